@@ -1,0 +1,13 @@
+// Business constants of SPEC §9, shared by the client and the server.
+import type { SortOption } from '../types';
+
+export const ITEMS_PER_PAGE = 15;
+export const ADMIN_ORDERS_PER_PAGE = 5;
+export const MAX_CART_QUANTITY = 6;
+export const ALERT_TIMEOUT_MS = 5000;
+
+export const SORT_OPTIONS: readonly SortOption[] = [
+  { name: 'Best Rating', sort: 'rating', order: 'desc' },
+  { name: 'Price: Low to High', sort: 'price', order: 'asc' },
+  { name: 'Price: High to Low', sort: 'price', order: 'desc' },
+];

@@ -1,0 +1,40 @@
+// Prices of SPEC §9, shared by the client and the server so both compute the same totals.
+import type { Product } from '../types';
+
+type Priced = Pick<Product, 'price' | 'discountPercentage'>;
+
+/** The displayed unit price: price × (1 − discount/100), rounded to whole dollars. */
+export function discountedPrice(product: Priced): number {
+  return Math.round(product.price * (1 - product.discountPercentage / 100));
+}
+
+/** The struck-through original price, rounded. */
+export function originalPrice(product: Priced): number {
+  return Math.round(product.price);
+}
+
+export interface Line {
+  product: Priced;
+  quantity: number;
+}
+
+/** Order/cart totals: Σ discounted unit price × quantity, and Σ quantity. */
+export function totals(lines: readonly Line[]): { totalAmount: number; totalItems: number } {
+  let totalAmount = 0;
+  let totalItems = 0;
+  for (const line of lines) {
+    totalAmount += discountedPrice(line.product) * line.quantity;
+    totalItems += line.quantity;
+  }
+  return { totalAmount, totalItems };
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+export function formatPrice(amount: number): string {
+  return usd.format(amount);
+}

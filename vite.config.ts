@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+// In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
+const apiPort = process.env.API_PORT ?? '8081';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+  build: {
+    manifest: true,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
