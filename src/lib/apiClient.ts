@@ -1,0 +1,74 @@
+// The one place that calls fetch: base URL, JSON in and out, errors → ApiError.
+import type { ApiErrorBody } from '../types';
+
+export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors?: Record<string, string>;
+
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  /** X-Total-Count of list answers, when the server sent it. */
+  total?: number;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The message shown when the server cannot be reached at all. */
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach the shop server. Check your connection and try again.';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_URL}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!response.ok) {
+    const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
+    const message =
+      errorBody.message ?? (typeof parsed === 'string' && parsed ? parsed : `Request failed (${response.status})`);
+    throw new ApiError(response.status, message, errorBody.errors);
+  }
+  const totalHeader = response.headers.get('X-Total-Count');
+  return {
+    data: parsed as T,
+    total: totalHeader === null ? undefined : Number(totalHeader),
+  };
+}
+
+export const apiClient = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** A plain message for any error a thunk caught (for `rejectWithValue` and alerts). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
