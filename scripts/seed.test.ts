@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../server/passwords';
+import { totals } from '../src/lib/pricing';
+import { addressRules, checkAll, productRules } from '../src/lib/validation';
+import { ORDER_STATUSES } from '../src/types';
+import { DEMO_ACCOUNTS, generateImages, generateSeed, serialize, STABLE_IDS } from './seed';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const db = generateSeed();
+
+describe('seed generator', () => {
+  it('is deterministic and matches the committed db.json', () => {
+    expect(serialize(generateSeed())).toBe(serialize(db));
+    expect(readFileSync(join(ROOT, 'db.json'), 'utf8')).toBe(serialize(db));
+  });
+
+  it('makes a varied catalogue with every product field filled', () => {
+    const { products, categories, brands } = db;
+    expect(products.length).toBeGreaterThanOrEqual(100);
+    expect(categories.length).toBeGreaterThanOrEqual(10);
+    expect(brands.length).toBeGreaterThanOrEqual(20);
+    expect(products.map((p) => p.id)).toEqual(products.map((_, i) => i + 1));
+    expect(new Set(products.map((p) => p.title)).size).toBe(products.length);
+    const categoryValues = new Set(categories.map((c) => c.value));
+    const brandValues = new Set(brands.map((b) => b.value));
+    const images = generateImages();
+    for (const p of products) {
+      const [image1, image2, image3] = p.images;
+      expect(checkAll({ ...p, image1, image2, image3 }, productRules), `product ${p.id}`).toEqual({});
+      expect(categoryValues.has(p.category)).toBe(true);
+      expect(brandValues.has(p.brand)).toBe(true);
+      expect(p.images).toHaveLength(3);
+      for (const src of [p.thumbnail, ...p.images]) expect(images.has(src.slice(1)), src).toBe(true);
+      expect(p.discountPercentage).toBeGreaterThanOrEqual(0);
+      expect(p.discountPercentage).toBeLessThanOrEqual(30);
+      expect(p.rating).toBeGreaterThanOrEqual(1);
+      expect(p.rating).toBeLessThanOrEqual(5);
+      expect(p.reviews.length).toBeGreaterThanOrEqual(2);
+      expect(p.reviews.length).toBeLessThanOrEqual(4);
+      expect(Number.isInteger(p.stock)).toBe(true);
+      expect(p.weight).toBeGreaterThan(0);
+      expect(p.warrantyInformation && p.shippingInformation && p.returnPolicy).toBeTruthy();
+      expect(p.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
+    }
+    expect(products.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(5);
+    const deleted = products.filter((p) => p.deleted).length;
+    expect(deleted).toBeGreaterThanOrEqual(3);
+    expect(deleted).toBeLessThanOrEqual(5);
+    for (const p of products.slice(0, STABLE_IDS)) {
+      expect(p.deleted).toBe(false);
+      expect(p.stock).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('stores the demo accounts with hashed passwords', () => {
+    const [admin, user] = db.users;
+    expect(admin).toMatchObject({ id: 1, email: DEMO_ACCOUNTS.admin.email, role: 'admin' });
+    expect(user).toMatchObject({ id: 2, email: DEMO_ACCOUNTS.user.email, role: 'user' });
+    expect(verifyPassword(DEMO_ACCOUNTS.admin.password, admin.password)).toBe(true);
+    expect(verifyPassword(DEMO_ACCOUNTS.user.password, user.password)).toBe(true);
+    expect(verifyPassword(DEMO_ACCOUNTS.admin.password, user.password)).toBe(false);
+    expect(serialize(db)).not.toContain(DEMO_ACCOUNTS.user.password);
+    for (const address of db.users.flatMap((u) => u.addresses)) {
+      expect(checkAll(address, addressRules)).toEqual({});
+    }
+  });
+
+  it('makes orders in every status with totals from pricing', () => {
+    expect(db.orders.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(db.orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(db.orders.map((o) => o.user))).toEqual(new Set([1, 2]));
+    for (const order of db.orders) {
+      expect(order.items.length).toBeGreaterThan(0);
+      expect({ totalAmount: order.totalAmount, totalItems: order.totalItems }).toEqual(totals(order.items));
+      const owner = db.users.find((u) => u.id === order.user)!;
+      expect(owner.addresses).toContainEqual(order.selectedAddress);
+      expect(order.createdAt).toMatch(/^2026-/);
+    }
+    expect(db.cart).toEqual([]);
+    expect(db.sessions).toEqual([]);
+  });
+
+  it('builds a large catalogue quickly that extends the small one', () => {
+    const started = performance.now();
+    const big = generateSeed({ products: 10_000 });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(big.products).toHaveLength(10_000);
+    expect(big.products.slice(0, STABLE_IDS)).toEqual(db.products.slice(0, STABLE_IDS));
+    const files = new Set([...big.products.flatMap((p) => p.images), ...big.products.map((p) => p.thumbnail)]);
+    expect(files.size).toBeLessThanOrEqual(generateImages().size);
+  });
+
+  it('writes small, sized SVGs that are on disk', () => {
+    const images = generateImages();
+    expect(images.size).toBeLessThanOrEqual(300);
+    expect(images.has('images/banner.svg')).toBe(true);
+    for (const [path, svg] of images) {
+      expect(svg).toMatch(/^<svg [^>]*width="\d+" height="\d+" viewBox="0 0 \d+ \d+"/);
+      expect(svg.length).toBeLessThan(2500);
+      expect(readFileSync(join(ROOT, 'public', path), 'utf8')).toBe(svg);
+    }
+  });
+});

@@ -1,0 +1,775 @@
+// Deterministic seed generator: `npm run seed` writes db.json and public/images/**.
+//   npx tsx scripts/seed.ts [--products N] [--out FILE] [--seed N] [--no-images]
+// Same arguments → byte-identical output: a seeded PRNG, fixed dates, deterministic salts.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { totals } from '../src/lib/pricing';
+import type { Address, CartItem, Order, OrderStatus, PaymentMethod, Product, Review } from '../src/types';
+import type { DbSchema, StoredUser } from '../server/model';
+import { hashPassword } from '../server/passwords';
+import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
+
+// The stored shapes are the server's (server/model.ts): users carry their password hash.
+export type SeedDb = DbSchema;
+
+export interface SeedOptions {
+  products?: number;
+  seed?: number;
+}
+
+export const DEFAULT_PRODUCTS = 120;
+export const DEFAULT_SEED = 20260101;
+export const IMAGE_DIR = 'images/products';
+/** Ids 1..STABLE_IDS are always ordinary (in stock ≥ 10, not deleted), for predictable demos and tests. */
+export const STABLE_IDS = 20;
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@shop.test', password: 'Admin1234' },
+  user: { email: 'user@shop.test', password: 'User12345' },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Randomness
+
+type Rng = () => number;
+
+function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An independent stream per (seed, purpose, index), so product 7 is the same whatever N is. */
+function stream(seed: number, purpose: number, index = 0): Rng {
+  return mulberry32(seed ^ Math.imul(purpose + 1, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b));
+}
+
+const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)];
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function shuffle<T>(r: Rng, list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function pickDistinct<T>(r: Rng, list: readonly T[], count: number): T[] {
+  return shuffle(r, list).slice(0, count);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue vocabulary
+
+/** A product kind: its noun and the qualifiers that make sense with it. */
+type Kind = [noun: string, qualifiers: readonly string[]];
+
+interface CategoryDef {
+  value: string;
+  label: string;
+  icon: IconKind;
+  hue: number;
+  brands: readonly string[];
+  price: [number, number];
+  weight: [number, number];
+  warranty: readonly string[];
+  shipping: readonly string[];
+  returns: readonly string[];
+  moq: [number, number];
+  /** Title without the brand. */
+  title: (r: Rng) => string;
+  /** First sentence of the description. */
+  intro: (r: Rng, title: string) => string;
+  features: readonly string[];
+}
+
+const fromKinds = (kinds: readonly Kind[]) => (r: Rng) => {
+  const [noun, qualifiers] = pick(r, kinds);
+  return `${pick(r, qualifiers)} ${noun}`;
+};
+
+const SHIP_FAST = ['Ships in 1-2 business days', 'Ships overnight', 'Ships in 3-5 business days'];
+const SHIP_SLOW = ['Ships in 1 week', 'Ships in 2 weeks', 'Ships in 3-5 business days'];
+const RETURNS = ['30 days return policy', '60 days return policy', '90 days return policy', '7 days return policy'];
+const WARRANTY_SHORT = ['1 month warranty', '3 months warranty', '6 months warranty', 'No warranty'];
+const WARRANTY_LONG = ['1 year warranty', '2 year warranty', '3 year warranty'];
+
+const CATEGORIES: readonly CategoryDef[] = [
+  {
+    value: 'smartphones',
+    label: 'Smartphones',
+    icon: 'phone',
+    hue: 225,
+    brands: ['Novaphone', 'Orbit Mobile', 'Pixelon'],
+    price: [149, 1499],
+    weight: [0.14, 0.24],
+    warranty: WARRANTY_LONG,
+    shipping: SHIP_FAST,
+    returns: RETURNS,
+    moq: [1, 1],
+    title: (r) =>
+      `${pick(r, ['Nova', 'Edge', 'Pulse', 'Zen', 'Aero', 'Flux'])} ${int(r, 5, 15)}${pick(r, ['', ' Pro', ' Max', ' Lite', ' Plus', ' 5G'])}`,
+    intro: (r, t) =>
+      `The ${t} pairs a ${pick(r, ['6.1', '6.4', '6.7', '6.8'])}-inch ${pick(r, ['OLED', 'AMOLED', 'LCD'])} display with ${pick(r, ['128', '256', '512'])} GB of storage and a ${int(r, 40, 55)}00 mAh battery.`,
+    features: [
+      'The triple camera shoots crisp photos in low light and stabilised 4K video.',
+      'Fast charging tops the battery up to half in about thirty minutes.',
+      'An IP68 rating keeps it safe from dust, rain and the occasional splash.',
+      'Face unlock and an in-display fingerprint reader keep your data private.',
+      'Dual SIM and 5G support keep you connected at home and abroad.',
+      'Its 120 Hz refresh rate makes scrolling and gaming feel smooth.',
+    ],
+  },
+  {
+    value: 'laptops',
+    label: 'Laptops',
+    icon: 'laptop',
+    hue: 200,
+    brands: ['Kestrel Computing', 'Lumabook', 'Vertex Systems'],
+    price: [449, 3499],
+    weight: [1.05, 2.6],
+    warranty: WARRANTY_LONG,
+    shipping: SHIP_FAST,
+    returns: RETURNS,
+    moq: [1, 1],
+    title: (r) =>
+      `${pick(r, ['AirBook', 'ProBook', 'Studio', 'Zenith', 'Flex', 'Creator'])} ${pick(r, ['13', '14', '15', '16'])}${pick(r, ['', ' Pro', ' X', ' Slim'])}`,
+    intro: (r, t) =>
+      `The ${t} is a ${pick(r, ['thin and light', 'powerful', 'versatile', 'quiet'])} laptop with ${pick(r, ['8', '16', '32'])} GB of memory and a ${pick(r, ['512 GB', '1 TB', '2 TB'])} SSD.`,
+    features: [
+      'Its battery lasts a full working day on a single charge.',
+      'The backlit keyboard and glass trackpad are comfortable for long sessions.',
+      'Two USB-C ports, HDMI and a headphone jack cover everyday connections.',
+      'A 1080p webcam with noise-cancelling microphones makes calls clear.',
+      'The aluminium chassis is sturdy yet slim enough for any backpack.',
+      'Wi-Fi 6E and Bluetooth 5.3 keep wireless links fast and stable.',
+    ],
+  },
+  {
+    value: 'fragrances',
+    label: 'Fragrances',
+    icon: 'bottle',
+    hue: 320,
+    brands: ['Maison Lavande', 'Aurelia Parfums', 'Cedarwood Atelier'],
+    price: [19, 189],
+    weight: [0.15, 0.55],
+    warranty: ['No warranty'],
+    shipping: SHIP_FAST,
+    returns: ['No return policy', '7 days return policy', '30 days return policy'],
+    moq: [1, 2],
+    title: (r) =>
+      `${pick(r, ['Midnight', 'Amber', 'Velvet', 'Citrus', 'Ocean', 'Golden', 'Wild', 'Silver'])} ${pick(r, ['Oud', 'Musk', 'Bloom', 'Rose', 'Vetiver', 'Neroli', 'Iris'])} ${pick(r, ['Eau de Parfum', 'Eau de Toilette', 'Parfum Intense'])}`,
+    intro: (r, t) =>
+      `${t} opens with ${pick(r, ['bergamot and pink pepper', 'fresh lemon and mint', 'pear and blackcurrant', 'mandarin and ginger'])} before settling into ${pick(r, ['warm amber and vanilla', 'sandalwood and musk', 'jasmine and rose', 'cedar and vetiver'])}.`,
+    features: [
+      'A long-lasting scent that carries from morning to evening.',
+      'Presented in a weighted glass bottle with a magnetic cap.',
+      'Suitable for both daytime wear and special occasions.',
+      'Made without parabens and never tested on animals.',
+      'Available in a 100 ml bottle that fits neatly on any dresser.',
+    ],
+  },
+  {
+    value: 'skincare',
+    label: 'Skincare',
+    icon: 'jar',
+    hue: 160,
+    brands: ['Dewlab', 'Botanica Skin', 'Clearwell'],
+    price: [6, 69],
+    weight: [0.05, 0.4],
+    warranty: ['No warranty'],
+    shipping: SHIP_FAST,
+    returns: ['No return policy', '7 days return policy', '30 days return policy'],
+    moq: [1, 2],
+    title: (r) =>
+      `${pick(r, ['Hydrating', 'Brightening', 'Soothing', 'Renewing', 'Clarifying', 'Firming'])} ${pick(r, ['Face Serum', 'Night Cream', 'Gel Cleanser', 'Day Moisturiser', 'Sunscreen SPF 50', 'Eye Cream', 'Toner'])}`,
+    intro: (r, t) =>
+      `${t} with ${pick(r, ['hyaluronic acid', 'niacinamide', 'vitamin C', 'ceramides', 'green tea extract', 'aloe vera'])} leaves skin ${pick(r, ['soft and plump', 'calm and even', 'fresh and radiant', 'smooth and balanced'])}.`,
+    features: [
+      'Dermatologically tested and suitable for sensitive skin.',
+      'The lightweight texture absorbs quickly without a greasy finish.',
+      'Free from fragrance, parabens and mineral oil.',
+      'Use morning and evening on clean skin for best results.',
+      'Packed in a recyclable bottle with an airless pump.',
+    ],
+  },
+  {
+    value: 'groceries',
+    label: 'Groceries',
+    icon: 'bag',
+    hue: 95,
+    brands: ['Harvest Table', 'Green Basket', 'Golden Grove'],
+    price: [2, 25],
+    weight: [0.1, 2],
+    warranty: ['No warranty'],
+    shipping: ['Ships in 1-2 business days', 'Ships overnight'],
+    returns: ['No return policy'],
+    moq: [1, 4],
+    title: fromKinds([
+      ['Basmati Rice 1 kg', ['Aged', 'Organic', 'Premium']],
+      ['Honey 500 g', ['Wildflower', 'Raw', 'Acacia']],
+      ['Olive Oil 750 ml', ['Extra Virgin', 'Cold-Pressed', 'Organic']],
+      ['Rolled Oats 1 kg', ['Organic', 'Whole Grain', 'Gluten-Free']],
+      ['Green Tea, 40 Bags', ['Jasmine', 'Sencha', 'Mint']],
+      ['Peanut Butter 350 g', ['Crunchy', 'Smooth', 'Unsalted']],
+      ['Dark Chocolate 100 g', ['70%', 'Sea Salt', 'Orange']],
+      ['Coffee Beans 500 g', ['Dark Roast', 'Single-Origin', 'Espresso']],
+      ['Penne Pasta 500 g', ['Durum Wheat', 'Whole Wheat', 'Organic']],
+      ['Almonds 250 g', ['Roasted', 'Raw', 'Salted']],
+    ]),
+    intro: (r, t) =>
+      `${t}, ${pick(r, ['sourced from family farms', 'packed fresh', 'carefully selected', 'produced in small batches'])} for everyday cooking and snacking.`,
+    features: [
+      'Store in a cool, dry place and reseal after opening.',
+      'No artificial colours, flavours or preservatives.',
+      'Packed in a resealable pouch to keep it fresh.',
+      'A pantry staple that the whole family will enjoy.',
+      'Best before date at least six months from delivery.',
+    ],
+  },
+  {
+    value: 'home-decoration',
+    label: 'Home Decoration',
+    icon: 'vase',
+    hue: 35,
+    brands: ['Lumen Home', 'Driftwood Studio'],
+    price: [9, 249],
+    weight: [0.3, 6],
+    warranty: WARRANTY_SHORT,
+    shipping: SHIP_SLOW,
+    returns: RETURNS,
+    moq: [1, 2],
+    title: fromKinds([
+      ['Table Lamp', ['Ceramic', 'Brass', 'Rattan']],
+      ['Vase', ['Ceramic', 'Hand-Blown Glass', 'Terracotta']],
+      ['Wall Mirror', ['Round Brass', 'Arched Oak', 'Rattan']],
+      ['Throw Pillow', ['Linen', 'Velvet', 'Boucle']],
+      ['Scented Candle', ['Sandalwood', 'Fig and Cedar', 'Sea Salt']],
+      ['Wall Clock', ['Minimalist Oak', 'Industrial Metal', 'Retro']],
+      ['Planter', ['Terracotta', 'Concrete', 'Woven']],
+      ['Table Runner', ['Linen', 'Jute', 'Cotton']],
+    ]),
+    intro: (r, t) =>
+      `This ${t.toLowerCase()} brings a ${pick(r, ['warm', 'calm', 'modern', 'rustic', 'playful'])} touch to ${pick(r, ['the living room', 'a bedroom', 'an entryway', 'a home office', 'the dining table'])}.`,
+    features: [
+      'Each piece is finished by hand, so small variations are part of its charm.',
+      'Neutral tones match both modern and traditional interiors.',
+      'Wipe clean with a soft, dry cloth.',
+      'Arrives gift-ready in protective, plastic-free packaging.',
+      'Designed to pair with the rest of the collection.',
+    ],
+  },
+  {
+    value: 'furniture',
+    label: 'Furniture',
+    icon: 'chair',
+    hue: 25,
+    brands: ['Oakhaven', 'Nordhus', 'Linea Living'],
+    price: [89, 2499],
+    weight: [6, 80],
+    warranty: WARRANTY_LONG,
+    shipping: ['Ships in 1 week', 'Ships in 2 weeks', 'Ships in 1 month'],
+    returns: ['30 days return policy', '60 days return policy'],
+    moq: [1, 1],
+    title: fromKinds([
+      ['Armchair', ['Velvet', 'Leather', 'Boucle']],
+      ['Sofa', ['Three-Seater', 'Modular', 'Linen']],
+      ['Coffee Table', ['Oak', 'Marble-Top', 'Walnut']],
+      ['Bookshelf', ['Five-Tier', 'Oak', 'Industrial']],
+      ['Dining Chair', ['Beech', 'Cane-Back', 'Upholstered']],
+      ['Bed Frame', ['Queen Oak', 'King Upholstered', 'Low Platform']],
+      ['Desk', ['Standing', 'Walnut Writing', 'Compact']],
+      ['Nightstand', ['Two-Drawer', 'Oak', 'Rattan']],
+    ]),
+    intro: (r, t) =>
+      `The ${t.toLowerCase()} is built from ${pick(r, ['solid oak', 'FSC-certified beech', 'kiln-dried walnut', 'powder-coated steel and ash'])} with ${pick(r, ['clean Scandinavian lines', 'soft rounded edges', 'a mid-century silhouette', 'a minimalist profile'])}.`,
+    features: [
+      'Assembly takes about thirty minutes with the included tools.',
+      'Felt pads on the feet protect wooden floors.',
+      'Tested for stability and everyday durability.',
+      'The finish resists stains and is easy to keep clean.',
+      'Delivered flat-packed to your door.',
+      'Matching pieces are available in the same collection.',
+    ],
+  },
+  {
+    value: 'tops',
+    label: 'Tops',
+    icon: 'shirt',
+    hue: 190,
+    brands: ['Urban Thread', 'Coastline Apparel'],
+    price: [9, 79],
+    weight: [0.15, 0.6],
+    warranty: ['No warranty'],
+    shipping: SHIP_FAST,
+    returns: ['30 days return policy', '60 days return policy'],
+    moq: [1, 2],
+    title: fromKinds([
+      ['T-Shirt', ['Organic Cotton', 'Oversized', 'Striped', 'Crew-Neck']],
+      ['Blouse', ['Silk', 'Linen', 'Ruffled']],
+      ['Hoodie', ['Fleece', 'Zip-Up', 'Cropped']],
+      ['Tank Top', ['Ribbed', 'Cotton', 'Racerback']],
+      ['Polo Shirt', ['Pique', 'Slim-Fit', 'Classic']],
+      ['Sweater', ['Merino', 'Cable-Knit', 'Cashmere-Blend']],
+    ]),
+    intro: (r, t) =>
+      `A ${pick(r, ['relaxed', 'tailored', 'easy-going', 'timeless'])} ${t.toLowerCase()} in ${pick(r, ['navy', 'ivory', 'sage green', 'charcoal', 'terracotta', 'sky blue'])} that layers well in every season.`,
+    features: [
+      'Machine washable at 30 degrees and keeps its shape wash after wash.',
+      'Soft, breathable fabric that feels good all day.',
+      'Available in sizes XS to XXL.',
+      'Made in a factory audited for fair working conditions.',
+      'Pairs easily with jeans, skirts or tailored trousers.',
+    ],
+  },
+  {
+    value: 'womens-dresses',
+    label: "Women's Dresses",
+    icon: 'dress',
+    hue: 345,
+    brands: ['Belle Rue', 'Saffron Lane'],
+    price: [29, 249],
+    weight: [0.2, 0.8],
+    warranty: ['No warranty'],
+    shipping: SHIP_FAST,
+    returns: ['30 days return policy', '60 days return policy'],
+    moq: [1, 1],
+    title: fromKinds([
+      ['Maxi Dress', ['Floral', 'Boho', 'Satin']],
+      ['Midi Dress', ['Wrap', 'Pleated', 'Linen']],
+      ['Cocktail Dress', ['Sequin', 'Velvet', 'Little Black']],
+      ['Sundress', ['Cotton', 'Gingham', 'Eyelet']],
+      ['Shirt Dress', ['Denim', 'Belted', 'Striped']],
+    ]),
+    intro: (r, t) =>
+      `This ${t.toLowerCase()} has a ${pick(r, ['flattering', 'flowing', 'fitted', 'relaxed'])} cut and ${pick(r, ['a tie waist', 'side pockets', 'flutter sleeves', 'a square neckline', 'a hidden back zip'])}, perfect for ${pick(r, ['summer weddings', 'weekend brunch', 'evenings out', 'the office'])}.`,
+    features: [
+      'Fully lined for comfort and a clean drape.',
+      'Hand wash or gentle machine cycle.',
+      'The model is 175 cm tall and wears a size S.',
+      'Dress it up with heels or down with sneakers.',
+      'Made from responsibly sourced fibres.',
+    ],
+  },
+  {
+    value: 'mens-shoes',
+    label: "Men's Shoes",
+    icon: 'shoe',
+    hue: 260,
+    brands: ['Stridewell', 'Trailforge'],
+    price: [39, 229],
+    weight: [0.6, 1.6],
+    warranty: ['3 months warranty', '6 months warranty', '1 year warranty'],
+    shipping: SHIP_FAST,
+    returns: ['30 days return policy', '60 days return policy', '90 days return policy'],
+    moq: [1, 1],
+    title: fromKinds([
+      ['Running Shoes', ['Lightweight', 'Cushioned', 'Trail']],
+      ['Sneakers', ['Leather', 'Canvas', 'High-Top']],
+      ['Oxford Shoes', ['Leather', 'Suede', 'Brogue']],
+      ['Chelsea Boots', ['Suede', 'Leather', 'Waterproof']],
+      ['Loafers', ['Penny', 'Suede', 'Tassel']],
+      ['Hiking Boots', ['Waterproof', 'Mid-Cut', 'Insulated']],
+    ]),
+    intro: (r, t) =>
+      `These ${t.toLowerCase()} combine a ${pick(r, ['breathable', 'supportive', 'durable', 'flexible'])} upper with a ${pick(r, ['cushioned foam', 'grippy rubber', 'lightweight EVA', 'stitched leather'])} sole.`,
+    features: [
+      'A removable insole makes room for your own orthotics.',
+      'True to size; choose half a size up for thick socks.',
+      'Reinforced heel counter for extra stability.',
+      'Easy to clean with a damp cloth.',
+      'Comfortable straight out of the box.',
+    ],
+  },
+  {
+    value: 'sunglasses',
+    label: 'Sunglasses',
+    icon: 'glasses',
+    hue: 50,
+    brands: ['Solaris Optics', 'Shadeline'],
+    price: [19, 349],
+    weight: [0.02, 0.06],
+    warranty: ['6 months warranty', '1 year warranty', '2 year warranty'],
+    shipping: SHIP_FAST,
+    returns: ['30 days return policy', '60 days return policy'],
+    moq: [1, 1],
+    title: fromKinds([
+      ['Aviator Sunglasses', ['Classic', 'Polarized', 'Gradient']],
+      ['Wayfarer Sunglasses', ['Polarized', 'Tortoiseshell', 'Matte Black']],
+      ['Round Sunglasses', ['Retro', 'Gold-Frame', 'Clubmaster']],
+      ['Sport Sunglasses', ['Wraparound', 'Mirrored', 'Photochromic']],
+      ['Cat-Eye Sunglasses', ['Vintage', 'Oversized', 'Acetate']],
+    ]),
+    intro: (r, t) =>
+      `${t} with ${pick(r, ['UV400', '100% UVA/UVB', 'polarized', 'scratch-resistant'])} lenses and a ${pick(r, ['lightweight acetate', 'stainless steel', 'titanium', 'recycled nylon'])} frame.`,
+    features: [
+      'Comes with a hard case and a microfibre cleaning cloth.',
+      'Spring hinges give a comfortable fit on most face shapes.',
+      'Lenses cut glare on the road, the water and the slopes.',
+      'Prescription lenses can be fitted by any optician.',
+      'Adjustable nose pads stop them slipping.',
+    ],
+  },
+  {
+    value: 'motorcycle',
+    label: 'Motorcycle',
+    icon: 'bike',
+    hue: 5,
+    brands: ['Ironclad Motors', 'Velocita'],
+    price: [2999, 9999],
+    weight: [120, 230],
+    warranty: ['2 year warranty', '3 year warranty', '5 year warranty'],
+    shipping: ['Ships in 2 weeks', 'Ships in 1 month'],
+    returns: ['No return policy', '7 days return policy'],
+    moq: [1, 1],
+    title: (r) =>
+      `${pick(r, ['Street', 'Scrambler', 'Tourer', 'Cafe Racer', 'Adventure', 'Roadster'])} ${pick(r, ['125', '300', '400', '650', '750', '900'])}`,
+    intro: (r, t) =>
+      `The ${t} is a ${pick(r, ['nimble city', 'comfortable touring', 'classic retro', 'go-anywhere adventure'])} motorcycle with a ${pick(r, ['single-cylinder', 'parallel-twin', 'V-twin', 'inline-four'])} engine and ${pick(r, ['five', 'six'])}-speed gearbox.`,
+    features: [
+      'Dual-channel ABS and LED lighting come as standard.',
+      'A low seat height suits riders of most sizes.',
+      'The digital dash shows fuel range, gear and trip data.',
+      'Comes with the first service included at the dealer.',
+      'Adjustable suspension handles both city streets and back roads.',
+    ],
+  },
+];
+
+const FIRST_NAMES = [
+  'Aarav', 'Maya', 'Liam', 'Sofia', 'Noah', 'Isabella', 'Ethan', 'Priya', 'Lucas', 'Chloe',
+  'Mateo', 'Ananya', 'Owen', 'Camila', 'Arjun', 'Emma', 'Diego', 'Olivia', 'Rohan', 'Grace',
+];
+const LAST_NAMES = [
+  'Sharma', 'Nguyen', 'Garcia', 'Smith', 'Patel', 'Martin', 'Lopez', 'Brown', 'Tremblay',
+  'Kumar', 'Wilson', 'Hernandez', 'Roy', 'Taylor', 'Reyes', 'Singh',
+];
+const COMMENTS: Record<number, readonly string[]> = {
+  5: ['Excellent quality, exceeded my expectations!', 'Would definitely buy again.', 'Exactly as described, very happy.', 'Fantastic value for money.'],
+  4: ['Very good, just a minor quibble with the packaging.', 'Solid product for the price.', 'Works well, would recommend.', 'Happy with it overall.'],
+  3: ['It is okay, nothing special.', 'Decent, but I expected a bit more.', 'Average quality for the price.'],
+  2: ['Not quite what I expected.', 'Quality could be better.', 'Arrived late and looks cheaper than in the photos.'],
+  1: ['Very disappointed with this purchase.', 'Would not recommend.', 'Poor quality, I sent it back.'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+
+export function imagePath(category: string, variant: number): string {
+  return `/${IMAGE_DIR}/${category}-${variant + 1}.svg`;
+}
+
+function price(r: Rng, [lo, hi]: [number, number]): number {
+  // Skew towards the cheaper end, as real catalogues do.
+  const base = lo + (hi - lo) * r() ** 1.6;
+  const ending = pick(r, [0, 0.99, 0.99, 0.49, 0.95]);
+  const value = ending === 0 ? Math.round(base) : Math.floor(base) + ending;
+  return Math.min(hi, Math.max(1, round2(value)));
+}
+
+function reviews(r: Rng, rating: number): Review[] {
+  const count = int(r, 2, 4);
+  const names = pickDistinct(r, FIRST_NAMES, count);
+  return names.map((first) => {
+    const stars = Math.min(5, Math.max(1, Math.round(rating + (r() * 2 - 1) * 1.2)));
+    return {
+      reviewerName: `${first} ${pick(r, LAST_NAMES)}`,
+      rating: stars,
+      comment: pick(r, COMMENTS[stars]),
+    };
+  });
+}
+
+function makeProduct(seed: number, id: number, def: CategoryDef, brand: string, titles: Set<string>): Product {
+  const r = stream(seed, 1, id);
+  let title = `${brand} ${def.title(r)}`;
+  for (let attempt = 0; titles.has(title) && attempt < 8; attempt++) title = `${brand} ${def.title(r)}`;
+  if (titles.has(title)) title = `${title} (No. ${id})`;
+  titles.add(title);
+
+  const description = [def.intro(r, title), ...pickDistinct(r, def.features, int(r, 2, 3))].join(' ');
+  const rating = round2(r() < 0.85 ? 3 + r() * 2 : 1 + r() * 2);
+  const variant = int(r, 0, VARIANTS_PER_CATEGORY - 1);
+  const images = [0, 1, 2].map((k) => imagePath(def.value, (variant + k) % VARIANTS_PER_CATEGORY));
+  const [wLo, wHi] = def.weight;
+
+  return {
+    id,
+    title,
+    description,
+    price: price(r, def.price),
+    discountPercentage: r() < 0.12 ? 0 : round2(1 + r() * 29),
+    stock: int(r, id <= STABLE_IDS ? 10 : 5, 120),
+    thumbnail: images[0],
+    images,
+    brand,
+    category: def.value,
+    rating,
+    weight: round2(wLo + (wHi - wLo) * r()) || 0.01,
+    warrantyInformation: pick(r, def.warranty),
+    shippingInformation: pick(r, def.shipping),
+    returnPolicy: pick(r, def.returns),
+    minimumOrderQuantity: int(r, def.moq[0], def.moq[1]),
+    reviews: reviews(r, rating),
+    deleted: false,
+  };
+}
+
+function makeProducts(seed: number, count: number): Product[] {
+  const titles = new Set<string>();
+  const perCategory = new Map<string, number>();
+  const products: Product[] = [];
+  // Categories come round in shuffled blocks, so every page shows a mix and counts stay even.
+  for (let block = 0; products.length < count; block++) {
+    for (const def of shuffle(stream(seed, 2, block), CATEGORIES)) {
+      if (products.length >= count) break;
+      const nth = perCategory.get(def.value) ?? 0;
+      perCategory.set(def.value, nth + 1);
+      const brand = def.brands[nth % def.brands.length];
+      products.push(makeProduct(seed, products.length + 1, def, brand, titles));
+    }
+  }
+
+  // A few special cases: soft-deleted, sold out, nearly sold out. Disjoint, outside the stable ids.
+  const r = stream(seed, 3, count);
+  const candidates = products.filter((p) => p.id > STABLE_IDS || count <= 2 * STABLE_IDS).map((p) => p.id);
+  const order = shuffle(r, candidates);
+  const nDeleted = Math.max(3, Math.round(count * 0.03));
+  const nSoldOut = Math.max(5, Math.round(count * 0.05));
+  const nLow = Math.max(3, Math.round(count * 0.04));
+  for (const id of order.slice(0, nDeleted)) products[id - 1].deleted = true;
+  for (const id of order.slice(nDeleted, nDeleted + nSoldOut)) products[id - 1].stock = 0;
+  for (const id of order.slice(nDeleted + nSoldOut, nDeleted + nSoldOut + nLow)) products[id - 1].stock = int(r, 1, 3);
+  return products;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+/** The server's hash (`scrypt$<saltHex>$<hashHex>`, N=16384) with a salt derived from the seed and
+ *  the email instead of a random one, so db.json is the same on every run. */
+function seedSalt(seed: number, email: string): Buffer {
+  return createHash('sha256').update(`seed-salt:${seed}:${email}`).digest().subarray(0, 16);
+}
+
+function makeUsers(seed: number): StoredUser[] {
+  const admin = DEMO_ACCOUNTS.admin.email;
+  const user = DEMO_ACCOUNTS.user.email;
+  return [
+    {
+      id: 1,
+      email: admin,
+      password: hashPassword(DEMO_ACCOUNTS.admin.password, { salt: seedSalt(seed, admin) }),
+      role: 'admin',
+      name: 'Jordan Tremblay',
+      addresses: [
+        {
+          name: 'Jordan Tremblay',
+          email: admin,
+          phoneNumber: '+1 416 555 0187',
+          country: 'Canada',
+          street: '88 Queen Street West, Suite 400',
+          city: 'Toronto',
+          state: 'Ontario',
+          pincode: 'M5H 2M9',
+        },
+      ],
+    },
+    {
+      id: 2,
+      email: user,
+      password: hashPassword(DEMO_ACCOUNTS.user.password, { salt: seedSalt(seed, user) }),
+      role: 'user',
+      name: 'Priya Sharma',
+      addresses: [
+        {
+          name: 'Priya Sharma',
+          email: user,
+          phoneNumber: '+1 415 555 0132',
+          country: 'United States',
+          street: '742 Market Street, Apt 5B',
+          city: 'San Francisco',
+          state: 'California',
+          pincode: '94103',
+        },
+        {
+          name: 'Priya Sharma',
+          email: user,
+          phoneNumber: '+91 98450 01234',
+          country: 'India',
+          street: '12 MG Road, Ashok Nagar',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+        },
+      ],
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+/** Oldest first: older orders have progressed further. */
+const ORDER_PLAN: readonly { user: number; status: OrderStatus }[] = [
+  { user: 2, status: 'delivered' },
+  { user: 2, status: 'delivered' },
+  { user: 1, status: 'delivered' },
+  { user: 2, status: 'cancelled' },
+  { user: 2, status: 'delivered' },
+  { user: 2, status: 'delivered' },
+  { user: 1, status: 'cancelled' },
+  { user: 2, status: 'dispatched' },
+  { user: 2, status: 'cancelled' },
+  { user: 2, status: 'dispatched' },
+  { user: 1, status: 'dispatched' },
+  { user: 2, status: 'dispatched' },
+  { user: 2, status: 'pending' },
+  { user: 1, status: 'pending' },
+  { user: 2, status: 'pending' },
+  { user: 2, status: 'pending' },
+];
+
+function makeOrders(seed: number, products: Product[], users: StoredUser[]): Order[] {
+  const r = stream(seed, 4);
+  const orderable = products.filter((p) => !p.deleted && p.stock > 0);
+  let time = Date.UTC(2026, 0, 6, 9, 30);
+  let lineId = 1;
+  return ORDER_PLAN.map(({ user, status }, index) => {
+    time += int(r, 2, 7) * 86_400_000 + int(r, 0, 600) * 60_000;
+    const items: CartItem[] = pickDistinct(r, orderable, int(r, 1, 3)).map((product) => ({
+      id: lineId++,
+      product: structuredClone(product),
+      quantity: product.price > 500 ? 1 : int(r, 1, 3),
+    }));
+    const owner = users.find((u) => u.id === user)!;
+    return {
+      id: index + 1,
+      items,
+      user,
+      ...totals(items),
+      paymentMethod: pick<PaymentMethod>(r, ['cash', 'card']),
+      selectedAddress: { ...pick<Address>(r, owner.addresses) },
+      status,
+      createdAt: new Date(time).toISOString(),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole seed
+
+export function generateSeed(options: SeedOptions = {}): SeedDb {
+  const count = options.products ?? DEFAULT_PRODUCTS;
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isInteger(count) || count < 1) throw new Error(`products must be a positive integer, got ${count}`);
+
+  const products = makeProducts(seed, count);
+  const users = makeUsers(seed);
+  const byLabel = [...CATEGORIES].sort((a, b) => a.label.localeCompare(b.label));
+  const brandNames = CATEGORIES.flatMap((c) => c.brands).sort((a, b) => a.localeCompare(b));
+  return {
+    products,
+    categories: byLabel.map((c, i) => ({ id: i + 1, value: c.value, label: c.label })),
+    brands: brandNames.map((b, i) => ({ id: i + 1, value: b, label: b })),
+    users,
+    orders: makeOrders(seed, products, users),
+    cart: [],
+    sessions: [],
+  };
+}
+
+/** Every image file, keyed by its path under public/ (e.g. `images/products/laptops-2.svg`). */
+export function generateImages(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const def of CATEGORIES) {
+    for (let v = 0; v < VARIANTS_PER_CATEGORY; v++) {
+      files.set(imagePath(def.value, v).slice(1), productSvg(def.icon, def.hue, v));
+    }
+  }
+  files.set('images/banner.svg', bannerSvg());
+  return files;
+}
+
+export function serialize(db: SeedDb): string {
+  return `${JSON.stringify(db, null, 2)}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function writeAtomic(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+function writeImages(publicDir: string): number {
+  const files = generateImages();
+  const productDir = join(publicDir, IMAGE_DIR);
+  mkdirSync(productDir, { recursive: true });
+  // The product folder is wholly generated: drop files a previous version made.
+  for (const name of readdirSync(productDir)) {
+    if (!files.has(`${IMAGE_DIR}/${name}`)) rmSync(join(productDir, name));
+  }
+  for (const [path, svg] of files) writeAtomic(join(publicDir, path), svg);
+  return files.size;
+}
+
+function parseArgs(argv: string[]) {
+  const args = { products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, out: join(ROOT, 'db.json'), images: true };
+  const number = (flag: string, value: string | undefined) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--products') args.products = number(flag, argv[++i]);
+    else if (flag === '--seed') args.seed = number(flag, argv[++i]);
+    else if (flag === '--out') {
+      const value = argv[++i];
+      if (!value) throw new Error('--out needs a file name');
+      args.out = resolve(value);
+    } else if (flag === '--no-images') args.images = false;
+    else throw new Error(`unknown argument ${flag}\nusage: seed [--products N] [--out FILE] [--seed N] [--no-images]`);
+  }
+  return args;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const db = generateSeed({ products: args.products, seed: args.seed });
+  writeAtomic(args.out, serialize(db));
+  const images = args.images ? writeImages(join(ROOT, 'public')) : 0;
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `seed: ${db.products.length} products, ${db.orders.length} orders, ${db.users.length} users → ${args.out}` +
+      (images ? `; ${images} images → public/images` : '') +
+      ` (${ms} ms)`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

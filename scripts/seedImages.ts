@@ -1,0 +1,188 @@
+// Small illustrated SVGs for the seed catalogue: per category a handful of variants (one drawing,
+// different hues and poses), shared by every product of that category, plus the home-page banner.
+// Pure functions: the caller decides where (and whether) to write them.
+
+export const IMAGE_SIZE = 600;
+export const VARIANTS_PER_CATEGORY = 6;
+
+export type IconKind =
+  | 'phone'
+  | 'laptop'
+  | 'bottle'
+  | 'jar'
+  | 'bag'
+  | 'vase'
+  | 'chair'
+  | 'shirt'
+  | 'dress'
+  | 'shoe'
+  | 'glasses'
+  | 'bike';
+
+interface Palette {
+  main: string;
+  dark: string;
+  light: string;
+  accent: string;
+}
+
+/** hsl → #rrggbb, so every viewer (not only browsers) reads the colours. */
+function hsl(h: number, s: number, l: number): string {
+  const hue = ((h % 360) + 360) % 360;
+  const sat = s / 100;
+  const lig = l / 100;
+  const a = sat * Math.min(lig, 1 - lig);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const c = lig - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+// Each drawing fills roughly 120..480 of a 600×600 box, centred on (300, 300).
+const ICONS: Record<IconKind, (p: Palette) => string> = {
+  phone: (p) =>
+    `<rect x="205" y="110" width="190" height="380" rx="30" fill="${p.dark}"/>` +
+    `<rect x="219" y="138" width="162" height="322" rx="14" fill="${p.main}"/>` +
+    `<path d="M219 330 381 210v236a14 14 0 0 1-14 14H233a14 14 0 0 1-14-14z" fill="${p.light}" opacity=".22"/>` +
+    `<rect x="270" y="121" width="60" height="8" rx="4" fill="${p.light}" opacity=".6"/>` +
+    `<circle cx="300" cy="230" r="34" fill="${p.accent}"/>`,
+  laptop: (p) =>
+    `<rect x="150" y="170" width="300" height="200" rx="14" fill="${p.dark}"/>` +
+    `<rect x="166" y="186" width="268" height="168" rx="6" fill="${p.main}"/>` +
+    `<path d="M166 354 434 220v134z" fill="${p.light}" opacity=".2"/>` +
+    `<path d="M110 380h380l-22 34H132z" fill="${p.dark}"/>` +
+    `<rect x="262" y="382" width="76" height="8" rx="4" fill="${p.light}" opacity=".5"/>`,
+  bottle: (p) =>
+    `<rect x="262" y="120" width="76" height="66" rx="10" fill="${p.dark}"/>` +
+    `<rect x="280" y="184" width="40" height="30" fill="${p.accent}"/>` +
+    `<rect x="190" y="210" width="220" height="265" rx="44" fill="${p.main}"/>` +
+    `<rect x="230" y="295" width="140" height="90" rx="8" fill="${p.light}" opacity=".85"/>` +
+    `<rect x="250" y="330" width="100" height="10" rx="5" fill="${p.dark}" opacity=".7"/>` +
+    `<path d="M212 260q0-24 22-26v206q-22-2-22-26z" fill="${p.light}" opacity=".35"/>`,
+  jar: (p) =>
+    `<path d="M365 150h80l-10 280h-60z" fill="${p.accent}"/>` +
+    `<rect x="370" y="428" width="70" height="44" rx="8" fill="${p.dark}"/>` +
+    `<rect x="383" y="220" width="44" height="90" rx="6" fill="${p.light}" opacity=".7"/>` +
+    `<rect x="140" y="300" width="190" height="170" rx="24" fill="${p.main}"/>` +
+    `<rect x="128" y="262" width="214" height="54" rx="14" fill="${p.dark}"/>` +
+    `<rect x="170" y="355" width="130" height="56" rx="8" fill="${p.light}" opacity=".85"/>`,
+  bag: (p) =>
+    `<rect x="318" y="120" width="40" height="150" rx="20" fill="#d9a45b" transform="rotate(16 338 195)"/>` +
+    `<circle cx="250" cy="220" r="46" fill="${p.accent}"/>` +
+    `<path d="M250 176q6-26 28-34" stroke="${p.dark}" stroke-width="7" fill="none" stroke-linecap="round"/>` +
+    `<path d="M160 240h280l-24 240H184z" fill="${p.main}"/>` +
+    `<path d="M160 240h280l-4 36H164z" fill="${p.dark}" opacity=".35"/>` +
+    `<circle cx="300" cy="370" r="44" fill="${p.light}" opacity=".8"/>`,
+  vase: (p) =>
+    `<path d="M300 300C262 226 206 186 166 160c64 14 116 62 134 140z" fill="${p.accent}"/>` +
+    `<path d="M300 300c28-92 80-132 134-150-26 62-82 104-134 150z" fill="${p.accent}"/>` +
+    `<path d="M300 300V160" stroke="${p.dark}" stroke-width="7"/>` +
+    `<path d="M240 300h120c0 30 40 60 40 110 0 50-40 70-100 70s-100-20-100-70c0-50 40-80 40-110z" fill="${p.main}"/>` +
+    `<ellipse cx="300" cy="300" rx="60" ry="10" fill="${p.dark}"/>` +
+    `<path d="M212 400h176" stroke="${p.light}" stroke-width="12" opacity=".6"/>`,
+  chair: (p) =>
+    `<rect x="185" y="420" width="18" height="62" rx="5" fill="${p.dark}"/>` +
+    `<rect x="397" y="420" width="18" height="62" rx="5" fill="${p.dark}"/>` +
+    `<rect x="190" y="150" width="220" height="210" rx="44" fill="${p.main}"/>` +
+    `<rect x="200" y="330" width="200" height="96" rx="20" fill="${p.main}"/>` +
+    `<rect x="150" y="270" width="64" height="160" rx="28" fill="${p.dark}"/>` +
+    `<rect x="386" y="270" width="64" height="160" rx="28" fill="${p.dark}"/>` +
+    `<path d="M220 345h160" stroke="${p.light}" stroke-width="6" opacity=".4" stroke-linecap="round"/>`,
+  shirt: (p) =>
+    `<path d="M230 140l-62 26-52 80 68 36 20-30v210h192V252l20 30 68-36-52-80-62-26c-14 36-126 36-140 0z" fill="${p.main}"/>` +
+    `<path d="M230 140c14 36 126 36 140 0" stroke="${p.dark}" stroke-width="12" fill="none"/>` +
+    `<path d="M204 330h192" stroke="${p.light}" stroke-width="14" opacity=".35"/>` +
+    `<path d="M204 380h192" stroke="${p.light}" stroke-width="14" opacity=".35"/>`,
+  dress: (p) =>
+    `<path d="M256 120l10 80-22 60-86 220h284l-86-220-22-60 10-80-26 10c-8 26-30 26-38 0z" fill="${p.main}"/>` +
+    `<rect x="244" y="252" width="112" height="20" rx="4" fill="${p.dark}"/>` +
+    `<path d="M200 440q50-30 100 0t100 0" stroke="${p.light}" stroke-width="8" fill="none" opacity=".5"/>`,
+  shoe: (p) =>
+    `<path d="M130 380c0-50 30-80 70-90l70-40c30 40 70 50 110 60 50 10 90 30 90 70z" fill="${p.main}"/>` +
+    `<path d="M120 380h360v25c0 15-10 20-25 20H145c-15 0-25-5-25-20z" fill="${p.light}"/>` +
+    `<path d="M120 400h360" stroke="${p.dark}" stroke-width="6" opacity=".4"/>` +
+    `<path d="M280 272l20 26m0-38 20 32m0-34 18 30" stroke="${p.light}" stroke-width="9" stroke-linecap="round"/>` +
+    `<path d="M150 350h90" stroke="${p.accent}" stroke-width="14" stroke-linecap="round"/>`,
+  glasses: (p) =>
+    `<path d="M116 258h168v46c0 46-32 70-84 70s-84-30-84-70z" fill="${p.dark}"/>` +
+    `<path d="M316 258h168v46c0 40-32 70-84 70s-84-24-84-70z" fill="${p.dark}"/>` +
+    `<path d="M140 276h50l-40 60z" fill="${p.light}" opacity=".3"/>` +
+    `<path d="M340 276h50l-40 60z" fill="${p.light}" opacity=".3"/>` +
+    `<path d="M284 272q16-22 32 0" stroke="${p.main}" stroke-width="12" fill="none"/>` +
+    `<path d="M104 256h392" stroke="${p.main}" stroke-width="16" stroke-linecap="round"/>`,
+  bike: (p) =>
+    `<circle cx="170" cy="390" r="70" fill="none" stroke="${p.dark}" stroke-width="24"/>` +
+    `<circle cx="430" cy="390" r="70" fill="none" stroke="${p.dark}" stroke-width="24"/>` +
+    `<path d="M170 390l90-90h110l60 90" stroke="${p.dark}" stroke-width="14" fill="none"/>` +
+    `<path d="M372 230l34-10 24 170" stroke="${p.dark}" stroke-width="12" fill="none"/>` +
+    `<path d="M238 292c20-44 96-54 126-30l18 40H250z" fill="${p.main}"/>` +
+    `<path d="M190 286h84v18h-94z" fill="${p.dark}"/>` +
+    `<circle cx="300" cy="345" r="34" fill="${p.accent}"/>`,
+};
+
+const POSES = [
+  { rotate: 0, scale: 1 },
+  { rotate: -8, scale: 0.92 },
+  { rotate: 6, scale: 0.96 },
+  { rotate: 0, scale: 0.84 },
+  { rotate: -4, scale: 1.04 },
+  { rotate: 10, scale: 0.9 },
+];
+
+function palette(hue: number): Palette {
+  return {
+    main: hsl(hue, 62, 50),
+    dark: hsl(hue, 30, 22),
+    light: '#ffffff',
+    accent: hsl(hue + 150, 65, 62),
+  };
+}
+
+/** One product illustration: `categoryHue` sets the background, `variant` the object's hue and pose. */
+export function productSvg(icon: IconKind, categoryHue: number, variant: number): string {
+  const objectHue = categoryHue + variant * 47;
+  const pose = POSES[variant % POSES.length];
+  const bgA = hsl(categoryHue + variant * 9, 70, 96);
+  const bgB = hsl(categoryHue + variant * 9 + 25, 55, 83);
+  const blobX = 120 + ((variant * 173) % 360);
+  const blobY = 110 + ((variant * 97) % 120);
+  const transform =
+    `translate(300 300) rotate(${pose.rotate}) scale(${pose.scale}) translate(-300 -300)`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" viewBox="0 0 600 600">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="${bgA}"/><stop offset="1" stop-color="${bgB}"/></linearGradient></defs>` +
+    `<rect width="600" height="600" fill="url(#g)"/>` +
+    `<circle cx="${blobX}" cy="${blobY}" r="${90 + variant * 12}" fill="#ffffff" opacity=".35"/>` +
+    `<ellipse cx="300" cy="500" rx="190" ry="22" fill="#000000" opacity=".08"/>` +
+    `<g transform="${transform}">${ICONS[icon](palette(objectHue))}</g>` +
+    `</svg>\n`
+  );
+}
+
+/** The home page's promo banner (1200×400): decorative only, the page supplies the text. */
+export function bannerSvg(): string {
+  const phone = ICONS.phone(palette(250));
+  const laptop = ICONS.laptop(palette(200));
+  const bag = ICONS.bag(palette(30));
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">` +
+    `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="#312e81"/><stop offset=".6" stop-color="#6d28d9"/><stop offset="1" stop-color="#db2777"/>` +
+    `</linearGradient></defs>` +
+    `<rect width="1200" height="400" fill="url(#b)"/>` +
+    `<circle cx="120" cy="60" r="160" fill="#ffffff" opacity=".06"/>` +
+    `<circle cx="1080" cy="380" r="220" fill="#ffffff" opacity=".07"/>` +
+    `<circle cx="640" cy="-40" r="120" fill="#ffffff" opacity=".05"/>` +
+    `<g transform="translate(540 100) scale(.6)">${laptop}</g>` +
+    `<g transform="translate(800 40) scale(.55) rotate(-8 300 300)">${phone}</g>` +
+    `<g transform="translate(1000 150) scale(.42)">${bag}</g>` +
+    `<g transform="translate(1040 30) rotate(14)"><path d="M0 0h96l24 30-24 30H0z" fill="#facc15"/>` +
+    `<circle cx="18" cy="30" r="7" fill="#6d28d9"/></g>` +
+    `</svg>\n`
+  );
+}
