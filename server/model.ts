@@ -1,0 +1,50 @@
+// Shapes of the data file. The API's public shapes live in src/types; these add what the
+// server keeps to itself (password hashes, sessions, the owner of a cart line).
+import type { Address, FilterOption, Order, Product, Role } from '../src/types';
+
+export interface StoredUser {
+  id: number;
+  email: string;
+  /** scrypt hash (server/passwords.ts); never sent. */
+  password: string;
+  role: Role;
+  addresses: Address[];
+  name?: string;
+}
+
+export interface StoredCartLine {
+  id: number;
+  user: number;
+  /** Product id; expanded to the product in responses. */
+  product: number;
+  quantity: number;
+}
+
+export interface Session {
+  /** SHA-256 of the session id in the cookie, so a copied data file holds no live sessions. */
+  id: string;
+  user: number;
+  createdAt: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface DbSchema {
+  users: StoredUser[];
+  products: Product[];
+  categories: FilterOption[];
+  brands: FilterOption[];
+  cart: StoredCartLine[];
+  orders: Order[];
+  sessions: Session[];
+}
+
+export const COLLECTIONS = [
+  'users',
+  'products',
+  'categories',
+  'brands',
+  'cart',
+  'orders',
+  'sessions',
+] as const satisfies readonly (keyof DbSchema)[];

@@ -1,0 +1,166 @@
+// /api/orders (signed in). Placing an order re-prices it from the current products, checks and
+// decrements stock and empties the cart in one synchronous step (no other request runs in
+// between, and one commit persists it all). Listing all orders and changing status: admin.
+import { Router, type Request } from 'express';
+import { totals } from '../../src/lib/pricing';
+import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderStatus } from '../../src/types';
+import type { Context } from '../context';
+import { nextId } from '../db';
+import { assertValid, badRequest, notFound } from '../errors';
+import { bodyObject, parseId } from '../middleware/http';
+import { requireAdmin } from '../middleware/session';
+import { readAddress, type Errors } from '../validate';
+import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
+
+export const MAX_ORDER_LINES = 50;
+const SORTABLE = new Set(['id', 'totalAmount', 'status', 'createdAt']);
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 1000;
+
+const newestFirst = (a: Order, b: Order) =>
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id - a.id;
+
+function single(req: Request, key: string): string | undefined {
+  const value = req.query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+  return value;
+}
+
+function positiveInt(req: Request, key: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const value = single(req, key);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) {
+    throw badRequest(`Invalid ${key}`, { [key]: `${key} must be a whole number from 1 to ${max}` });
+  }
+  return n;
+}
+
+export function orderRoutes(ctx: Context): Router {
+  const { store, now } = ctx;
+  const router = Router();
+
+  // POST /orders (signed in): the user comes from the session, prices and totals are recomputed
+  router.post('/', (req, res) => {
+    const body = bodyObject(req);
+    const errors: Errors = {};
+    const lines: { productId: number; quantity: number }[] = [];
+    if (!Array.isArray(body.items) || body.items.length === 0) {
+      errors.items = 'The order has no items';
+    } else if (body.items.length > MAX_ORDER_LINES) {
+      errors.items = `At most ${MAX_ORDER_LINES} lines per order`;
+    } else {
+      body.items.forEach((item: unknown, i) => {
+        const source = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+        const productId = readProductRef(source.product);
+        const quantity = readQuantity(source.quantity);
+        if (productId === undefined) errors[`items.${i}.product`] = 'product must be a product id';
+        else if (!store.data.products.some((p) => p.id === productId)) errors[`items.${i}.product`] = 'Unknown product';
+        else if (lines.some((l) => l.productId === productId)) errors[`items.${i}.product`] = 'The same product twice';
+        if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
+        if (productId !== undefined && quantity !== undefined) lines.push({ productId, quantity });
+      });
+    }
+    if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
+      errors.paymentMethod = `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`;
+    }
+    const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
+    assertValid(errors, 'Invalid order');
+
+    // Check everything first (409 names the product), then change everything.
+    const products = lines.map((l) => store.data.products.find((p) => p.id === l.productId)!);
+    lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
+
+    const items: CartItem[] = lines.map((l, i) => ({
+      id: i + 1,
+      product: structuredClone(products[i]),
+      quantity: l.quantity,
+    }));
+    const user = req.user!.id;
+    const order: Order = {
+      id: nextId(store.data.orders),
+      items,
+      user,
+      ...totals(items),
+      paymentMethod: body.paymentMethod as Order['paymentMethod'],
+      selectedAddress: selectedAddress!,
+      status: 'pending',
+      createdAt: new Date(now()).toISOString(),
+    };
+    lines.forEach((l, i) => (products[i].stock -= l.quantity));
+    store.data.orders.push(order);
+    store.data.cart = store.data.cart.filter((line) => line.user !== user);
+    store.commit();
+    res.status(201).json(order);
+  });
+
+  // GET /orders/own (signed in): the caller's orders, newest first
+  router.get('/own', (req, res) => {
+    res.json(store.data.orders.filter((o) => o.user === req.user!.id).sort(newestFirst));
+  });
+
+  // GET /orders (admin): _page + _per_page (or _limit), _sort/_order, status=; X-Total-Count
+  router.get('/', requireAdmin, (req, res) => {
+    let orders = [...store.data.orders];
+    const status = req.query.status;
+    if (status !== undefined) {
+      const wanted = ([] as unknown[]).concat(status);
+      if (!wanted.every((s) => ORDER_STATUSES.includes(s as OrderStatus))) {
+        throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+      }
+      orders = orders.filter((o) => wanted.includes(o.status));
+    }
+
+    let sort = single(req, '_sort');
+    let order = single(req, '_order')?.toLowerCase() ?? 'asc';
+    if (sort?.startsWith('-')) [sort, order] = [sort.slice(1), 'desc'];
+    if (sort !== undefined && !SORTABLE.has(sort)) {
+      throw badRequest('Invalid _sort', { _sort: `_sort must be one of ${[...SORTABLE].join(', ')}` });
+    }
+    if (order !== 'asc' && order !== 'desc') throw badRequest('Invalid _order', { _order: '_order must be asc or desc' });
+    if (sort) {
+      const key = sort as 'id' | 'totalAmount' | 'status' | 'createdAt';
+      const sign = order === 'desc' ? -1 : 1;
+      orders.sort((a, b) => {
+        const x = a[key] ?? '';
+        const y = b[key] ?? '';
+        return sign * (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id;
+      });
+    }
+
+    res.setHeader('X-Total-Count', String(orders.length));
+    const page = positiveInt(req, '_page');
+    const size = positiveInt(req, '_per_page', MAX_PAGE_SIZE) ?? positiveInt(req, '_limit', MAX_PAGE_SIZE);
+    if (page !== undefined || size !== undefined) {
+      const perPage = size ?? DEFAULT_PAGE_SIZE;
+      const start = ((page ?? 1) - 1) * perPage;
+      orders = orders.slice(start, start + perPage);
+    }
+    res.json(orders);
+  });
+
+  // GET /orders/:id (owner or admin): someone else's order is answered as missing
+  router.get('/:id', (req, res) => {
+    const id = parseId(req.params.id);
+    const order = store.data.orders.find((o) => o.id === id);
+    if (!order || (order.user !== req.user!.id && req.user!.role !== 'admin')) throw notFound('Order not found');
+    res.json(order);
+  });
+
+  // PATCH /orders/:id (admin): applies only `status`
+  router.patch('/:id', requireAdmin, (req, res) => {
+    const id = parseId(req.params.id);
+    const order = store.data.orders.find((o) => o.id === id);
+    if (!order) throw notFound('Order not found');
+    const status = bodyObject(req).status;
+    if (!ORDER_STATUSES.includes(status as OrderStatus)) {
+      throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+    }
+    order.status = status as OrderStatus;
+    store.commit();
+    res.json(order);
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+// What the session middleware attaches to a request (server/middleware/session.ts).
+import 'express-serve-static-core';
+import type { StoredUser } from '../model';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The signed-in user (stored record, with the hash: never send it as is). */
+    user?: StoredUser;
+    /** The raw session id from the signed cookie, when the session is valid. */
+    sessionId?: string;
+  }
+}

@@ -1,0 +1,14 @@
+// json-server 0.17 ships no types; only the router factory is used (GET catalogue reads).
+declare module 'json-server' {
+  import type { RequestHandler, Request, Response } from 'express';
+
+  interface JsonServerRouter extends RequestHandler {
+    render: (req: Request, res: Response) => void;
+    db: unknown;
+  }
+
+  const jsonServer: {
+    router(db: unknown, options?: { foreignKeySuffix?: string }): JsonServerRouter;
+  };
+  export default jsonServer;
+}

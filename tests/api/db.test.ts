@@ -1,0 +1,141 @@
+// The data file: seeded from the seed file, written atomically, never the seed itself.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { atomicWriteFile, resetDataFile } from '../../server/db';
+import { ACCOUNTS, address, agent, expectNoLeaks, makeData, TEST_COST } from './fixtures';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let dir: string;
+let seedFile: string;
+let dataFile: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-db-'));
+  seedFile = path.join(dir, 'seed.json');
+  dataFile = path.join(dir, 'data', 'db.json');
+  writeFileSync(seedFile, JSON.stringify(makeData(), null, 2));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  expectNoLeaks();
+});
+
+const open = (options: Record<string, unknown> = {}) =>
+  createApp({ dataFile, seedFile, passwordCost: TEST_COST, ...options });
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const readData = () => JSON.parse(readFileSync(dataFile, 'utf8'));
+
+describe('data file', () => {
+  it('is created from the seed; writes go to it, the seed stays byte-for-byte the same', async () => {
+    const seedHash = sha(seedFile);
+    const seedMtime = statSync(seedFile).mtimeMs;
+    const { app } = open();
+    expect(readFileSync(dataFile, 'utf8')).toBe(readFileSync(seedFile, 'utf8'));
+
+    const a = agent(app);
+    await a.post('/api/auth/signup').send({ email: 'new@shop.test', password: 'Secret123' }).expect(201);
+    expect(readData().users).toHaveLength(4);
+    await a.post('/api/cart').send({ product: 1, quantity: 2 }).expect(201);
+    expect(readData().cart).toHaveLength(2);
+    await a
+      .post('/api/orders')
+      .send({ items: [{ product: 1, quantity: 2 }], paymentMethod: 'cash', selectedAddress: address() })
+      .expect(201);
+    const data = readData();
+    expect(data.orders).toHaveLength(13);
+    expect(data.products[0].stock).toBe(8);
+    expect(data.cart).toHaveLength(1);
+
+    expect(sha(seedFile)).toBe(seedHash);
+    expect(statSync(seedFile).mtimeMs).toBe(seedMtime);
+    // No temp files left behind.
+    expect(readdirSync(path.dirname(dataFile))).toEqual(['.secret', 'db.json'].sort());
+  });
+
+  it('is reused, not re-seeded, on the next start; sessions survive a restart', async () => {
+    const first = open();
+    const login = await agent(first.app).post('/api/auth/login').send(ACCOUNTS.user).expect(200);
+    const cookie = login.headers['set-cookie'][0].split(';')[0];
+    await agent(first.app).post('/api/cart').set('Cookie', cookie).send({ product: 5, quantity: 1 }).expect(201);
+
+    const second = open();
+    const check = await agent(second.app).get('/api/auth/check').set('Cookie', cookie).expect(200);
+    expect(check.body.email).toBe('user@shop.test');
+    const cart = await agent(second.app).get('/api/cart').set('Cookie', cookie).expect(200);
+    expect(cart.body.map((l: { product: { id: number } }) => l.product.id)).toEqual([5]);
+  });
+
+  it('keeps a generated secret beside the data file (0600), or uses the given one', () => {
+    open();
+    const secretFile = path.join(dir, 'data', '.secret');
+    const secret = readFileSync(secretFile, 'utf8');
+    expect(secret.trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    open();
+    expect(readFileSync(secretFile, 'utf8')).toBe(secret);
+
+    rmSync(secretFile);
+    open({ secret: 'from-the-environment' });
+    expect(existsSync(secretFile)).toBe(false);
+  });
+
+  it('fails clearly without a seed, or on a corrupt data file', () => {
+    rmSync(seedFile);
+    expect(() => open()).toThrow(/Seed file .* not found/);
+    writeFileSync(seedFile, '{"products": [');
+    expect(() => open()).toThrow(/not valid JSON.*db:reset/);
+  });
+
+  it('db:reset puts the seed back atomically', async () => {
+    const { app } = open();
+    await agent(app).post('/api/auth/signup').send({ email: 'new@shop.test', password: 'Secret123' }).expect(201);
+    resetDataFile(dataFile, seedFile);
+    expect(sha(dataFile)).toBe(sha(seedFile));
+  });
+
+  it('removes temp files a crashed write left behind', () => {
+    open();
+    const stale = path.join(dir, 'data', '.db.json.12345.abcdef.tmp');
+    writeFileSync(stale, '{"half": ');
+    open();
+    expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe('atomicWriteFile', () => {
+  it('a reader never sees a partial file, and a killed writer leaves a whole one', async () => {
+    const file = path.join(dir, 'atomic.json');
+    atomicWriteFile(file, JSON.stringify({ n: -1 }));
+    const child = path.join(dir, 'writer.ts');
+    const dbModule = path.join(ROOT, 'server', 'db.ts');
+    writeFileSync(
+      child,
+      `import { atomicWriteFile } from ${JSON.stringify(dbModule)};
+       const fill = 'x'.repeat(2_000_000);
+       for (let n = 0; ; n++) atomicWriteFile(${JSON.stringify(file)}, JSON.stringify({ n, fill }));`,
+    );
+    const proc = spawn(process.execPath, ['--import', 'tsx', child], { cwd: ROOT, stdio: 'ignore' });
+    try {
+      const deadline = Date.now() + 15_000;
+      while (JSON.parse(readFileSync(file, 'utf8')).n < 3) {
+        if (Date.now() > deadline) throw new Error('writer did not start');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      for (let i = 0; i < 100; i++) {
+        const data = JSON.parse(readFileSync(file, 'utf8'));
+        expect(data.fill).toHaveLength(2_000_000);
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      proc.kill('SIGKILL');
+    }
+    await new Promise((r) => proc.once('exit', r));
+    expect(JSON.parse(readFileSync(file, 'utf8')).fill).toHaveLength(2_000_000);
+  }, 30_000);
+});

@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../server/middleware/http';
+import { agent, expectNoLeaks, makeShop } from './fixtures';
+
+afterEach(expectNoLeaks);
+
+function expectSecurityHeaders(headers: Record<string, string>) {
+  expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
+}
+
+describe('request bodies', () => {
+  it('400 JSON for malformed JSON', async () => {
+    const res = await makeShop()
+      .anon()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "user@shop.test",')
+      .expect(400);
+    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('413 JSON above 100 kB', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const res = await a.patch('/api/users/2').send({ name: 'x'.repeat(101 * 1024) }).expect(413);
+    expect(res.body.message).toMatch(/too large/);
+    // Just under the limit is parsed (and then refused by validation).
+    await a.patch('/api/users/2').send({ name: 'x'.repeat(99 * 1024) }).expect(400);
+  });
+
+  it.each([
+    ['text/plain', '{"email":"user@shop.test","password":"User12345"}'],
+    ['application/x-www-form-urlencoded', 'email=user%40shop.test&password=User12345'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--'],
+  ])('415 for a %s body (no form-post CSRF)', async (type, body) => {
+    const shop = makeShop();
+    const res = await shop.anon().post('/api/auth/login').set('Content-Type', type).send(body).expect(415);
+    expect(res.body.message).toMatch(/JSON/);
+    const a = await shop.as('admin');
+    await a.patch('/api/orders/1').set('Content-Type', type).send('status=cancelled').expect(415);
+    expect(shop.db.data.orders[0].status).toBe('pending');
+  });
+
+  it('400 when the JSON is not an object', async () => {
+    await makeShop().anon().post('/api/auth/login').send([1, 2]).expect(400);
+  });
+});
+
+describe('routing and headers', () => {
+  it('404 JSON for unknown API routes', async () => {
+    const shop = makeShop();
+    for (const url of ['/api', '/api/nope', '/api/products/1/reviews', '/api/auth']) {
+      const res = await shop.anon().get(url).expect(404);
+      expect(res.body.message).toMatch(/No such API route/);
+    }
+    await shop.anon().post('/api/nope').send({}).expect(404);
+  });
+
+  it('security headers, no caching and no CORS on API answers', async () => {
+    const res = await makeShop().anon().get('/api/products').set('Origin', 'https://evil.example').expect(200);
+    expectSecurityHeaders(res.headers);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const err = await makeShop().anon().get('/api/nope');
+    expectSecurityHeaders(err.headers);
+  });
+
+  it('compresses large answers', async () => {
+    const shop = makeShop();
+    for (let i = 0; i < 20; i++) shop.db.data.products.push({ ...shop.db.data.products[0], id: 100 + i });
+    const res = await shop.anon().get('/api/products').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toHaveLength(25);
+  });
+});
+
+describe('the built app (staticDir)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const html = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+  writeFileSync(path.join(dir, 'index.html'), html);
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const shop = makeShop({ staticDir: dir });
+
+  it('serves index.html at / and for deep links (history fallback), never cached stale', async () => {
+    for (const url of ['/', '/products/3', '/admin/product-form/edit/2', '/orderSuccess/5', '/index.html']) {
+      const res = await shop.anon().get(url).expect(200);
+      expect(res.text).toBe(html);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await shop.anon().get('/assets/index-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(res.headers);
+    await shop.anon().get('/robots.txt').expect(200, 'User-agent: *');
+  });
+
+  it('404 for missing files and non-GET requests, JSON 404 under /api', async () => {
+    await shop.anon().get('/assets/missing-123.js').expect(404);
+    await shop.anon().get('/images/nope.png').expect(404);
+    await shop.anon().post('/products/3').send({}).expect(404);
+    const api = await shop.anon().get('/api/nope').expect(404);
+    expect(api.headers['content-type']).toMatch(/json/);
+  });
+
+  it('answers malformed URLs briefly, without a stack trace', async () => {
+    const page = await shop.anon().get('/%E0%A4%A.js');
+    expect([400, 404]).toContain(page.status);
+    expect(page.text).not.toMatch(/at .*\.js|node_modules/);
+    const api = await (await shop.as('user')).get('/api/orders/%E0%A4%A').expect(400);
+    expect(api.body).toEqual({ message: 'Bad request' });
+  });
+
+  it('without staticDir, / is a 404', async () => {
+    await makeShop().anon().get('/').expect(404);
+  });
+});
+
+describe('the leak scanner used by every test file', () => {
+  it('catches a password field or a hash', async () => {
+    const bad = express();
+    bad.get('/', (_req, res) => {
+      res.json({ id: 1, password: 'scrypt$aa$bb' });
+    });
+    await agent(bad).get('/').expect(200);
+    expect(() => expectNoLeaks()).toThrow();
+  });
+});

@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { discountedPrice } from '../../src/lib/pricing';
+import type { Order } from '../../src/types';
+import { address, clock, expectNoLeaks, makeShop, PRODUCTS } from './fixtures';
+
+afterEach(expectNoLeaks);
+
+/** An order body as the client builds it (SPEC §7), with prices and totals the client chose. */
+function orderBody(items: { product: number; quantity: number }[], overrides: Record<string, unknown> = {}) {
+  return {
+    items: items.map((item, i) => ({
+      id: i + 10,
+      product: { ...PRODUCTS[item.product - 1], price: 1, discountPercentage: 99 },
+      quantity: item.quantity,
+    })),
+    user: 3,
+    totalAmount: 1,
+    totalItems: 1,
+    paymentMethod: 'card',
+    selectedAddress: address(),
+    status: 'delivered',
+    ...overrides,
+  };
+}
+
+describe('POST /api/orders', () => {
+  it('re-prices, takes the user from the session, decrements stock, empties the cart', async () => {
+    const c = clock();
+    const shop = makeShop({ now: c.now });
+    const a = await shop.as('user');
+    await a.post('/api/cart').send({ product: 1, quantity: 2 }).expect(201);
+    await a.post('/api/cart').send({ product: 2, quantity: 1 }).expect(201);
+
+    const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 2 }, { product: 2, quantity: 1 }])).expect(201);
+    const order: Order = res.body;
+    const expected = 2 * discountedPrice(PRODUCTS[0]) + discountedPrice(PRODUCTS[1]);
+    expect(expected).toBe(2 * 900 + 700);
+    expect(order).toMatchObject({
+      id: 13,
+      user: 2,
+      totalAmount: expected,
+      totalItems: 3,
+      paymentMethod: 'card',
+      selectedAddress: address(),
+      status: 'pending',
+      createdAt: new Date(c.now()).toISOString(),
+    });
+    expect(order.items.map((i) => [i.product.id, i.product.price, i.quantity])).toEqual([
+      [1, 1000, 2],
+      [2, 800, 1],
+    ]);
+    expect(order.items[0].product.title).toBe('iPhone 15');
+    expect(shop.db.data.products[0].stock).toBe(8);
+    expect(shop.db.data.products[1].stock).toBe(1);
+    expect((await a.get('/api/cart')).body).toEqual([]);
+    expect(shop.db.data.cart).toEqual([{ id: 1, user: 3, product: 1, quantity: 2 }]);
+    expect(shop.db.data.orders.at(-1)).toEqual(order);
+  });
+
+  it('keeps a snapshot: later product edits do not change the order', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const order = (await a.post('/api/orders').send(orderBody([{ product: 5, quantity: 1 }])).expect(201)).body;
+    await (await shop.as('admin')).patch('/api/products/5').send({ price: 999 }).expect(200);
+    expect(shop.db.data.orders.at(-1)!.items[0].product.price).toBe(300);
+    expect(order.totalAmount).toBe(240);
+  });
+
+  it('409 naming the product when stock is short, with nothing changed', async () => {
+    const shop = makeShop();
+    const a = await shop.as('other');
+    const before = structuredClone(shop.db.data);
+    const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 2 }, { product: 2, quantity: 3 }])).expect(409);
+    expect(res.body.message).toBe('Only 2 of "Galaxy S24" left in stock');
+    expect(shop.db.data).toEqual(before);
+  });
+
+  it('409 for a deleted or sold-out product', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    expect((await a.post('/api/orders').send(orderBody([{ product: 4, quantity: 1 }])).expect(409)).body.message).toMatch(/Sauvage/);
+    expect((await a.post('/api/orders').send(orderBody([{ product: 3, quantity: 1 }])).expect(409)).body.message).toMatch(/MacBook Air/);
+    expect(shop.db.data.orders).toHaveLength(12);
+  });
+
+  it.each([
+    ['paymentMethod', { paymentMethod: 'bitcoin' }, 'paymentMethod', 'paymentMethod must be one of cash, card'],
+    ['no items', { items: [] }, 'items', 'The order has no items'],
+    ['items missing', { items: undefined }, 'items', 'The order has no items'],
+    ['a quantity of 7', { items: [{ product: 1, quantity: 7 }] }, 'items.0.quantity', 'quantity must be a whole number from 1 to 6'],
+    ['an unknown product', { items: [{ product: 99, quantity: 1 }] }, 'items.0.product', 'Unknown product'],
+    ['a product twice', { items: [{ product: 1, quantity: 1 }, { product: { id: 1 }, quantity: 1 }] }, 'items.1.product', 'The same product twice'],
+    ['no address', { selectedAddress: undefined }, 'selectedAddress', 'Address must be an object'],
+    ['an address without city', { selectedAddress: address({ city: '' }) }, 'selectedAddress.city', 'City is Required'],
+    ['an address in France', { selectedAddress: { ...address(), country: 'France' } }, 'selectedAddress.country', 'Country must be one of India, United States, Canada, Mexico'],
+  ])('400 for %s', async (_label, overrides, field, message) => {
+    const shop = makeShop();
+    const res = await (await shop.as('user')).post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }], overrides)).expect(400);
+    expect(res.body.errors[field]).toBe(message);
+    expect(shop.db.data.orders).toHaveLength(12);
+    expect(shop.db.data.products[0].stock).toBe(10);
+  });
+
+  it('401 signed out', async () => {
+    await makeShop().anon().post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(401);
+  });
+});
+
+describe('GET /api/orders/own', () => {
+  it("the caller's orders only, newest first", async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const res = await a.get('/api/orders/own/').expect(200);
+    expect(res.body.map((o: Order) => o.id)).toEqual([11, 9, 7, 5, 3, 1]);
+    expect(res.body.every((o: Order) => o.user === 2)).toBe(true);
+    await shop.anon().get('/api/orders/own').expect(401);
+  });
+});
+
+describe('GET /api/orders/:id', () => {
+  it('owner or admin; anyone else gets 404', async () => {
+    const shop = makeShop();
+    await (await shop.as('user')).get('/api/orders/1').expect(200);
+    await (await shop.as('admin')).get('/api/orders/2').expect(200);
+    await (await shop.as('user')).get('/api/orders/2').expect(404);
+  });
+});
+
+describe('GET /api/orders (admin)', () => {
+  const ids = (body: Order[]) => body.map((o) => o.id);
+
+  it('403 for a user, 401 signed out', async () => {
+    const shop = makeShop();
+    await (await shop.as('user')).get('/api/orders').expect(403);
+    await shop.anon().get('/api/orders/?_page=1&_per_page=5').expect(401);
+  });
+
+  it('pages with _per_page (or _limit) and counts in X-Total-Count', async () => {
+    const a = await makeShop().as('admin');
+    const all = await a.get('/api/orders').expect(200);
+    expect(all.body).toHaveLength(12);
+    expect(all.headers['x-total-count']).toBe('12');
+    const page3 = await a.get('/api/orders/?_page=3&_per_page=5').expect(200);
+    expect(ids(page3.body)).toEqual([11, 12]);
+    expect(page3.headers['x-total-count']).toBe('12');
+    expect(ids((await a.get('/api/orders?_page=2&_limit=5')).body)).toEqual([6, 7, 8, 9, 10]);
+    expect((await a.get('/api/orders?_page=9&_per_page=5')).body).toEqual([]);
+  });
+
+  it('filters by status and sorts', async () => {
+    const a = await makeShop().as('admin');
+    const pending = await a.get('/api/orders?status=pending&status=cancelled&_page=1&_per_page=5');
+    expect(ids(pending.body)).toEqual([1, 4, 5, 8, 9]);
+    expect(pending.headers['x-total-count']).toBe('6');
+    expect(ids((await a.get('/api/orders?_sort=totalAmount&_order=desc&_per_page=3')).body)).toEqual([12, 11, 10]);
+    expect(ids((await a.get('/api/orders?_sort=-createdAt&_per_page=2')).body)).toEqual([12, 11]);
+    expect(ids((await a.get('/api/orders?_sort=status&_per_page=3')).body)).toEqual([4, 8, 12]);
+  });
+
+  it('400 for bad parameters', async () => {
+    const a = await makeShop().as('admin');
+    await a.get('/api/orders?_sort=password').expect(400);
+    await a.get('/api/orders?_order=sideways&_sort=id').expect(400);
+    await a.get('/api/orders?_page=0').expect(400);
+    await a.get('/api/orders?_per_page=abc').expect(400);
+    await a.get('/api/orders?status=lost').expect(400);
+  });
+});
+
+describe('PATCH /api/orders/:id (admin)', () => {
+  it('applies only status', async () => {
+    const shop = makeShop();
+    const before = structuredClone(shop.db.data.orders[0]);
+    const res = await (await shop.as('admin'))
+      .patch('/api/orders/1')
+      .send({ ...before, status: 'cancelled', totalAmount: 1, user: 3, note: 'x' })
+      .expect(200);
+    expect(res.body).toEqual({ ...before, status: 'cancelled' });
+    expect(shop.db.data.orders[0]).toEqual({ ...before, status: 'cancelled' });
+  });
+
+  it('any status from any other, but only the four', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    for (const status of ['delivered', 'pending', 'dispatched', 'cancelled', 'pending']) {
+      await a.patch('/api/orders/3').send({ status }).expect(200);
+    }
+    const bad = await a.patch('/api/orders/3').send({ status: 'shipped' }).expect(400);
+    expect(bad.body.errors.status).toMatch(/pending, dispatched, delivered, cancelled/);
+    await a.patch('/api/orders/999').send({ status: 'pending' }).expect(404);
+  });
+
+  it('403 for a user (even the owner), 401 signed out', async () => {
+    const shop = makeShop();
+    await (await shop.as('user')).patch('/api/orders/1').send({ status: 'cancelled' }).expect(403);
+    await shop.anon().patch('/api/orders/1').send({ status: 'cancelled' }).expect(401);
+    expect(shop.db.data.orders[0].status).toBe('pending');
+  });
+});

@@ -1,0 +1,217 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { productRules } from '../../src/lib/validation';
+import { expectNoLeaks, makeShop } from './fixtures';
+
+afterEach(expectNoLeaks);
+
+const ids = (body: { id: number }[]) => body.map((p) => p.id);
+
+describe('catalogue reads (public, json-server semantics)', () => {
+  const shop = makeShop();
+  const get = (url: string) => shop.anon().get(url);
+
+  it('lists every product, deleted ones included, with X-Total-Count', async () => {
+    const res = await get('/api/products').expect(200);
+    expect(ids(res.body)).toEqual([1, 2, 3, 4, 5]);
+    expect(res.body[3].deleted).toBe(true);
+    expect(res.headers['x-total-count']).toBe('5');
+  });
+
+  it('ORs repeated keys and ANDs different ones', async () => {
+    expect(ids((await get('/api/products?category=smartphones&category=laptops')).body)).toEqual([1, 2, 3, 5]);
+    expect(ids((await get('/api/products/?category=laptops&brand=Samsung')).body)).toEqual([5]);
+    expect(ids((await get('/api/products?brand=Apple&brand=Dior&category=laptops')).body)).toEqual([3]);
+  });
+
+  it('sorts, pages and searches', async () => {
+    expect(ids((await get('/api/products?_sort=price&_order=desc')).body)).toEqual([3, 1, 2, 5, 4]);
+    expect(ids((await get('/api/products?_sort=rating&_order=desc')).body)).toEqual([3, 1, 2, 5, 4]);
+    const page = await get('/api/products?category=smartphones&category=laptops&_sort=price&_order=asc&_page=2&_limit=3');
+    expect(ids(page.body)).toEqual([3]);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(ids((await get('/api/products?q=galaxy')).body)).toEqual([2, 5]);
+  });
+
+  it('reads one product, 404 JSON for an unknown one', async () => {
+    expect((await get('/api/products/2').expect(200)).body.title).toBe('Galaxy S24');
+    await get('/api/products/999').expect(404, { message: 'Not found' });
+  });
+
+  it('lists categories and brands', async () => {
+    expect((await get('/api/categories').expect(200)).body.map((c: { value: string }) => c.value)).toEqual([
+      'smartphones',
+      'laptops',
+      'fragrances',
+    ]);
+    expect((await get('/api/brands').expect(200)).body).toHaveLength(3);
+  });
+
+  it('never lets json-server expose the other collections', async () => {
+    for (const url of ['/api/db', '/api/sessions', '/api/users', '/api/users/1', '/api/cart', '/api/products/1/users']) {
+      const res = await get(url);
+      expect([401, 404]).toContain(res.status);
+      expect(Object.keys(res.body)).toEqual(['message']);
+      expect(res.text).not.toMatch(/admin@shop\.test|expiresAt/);
+    }
+    const embedded = await get('/api/products?_embed=users&_embed=sessions&_expand=user').expect(200);
+    expect(embedded.body[0]).not.toHaveProperty('users');
+    expect(embedded.body[0]).not.toHaveProperty('user');
+    const one = await get('/api/products/1?_embed=users&_expand=user').expect(200);
+    expect(Object.keys(one.body)).not.toContain('users');
+  });
+
+  it('ignores _delay and refuses _like regexes and non-string parameters', async () => {
+    const started = Date.now();
+    await get('/api/products?_delay=5000').expect(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await get('/api/products?title_like=(a%2B)%2B$').expect(400);
+    await get('/api/products?_sort[x]=1').expect(400);
+    await get('/api/products?_page=1&_page=2').expect(400);
+  });
+
+  it('answers JSON, not JSONP', async () => {
+    const res = await get('/api/products/1?callback=steal').expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+const form = {
+  title: 'Pixel 9',
+  description: 'A phone by Google',
+  price: '699',
+  discountPercentage: '7.5',
+  stock: '12',
+  thumbnail: '/images/pixel/thumb.webp',
+  image1: '/images/pixel/1.webp',
+  image2: '/images/pixel/2.webp',
+  image3: 'https://example.com/3.webp',
+  brand: 'Samsung',
+  category: 'smartphones',
+};
+
+describe('POST /api/products (admin)', () => {
+  it('401 signed out, 403 for a user', async () => {
+    const shop = makeShop();
+    await shop.anon().post('/api/products').send(form).expect(401);
+    await (await shop.as('user')).post('/api/products/').send(form).expect(403);
+    expect(shop.db.data.products).toHaveLength(5);
+  });
+
+  it('stores numbers as numbers, image1..3 as images, defaults, and no unknown field', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const res = await a.post('/api/products/').send({ ...form, id: 1, rating: 5, hack: true, user: 1 }).expect(201);
+    expect(res.body).toEqual({
+      id: 6,
+      title: 'Pixel 9',
+      description: 'A phone by Google',
+      price: 699,
+      discountPercentage: 7.5,
+      stock: 12,
+      thumbnail: '/images/pixel/thumb.webp',
+      images: ['/images/pixel/1.webp', '/images/pixel/2.webp', 'https://example.com/3.webp'],
+      brand: 'Samsung',
+      category: 'smartphones',
+      rating: 0,
+      weight: 1,
+      warrantyInformation: '1 year warranty',
+      shippingInformation: 'Ships in 3-5 business days',
+      returnPolicy: '30 days return policy',
+      minimumOrderQuantity: 1,
+      reviews: [],
+      deleted: false,
+    });
+    expect(shop.db.data.products[5]).toEqual(res.body);
+    await a.get('/api/products/6').expect(200, res.body);
+  });
+
+  it('takes images as a list too, and the optional details', async () => {
+    const a = await makeShop().as('admin');
+    const { image1, image2, image3, ...rest } = form;
+    const res = await a
+      .post('/api/products')
+      .send({ ...rest, images: [image1, image2, image3], weight: '2.5', returnPolicy: 'No returns' })
+      .expect(201);
+    expect(res.body.images).toEqual([image1, image2, image3]);
+    expect(res.body.weight).toBe(2.5);
+    expect(res.body.returnPolicy).toBe('No returns');
+  });
+
+  it.each(Object.keys(productRules))('requires %s', async (field) => {
+    const shop = makeShop();
+    const res = await (await shop.as('admin')).post('/api/products').send({ ...form, [field]: '' }).expect(400);
+    expect(res.body.errors).toEqual({ [field]: `${field} is required` });
+    expect(shop.db.data.products).toHaveLength(5);
+  });
+
+  it.each([
+    ['price', 0, 'price must be at least 1'],
+    ['price', '10001', 'price must be at most 10000'],
+    ['price', 'abc', 'price must be at least 1'],
+    ['discountPercentage', -1, 'discountPercentage must be at least 0'],
+    ['discountPercentage', 101, 'discountPercentage must be at most 100'],
+    ['stock', 1.5, 'stock must be a whole number'],
+    ['stock', -1, 'stock must be at least 0'],
+    ['stock', true, 'stock must be a number'],
+    ['brand', 'Nokia', 'brand must be one of the listed brands'],
+    ['category', 'cars', 'category must be one of the listed categories'],
+    ['thumbnail', 'javascript:alert(1)', 'thumbnail must be an http(s) URL or a path starting with /'],
+    ['image2', '//evil.example/x.png', 'image2 must be an http(s) URL or a path starting with /'],
+    ['title', 'x'.repeat(201), 'title must be at most 200 characters'],
+    ['deleted', 'yes', 'deleted must be true or false'],
+  ])('rejects %s = %j', async (field, value, message) => {
+    const res = await (await makeShop().as('admin')).post('/api/products').send({ ...form, [field]: value }).expect(400);
+    expect(res.body.errors).toEqual({ [field]: message });
+  });
+});
+
+describe('PATCH /api/products/:id (admin)', () => {
+  it('validates and applies only the fields sent', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const before = structuredClone(shop.db.data.products[0]);
+    const res = await a.patch('/api/products/1').send({ price: '150', image2: '/images/new.webp' }).expect(200);
+    expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]] });
+
+    const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
+    expect(bad.body.errors).toEqual({ discountPercentage: 'discountPercentage must be at most 100' });
+    expect(shop.db.data.products[0].title).toBe(before.title);
+  });
+
+  it('accepts the whole product as the client sends it (id, rating, reviews ignored)', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const product = { ...shop.db.data.products[1], title: 'Galaxy S25', rating: 1, reviews: [], id: 2 };
+    const res = await a.patch('/api/products/2').send(product).expect(200);
+    expect(res.body.title).toBe('Galaxy S25');
+    expect(res.body.rating).toBe(4.5);
+    expect(res.body.reviews).toHaveLength(1);
+  });
+
+  it('soft-deletes and restores', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    expect((await a.patch('/api/products/1').send({ id: 1, deleted: true }).expect(200)).body.deleted).toBe(true);
+    expect((await shop.anon().get('/api/products/1')).body.deleted).toBe(true);
+    expect((await a.patch('/api/products/1').send({ deleted: false }).expect(200)).body.deleted).toBe(false);
+  });
+
+  it('401 / 403 / 404', async () => {
+    const shop = makeShop();
+    await shop.anon().patch('/api/products/1').send({ price: 1 }).expect(401);
+    await (await shop.as('user')).patch('/api/products/1').send({ price: 1 }).expect(403);
+    await (await shop.as('admin')).patch('/api/products/999').send({ price: 1 }).expect(404);
+    expect(shop.db.data.products[0].price).toBe(1000);
+  });
+});
+
+describe('DELETE /api/products/:id', () => {
+  it('is 405 for everyone and deletes nothing', async () => {
+    const shop = makeShop();
+    const res = await (await shop.as('admin')).delete('/api/products/1').expect(405);
+    expect(res.headers.allow).toBe('GET, PATCH');
+    expect(res.body.message).toMatch(/deleted/);
+    await shop.anon().delete('/api/products/1').expect(405);
+    expect(shop.db.data.products).toHaveLength(5);
+  });
+});

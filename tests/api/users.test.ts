@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addressRules } from '../../src/lib/validation';
+import { address, expectNoLeaks, makeShop } from './fixtures';
+
+afterEach(expectNoLeaks);
+
+describe('GET /api/users/own', () => {
+  it('401 without a session, the caller without secrets with one', async () => {
+    const shop = makeShop();
+    await shop.anon().get('/api/users/own').expect(401);
+    const res = await (await shop.as('other')).get('/api/users/own').expect(200);
+    expect(res.body).toEqual({ id: 3, email: 'other@shop.test', role: 'user', addresses: [address({ name: 'Other' })] });
+  });
+});
+
+describe('PATCH /api/users/:id', () => {
+  const me = { id: 2, email: 'user@shop.test', role: 'user' };
+
+  it('applies name and addresses (whitelisted, trimmed) and echoes the user', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const res = await a
+      .patch('/api/users/2')
+      .send({ ...me, name: ' Uma ', addresses: [{ ...address(), city: ' Pune ', extra: 'x' }], isAdmin: true })
+      .expect(200);
+    expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [address({ city: 'Pune' })] });
+    const stored = shop.db.data.users[1];
+    expect(stored.addresses[0]).not.toHaveProperty('extra');
+    expect(stored).not.toHaveProperty('isAdmin');
+    await a.get('/api/auth/check').expect(200, res.body);
+  });
+
+  it('accepts the current password sent back unchanged', async () => {
+    const a = await makeShop().as('user');
+    await a.patch('/api/users/2').send({ ...me, password: 'User12345', addresses: [] }).expect(200);
+  });
+
+  it('removes addresses when sent the shorter list', async () => {
+    const shop = makeShop();
+    const a = await shop.as('other');
+    await a.patch('/api/users/3').send({ addresses: [] }).expect(200);
+    expect(shop.db.data.users[2].addresses).toEqual([]);
+  });
+
+  it.each([
+    ['role', { role: 'admin' }],
+    ['email', { email: 'admin@shop.test' }],
+    ['id', { id: 1 }],
+    ['password', { password: 'Changed123' }],
+    ['password (a hash)', { password: 'scrypt$00$00' }],
+  ])('403 when changing %s, and nothing changes', async (_label, change) => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const before = structuredClone(shop.db.data.users[1]);
+    const res = await a.patch('/api/users/2').send({ ...me, name: 'X', ...change }).expect(403);
+    expect(res.body.message).toBeTruthy();
+    expect(shop.db.data.users[1]).toEqual(before);
+  });
+
+  it("403 for another user's id, also for an admin", async () => {
+    const shop = makeShop();
+    await (await shop.as('user')).patch('/api/users/3').send({ addresses: [] }).expect(403);
+    await (await shop.as('admin')).patch('/api/users/3').send({ addresses: [] }).expect(403);
+    await (await shop.as('user')).patch('/api/users/999').send({ addresses: [] }).expect(403);
+    expect(shop.db.data.users[2].addresses).toHaveLength(1);
+  });
+
+  it('401 without a session', async () => {
+    await makeShop().anon().patch('/api/users/2').send({ addresses: [] }).expect(401);
+  });
+
+  it.each(Object.entries(addressRules))('checks address field %s', async (field, rule) => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const res = await a
+      .patch('/api/users/2')
+      .send({ addresses: [address(), { ...address(), [field]: '' }] })
+      .expect(400);
+    expect(res.body.errors).toEqual({ [`addresses.1.${field}`]: rule.required });
+    expect(shop.db.data.users[1].addresses).toEqual([]);
+  });
+
+  it.each([
+    ['email', 'not-an-email', 'Email not valid'],
+    ['country', 'France', 'Country must be one of India, United States, Canada, Mexico'],
+    ['city', 'x'.repeat(201), 'City must be at most 200 characters'],
+  ])('rejects address %s = %s', async (field, value, message) => {
+    const a = await makeShop().as('user');
+    const res = await a.patch('/api/users/2').send({ addresses: [{ ...address(), [field]: value }] }).expect(400);
+    expect(res.body.errors[`addresses.0.${field}`]).toBe(message);
+  });
+
+  it('400 when addresses is not a list of objects', async () => {
+    const a = await makeShop().as('user');
+    await a.patch('/api/users/2').send({ addresses: 'home' }).expect(400);
+    const res = await a.patch('/api/users/2').send({ addresses: ['home'] }).expect(400);
+    expect(res.body.errors['addresses.0']).toBeTruthy();
+    await a.patch('/api/users/2').send({ name: 42 }).expect(400);
+  });
+});
