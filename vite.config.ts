@@ -28,7 +28,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
