@@ -2,6 +2,8 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { chunkModules } from './scripts/bench/chunkModules.ts';
+import { precompress } from './scripts/bench/precompress.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
@@ -12,7 +14,10 @@ export default defineConfig({
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
   build: {
+    // dist/.vite/manifest.json + chunk-modules.json: read by scripts/checkBudget.ts;
+    // assets/*.br and *.gz: sent as they are by server/staticAssets.ts.
     manifest: true,
+    rolldownOptions: { plugins: [chunkModules(), precompress()] },
   },
   test: {
     projects: [

@@ -42,19 +42,56 @@ export function toPublicUser(user: StoredUser): User {
   return pub;
 }
 
+/**
+ * Sessions, looked up on every request: by the digest of the cookie's id in a map, and the user
+ * by id in another, so the check costs the same with ten sessions or a million. The maps follow
+ * the collections (rebuilt when an array is replaced or changes length, e.g. in tests).
+ */
 export class Sessions {
+  private byDigest = new Map<string, Session>();
+  private indexedSessions: Session[] | undefined;
+  private indexedLength = -1;
+  private usersById = new Map<number, StoredUser>();
+  private indexedUsers: StoredUser[] | undefined;
+  private indexedUserCount = -1;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
     private readonly ttlMs = SESSION_TTL_MS,
   ) {}
 
-  /** Adds a session for `userId` (and drops expired ones); the caller commits. */
+  private sessionIndex(): Map<string, Session> {
+    const list = this.store.data.sessions;
+    if (list !== this.indexedSessions || list.length !== this.indexedLength) {
+      this.byDigest = new Map(list.map((s) => [s.id, s]));
+      this.indexedSessions = list;
+      this.indexedLength = list.length;
+    }
+    return this.byDigest;
+  }
+
+  private userById(id: number): StoredUser | undefined {
+    const list = this.store.data.users;
+    if (list !== this.indexedUsers || list.length !== this.indexedUserCount) {
+      this.usersById = new Map(list.map((u) => [u.id, u]));
+      this.indexedUsers = list;
+      this.indexedUserCount = list.length;
+    }
+    const user = this.usersById.get(id);
+    return user?.id === id ? user : undefined;
+  }
+
+  /** Adds a session for `userId` (and drops expired ones), named for the caller's commit. */
   create(userId: number): string {
     const sessionId = randomBytes(32).toString('base64url');
     const now = this.now();
     const data = this.store.data;
-    data.sessions = data.sessions.filter((s) => s.expiresAt > now);
+    const expired = data.sessions.filter((s) => s.expiresAt <= now);
+    if (expired.length > 0) {
+      data.sessions = data.sessions.filter((s) => s.expiresAt > now);
+      this.store.changed('sessions', ...expired.map((s) => s.id));
+    }
     const session: Session = {
       id: digest(sessionId),
       user: userId,
@@ -62,24 +99,26 @@ export class Sessions {
       expiresAt: now + this.ttlMs,
     };
     data.sessions.push(session);
+    this.store.changed('sessions', session.id);
     return sessionId;
   }
 
   /** The user of a live session, if any. */
   find(sessionId: string): StoredUser | undefined {
-    const id = digest(sessionId);
-    const session = this.store.data.sessions.find((s) => s.id === id);
+    const session = this.sessionIndex().get(digest(sessionId));
     if (!session || session.expiresAt <= this.now()) return undefined;
-    return this.store.data.users.find((u) => u.id === session.user);
+    return this.userById(session.user);
   }
 
-  /** Removes the session; true when there was one (the caller commits). */
+  /** Removes the session; true when there was one (named for the caller's commit). */
   destroy(sessionId: string): boolean {
     const id = digest(sessionId);
     const data = this.store.data;
     const before = data.sessions.length;
     data.sessions = data.sessions.filter((s) => s.id !== id);
-    return data.sessions.length !== before;
+    if (data.sessions.length === before) return false;
+    this.store.changed('sessions', id);
+    return true;
   }
 
   get ttl(): number {

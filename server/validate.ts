@@ -74,6 +74,7 @@ export function readName(value: unknown, errors: Errors): string | undefined {
 const IMAGE_FIELDS = ['image1', 'image2', 'image3'] as const;
 const TEXT_FIELDS = ['title', 'description', 'thumbnail', 'brand', 'category'] as const;
 const NUMBER_FIELDS = ['price', 'discountPercentage', 'stock'] as const;
+export const STOCK_TOO_LARGE = `stock must be at most ${Number.MAX_SAFE_INTEGER}`;
 /** Product details outside the admin form: optional, validated when sent. */
 const EXTRA_TEXT = ['warrantyInformation', 'shippingInformation', 'returnPolicy'] as const;
 
@@ -142,7 +143,10 @@ export function readProduct(
     if (!present(field)) continue;
     const value = trimmed(body[field]);
     if (typeof value === 'boolean' || Array.isArray(value)) errors[field] = `${field} must be a number`;
-    else if (check(field, value)) changes[field] = Number(value);
+    else if (!check(field, value)) continue;
+    // Beyond 2^53 a stock can no longer be counted down exactly (1e300 - 1 === 1e300).
+    else if (field === 'stock' && !Number.isSafeInteger(Number(value))) errors.stock = STOCK_TOO_LARGE;
+    else changes[field] = Number(value);
   }
 
   // images: start from the stored ones, then `images`, then image1..3 (the form's names).

@@ -1,14 +1,19 @@
-// Serves the built single-page app: hashed assets cached for a year, index.html always
-// revalidated, and any other GET outside /api answered with index.html (history fallback).
+// Serves the built single-page app: hashed assets cached for a year (sent precompressed when the
+// build made .br/.gz files), index.html always revalidated and carrying modulepreload hints for
+// the page's chunks, and any other GET outside /api answered with index.html (history fallback).
 import path from 'node:path';
 import express, { Router } from 'express';
+import { indexHtml, precompressedAssets } from '../staticAssets';
 
 export function spa(staticDir: string): Router {
   const root = path.resolve(staticDir);
   const assets = path.join(root, 'assets') + path.sep;
   const index = path.join(root, 'index.html');
+  // index.html with modulepreload hints for the page's chunks (server/staticAssets.ts).
+  const page = indexHtml(root);
   const router = Router();
 
+  router.use(precompressedAssets(root));
   router.use(
     express.static(root, {
       index: false,
@@ -26,9 +31,14 @@ export function spa(staticDir: string): Router {
     // image URL must not be answered with HTML.
     if (/^\/api(\/|$)/i.test(req.path) || path.extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index, (err) => {
-      if (err && !res.headersSent) res.status(404).type('text').send('The app is not built: run `npm run build`.');
-    });
+    let html: string;
+    try {
+      html = page(req.path);
+    } catch {
+      res.status(404).type('text').send('The app is not built: run `npm run build`.');
+      return;
+    }
+    res.type('html').send(html);
   });
 
   return router;

@@ -53,7 +53,7 @@ export function authRoutes(ctx: Context): Router {
       if (name) user.name = name;
       store.data.users.push(user);
       const sessionId = sessions.create(user.id);
-      store.commit();
+      await store.commit({ users: [user.id] }); // and the session, named by sessions.create
       setSessionCookie(req, res, sessionId, sessions.ttl);
       res.status(201).json(toPublicUser(user));
     }),
@@ -90,7 +90,7 @@ export function authRoutes(ctx: Context): Router {
 
       if (req.sessionId) sessions.destroy(req.sessionId);
       const sessionId = sessions.create(user.id);
-      store.commit();
+      await store.commit({}); // the session changes, named by sessions.create/destroy
       setSessionCookie(req, res, sessionId, sessions.ttl);
       res.json(toPublicUser(user));
     }),
@@ -103,11 +103,14 @@ export function authRoutes(ctx: Context): Router {
   });
 
   // POST /auth/logout (anyone): ends the session server-side and clears the cookie
-  router.post('/logout', (req, res) => {
-    if (req.sessionId && sessions.destroy(req.sessionId)) store.commit();
-    clearSessionCookie(req, res);
-    res.json({ message: 'Signed out' });
-  });
+  router.post(
+    '/logout',
+    asyncRoute(async (req, res) => {
+      if (req.sessionId && sessions.destroy(req.sessionId)) await store.commit({}); // named by sessions.destroy
+      clearSessionCookie(req, res);
+      res.json({ message: 'Signed out' });
+    }),
+  );
 
   return router;
 }

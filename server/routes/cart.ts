@@ -7,7 +7,7 @@ import type { CartItem, Product } from '../../src/types';
 import type { Context } from '../context';
 import { nextId } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
-import { bodyObject, parseId } from '../middleware/http';
+import { asyncRoute, bodyObject, parseId } from '../middleware/http';
 import type { DbSchema, StoredCartLine } from '../model';
 
 export const QUANTITY_MESSAGE = `quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
@@ -62,49 +62,58 @@ export function cartRoutes(ctx: Context): Router {
   });
 
   // POST /cart (signed in): { product, quantity } → 201 line; the same product twice → 409
-  router.post('/', (req, res) => {
-    const body = bodyObject(req);
-    const productId = readProductRef(body.product);
-    if (productId === undefined) throw badRequest('Invalid product', { product: 'product must be a product id' });
-    const quantity = quantityOf(body.quantity ?? 1);
-    const product = store.data.products.find((p) => p.id === productId);
-    if (!product) throw notFound('Product not found');
-    const userId = req.user!.id;
-    if (own(userId).some((line) => line.product === productId)) {
-      throw conflict(`"${product.title}" is already in the cart`);
-    }
-    assertAvailable(product, quantity);
-    const line: StoredCartLine = { id: nextId(store.data.cart), user: userId, product: productId, quantity };
-    store.data.cart.push(line);
-    store.commit();
-    res.status(201).json(expandLine(store.data, line));
-  });
+  router.post(
+    '/',
+    asyncRoute(async (req, res) => {
+      const body = bodyObject(req);
+      const productId = readProductRef(body.product);
+      if (productId === undefined) throw badRequest('Invalid product', { product: 'product must be a product id' });
+      const quantity = quantityOf(body.quantity ?? 1);
+      const product = store.data.products.find((p) => p.id === productId);
+      if (!product) throw notFound('Product not found');
+      const userId = req.user!.id;
+      if (own(userId).some((line) => line.product === productId)) {
+        throw conflict(`"${product.title}" is already in the cart`);
+      }
+      assertAvailable(product, quantity);
+      const line: StoredCartLine = { id: nextId(store.data.cart), user: userId, product: productId, quantity };
+      store.data.cart.push(line);
+      await store.commit({ cart: [line.id] });
+      res.status(201).json(expandLine(store.data, line));
+    }),
+  );
 
   // PATCH /cart/:id (owner): { quantity } → the updated line; nothing else changes
-  router.patch('/:id', (req, res) => {
-    const id = parseId(req.params.id);
-    const line = own(req.user!.id).find((l) => l.id === id);
-    if (!line) throw notFound('Cart item not found');
-    const quantity = quantityOf(bodyObject(req).quantity);
-    const product = store.data.products.find((p) => p.id === line.product);
-    if (!product) throw notFound('Product not found');
-    assertAvailable(product, quantity);
-    line.quantity = quantity;
-    store.commit();
-    res.json(expandLine(store.data, line));
-  });
+  router.patch(
+    '/:id',
+    asyncRoute(async (req, res) => {
+      const id = parseId(req.params.id);
+      const line = own(req.user!.id).find((l) => l.id === id);
+      if (!line) throw notFound('Cart item not found');
+      const quantity = quantityOf(bodyObject(req).quantity);
+      const product = store.data.products.find((p) => p.id === line.product);
+      if (!product) throw notFound('Product not found');
+      assertAvailable(product, quantity);
+      line.quantity = quantity;
+      await store.commit({ cart: [line.id] });
+      res.json(expandLine(store.data, line));
+    }),
+  );
 
   // DELETE /cart/:productId (owner): removes the caller's line for that product
-  router.delete('/:productId', (req, res) => {
-    const productId = parseId(req.params.productId);
-    const userId = req.user!.id;
-    const line = own(userId).find((l) => l.product === productId);
-    if (!line) throw notFound('That product is not in your cart');
-    const removed = expandLine(store.data, line);
-    store.data.cart = store.data.cart.filter((l) => l !== line);
-    store.commit();
-    res.json(removed ?? { id: line.id, product: line.product, quantity: line.quantity });
-  });
+  router.delete(
+    '/:productId',
+    asyncRoute(async (req, res) => {
+      const productId = parseId(req.params.productId);
+      const userId = req.user!.id;
+      const line = own(userId).find((l) => l.product === productId);
+      if (!line) throw notFound('That product is not in your cart');
+      const removed = expandLine(store.data, line);
+      store.data.cart = store.data.cart.filter((l) => l !== line);
+      await store.commit({ cart: [line.id] });
+      res.json(removed ?? { id: line.id, product: line.product, quantity: line.quantity });
+    }),
+  );
 
   return router;
 }

@@ -7,7 +7,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderS
 import type { Context } from '../context';
 import { nextId } from '../db';
 import { assertValid, badRequest, notFound } from '../errors';
-import { bodyObject, parseId } from '../middleware/http';
+import { asyncRoute, bodyObject, parseId } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import { readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
@@ -42,58 +42,62 @@ export function orderRoutes(ctx: Context): Router {
   const router = Router();
 
   // POST /orders (signed in): the user comes from the session, prices and totals are recomputed
-  router.post('/', (req, res) => {
-    const body = bodyObject(req);
-    const errors: Errors = {};
-    const lines: { productId: number; quantity: number }[] = [];
-    if (!Array.isArray(body.items) || body.items.length === 0) {
-      errors.items = 'The order has no items';
-    } else if (body.items.length > MAX_ORDER_LINES) {
-      errors.items = `At most ${MAX_ORDER_LINES} lines per order`;
-    } else {
-      body.items.forEach((item: unknown, i) => {
-        const source = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-        const productId = readProductRef(source.product);
-        const quantity = readQuantity(source.quantity);
-        if (productId === undefined) errors[`items.${i}.product`] = 'product must be a product id';
-        else if (!store.data.products.some((p) => p.id === productId)) errors[`items.${i}.product`] = 'Unknown product';
-        else if (lines.some((l) => l.productId === productId)) errors[`items.${i}.product`] = 'The same product twice';
-        if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
-        if (productId !== undefined && quantity !== undefined) lines.push({ productId, quantity });
-      });
-    }
-    if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
-      errors.paymentMethod = `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`;
-    }
-    const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
-    assertValid(errors, 'Invalid order');
+  router.post(
+    '/',
+    asyncRoute(async (req, res) => {
+      const body = bodyObject(req);
+      const errors: Errors = {};
+      const lines: { productId: number; quantity: number }[] = [];
+      if (!Array.isArray(body.items) || body.items.length === 0) {
+        errors.items = 'The order has no items';
+      } else if (body.items.length > MAX_ORDER_LINES) {
+        errors.items = `At most ${MAX_ORDER_LINES} lines per order`;
+      } else {
+        body.items.forEach((item: unknown, i) => {
+          const source = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+          const productId = readProductRef(source.product);
+          const quantity = readQuantity(source.quantity);
+          if (productId === undefined) errors[`items.${i}.product`] = 'product must be a product id';
+          else if (!store.data.products.some((p) => p.id === productId)) errors[`items.${i}.product`] = 'Unknown product';
+          else if (lines.some((l) => l.productId === productId)) errors[`items.${i}.product`] = 'The same product twice';
+          if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
+          if (productId !== undefined && quantity !== undefined) lines.push({ productId, quantity });
+        });
+      }
+      if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
+        errors.paymentMethod = `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`;
+      }
+      const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
+      assertValid(errors, 'Invalid order');
 
-    // Check everything first (409 names the product), then change everything.
-    const products = lines.map((l) => store.data.products.find((p) => p.id === l.productId)!);
-    lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
+      // Check everything first (409 names the product), then change everything.
+      const products = lines.map((l) => store.data.products.find((p) => p.id === l.productId)!);
+      lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
 
-    const items: CartItem[] = lines.map((l, i) => ({
-      id: i + 1,
-      product: structuredClone(products[i]),
-      quantity: l.quantity,
-    }));
-    const user = req.user!.id;
-    const order: Order = {
-      id: nextId(store.data.orders),
-      items,
-      user,
-      ...totals(items),
-      paymentMethod: body.paymentMethod as Order['paymentMethod'],
-      selectedAddress: selectedAddress!,
-      status: 'pending',
-      createdAt: new Date(now()).toISOString(),
-    };
-    lines.forEach((l, i) => (products[i].stock -= l.quantity));
-    store.data.orders.push(order);
-    store.data.cart = store.data.cart.filter((line) => line.user !== user);
-    store.commit();
-    res.status(201).json(order);
-  });
+      const items: CartItem[] = lines.map((l, i) => ({
+        id: i + 1,
+        product: structuredClone(products[i]),
+        quantity: l.quantity,
+      }));
+      const user = req.user!.id;
+      const order: Order = {
+        id: nextId(store.data.orders),
+        items,
+        user,
+        ...totals(items),
+        paymentMethod: body.paymentMethod as Order['paymentMethod'],
+        selectedAddress: selectedAddress!,
+        status: 'pending',
+        createdAt: new Date(now()).toISOString(),
+      };
+      lines.forEach((l, i) => (products[i].stock -= l.quantity));
+      store.data.orders.push(order);
+      const emptied = store.data.cart.filter((line) => line.user === user).map((line) => line.id);
+      store.data.cart = store.data.cart.filter((line) => line.user !== user);
+      await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied });
+      res.status(201).json(order);
+    }),
+  );
 
   // GET /orders/own (signed in): the caller's orders, newest first
   router.get('/own', (req, res) => {
@@ -149,18 +153,22 @@ export function orderRoutes(ctx: Context): Router {
   });
 
   // PATCH /orders/:id (admin): applies only `status`
-  router.patch('/:id', requireAdmin, (req, res) => {
-    const id = parseId(req.params.id);
-    const order = store.data.orders.find((o) => o.id === id);
-    if (!order) throw notFound('Order not found');
-    const status = bodyObject(req).status;
-    if (!ORDER_STATUSES.includes(status as OrderStatus)) {
-      throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
-    }
-    order.status = status as OrderStatus;
-    store.commit();
-    res.json(order);
-  });
+  router.patch(
+    '/:id',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      const id = parseId(req.params.id);
+      const order = store.data.orders.find((o) => o.id === id);
+      if (!order) throw notFound('Order not found');
+      const status = bodyObject(req).status;
+      if (!ORDER_STATUSES.includes(status as OrderStatus)) {
+        throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+      }
+      order.status = status as OrderStatus;
+      await store.commit({ orders: [order.id] });
+      res.json(order);
+    }),
+  );
 
   return router;
 }

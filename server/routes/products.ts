@@ -1,12 +1,14 @@
-// /api/products, /api/categories, /api/brands. Reads are public and served by json-server's
-// router (filters, _sort/_order, _page/_limit, q, X-Total-Count); writes are admin-only here.
+// /api/products, /api/categories, /api/brands. Reads are public, with json-server's semantics
+// (filters, _sort/_order, _page/_limit, q, X-Total-Count), answered by server/catalogue.ts's
+// fast path or json-server's router; writes are admin-only here.
 import { Router, type RequestHandler } from 'express';
 import jsonServer from 'json-server';
 import type { Product } from '../../src/types';
+import { catalogueFastPath } from '../catalogue';
 import type { Context } from '../context';
 import { nextId } from '../db';
 import { assertValid, badRequest, HttpError, notFound } from '../errors';
-import { bodyObject, parseId } from '../middleware/http';
+import { asyncRoute, bodyObject, parseId } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 
@@ -20,7 +22,7 @@ const SINGLE_VALUE = new Set(['q', '_sort', '_order', '_page', '_limit', '_start
  * could pull other collections in), _delay and any other `_` key; refuses `_like` (a regex
  * from the client) and values that are not plain strings.
  */
-const catalogueQuery: RequestHandler = (req, _res, next) => {
+export const catalogueQuery: RequestHandler = (req, _res, next) => {
   const clean: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(req.query)) {
     if (SINGLE_VALUE.has(key)) {
@@ -40,7 +42,7 @@ const catalogueQuery: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function catalogueRoutes(ctx: Context): Router {
+export function catalogueRoutes(ctx: Context, { fastPath = true }: { fastPath?: boolean } = {}): Router {
   const router = Router();
   const reader = jsonServer.router(ctx.store.lowdb);
   reader.render = (_req, res) => {
@@ -55,8 +57,10 @@ export function catalogueRoutes(ctx: Context): Router {
     if (!res.getHeader('Link')) res.removeHeader('Link');
     res.json(data);
   };
-  // GET /products, /products/:id, /categories, /brands (anyone)
-  router.get(CATALOGUE_PATHS, catalogueQuery, reader);
+  // GET /products, /products/:id, /categories, /brands (anyone): the fast path answers what it
+  // covers exactly as the router would (server/catalogue.ts), the router the rest.
+  const handlers = fastPath ? [catalogueFastPath(ctx.store, reader.render), reader] : [reader];
+  router.get(CATALOGUE_PATHS, catalogueQuery, ...handlers);
   return router;
 }
 
@@ -76,26 +80,34 @@ export function productRoutes(ctx: Context): Router {
   });
 
   // POST /products (admin): all form fields required (SPEC §5)
-  router.post('/', requireAdmin, (req, res) => {
-    const { changes, errors } = readProduct(bodyObject(req), known());
-    assertValid(errors, 'Invalid product');
-    const product = { id: nextId(store.data.products), ...PRODUCT_DEFAULTS, reviews: [], ...changes } as Product;
-    store.data.products.push(product);
-    store.commit();
-    res.status(201).json(product);
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      const { changes, errors } = readProduct(bodyObject(req), known());
+      assertValid(errors, 'Invalid product');
+      const product = { id: nextId(store.data.products), ...PRODUCT_DEFAULTS, reviews: [], ...changes } as Product;
+      store.data.products.push(product);
+      await store.commit({ products: [product.id] });
+      res.status(201).json(product);
+    }),
+  );
 
   // PATCH /products/:id (admin): checks and applies only the fields present
-  router.patch('/:id', requireAdmin, (req, res) => {
-    const id = parseId(req.params.id);
-    const product = id === undefined ? undefined : store.data.products.find((p) => p.id === id);
-    if (!product) throw notFound('Product not found');
-    const { changes, errors } = readProduct(bodyObject(req), { existing: product, ...known() });
-    assertValid(errors, 'Invalid product');
-    Object.assign(product, changes);
-    store.commit();
-    res.json(product);
-  });
+  router.patch(
+    '/:id',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      const id = parseId(req.params.id);
+      const product = id === undefined ? undefined : store.data.products.find((p) => p.id === id);
+      if (!product) throw notFound('Product not found');
+      const { changes, errors } = readProduct(bodyObject(req), { existing: product, ...known() });
+      assertValid(errors, 'Invalid product');
+      Object.assign(product, changes);
+      await store.commit({ products: [product.id] });
+      res.json(product);
+    }),
+  );
 
   return router;
 }

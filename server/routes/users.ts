@@ -50,7 +50,7 @@ export function userRoutes(ctx: Context): Router {
         if (name) user.name = name;
         else delete user.name;
       }
-      if (addresses || name !== undefined) store.commit();
+      if (addresses || name !== undefined) await store.commit({ users: [user.id] });
       res.json(toPublicUser(user));
     }),
   );

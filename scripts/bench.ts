@@ -1,0 +1,291 @@
+// `npm run bench`: builds the app (into a temp dir, dist/ is left alone), generates data files of
+// 100 and 10,000 products, starts our server and plain json-server 0.17 on copies of them (child
+// processes on free localhost ports), measures, and writes docs/performance.json and
+// docs/performance.md. Never part of `npm test`.
+//   npm run bench -- [--label NAME] [--duration S] [--products 100,10000]
+//                    [--skip-build] [--dist DIR] [--no-lighthouse] [--no-api] [--runs N]
+//                    [--json FILE] [--markdown FILE] [--server-root DIR]
+// --label keeps results side by side in the JSON file (the report compares `before` with the
+// latest run when a `before` run is there). A run without the API or without Lighthouse keeps
+// that part from the earlier run of the same label. --server-root runs the API servers from
+// another checkout, e.g. `git archive <commit> | tar -x -C DIR` (+ a node_modules symlink), to
+// measure a baseline with this run's tools.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
+import { audit, chromePath, type PageScore } from './bench/lighthouse';
+import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
+import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
+import { checkBudget } from './checkBudget';
+import { DEMO_ACCOUNTS, generateSeed, serialize } from './seed';
+
+interface Options {
+  label: string;
+  durationS: number;
+  products: number[];
+  build: boolean;
+  dist?: string;
+  lighthouse: boolean;
+  api: boolean;
+  runs: number;
+  json: string;
+  markdown: string;
+  serverRoot?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    label: 'latest',
+    durationS: 6,
+    products: [100, 10_000],
+    build: true,
+    lighthouse: true,
+    api: true,
+    runs: 3,
+    json: path.join(ROOT, 'docs/performance.json'),
+    markdown: path.join(ROOT, 'docs/performance.md'),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--label') o.label = value();
+    else if (a === '--duration') o.durationS = Number(value());
+    else if (a === '--products') o.products = value().split(',').map(Number);
+    else if (a === '--skip-build') o.build = false;
+    else if (a === '--dist') o.dist = path.resolve(value());
+    else if (a === '--no-lighthouse') o.lighthouse = false;
+    else if (a === '--no-api') o.api = false;
+    else if (a === '--runs') o.runs = Number(value());
+    else if (a === '--json') o.json = path.resolve(value());
+    else if (a === '--markdown') o.markdown = path.resolve(value());
+    else if (a === '--server-root') o.serverRoot = path.resolve(value());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return o;
+}
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** Products 1–10 get a huge stock so 50 connections can order for seconds on end. */
+const ORDERED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const CART_PRODUCTS = [11, 12, 13];
+const PAIR_PRODUCT = 14;
+
+function writeData(dir: string, products: number): { shop: string; plain: string } {
+  const data = generateSeed({ products });
+  for (const p of data.products) if (ORDERED.includes(p.id)) p.stock = 1_000_000_000;
+  const text = serialize(data);
+  const shop = path.join(dir, `shop-${products}`, 'db.json');
+  const plain = path.join(dir, `plain-${products}`, 'db.json');
+  for (const file of [shop, plain]) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return { shop, plain };
+}
+
+/** The filtered, sorted, paged listing the home page asks for. */
+const LIST_QUERY = '?category=smartphones&category=laptops&_sort=price&_order=asc&_page=2&_limit=15';
+
+async function apiBench(dir: string, products: number, o: Options) {
+  const files = writeData(dir, products);
+  const loads: LoadResult[] = [];
+  const writes: WriteResult[] = [];
+  const shop = await startShop(files.shop, undefined, o.serverRoot);
+  const plain = await startJsonServer(files.plain);
+  try {
+    // One write at a time, on the fresh data file: how a single write's latency grows with the
+    // catalogue (before the load below adds thousands of orders to the file).
+    log(`${products} products: sequential writes`);
+    const admin = await login(shop.origin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const target = 15;
+    writes.push(
+      await sequential({ name: 'PATCH product title', server: 'shop', products }, 60, (i) =>
+        postJson(`${shop.origin}/api/products/${target}`, { title: `Bench title ${i}` }, admin, 'PATCH'),
+      ),
+    );
+    writes.push(
+      await sequential({ name: 'PATCH product title', server: 'json-server', products }, 60, (i) =>
+        postJson(`${plain.origin}/products/${target}`, { title: `Bench title ${i}` }, undefined, 'PATCH'),
+      ),
+    );
+    for (const w of writes.slice(-2)) log(`${products} ${w.server.padEnd(11)} ${w.name} p50 ${w.latencyMs.p50} p95 ${w.latencyMs.p95} ms`);
+    log(`${products} products: signing up shoppers`);
+    const shoppers = await signUpShoppers(shop.origin, String(products), 64);
+    for (const cookie of shoppers) {
+      for (const product of CART_PRODUCTS) {
+        const res = await postJson(`${shop.origin}/api/cart`, { product, quantity: 1 }, cookie);
+        if (res.status !== 201) throw new Error(`cart setup: ${res.status} ${await res.text()}`);
+      }
+    }
+    const byId = `/products/${Math.ceil(products / 2)}`;
+    const run = async (
+      name: string,
+      server: Child,
+      rest: Omit<Parameters<typeof load>[0], 'name' | 'server' | 'products' | 'origin' | 'durationS'>,
+      reset?: () => Promise<unknown>,
+    ) => {
+      const c = { name, server: server.name as 'shop' | 'json-server', products, origin: server.origin, pid: server.proc.pid, ...rest };
+      await load({ ...c, durationS: 1 }); // warm-up: JIT, caches, connections
+      await reset?.();
+      const result = await load({ ...c, durationS: o.durationS });
+      log(`${products} ${server.name.padEnd(11)} ${name.padEnd(22)} ${String(result.rps).padStart(6)} req/s  p50 ${result.latencyMs.p50} p95 ${result.latencyMs.p95} p99 ${result.latencyMs.p99} ms  cpu ${result.serverCpuMs} ms/req${result.non2xx || result.errors ? `  statuses ${JSON.stringify(result.statuses)} errors ${result.errors}` : ''}`);
+      loads.push(result);
+    };
+    const one = shoppers.slice(0, 1);
+    // Reads, ours then plain json-server, on the same data.
+    await run('product query', shop, { requests: [{ path: `/api/products${LIST_QUERY}` }], cookies: one });
+    await run('product query', plain, { requests: [{ path: `/products${LIST_QUERY}` }], cookies: one });
+    await run('product by id', shop, { requests: [{ path: `/api${byId}` }], cookies: one });
+    await run('product by id', plain, { requests: [{ path: byId }], cookies: one });
+    // Per-shopper calls (ours only: plain json-server has no sessions or carts of its own).
+    await run('GET /cart', shop, { requests: [{ path: '/api/cart' }], cookies: shoppers });
+    await run(
+      'POST /cart + DELETE',
+      shop,
+      {
+        requests: [
+          { method: 'POST', path: '/api/cart', body: JSON.stringify({ product: PAIR_PRODUCT, quantity: 1 }) },
+          { method: 'DELETE', path: `/api/cart/${PAIR_PRODUCT}` },
+        ],
+        cookies: shoppers,
+        exclusive: true,
+      },
+      // The warm-up stops mid-pair: take out the lines it left behind.
+      () => Promise.all(shoppers.map((cookie) => fetch(`${shop.origin}/api/cart/${PAIR_PRODUCT}`, { method: 'DELETE', headers: { cookie } }))),
+    );
+    const orderBody = JSON.stringify({
+      items: [{ product: ORDERED[0], quantity: 1 }],
+      paymentMethod: 'card',
+      selectedAddress: BENCH_ADDRESS,
+    });
+    await run('POST /orders', shop, {
+      requests: [{ method: 'POST', path: '/api/orders', body: orderBody }],
+      cookies: shoppers,
+    });
+
+  } finally {
+    await shop.stop();
+    await plain.stop();
+  }
+  return { loads, writes };
+}
+
+async function lighthouseBench(dir: string, distDir: string, runs: number): Promise<PageScore[]> {
+  // The committed seed's size of catalogue, as a shopper sees the shop.
+  const file = path.join(dir, 'lighthouse', 'db.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, serialize(generateSeed()));
+  const shop = await startShop(file, distDir);
+  try {
+    const cookie = await login(shop.origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+    const pages: PageScore[] = [];
+    // 127.0.0.1 and localhost are different origins for the cookie; use the name people type.
+    const origin = shop.origin.replace('127.0.0.1', 'localhost');
+    pages.push(await audit('/login', `${origin}/login`, runs));
+    pages.push(await audit('/ (signed in)', `${origin}/`, runs, cookie));
+    for (const p of pages) {
+      log(`lighthouse ${p.page}: perf ${p.performance} (${p.scores.join(', ')}) FCP ${p.fcpMs} LCP ${p.lcpMs} TBT ${p.tbtMs} CLS ${p.cls} JS ${p.jsBytes} B`);
+    }
+    return pages;
+  } finally {
+    await shop.stop();
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    chromium: (() => {
+      try {
+        return execFileSync(chromePath(), ['--version'], { encoding: 'utf8' }).trim();
+      } catch {
+        return 'not found';
+      }
+    })(),
+  };
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  try {
+    let distDir = o.dist ?? path.join(dir, 'dist');
+    if (o.build && !o.dist) {
+      log('building the app');
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+    } else if (!o.dist) {
+      distDir = path.join(ROOT, 'dist');
+    }
+    const results: ResultsFile = existsSync(o.json) ? JSON.parse(readFileSync(o.json, 'utf8')) : { runs: {} };
+    const previous = results.runs[o.label];
+    const now = new Date().toISOString();
+    const run: BenchRun = {
+      label: o.label,
+      date: now,
+      machine: machine(),
+      settings: {
+        connections: 50,
+        durationS: o.durationS,
+        lighthouseRuns: o.runs,
+        listQuery: LIST_QUERY,
+        ...(o.serverRoot ? { serverRoot: o.serverRoot } : {}),
+      },
+      parts: { api: now, client: now },
+      budget: [],
+      lighthouse: [],
+      loads: [],
+      writes: [],
+      seconds: 0,
+    };
+    // The client side (JS budget and Lighthouse) is measured with Lighthouse, or when there is
+    // nothing earlier to keep.
+    if (o.lighthouse || !previous) {
+      const budget = checkBudget(distDir, readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8'));
+      for (const s of budget.sets) log(`JS budget ${s.name}: ${(s.gzip / 1000).toFixed(1)} kB of ${s.budget / 1000} kB`);
+      run.budget = budget.sets.map((s) => ({ name: s.name, gzip: s.gzip, budget: s.budget, admin: s.admin }));
+    } else {
+      run.budget = previous.budget;
+      run.lighthouse = previous.lighthouse;
+      run.parts = { ...run.parts!, client: previous.parts?.client ?? previous.date };
+    }
+    if (o.api) {
+      for (const products of o.products) {
+        const { loads, writes } = await apiBench(dir, products, o);
+        run.loads.push(...loads);
+        run.writes.push(...writes);
+      }
+    } else if (previous) {
+      run.loads = previous.loads;
+      run.writes = previous.writes;
+      run.parts = { ...run.parts!, api: previous.parts?.api ?? previous.date };
+    }
+    if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs);
+    run.seconds = Math.round((Date.now() - started) / 1000);
+
+    results.runs[o.label] = run;
+    mkdirSync(path.dirname(o.json), { recursive: true });
+    writeFileSync(o.json, JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(o.markdown, renderMarkdown(results, o.label));
+    log(`done in ${run.seconds} s → ${path.relative(ROOT, o.json)}, ${path.relative(ROOT, o.markdown)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,104 @@
+// Child processes for the benchmark: our server and plain json-server, each on its own free
+// localhost port and its own copy of the data, stopped (by their own pid) when done.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  name: string;
+  origin: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+
+async function waitForHttp(url: string, proc: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+async function start(name: string, args: string[], env: Record<string, string>, readyUrl: string, origin: string, cwd = ROOT) {
+  const proc = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(proc);
+  let output = '';
+  proc.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
+  proc.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  void exited.then(() => running.delete(proc));
+  await waitForHttp(readyUrl, proc, () => output);
+  const child: Child = {
+    name,
+    origin,
+    proc,
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  return child;
+}
+
+/**
+ * Our server (createApp) on `dataFile`, serving the build in `staticDir`; no request logging.
+ * `root`: another checkout to run the server from (e.g. an older commit, for a baseline); one
+ * without scripts/bench/server.ts runs its server/index.ts (API only).
+ */
+export async function startShop(dataFile: string, staticDir?: string, root = ROOT): Promise<Child> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = { PORT: String(port), DATA_FILE: dataFile, LOG: '0', NODE_ENV: 'production' };
+  if (staticDir) env.STATIC_DIR = staticDir;
+  const launcher = path.join(root, 'scripts/bench/server.ts');
+  const main = existsSync(launcher) ? launcher : path.join(root, 'server/index.ts');
+  return start('shop', ['--import', 'tsx', main], env, `${origin}/api/categories`, origin, root);
+}
+
+/** Plain json-server 0.17 CLI on `dataFile` (--quiet: no request log, as LOG=0 for ours). */
+export async function startJsonServer(dataFile: string): Promise<Child> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const bin = path.join(ROOT, 'node_modules/json-server/lib/cli/bin.js');
+  return start(
+    'json-server',
+    [bin, '--port', String(port), '--host', '127.0.0.1', '--quiet', dataFile],
+    { NODE_ENV: 'production' },
+    `${origin}/categories`,
+    origin,
+  );
+}

@@ -1,0 +1,116 @@
+// The budget check over a small fake build: route → chunk mapping from the router source and
+// the manifest, what counts toward each set, the admin-code check, the verdict.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkBudget, parseRoutes, type Manifest } from './checkBudget';
+
+const ROUTER = `
+export const routes = [
+  {
+    children: [
+      { path: '/', lazy: page(() => import('../features/products/pages/HomePage')) },
+      {
+        path: '/admin',
+        children: [
+          { index: true, lazy: page(() => import('../features/admin/pages/AdminHomePage')) },
+        ],
+      },
+      { path: '/login', lazy: page(() => import('../features/auth/pages/LoginPage')) },
+    ],
+  },
+];`;
+
+let dist: string;
+beforeEach(() => {
+  dist = mkdtempSync(path.join(tmpdir(), 'shop-budget-'));
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(dist, 'assets'));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+/** Random bytes barely compress, so gzip size ≈ `kB` × 1000. */
+function file(name: string, kB: number): string {
+  writeFileSync(path.join(dist, 'assets', name), randomBytes(kB * 1000));
+  return `assets/${name}`;
+}
+
+function build(sizes: { entry: number; login: number; home: number; shared?: string[] }) {
+  const manifest: Manifest = {
+    'index.html': {
+      file: file('index.js', sizes.entry),
+      isEntry: true,
+      imports: ['_vendor.js'],
+      dynamicImports: [
+        'src/features/products/pages/HomePage.tsx',
+        'src/features/admin/pages/AdminHomePage.tsx',
+        'src/features/auth/pages/LoginPage.tsx',
+        'src/app/lazyShell.tsx',
+      ],
+    },
+    '_vendor.js': { file: file('vendor.js', 10) },
+    '_shared.js': { file: file('shared.js', 1) },
+    'src/app/lazyShell.tsx': { file: file('lazyShell.js', 2), isDynamicEntry: true },
+    'src/features/products/pages/HomePage.tsx': {
+      file: file('HomePage.js', sizes.home),
+      isDynamicEntry: true,
+      imports: ['_shared.js'],
+    },
+    'src/features/auth/pages/LoginPage.tsx': { file: file('LoginPage.js', sizes.login), isDynamicEntry: true },
+    'src/features/admin/pages/AdminHomePage.tsx': {
+      file: file('AdminHomePage.js', 30),
+      isDynamicEntry: true,
+      imports: ['_shared.js'],
+    },
+  };
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  const modules = { 'assets/shared.js': { modules: Object.fromEntries((sizes.shared ?? []).map((m) => [m, 100])) } };
+  writeFileSync(path.join(dist, '.vite', 'chunk-modules.json'), JSON.stringify(modules));
+}
+
+describe('checkBudget', () => {
+  it('maps routes to their lazy page modules, index routes to the parent path', () => {
+    expect(parseRoutes(ROUTER)).toEqual([
+      { path: '/', module: 'src/features/products/pages/HomePage', admin: false },
+      { path: '/admin', module: 'src/features/admin/pages/AdminHomePage', admin: true },
+      { path: '/login', module: 'src/features/auth/pages/LoginPage', admin: false },
+    ]);
+  });
+
+  it('counts the entry, its imports and the page; the lazy shell once signed in; never other pages', () => {
+    build({ entry: 60, login: 5, home: 20 });
+    const report = checkBudget(dist, ROUTER);
+    const [login, home] = report.sets;
+    expect(login.chunks.map((c) => c.file).sort()).toEqual(['assets/LoginPage.js', 'assets/index.js', 'assets/vendor.js'].sort());
+    expect(login.gzip).toBeGreaterThan(74_000);
+    expect(login.gzip).toBeLessThan(77_000);
+    // Signed in on / after signing in on /login: both pages, the shared chunk and the lazy shell
+    // part, counted once each.
+    expect(home.chunks.map((c) => c.file).sort()).toEqual(
+      ['assets/HomePage.js', 'assets/LoginPage.js', 'assets/index.js', 'assets/lazyShell.js', 'assets/shared.js', 'assets/vendor.js'].sort(),
+    );
+    expect(home.gzip).toBeGreaterThan(97_000);
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails when a set is over budget', () => {
+    build({ entry: 100, login: 15, home: 5 });
+    const report = checkBudget(dist, ROUTER);
+    expect(report.sets[0].ok).toBe(false);
+    expect(report.ok).toBe(false);
+  });
+
+  it('fails when a shared chunk a shopper loads holds a back-office module', () => {
+    build({ entry: 50, login: 5, home: 5, shared: ['src/components/Price.tsx', 'src/features/admin/AdminOnly.tsx'] });
+    const report = checkBudget(dist, ROUTER);
+    expect(report.sets[1].admin).toEqual(['src/features/admin/AdminOnly.tsx']);
+    expect(report.adminLeaks).toEqual([{ route: '/', modules: ['src/features/admin/AdminOnly.tsx'] }]);
+    expect(report.ok).toBe(false);
+  });
+
+  it('says to build first when there is no manifest', () => {
+    expect(() => checkBudget(path.join(dist, 'nothing'), ROUTER)).toThrow(/npm run build/);
+  });
+});

@@ -1,0 +1,168 @@
+// The JS budget of a shopper's first load, checked over the Vite build (run after `npm run build`):
+//   /login, first visit        ≤ 110 kB gzip: the entry, its static imports, the login page chunk(s)
+//   /, signed in (in total)    ≤ 140 kB gzip: all of the above, the home page chunk(s), and
+//                                              whatever the signed-in shell loads lazily
+// and no back-office module (src/features/admin/) in any chunk a shopper route loads.
+//   npx tsx scripts/checkBudget.ts [--dist DIR] [--json]
+// Routes come from src/app/router.tsx (each page is a lazy `import()`), chunks from
+// dist/.vite/manifest.json (keyed by source path), chunk contents from chunk-modules.json
+// (scripts/bench/chunkModules.ts). Sizes are gzip at zlib's default level, as the server sends them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import {
+  ADMIN_DIR,
+  entryKey,
+  manifestKey,
+  parseRoutes,
+  ROUTER_FILE,
+  staticClosure,
+  type Manifest,
+  type Route,
+} from '../server/routeChunks';
+import { CHUNK_MODULES_FILE, type ChunkModules } from './bench/chunkModules';
+
+export { parseRoutes, type Manifest } from '../server/routeChunks';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** kB as Vite prints them: 1000 bytes. */
+export const BUDGETS = { login: 110_000, home: 140_000 } as const;
+
+/**
+ * What a shopper's browser loads for `route`: the entry and the route chunk with their static
+ * imports, plus — counted pessimistically — every lazy import the page's chunks make that is not
+ * another route's page, and, once signed in, the lazy parts of the shell (the entry's lazy
+ * imports that are not pages, e.g. a navbar shown only to signed-in users).
+ */
+export function shopperSet(manifest: Manifest, routes: Route[], route: Route, signedIn: boolean): Set<string> {
+  const routeKeys = new Set(routes.map((r) => manifestKey(manifest, r.module)));
+  const entry = entryKey(manifest);
+  const shell = staticClosure(manifest, [entry]);
+  const set = staticClosure(manifest, [entry, manifestKey(manifest, route.module)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const key of [...set]) {
+      if (!signedIn && shell.has(key)) continue;
+      for (const lazy of manifest[key].dynamicImports ?? []) {
+        if (routeKeys.has(lazy) || set.has(lazy)) continue;
+        staticClosure(manifest, [lazy], set);
+        grew = true;
+      }
+    }
+  }
+  return set;
+}
+
+/** Back-office source modules in a set of chunks: by manifest src, and by chunk contents. */
+export function adminModules(manifest: Manifest, keys: Iterable<string>, contents?: ChunkModules): string[] {
+  const found = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (chunk.src?.startsWith(ADMIN_DIR)) found.add(chunk.src);
+    for (const id of Object.keys(contents?.[chunk.file]?.modules ?? {})) if (id.startsWith(ADMIN_DIR)) found.add(id);
+  }
+  return [...found].sort();
+}
+
+export interface SetReport {
+  name: string;
+  /** The pages visited, e.g. '/login → /'. */
+  route: string;
+  budget: number;
+  gzip: number;
+  raw: number;
+  chunks: { file: string; gzip: number; raw: number }[];
+  admin: string[];
+  ok: boolean;
+}
+
+export interface BudgetReport {
+  sets: SetReport[];
+  /** Shopper routes that pull back-office modules in, with the modules. */
+  adminLeaks: { route: string; modules: string[] }[];
+  ok: boolean;
+}
+
+export function checkBudget(distDir: string, routerSource: string): BudgetReport {
+  const viteDir = path.join(distDir, '.vite');
+  const manifestFile = path.join(viteDir, 'manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new Error(`${manifestFile} not found: run \`npm run build\` first (vite.config.ts sets build.manifest).`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const contentsFile = path.join(distDir, CHUNK_MODULES_FILE);
+  const contents = existsSync(contentsFile) ? (JSON.parse(readFileSync(contentsFile, 'utf8')) as ChunkModules) : undefined;
+  const routes = parseRoutes(routerSource);
+  const sizes = new Map<string, { gzip: number; raw: number }>();
+  const sizeOf = (file: string) => {
+    let size = sizes.get(file);
+    if (!size) {
+      const bytes = readFileSync(path.join(distDir, file));
+      size = { gzip: gzipSync(bytes).length, raw: bytes.length };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const routeAt = (p: string) => {
+    const route = routes.find((r) => r.path === p && !r.admin);
+    if (!route) throw new Error(`${ROUTER_FILE} has no lazy route for ${p}`);
+    return route;
+  };
+
+  const measure = (name: string, visited: [Route, boolean][], budget: number): SetReport => {
+    const keys = new Set(visited.flatMap(([route, signedIn]) => [...shopperSet(manifest, routes, route, signedIn)]));
+    const chunks = [...keys]
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'))
+      .map((file) => ({ file, ...sizeOf(file) }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const gzip = chunks.reduce((n, c) => n + c.gzip, 0);
+    const raw = chunks.reduce((n, c) => n + c.raw, 0);
+    const admin = adminModules(manifest, keys, contents);
+    const route = visited.map(([r]) => r.path).join(' → ');
+    return { name, route, budget, gzip, raw, chunks, admin, ok: gzip <= budget && admin.length === 0 };
+  };
+  // "In total": the shopper arrives on /login, signs in and lands on /, so both pages count.
+  const sets = [
+    measure('/login, first load', [[routeAt('/login'), false]], BUDGETS.login),
+    measure('/ signed in, total (/login → /)', [[routeAt('/login'), false], [routeAt('/'), true]], BUDGETS.home),
+  ];
+  const adminLeaks = routes
+    .filter((r) => !r.admin)
+    .map((r) => ({ route: r.path, modules: adminModules(manifest, shopperSet(manifest, routes, r, true), contents) }))
+    .filter((leak) => leak.modules.length > 0);
+  return { sets, adminLeaks, ok: sets.every((s) => s.ok) && adminLeaks.length === 0 };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+export function formatReport(report: BudgetReport): string {
+  const lines: string[] = [];
+  for (const set of report.sets) {
+    const verdict = set.gzip <= set.budget ? 'ok' : `OVER by ${kB(set.gzip - set.budget)}`;
+    lines.push(`${set.name}: ${kB(set.gzip)} gzip of ${kB(set.budget)} (${kB(set.raw)} raw) — ${verdict}`);
+    for (const c of set.chunks) lines.push(`  ${kB(c.gzip).padStart(9)}  ${c.file}`);
+    if (set.admin.length > 0) lines.push(`  ADMIN CODE in this set: ${set.admin.join(', ')}`);
+  }
+  for (const leak of report.adminLeaks) {
+    lines.push(`Shopper route ${leak.route} loads back-office modules: ${leak.modules.join(', ')}`);
+  }
+  lines.push(report.ok ? 'JS budget: ok' : 'JS budget: FAILED');
+  return lines.join('\n');
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const args = process.argv.slice(2);
+  const distAt = args.indexOf('--dist');
+  const distDir = path.resolve(ROOT, distAt >= 0 ? args[distAt + 1] : 'dist');
+  try {
+    const report = checkBudget(distDir, readFileSync(path.join(ROOT, ROUTER_FILE), 'utf8'));
+    console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
+    process.exitCode = report.ok ? 0 : 1;
+  } catch (err) {
+    console.error(`check:budget: ${(err as Error).message}`);
+    process.exitCode = 1;
+  }
+}

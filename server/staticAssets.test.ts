@@ -1,0 +1,123 @@
+// The built app's static side: precompressed assets and index.html's per-page hints.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spa } from './middleware/spa';
+import { indexHtml } from './staticAssets';
+
+let dir: string;
+let dist: string;
+const HTML = `<!doctype html>
+<html>
+  <head>
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const ROUTER = `
+      { path: '/', lazy: page(() => import('../features/products/pages/HomePage')) },
+      { path: '/products/:id', lazy: page(() => import('../features/products/pages/ProductDetailPage')) },
+      { index: true, lazy: page(() => import('../features/admin/pages/AdminHomePage')) },
+`;
+const ENTRY = 'const check = () => get(`/auth/check`);';
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
+  dist = path.join(dir, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(dir, 'src', 'app'), { recursive: true });
+  writeFileSync(path.join(dir, 'src', 'app', 'router.tsx'), ROUTER);
+  writeFileSync(path.join(dist, 'index.html'), HTML);
+  for (const name of ['index-e1.js', 'Home-h1.js', 'List-l1.js', 'Detail-d1.js', 'Admin-a1.js', 'shared-s1.js']) {
+    writeFileSync(path.join(dist, 'assets', name), name === 'index-e1.js' ? ENTRY : `// ${name}`);
+  }
+  const manifest = {
+    'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_shared-s1.js'] },
+    '_shared-s1.js': { file: 'assets/shared-s1.js' },
+    '_List-l1.js': { file: 'assets/List-l1.js', imports: ['_shared-s1.js'] },
+    'src/features/products/pages/HomePage.tsx': { file: 'assets/Home-h1.js', isDynamicEntry: true, imports: ['_List-l1.js', 'index.html'] },
+    'src/features/products/pages/ProductDetailPage.tsx': { file: 'assets/Detail-d1.js', isDynamicEntry: true },
+    'src/features/admin/pages/AdminHomePage.tsx': { file: 'assets/Admin-a1.js', isDynamicEntry: true, imports: ['_List-l1.js'] },
+  };
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const hints = (html: string) => [...html.matchAll(/<link rel="(\w+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('index.html hints', () => {
+  it("preloads the page's own chunks (not the entry's) and the session check", () => {
+    const page = indexHtml(dist, dir);
+    expect(hints(page('/'))).toEqual([
+      'modulepreload /assets/Home-h1.js',
+      'modulepreload /assets/List-l1.js',
+      'preload /api/auth/check',
+    ]);
+    expect(hints(page('/products/42'))).toEqual(['modulepreload /assets/Detail-d1.js', 'preload /api/auth/check']);
+    // Unknown pages and the back office: only the session check.
+    expect(hints(page('/nowhere'))).toEqual(['preload /api/auth/check']);
+    expect(hints(page('/admin'))).toEqual(['preload /api/auth/check']);
+    expect(page('/')).toContain('</head>');
+  });
+
+  it('leaves index.html as it is without a manifest, and follows a rebuild', () => {
+    rmSync(path.join(dist, '.vite', 'manifest.json'));
+    const page = indexHtml(dist, dir);
+    expect(page('/')).toBe(HTML);
+    const rebuilt = HTML.replace('index-e1', 'index-e2');
+    writeFileSync(path.join(dist, 'index.html'), rebuilt);
+    utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    expect(page('/')).toBe(rebuilt);
+  });
+
+  it('no session-check preload when the entry never makes that call', () => {
+    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), '// nothing');
+    expect(hints(indexHtml(dist, dir)('/products/1'))).toEqual(['modulepreload /assets/Detail-d1.js']);
+  });
+});
+
+describe('precompressed assets', () => {
+  const app = () => express().use(spa(dist));
+  const js = 'console.log("a fairly long line of JavaScript, repeated");'.repeat(50);
+
+  beforeEach(() => {
+    writeFileSync(path.join(dist, 'assets', 'app-x1.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'app-x1.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dist, 'assets', 'app-x1.js.gz'), gzipSync(js));
+  });
+
+  it('sends the brotli file to browsers that accept it, gzip to others, with a year of caching', async () => {
+    const br = await request(app()).get('/assets/app-x1.js').set('Accept-Encoding', 'gzip, deflate, br').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(js).length);
+
+    const gz = await request(app()).get('/assets/app-x1.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(js);
+
+    const plain = await request(app()).get('/assets/app-x1.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(js);
+  });
+
+  it('falls back to the plain file when the build made no compressed copy; 404 when missing', async () => {
+    const res = await request(app()).get('/assets/Home-h1.js').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    await request(app()).get('/assets/missing-m1.js').set('Accept-Encoding', 'br').expect(404);
+  });
+});

@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import LoginPage from '../../features/auth/pages/LoginPage';
+import SignupPage from '../../features/auth/pages/SignupPage';
+import { initialState as auth } from '../../features/auth/authSlice';
+import { admin, jsonResponse, landing, renderWithProviders, stubFetch, user } from '../../test/utils';
+import Protected from './Protected';
+import ProtectedAdmin from './ProtectedAdmin';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const signedOut = { auth: { ...auth, userChecked: true } };
+const asUser = { auth: { ...auth, userChecked: true, loggedInUserToken: user } };
+const asAdmin = { auth: { ...auth, userChecked: true, loggedInUserToken: admin } };
+const targets = [landing('/'), landing('/login')];
+
+describe('Protected', () => {
+  it('waits for the session check instead of redirecting', () => {
+    renderWithProviders(<Protected>secret</Protected>, { route: '/cart', path: '/cart', routes: targets });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
+    expect(screen.queryByText(/Landed on/)).not.toBeInTheDocument();
+  });
+
+  it('sends logged-out visitors to /login', () => {
+    renderWithProviders(<Protected>secret</Protected>, { route: '/cart', path: '/cart', preloadedState: signedOut, routes: targets });
+    expect(screen.getByText('Landed on /login')).toBeInTheDocument();
+  });
+
+  it('shows the page to any signed-in user', () => {
+    renderWithProviders(<Protected>secret</Protected>, { route: '/cart', path: '/cart', preloadedState: asUser, routes: targets });
+    expect(screen.getByText('secret')).toBeInTheDocument();
+  });
+});
+
+describe('ProtectedAdmin', () => {
+  const render = (preloadedState?: object) =>
+    renderWithProviders(<ProtectedAdmin>back office</ProtectedAdmin>, {
+      route: '/admin',
+      path: '/admin',
+      preloadedState,
+      routes: targets,
+    });
+
+  it('waits for the check', () => {
+    render();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('sends logged-out visitors to /login and other users to /', () => {
+    render(signedOut);
+    expect(screen.getByText('Landed on /login')).toBeInTheDocument();
+  });
+
+  it('sends a non-admin to /', () => {
+    render(asUser);
+    expect(screen.getByText('Landed on /')).toBeInTheDocument();
+  });
+
+  it('lets an admin in', () => {
+    render(asAdmin);
+    expect(screen.getByText('back office')).toBeInTheDocument();
+  });
+});
+
+describe('sign-in pages redirect away when signed in (SPEC §2)', () => {
+  it('/login goes to /', () => {
+    renderWithProviders(<LoginPage />, { route: '/login', path: '/login', preloadedState: asUser, routes: [landing('/')] });
+    expect(screen.getByText('Landed on /')).toBeInTheDocument();
+  });
+
+  it('/login returns to the guarded page that sent the visitor there', async () => {
+    stubFetch({ 'GET /api/auth/check': () => jsonResponse(user) });
+    const { router } = renderWithProviders(<Protected>the cart</Protected>, {
+      route: '/cart',
+      path: '/cart',
+      preloadedState: signedOut,
+      routes: [{ path: '/login', element: <LoginPage /> }],
+    });
+    expect(await screen.findByLabelText('Email address')).toBeInTheDocument();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/cart' } });
+  });
+
+  it('/signup goes to /login', () => {
+    renderWithProviders(<SignupPage />, { route: '/signup', path: '/signup', preloadedState: asUser, routes: [landing('/login')] });
+    expect(screen.getByText('Landed on /login')).toBeInTheDocument();
+  });
+});

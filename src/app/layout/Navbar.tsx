@@ -1,0 +1,127 @@
+import { Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Bars3Icon, ShoppingCartIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
+import { Link, NavLink } from 'react-router-dom';
+import { selectLoggedInUser } from '../../features/auth/authSlice';
+import { selectItems } from '../../features/cart/cartSlice';
+import { selectUserInfo } from '../../features/user/userSlice';
+import { useAppSelector } from '../hooks';
+import { linksFor, USER_MENU } from './navigation';
+import ShopLogo from './ShopLogo';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-gray-900 text-white' : 'text-gray-200 hover:bg-gray-700 hover:text-white'}`;
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded-full p-1 text-gray-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
+      <span className="sr-only">{count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}</span>
+      <ShoppingCartIcon aria-hidden="true" className="size-7" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="cart-badge"
+          className="absolute -top-1 -right-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800"
+        >
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** Shown only when a user is signed in (SPEC §2). */
+export default function Navbar() {
+  const user = useAppSelector(selectLoggedInUser);
+  const userInfo = useAppSelector(selectUserInfo);
+  const items = useAppSelector(selectItems);
+  if (!user) return null;
+  const links = linksFor(user.role);
+  const name = userInfo?.name || user.name || 'New User';
+
+  return (
+    <Disclosure as="nav" aria-label="Main" className="bg-gray-800">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex h-16 items-center justify-between">
+          <div className="flex items-center gap-8">
+            <ShopLogo />
+            <ul className="hidden items-baseline gap-2 md:flex">
+              {links.map((item) => (
+                <li key={item.name}>
+                  <NavLink to={item.link} end className={linkClass}>
+                    {item.name}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="hidden items-center gap-4 md:flex">
+            <CartLink count={items.length} />
+            <Menu as="div" className="relative">
+              <MenuButton className="flex rounded-full text-gray-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                <span className="sr-only">Open user menu</span>
+                <UserCircleIcon aria-hidden="true" className="size-8" />
+              </MenuButton>
+              <MenuItems
+                anchor="bottom end"
+                className="z-20 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none"
+              >
+                {USER_MENU.map((item) => (
+                  <MenuItem key={item.name}>
+                    <Link to={item.link} className="block px-4 py-2 text-sm text-gray-800 data-focus:bg-gray-100">
+                      {item.name}
+                    </Link>
+                  </MenuItem>
+                ))}
+              </MenuItems>
+            </Menu>
+          </div>
+          <div className="flex items-center gap-4 md:hidden">
+            <CartLink count={items.length} />
+            <DisclosureButton className="group inline-flex items-center justify-center rounded-md p-2 text-gray-200 hover:bg-gray-700 hover:text-white focus-visible:outline-2 focus-visible:outline-white">
+              <span className="sr-only">Open main menu</span>
+              <Bars3Icon aria-hidden="true" className="size-6 group-data-open:hidden" />
+              <XMarkIcon aria-hidden="true" className="hidden size-6 group-data-open:block" />
+            </DisclosureButton>
+          </div>
+        </div>
+      </div>
+
+      <DisclosurePanel className="border-t border-gray-700 md:hidden">
+        <ul className="space-y-1 px-2 pt-2 pb-3">
+          {links.map((item) => (
+            <li key={item.name}>
+              <DisclosureButton as={NavLink} to={item.link} end className={(state: { isActive: boolean }) => `block ${linkClass(state)}`}>
+                {item.name}
+              </DisclosureButton>
+            </li>
+          ))}
+        </ul>
+        <div className="border-t border-gray-700 pt-4 pb-3">
+          <div className="flex items-center gap-3 px-5">
+            <UserCircleIcon aria-hidden="true" className="size-10 text-gray-300" />
+            <div>
+              <p className="text-base font-medium text-white">{name}</p>
+              <p className="text-sm text-gray-300">{user.email}</p>
+            </div>
+          </div>
+          <ul className="mt-3 space-y-1 px-2">
+            {USER_MENU.map((item) => (
+              <li key={item.name}>
+                <DisclosureButton
+                  as={Link}
+                  to={item.link}
+                  className="block rounded-md px-3 py-2 text-base font-medium text-gray-200 hover:bg-gray-700 hover:text-white"
+                >
+                  {item.name}
+                </DisclosureButton>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,14 @@
+import { ShoppingBagIcon } from '@heroicons/react/24/outline';
+import { Link } from 'react-router-dom';
+
+export default function ShopLogo({ dark = true }: { dark?: boolean }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-400">
+      <ShoppingBagIcon aria-hidden="true" className={`size-8 ${dark ? 'text-indigo-300' : 'text-indigo-600'}`} />
+      <span className="flex flex-col leading-tight">
+        <span className={`text-base font-bold ${dark ? 'text-white' : 'text-gray-900'}`}>Best Buy Shop</span>
+        <span className={`text-xs ${dark ? 'text-gray-300' : 'text-gray-600'}`}>Best Buy Always</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Role } from '../../types';
+
+export interface NavLinkSpec {
+  name: string;
+  link: string;
+  /** SPEC §2 flags: a link shows only when the flag of the signed-in user's role is set. */
+  user: boolean;
+  admin: boolean;
+}
+
+export const NAV_LINKS: NavLinkSpec[] = [
+  { name: 'Dashboard', link: '/', user: true, admin: false },
+  { name: 'Team', link: '/', user: false, admin: false },
+  { name: 'Admin', link: '/admin', user: false, admin: true },
+  { name: 'Orders', link: '/admin/orders', user: false, admin: true },
+];
+
+export const USER_MENU = [
+  { name: 'My Profile', link: '/profile' },
+  { name: 'My Orders', link: '/orders' },
+  { name: 'Sign out', link: '/logout' },
+];
+
+export function linksFor(role: Role): NavLinkSpec[] {
+  return NAV_LINKS.filter((item) => item[role]);
+}

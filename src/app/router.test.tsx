@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppAlertProvider } from '../components/Alerts';
+import { checkAuthAsync } from '../features/auth/authSlice';
+import { jsonResponse, stubFetch, user } from '../test/utils';
+import { routes } from './router';
+import { makeStore } from './store';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderApp(path: string) {
+  const store = makeStore();
+  await store.dispatch(checkAuthAsync());
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <AppAlertProvider>
+        <RouterProvider router={router} />
+      </AppAlertProvider>
+    </Provider>,
+  );
+  return { store, router };
+}
+
+const signedOut = () => stubFetch({ 'GET /api/auth/check': () => jsonResponse({ message: 'Not signed in' }, 401) });
+
+describe('the route table', () => {
+  it('shows the 404 page for unknown paths', async () => {
+    signedOut();
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText("Sorry, we couldn't find the page you're looking for.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  it('serves the footer pages', async () => {
+    signedOut();
+    await renderApp('/aboutus');
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('sends a logged-out visitor from / to /login', async () => {
+    signedOut();
+    const { router } = await renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows the navbar links by role flag: Dashboard for users, never Team or Admin', async () => {
+    stubFetch({
+      'GET /api/auth/check': () => jsonResponse(user),
+      'GET /api/users/own': () => jsonResponse(user),
+      'GET /api/cart': () => jsonResponse([]),
+    });
+    await renderApp('/aboutus');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Dashboard');
+    expect(nav).not.toHaveTextContent('Team');
+    expect(nav).not.toHaveTextContent('Admin');
+    expect(screen.getByText('Best Buy Always')).toBeInTheDocument();
+  });
+
+  it('signs out through /logout: POST /auth/logout, then /login', async () => {
+    const fetch = stubFetch({
+      'GET /api/auth/check': () => jsonResponse(user),
+      'GET /api/users/own': () => jsonResponse(user),
+      'GET /api/cart': () => jsonResponse([]),
+      'POST /api/auth/logout': () => jsonResponse(undefined, 204),
+    });
+    const { router, store } = await renderApp('/logout');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/auth/logout') && init?.method === 'POST')).toBe(true);
+    expect(store.getState().auth.loggedInUserToken).toBeNull();
+  });
+});

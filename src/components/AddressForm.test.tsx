@@ -1,0 +1,83 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { address } from '../test/utils';
+import AddressForm from './AddressForm';
+
+const LABELS = ['Full Name', 'Email', 'Phone Number', 'Country', 'Street address', 'City', 'State / Province', 'ZIP / Pin Code'];
+
+async function fill(values = address) {
+  await userEvent.type(screen.getByLabelText('Full Name'), values.name);
+  await userEvent.type(screen.getByLabelText('Email'), values.email);
+  await userEvent.type(screen.getByLabelText('Phone Number'), values.phoneNumber);
+  await userEvent.selectOptions(screen.getByLabelText('Country'), values.country);
+  await userEvent.type(screen.getByLabelText('Street address'), values.street);
+  await userEvent.type(screen.getByLabelText('City'), values.city);
+  await userEvent.type(screen.getByLabelText('State / Province'), values.state);
+  await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), values.pincode);
+}
+
+describe('AddressForm', () => {
+  it('labels every field as SPEC §2 names them and offers the four countries', () => {
+    render(<AddressForm secondary="reset" onSubmit={vi.fn()} />);
+    for (const label of LABELS) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    const countries = Array.from((screen.getByLabelText('Country') as HTMLSelectElement).options).map((o) => o.value);
+    expect(countries).toEqual(['', 'India', 'United States', 'Canada', 'Mexico']);
+  });
+
+  it('shows every SPEC §5 address message', async () => {
+    const onSubmit = vi.fn();
+    render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    for (const message of [
+      'Name is Required',
+      'Email is Required',
+      'Phone Number is Required',
+      'Country is Required',
+      'Street is Required',
+      'City is Required',
+      'State is Required',
+      'Pin Code is Required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is Required');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Email not valid')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('saves a valid address and Reset empties the form', async () => {
+    const onSubmit = vi.fn();
+    render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(address));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('');
+    expect(screen.getByLabelText('Country')).toHaveValue('');
+  });
+
+  it('edits a prefilled address; Cancel calls back', async () => {
+    const onSubmit = vi.fn();
+    const onCancel = vi.fn();
+    render(<AddressForm secondary="cancel" defaultValues={address} onSubmit={onSubmit} onCancel={onCancel} />);
+    expect(screen.getByLabelText('City')).toHaveValue('Toronto');
+    await userEvent.clear(screen.getByLabelText('City'));
+    await userEvent.type(screen.getByLabelText('City'), 'Ottawa');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...address, city: 'Ottawa' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+
+  it('keeps what was typed when saving fails', async () => {
+    const onSubmit = vi.fn().mockRejectedValue(new Error('Server down'));
+    render(<AddressForm secondary="reset" resetOnSave onSubmit={onSubmit} />);
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(screen.getByLabelText('Full Name')).toHaveValue(address.name);
+  });
+});

@@ -1,0 +1,30 @@
+import { discountedPrice, formatPrice, originalPrice } from '../lib/pricing';
+import type { Product } from '../types';
+
+interface PriceProps {
+  product: Pick<Product, 'price' | 'discountPercentage'>;
+  /** 'lg' on detail pages. */
+  size?: 'sm' | 'lg';
+  className?: string;
+}
+
+/** The discounted price, with the original struck through when there is a discount (SPEC §9). */
+export default function Price({ product, size = 'sm', className = '' }: PriceProps) {
+  const now = discountedPrice(product);
+  const before = originalPrice(product);
+  const big = size === 'lg';
+  return (
+    <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      <span className={big ? 'text-3xl font-semibold text-gray-900' : 'text-sm font-semibold text-gray-900'}>
+        <span className="sr-only">Price: </span>
+        {formatPrice(now)}
+      </span>
+      {before !== now && (
+        <span className={big ? 'text-lg text-gray-600' : 'text-sm text-gray-600'}>
+          <span className="sr-only">Original price: </span>
+          <del>{formatPrice(before)}</del>
+        </span>
+      )}
+    </p>
+  );
+}

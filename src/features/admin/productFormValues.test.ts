@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { toFieldErrors, toProductInput, EMPTY_PRODUCT_FORM } from './productFormValues';
+
+describe('toProductInput', () => {
+  it('converts the numbers and gathers image1–3 into images', () => {
+    const input = toProductInput({
+      ...EMPTY_PRODUCT_FORM,
+      title: ' Lamp ',
+      price: '19.99',
+      discountPercentage: '0',
+      stock: '3',
+      image1: '/a.svg',
+      image2: '/b.svg',
+      image3: '/c.svg',
+    });
+    expect(input).toMatchObject({ title: 'Lamp', price: 19.99, discountPercentage: 0, stock: 3 });
+    expect(input.images).toEqual(['/a.svg', '/b.svg', '/c.svg']);
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('puts each server error on its form field, image errors included', () => {
+    expect(
+      toFieldErrors({
+        title: 'title is required',
+        'images.2': 'bad third image',
+        'images[1]': 'bad second image',
+        image1: 'bad first image',
+        weight: 'weight must be at least 0',
+      }),
+    ).toEqual({
+      fields: {
+        title: 'title is required',
+        image3: 'bad third image',
+        image2: 'bad second image',
+        image1: 'bad first image',
+      },
+      other: ['weight must be at least 0'],
+    });
+  });
+
+  it('shows an error on the whole images list on Image 1', () => {
+    expect(toFieldErrors({ images: 'images must be a list' }).fields).toEqual({ image1: 'images must be a list' });
+  });
+
+  it('copes with no errors', () => {
+    expect(toFieldErrors(undefined)).toEqual({ fields: {}, other: [] });
+  });
+});

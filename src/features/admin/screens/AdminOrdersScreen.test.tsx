@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order, OrderStatus } from '../../../types';
+import { jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import AdminOrdersScreen from './AdminOrdersScreen';
+
+const STATUSES: OrderStatus[] = ['pending', 'dispatched', 'delivered', 'cancelled'];
+
+/** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending). */
+const nthOrder = (id: number): Order =>
+  makeOrder({
+    id,
+    items: [{ id: id * 10, quantity: 2, product: product({ id: id + 100, title: `Product ${id}`, price: 10 * id, discountPercentage: 0 }) }],
+    totalAmount: 20 * id,
+    totalItems: 2,
+    status: STATUSES[id % 4],
+  });
+
+/** A tiny json-server: 12 orders, _page/_per_page, status filter, _sort/_order, PATCH status. */
+function ordersServer({ failPatch = false } = {}) {
+  const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
+  const patches = Object.fromEntries(
+    orders.map((order) => [
+      `PATCH /api/orders/${order.id}`,
+      ({ body }: { body: unknown }) => {
+        if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
+        order.status = (body as { status: OrderStatus }).status;
+        return jsonResponse(order);
+      },
+    ]),
+  );
+  return stubFetch({
+    'GET /api/orders': ({ url }) => {
+      const p = url.searchParams;
+      let list = orders.filter((o) => !p.get('status') || o.status === p.get('status'));
+      const sort = p.get('_sort') as 'id' | 'totalAmount' | null;
+      if (sort) {
+        const sign = p.get('_order') === 'desc' ? -1 : 1;
+        list = [...list].sort((a, b) => sign * (a[sort] - b[sort]));
+      }
+      const page = Number(p.get('_page'));
+      const perPage = Number(p.get('_per_page'));
+      return jsonResponse(list.slice((page - 1) * perPage, page * perPage), 200, {
+        'X-Total-Count': String(list.length),
+      });
+    },
+    ...patches,
+  });
+}
+
+/** "METHOD /path?query" of every call, and the bodies sent to one "METHOD /api/path". */
+const requested = (mock: ReturnType<typeof stubFetch>) =>
+  mock.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
+  });
+const sent = (mock: ReturnType<typeof stubFetch>, key: string) =>
+  mock.mock.calls
+    .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)));
+const gets = (mock: ReturnType<typeof stubFetch>) => requested(mock).filter((r) => r.startsWith('GET /api/orders'));
+
+function openOrders(route = '/admin/orders') {
+  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route });
+}
+
+const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
+const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[1].textContent);
+const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[1].textContent === `#${id}`)!;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AdminOrdersScreen', () => {
+  it('shows the table of SPEC §2, five orders a page, with the total from X-Total-Count', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    const { router } = openOrders();
+
+    await screen.findByText('#1');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Items',
+      'Order Number',
+      'Total Amount',
+      'Status',
+      'Action',
+    ]);
+    expect(orderNumbers()).toEqual(['#1', '#2', '#3', '#4', '#5']);
+    expect(gets(mock)[0]).toBe('GET /api/orders?_page=1&_per_page=5');
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 1 to 5 of 12 results');
+    const first = rowOf(1);
+    expect(within(first).getByText('Product 1')).toBeInTheDocument();
+    expect(within(first).getByText('$20')).toBeInTheDocument();
+    expect(within(first).getByText('dispatched')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: /Next/ }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#6', '#7', '#8', '#9', '#10']));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 6 to 10 of 12 results');
+
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#11', '#12']));
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=3&_per_page=5');
+  });
+
+  it('Edit turns the status into a select of the four statuses; choosing one saves it', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#3');
+
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
+    const select = within(rowOf(3)).getByLabelText('Status of order #3');
+    expect(select).toHaveFocus();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(STATUSES);
+    expect(select).toHaveValue('cancelled');
+
+    await user.selectOptions(select, 'delivered');
+    await waitFor(() => expect(within(rowOf(3)).queryByRole('combobox')).not.toBeInTheDocument());
+    expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/3')).toEqual([{ id: 3, status: 'delivered' }]);
+    // Focus returns to the row's Edit button.
+    expect(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' })).toHaveFocus();
+    expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
+  });
+
+  it('Escape leaves edit mode without saving', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#2');
+    await user.click(within(rowOf(2)).getByRole('button', { name: /Edit/ }));
+    await user.keyboard('{Escape}');
+    expect(within(rowOf(2)).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(rowOf(2)).getByText('delivered')).toBeInTheDocument();
+    expect(requested(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
+  });
+
+  it('a failed save says so clearly and the row keeps the stored status', async () => {
+    ordersServer({ failPatch: true });
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#4');
+    await user.click(within(rowOf(4)).getByRole('button', { name: /Edit/ }));
+    await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'delivered');
+
+    expect(await screen.findByText(/could not be changed/)).toHaveTextContent(
+      'The status of order #4 could not be changed to delivered: Admins only. It is still pending.',
+    );
+    expect(within(rowOf(4)).getByText('pending')).toBeInTheDocument();
+    expect(within(rowOf(4)).queryByText('delivered')).not.toBeInTheDocument();
+  });
+
+  it('filters by status and sorts by order number or total amount, kept in the URL', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    const { router } = openOrders('/admin/orders?page=2');
+    await screen.findByText('#6');
+
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'pending');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#4', '#8', '#12']));
+    expect(router.state.location.search).toBe('?status=pending');
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=1&_per_page=5&status=pending');
+
+    await user.click(screen.getByRole('button', { name: 'Total Amount' }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'ascending'));
+    await user.click(screen.getByRole('button', { name: 'Total Amount' }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#12', '#8', '#4']));
+    expect(screen.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?status=pending&sort=totalAmount&order=desc');
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=1&_per_page=5&_sort=totalAmount&_order=desc&status=pending');
+  });
+
+  it('reads page, filter and sort from the URL on arrival', async () => {
+    const mock = ordersServer();
+    openOrders('/admin/orders?sort=id&order=desc&page=2');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#7', '#6', '#5', '#4', '#3']));
+    expect(gets(mock)[0]).toBe('GET /api/orders?_page=2&_per_page=5&_sort=id&_order=desc');
+    expect(screen.getByRole('columnheader', { name: 'Order Number' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('a page past the end shows the last page instead', async () => {
+    ordersServer();
+    const { router } = openOrders('/admin/orders?page=9');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#11', '#12']));
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('says why when the orders cannot be loaded, and retries', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/orders': () =>
+        fail
+          ? jsonResponse({ message: 'Server down' }, 500)
+          : jsonResponse([nthOrder(1)], 200, { 'X-Total-Count': '1' }),
+    });
+    const user = userEvent.setup();
+    openOrders();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('#1')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PencilSquareIcon } from '@heroicons/react/20/solid';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import ErrorMessage from '../../../components/ErrorMessage';
+import Price from '../../../components/Price';
+import { PageSpinner } from '../../../components/Spinner';
+import StarRating from '../../../components/StarRating';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import {
+  clearSelectedProduct,
+  fetchProductByIdAsync,
+  selectProductById,
+  selectSelectedProductError,
+} from '../../products/productsSlice';
+
+/** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
+export default function AdminProductDetailScreen() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectProductById);
+  const error = useAppSelector(selectSelectedProductError);
+  // The store may still hold the previously opened product.
+  const product = selected && String(selected.id) === id ? selected : null;
+  useDocumentTitle(product ? `Admin: ${product.title}` : 'Admin: Product');
+
+  useEffect(() => {
+    dispatch(fetchProductByIdAsync(id));
+    return () => {
+      dispatch(clearSelectedProduct());
+    };
+  }, [dispatch, id]);
+
+  if (error) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <ErrorMessage
+          title="This product could not be loaded"
+          message={error}
+          onRetry={() => dispatch(fetchProductByIdAsync(id))}
+        />
+        <Link to="/admin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline">
+          Back to the products
+        </Link>
+      </div>
+    );
+  }
+  if (!product) return <PageSpinner label="Loading the product…" />;
+
+  const pictures = [...new Set([product.thumbnail, ...product.images].filter(Boolean))];
+  const facts: [string, string | number][] = [
+    ['Stock', product.stock],
+    ['Brand', product.brand],
+    ['Category', product.category],
+    ['Discount Percentage', `${product.discountPercentage} %`],
+    ['Weight', `${product.weight} kg`],
+    ['Warranty', product.warrantyInformation],
+    ['Shipping', product.shippingInformation],
+    ['Return policy', product.returnPolicy],
+    ['Minimum order quantity', product.minimumOrderQuantity],
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+        <Link to="/admin" className="font-medium text-indigo-700 hover:underline">
+          Admin products
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{product.title}</span>
+      </nav>
+
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.title}</h1>
+          {product.deleted && <p className="mt-2 text-sm font-semibold text-red-700">Product Deletd</p>}
+        </div>
+        <Link
+          to={`/admin/product-form/edit/${product.id}`}
+          className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <PencilSquareIcon aria-hidden="true" className="size-5" />
+          Edit Product
+        </Link>
+      </div>
+
+      <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Images">
+        {pictures.map((src, i) => (
+          <li key={src} className="aspect-square overflow-hidden rounded-lg bg-gray-100">
+            <img
+              src={src}
+              alt={i === 0 ? `${product.title}, thumbnail` : `${product.title}, image ${i}`}
+              className="size-full object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <section aria-labelledby="price-heading" className="lg:col-span-1">
+          <h2 id="price-heading" className="text-lg font-semibold text-gray-900">
+            Price
+          </h2>
+          <Price product={product} size="lg" className="mt-2" />
+          <StarRating rating={product.rating} showValue className="mt-3" />
+          <dl className="mt-6 divide-y divide-gray-200 border-y border-gray-200 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term} className="flex justify-between gap-4 py-2">
+                <dt className="text-gray-600">{term}</dt>
+                <dd className="text-right font-medium text-gray-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="description-heading" className="lg:col-span-2">
+          <h2 id="description-heading" className="text-lg font-semibold text-gray-900">
+            Description
+          </h2>
+          <p className="mt-2 text-base text-gray-700">{product.description}</p>
+          <h2 className="mt-8 text-lg font-semibold text-gray-900">Reviews</h2>
+          {product.reviews.length === 0 ? (
+            <p className="mt-2 text-sm text-gray-600">No reviews yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-gray-200">
+              {product.reviews.map((review, i) => (
+                <li key={i} className="py-3">
+                  <p className="text-sm font-medium text-gray-900">{review.reviewerName}</p>
+                  <StarRating rating={review.rating} className="mt-1" />
+                  <p className="mt-1 text-sm text-gray-700">{review.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

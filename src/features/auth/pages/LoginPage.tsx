@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, type Location } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { loginRules, toRegisterOptions } from '../../../lib/validation';
+import {
+  authErrorCleared,
+  loginUserAsync,
+  selectAuthError,
+  selectAuthStatus,
+  selectLoggedInUser,
+  selectUserChecked,
+} from '../authSlice';
+import type { Credentials } from '../authAPI';
+import AuthLayout from '../components/AuthLayout';
+import FormField from '../components/FormField';
+import SubmitButton from '../components/SubmitButton';
+
+/** Where to go after signing in: back to the guarded page that sent us here, else home. */
+function destination(location: Location): string {
+  const from = (location.state as { from?: Location } | null)?.from;
+  if (!from || from.pathname === '/logout' || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search}`;
+}
+
+export default function LoginPage() {
+  useDocumentTitle('Sign in');
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectLoggedInUser);
+  const userChecked = useAppSelector(selectUserChecked);
+  const error = useAppSelector(selectAuthError);
+  const status = useAppSelector(selectAuthStatus);
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Credentials>();
+
+  useEffect(() => {
+    dispatch(authErrorCleared());
+  }, [dispatch]);
+
+  if (user) return <Navigate to={destination(location)} replace />;
+  if (!userChecked) return <PageSpinner label="Checking your session…" />;
+
+  const passwordError = errors.password?.message ?? error ?? undefined;
+  return (
+    <AuthLayout
+      title="Log in to your account"
+      footer={
+        <>
+          Not a member?{' '}
+          <Link to="/signup" className="font-semibold text-indigo-700 hover:text-indigo-600">
+            Create an Account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
+        <FormField
+          id="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          registration={register('email', toRegisterOptions(loginRules.email))}
+          error={errors.email?.message}
+        />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password', toRegisterOptions(loginRules.password))}
+          error={passwordError}
+          aside={
+            <Link to="/forgot-password" className="text-sm font-semibold text-indigo-700 hover:text-indigo-600">
+              Forgot password?
+            </Link>
+          }
+        />
+        <SubmitButton busy={status === 'loading'} busyText="Logging in…">
+          Log in
+        </SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { apiClient } from '../../lib/apiClient';
+import type { CartItem } from '../../types';
+
+export interface NewCartItem {
+  product: number;
+  quantity: number;
+}
+
+export interface CartItemUpdate {
+  id: number;
+  quantity: number;
+}
+
+// GET /cart: the caller's lines, each with its product expanded.
+export const fetchCart = () => apiClient.get<CartItem[]>('/cart');
+
+// POST /cart → 201 the new line, product expanded (409 when already in the cart or beyond stock).
+export const addToCart = (item: NewCartItem) => apiClient.post<CartItem>('/cart', item);
+
+// PATCH /cart/{id}
+export const updateCart = (update: CartItemUpdate) => apiClient.patch<CartItem>(`/cart/${update.id}`, update);
+
+// DELETE /cart/{productId}: lines are deleted by product id (SPEC §7).
+export const deleteItemFromCart = (productId: number) => apiClient.delete<unknown>(`/cart/${productId}`);

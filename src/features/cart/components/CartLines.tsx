@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { useAppAlert } from '../../../components/Alerts';
+import { MAX_CART_QUANTITY } from '../../../lib/constants';
+import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import type { RejectValue } from '../../../lib/thunk';
+import type { CartItem } from '../../../types';
+import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
+
+/** 1…min(6, stock), always including the current quantity. */
+export function quantityOptions(item: CartItem): number[] {
+  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock), item.quantity);
+  return Array.from({ length: max }, (_, i) => i + 1);
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const [busy, setBusy] = useState(false);
+  const { product } = item;
+  const selectId = `quantity-${item.id}`;
+
+  async function run(action: () => Promise<unknown>, failure: string) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (rejected) {
+      alert.error(`${failure}: ${(rejected as RejectValue).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex gap-4 py-6">
+      <div className="size-20 shrink-0 overflow-hidden rounded-md border border-gray-200 sm:size-24">
+        <img src={product.thumbnail} alt={product.title} width={96} height={96} className="size-full object-cover" />
+      </div>
+      <div className="flex flex-1 flex-col">
+        <div className="flex justify-between gap-4 text-base font-medium text-gray-900">
+          <h3>
+            <Link to={`/products/${product.id}`} className="hover:underline">
+              {product.title}
+            </Link>
+          </h3>
+          <p className="shrink-0">{formatPrice(discountedPrice(product))}</p>
+        </div>
+        <p className="mt-1 text-sm text-gray-600">{product.brand}</p>
+        <div className="mt-3 flex flex-1 flex-wrap items-end justify-between gap-3 text-sm">
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="font-medium text-gray-800">
+              Qty<span className="sr-only"> of {product.title}</span>
+            </label>
+            <select
+              id={selectId}
+              value={item.quantity}
+              disabled={busy}
+              onChange={(event) =>
+                run(
+                  () => dispatch(updateCartAsync({ id: item.id, quantity: Number(event.target.value) })).unwrap(),
+                  'Could not change the quantity',
+                )
+              }
+              className="rounded-md bg-white py-1 pr-7 pl-2 text-sm outline-1 -outline-offset-1 outline-gray-400"
+            >
+              {quantityOptions(item).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={`Remove ${product.title}`}
+            onClick={() => run(() => dispatch(deleteItemFromCartAsync(product.id)).unwrap(), 'Could not remove the item')}
+            className="font-medium text-indigo-700 hover:text-indigo-500 disabled:opacity-60"
+          >
+            Remove
+          </button>
+        </div>
+        {(product.deleted || product.stock < item.quantity) && (
+          <p className="mt-2 text-sm font-medium text-red-700">
+            {product.deleted ? 'This product is no longer sold.' : `Only ${Math.max(0, product.stock)} left in stock.`}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The cart's lines, shared by the cart page and the checkout's order summary. */
+export default function CartLines({ items }: { items: CartItem[] }) {
+  return (
+    <ul className="-my-6 divide-y divide-gray-200">
+      {items.map((item) => (
+        <CartLine key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartItem, jsonResponse, landing, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { initialState, type CartState } from '../cartSlice';
+import CartPage from './CartPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const phone = cartItem({ id: 1, product: product({ id: 10, title: 'Phone', price: 100, discountPercentage: 10, stock: 3 }), quantity: 2 });
+const lamp = cartItem({ id: 2, product: product({ id: 20, title: 'Lamp', brand: 'Glow', price: 50, discountPercentage: 0, stock: 40 }), quantity: 1 });
+
+const render = (cart: Partial<CartState>) =>
+  renderWithProviders(<CartPage />, {
+    route: '/cart',
+    path: '/cart',
+    preloadedState: { cart: { ...initialState, status: 'idle', cartLoaded: true, ...cart } },
+    routes: [landing('/')],
+  });
+
+describe('CartPage', () => {
+  it('shows lines, subtotal of discounted prices and the item count', () => {
+    render({ items: [phone, lamp] });
+    expect(screen.getByRole('heading', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$230');
+    expect(screen.getByTestId('cart-total-items')).toHaveTextContent('3 items');
+    expect(screen.getByText('Glow')).toBeInTheDocument();
+    expect(screen.getByText('Shipping and taxes calculated at checkout.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('link', { name: /Continue Shopping/ })).toHaveAttribute('href', '/');
+  });
+
+  it('offers 1 to min(6, stock) as quantities', () => {
+    render({ items: [phone, lamp] });
+    const options = (label: string) =>
+      within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
+    expect(options('Qty of Phone')).toEqual(['1', '2', '3']);
+    expect(options('Qty of Lamp')).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('changes a quantity and removes a line through the API', async () => {
+    const fetch = stubFetch({
+      'PATCH /api/cart/2': () => jsonResponse({ ...lamp, quantity: 4 }),
+      'DELETE /api/cart/10': () => jsonResponse(undefined, 204),
+    });
+    render({ items: [phone, lamp] });
+    await userEvent.selectOptions(screen.getByLabelText('Qty of Lamp'), '4');
+    expect(await screen.findByTestId('cart-subtotal')).toHaveTextContent('$380');
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 2, quantity: 4 });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Phone' }));
+    expect(await screen.findByTestId('cart-total-items')).toHaveTextContent('4 items');
+    expect(screen.queryByText('Phone')).not.toBeInTheDocument();
+  });
+
+  it('alerts when a change fails and keeps the stored quantity', async () => {
+    stubFetch({ 'PATCH /api/cart/2': () => jsonResponse({ message: 'Only 3 left in stock' }, 409) });
+    render({ items: [lamp] });
+    await userEvent.selectOptions(screen.getByLabelText('Qty of Lamp'), '5');
+    expect(await screen.findByText('Could not change the quantity: Only 3 left in stock')).toBeInTheDocument();
+    expect(screen.getByLabelText('Qty of Lamp')).toHaveValue('1');
+  });
+
+  it('an empty cart redirects to /', () => {
+    render({ items: [] });
+    expect(screen.getByText('Landed on /')).toBeInTheDocument();
+  });
+
+  it('waits for the cart, and offers a retry when it could not be loaded', async () => {
+    stubFetch({ 'GET /api/cart': () => jsonResponse([lamp]) });
+    render({ cartLoaded: false });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart…');
+  });
+
+  it('a failed load shows the error with a retry instead of redirecting', async () => {
+    stubFetch({ 'GET /api/cart': () => jsonResponse([lamp]) });
+    render({ items: [], error: 'Server down' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Server down');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+import { Link, Navigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import ErrorMessage from '../../../components/ErrorMessage';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';
+import CartLines from '../components/CartLines';
+import CartTotals from '../components/CartTotals';
+
+export default function CartPage() {
+  useDocumentTitle('Cart');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectItems);
+  const cartLoaded = useAppSelector(selectCartLoaded);
+  const error = useAppSelector(selectCartError);
+  const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
+
+  if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
+  if (error && items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Cart</h1>
+        <ErrorMessage title="Your cart could not be loaded" message={error} onRetry={() => dispatch(fetchCartAsync())} />
+      </div>
+    );
+  }
+  // SPEC §2: an empty cart redirects to /.
+  if (items.length === 0) return <Navigate to="/" replace />;
+
+  return (
+    <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6 lg:px-8">
+      <div className="rounded-lg border border-gray-200 bg-white">
+        <div className="px-4 py-6 sm:px-6">
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Cart</h1>
+          <div className="mt-8 flow-root">
+            <CartLines items={items} />
+          </div>
+        </div>
+        <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
+          <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
+          <p className="mt-1 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
+          <div className="mt-6">
+            <Link
+              to="/checkout"
+              className="flex items-center justify-center rounded-md bg-indigo-600 px-6 py-3 text-base font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              Checkout
+            </Link>
+          </div>
+          <p className="mt-6 text-center text-sm text-gray-600">
+            or{' '}
+            <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-500">
+              Continue Shopping <span aria-hidden="true">&rarr;</span>
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

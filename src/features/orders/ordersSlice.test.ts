@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { address, calls, cartItem, jsonResponse, order, stubFetch, user } from '../../test/utils';
+import type { NewOrder } from '../../types';
+import { loggedOut } from '../auth/authActions';
+import { ordersQueryString } from './ordersAPI';
+import reducer, {
+  createOrderAsync,
+  fetchAllOrdersAsync,
+  initialState,
+  resetOrder,
+  updateOrderAsync,
+} from './ordersSlice';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const newOrder: NewOrder = {
+  items: [cartItem()],
+  user: user.id,
+  totalAmount: 90,
+  totalItems: 1,
+  paymentMethod: 'card',
+  selectedAddress: address,
+  status: 'pending',
+};
+
+describe('ordersSlice reducers', () => {
+  it('create appends the order and sets currentOrder; resetOrder clears it', () => {
+    const created = reducer(initialState, createOrderAsync.fulfilled(order(), 'r', newOrder));
+    expect(created).toMatchObject({ orders: [order()], currentOrder: order(), status: 'idle' });
+    expect(reducer(created, resetOrder()).currentOrder).toBeNull();
+  });
+
+  it('update replaces the order with the same id', () => {
+    const list = { ...initialState, orders: [order({ id: 1 }), order({ id: 2 })] };
+    const state = reducer(list, updateOrderAsync.fulfilled(order({ id: 2, status: 'delivered' }), 'r', { id: 2, status: 'delivered' }));
+    expect(state.orders.map((o) => o.status)).toEqual(['pending', 'delivered']);
+  });
+
+  it('list replaces orders and totalOrders; sign-out clears everything', () => {
+    const state = reducer(
+      { ...initialState, orders: [order({ id: 9 })] },
+      fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 1 })], totalOrders: 12 }, 'r', { page: 1 }),
+    );
+    expect(state).toMatchObject({ orders: [order({ id: 1 })], totalOrders: 12 });
+    expect(reducer(state, loggedOut())).toEqual(initialState);
+  });
+});
+
+describe('ordersSlice thunks', () => {
+  it('create posts the SPEC §7 body and stores the answer as currentOrder', async () => {
+    const fetch = stubFetch({ 'POST /api/orders': () => jsonResponse(order({ id: 55 }), 201) });
+    const store = makeStore();
+    const pending = store.dispatch(createOrderAsync(newOrder));
+    expect(store.getState().orders.status).toBe('loading');
+    await pending;
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual(newOrder);
+    expect(store.getState().orders.currentOrder?.id).toBe(55);
+  });
+
+  it("a refused order (409 stock) keeps the server's message and sets no currentOrder", async () => {
+    stubFetch({ 'POST /api/orders': () => jsonResponse({ message: 'Only 1 of Novaphone Zen 8 left in stock' }, 409) });
+    const store = makeStore();
+    const result = await store.dispatch(createOrderAsync(newOrder));
+    expect(result.payload).toMatchObject({ message: 'Only 1 of Novaphone Zen 8 left in stock', status: 409 });
+    expect(store.getState().orders).toMatchObject({ currentOrder: null, error: 'Only 1 of Novaphone Zen 8 left in stock' });
+  });
+
+  it('the admin list asks for _page and _per_page and reads X-Total-Count', async () => {
+    const fetch = stubFetch({
+      'GET /api/orders': () => jsonResponse([order({ id: 1 }), order({ id: 2 })], 200, { 'X-Total-Count': '12' }),
+    });
+    const store = makeStore();
+    await store.dispatch(fetchAllOrdersAsync({ page: 2, perPage: 5, sort: 'totalAmount', order: 'desc', status: 'pending' }));
+    expect(calls(fetch)).toEqual(['GET /api/orders?_page=2&_per_page=5&_sort=totalAmount&_order=desc&status=pending']);
+    expect(store.getState().orders).toMatchObject({ totalOrders: 12, status: 'idle' });
+    expect(store.getState().orders.orders).toHaveLength(2);
+  });
+
+  it('a failed list keeps the message', async () => {
+    stubFetch({ 'GET /api/orders': () => jsonResponse({ message: 'Admins only' }, 403) });
+    const store = makeStore();
+    await store.dispatch(fetchAllOrdersAsync({ page: 1 }));
+    expect(store.getState().orders).toMatchObject({ error: 'Admins only', status: 'idle' });
+  });
+
+  it('update patches the status; a failure leaves the row as stored', async () => {
+    const fetch = stubFetch({ 'PATCH /api/orders/1': () => jsonResponse(order({ id: 1, status: 'dispatched' })) });
+    const store = makeStore({ orders: { ...initialState, orders: [order({ id: 1 })] } });
+    await store.dispatch(updateOrderAsync({ id: 1, status: 'dispatched' }));
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 1, status: 'dispatched' });
+    expect(store.getState().orders.orders[0].status).toBe('dispatched');
+
+    stubFetch({ 'PATCH /api/orders/1': () => jsonResponse({ message: 'Invalid status' }, 400) });
+    const result = await store.dispatch(updateOrderAsync({ id: 1, status: 'delivered' }));
+    expect(updateOrderAsync.rejected.match(result)).toBe(true);
+    expect(store.getState().orders.orders[0].status).toBe('dispatched');
+  });
+
+  it('builds the default admin query with 5 per page', () => {
+    expect(ordersQueryString({ page: 1 })).toBe('_page=1&_per_page=5');
+  });
+});

@@ -1,0 +1,105 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { address, cartItem, jsonResponse, order, renderWithProviders, stubFetch, user } from '../../../test/utils';
+import { initialState as auth } from '../../auth/authSlice';
+import { initialState as cart } from '../../cart/cartSlice';
+import { initialState as userState } from '../../user/userSlice';
+import CheckoutPage from './CheckoutPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const saved = { ...user, addresses: [address] };
+
+function render(account = saved) {
+  return renderWithProviders(<CheckoutPage />, {
+    route: '/checkout',
+    path: '/checkout',
+    preloadedState: {
+      auth: { ...auth, userChecked: true, loggedInUserToken: account },
+      user: { ...userState, userInfo: account },
+      cart: { ...cart, status: 'idle', cartLoaded: true, items: [cartItem({ quantity: 2 })] },
+    },
+    routes: [{ path: '/orderSuccess/:id', element: <p>Success page</p> }, { path: '/', element: <p>Home</p> }],
+  });
+}
+
+describe('CheckoutPage', () => {
+  it('lists saved addresses as radios, Cash by default, and the order summary', () => {
+    render();
+    expect(screen.getByRole('radio', { name: /Ada Lovelace/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Cash' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Card Payment' })).not.toBeChecked();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$180');
+  });
+
+  it('asks for an address before ordering', async () => {
+    const fetch = stubFetch({});
+    render();
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a shipping address');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('places the order with the chosen address and payment, then goes to the success page', async () => {
+    const fetch = stubFetch({ 'POST /api/orders': () => jsonResponse(order({ id: 77 }), 201) });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Card Payment' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect(await screen.findByText('Success page')).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toMatchObject({
+      user: 7,
+      totalAmount: 180,
+      totalItems: 2,
+      paymentMethod: 'card',
+      selectedAddress: address,
+      status: 'pending',
+    });
+  });
+
+  it("shows the server's 409 message and stays", async () => {
+    stubFetch({
+      'POST /api/orders': () => jsonResponse({ message: 'Only 1 of Novaphone Zen 8 left in stock' }, 409),
+      'GET /api/cart': () => jsonResponse([cartItem({ quantity: 2 })]),
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    const alerts = await screen.findAllByText(/Only 1 of Novaphone Zen 8 left in stock/);
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(screen.queryByText('Success page')).not.toBeInTheDocument();
+  });
+
+  it('saves a new address with the full list and selects it', async () => {
+    const fetch = stubFetch({ 'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }) });
+    render({ ...user, addresses: [] });
+    const other = { ...address, name: 'Grace Hopper' };
+    await userEvent.type(screen.getByLabelText('Full Name'), other.name);
+    await userEvent.type(screen.getByLabelText('Email'), other.email);
+    await userEvent.type(screen.getByLabelText('Phone Number'), other.phoneNumber);
+    await userEvent.selectOptions(screen.getByLabelText('Country'), other.country);
+    await userEvent.type(screen.getByLabelText('Street address'), other.street);
+    await userEvent.type(screen.getByLabelText('City'), other.city);
+    await userEvent.type(screen.getByLabelText('State / Province'), other.state);
+    await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), other.pincode);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [other] });
+    expect(screen.getByLabelText('Full Name')).toHaveValue('');
+    expect(await screen.findByText('Address saved')).toBeInTheDocument();
+  });
+
+  it('an empty cart redirects to /', () => {
+    renderWithProviders(<CheckoutPage />, {
+      route: '/checkout',
+      path: '/checkout',
+      preloadedState: {
+        auth: { ...auth, userChecked: true, loggedInUserToken: saved },
+        cart: { ...cart, status: 'idle', cartLoaded: true, items: [] },
+      },
+      routes: [{ path: '/', element: <p>Home</p> }],
+    });
+    expect(screen.getByText('Home')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import AddressForm from '../../../components/AddressForm';
+import { useAppAlert } from '../../../components/Alerts';
+import ErrorMessage from '../../../components/ErrorMessage';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import type { RejectValue } from '../../../lib/thunk';
+import type { Address, PaymentMethod } from '../../../types';
+import { selectLoggedInUser } from '../../auth/authSlice';
+import { fetchCartAsync, selectCartLoaded, selectCartTotals, selectItems } from '../../cart/cartSlice';
+import CartLines from '../../cart/components/CartLines';
+import CartTotals from '../../cart/components/CartTotals';
+import { selectUserInfo, updateUserAsync } from '../../user/userSlice';
+import AddressChoice from '../components/AddressChoice';
+import PaymentChoice from '../components/PaymentChoice';
+import { createOrderAsync, selectCurrentOrder, selectOrderStatus } from '../ordersSlice';
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const user = useAppSelector(selectLoggedInUser);
+  const userInfo = useAppSelector(selectUserInfo);
+  const items = useAppSelector(selectItems);
+  const cartLoaded = useAppSelector(selectCartLoaded);
+  const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
+  const currentOrder = useAppSelector(selectCurrentOrder);
+  const orderStatus = useAppSelector(selectOrderStatus);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
+  const [orderError, setOrderError] = useState<string | null>(null);
+
+  if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
+  if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
+  if (items.length === 0) return <Navigate to="/" replace />;
+
+  const account = userInfo ?? user;
+  const addresses = account.addresses;
+
+  async function saveAddress(address: Address) {
+    try {
+      await dispatch(updateUserAsync({ id: account.id, addresses: [...addresses, address] })).unwrap();
+      setSelected(addresses.length);
+      setOrderError(null);
+      alert.success('Address saved');
+    } catch (rejected) {
+      alert.error(`Could not save the address: ${(rejected as RejectValue).message}`);
+      throw rejected;
+    }
+  }
+
+  async function placeOrder() {
+    const selectedAddress = selected === null ? undefined : addresses[selected];
+    if (!selectedAddress) {
+      setOrderError('Choose a shipping address (or save a new one) before ordering.');
+      return;
+    }
+    setOrderError(null);
+    try {
+      await dispatch(
+        createOrderAsync({
+          items,
+          user: account.id,
+          totalAmount,
+          totalItems,
+          paymentMethod,
+          selectedAddress,
+          status: 'pending',
+        }),
+      ).unwrap();
+    } catch (rejected) {
+      const message = (rejected as RejectValue).message;
+      setOrderError(message);
+      alert.error(`The order was not placed: ${message}`);
+      // Stock or prices may have changed: show the cart as the server has it now.
+      dispatch(fetchCartAsync());
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <h1 className="sr-only">Checkout</h1>
+      <div className="grid grid-cols-1 gap-x-8 gap-y-10 py-8 lg:grid-cols-5">
+        <div className="space-y-10 lg:col-span-3">
+          <section aria-labelledby="new-address-heading" className="rounded-lg border border-gray-200 bg-white p-5">
+            <h2 id="new-address-heading" className="text-2xl font-semibold text-gray-900">
+              Personal Information
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">Use a permanent address where you can receive mail.</p>
+            <div className="mt-6">
+              <AddressForm idPrefix="checkout" secondary="reset" resetOnSave onSubmit={saveAddress} />
+            </div>
+          </section>
+
+          <section aria-labelledby="addresses-heading" className="rounded-lg border border-gray-200 bg-white p-5">
+            <AddressChoice addresses={addresses} selected={selected} onSelect={(index) => {
+              setSelected(index);
+              setOrderError(null);
+            }} />
+          </section>
+
+          <section className="rounded-lg border border-gray-200 bg-white p-5">
+            <PaymentChoice value={paymentMethod} onChange={setPaymentMethod} />
+          </section>
+        </div>
+
+        <section aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white lg:col-span-2">
+          <div className="px-4 py-6 sm:px-6">
+            <h2 id="summary-heading" className="text-2xl font-semibold text-gray-900">
+              Order Summary
+            </h2>
+            <div className="mt-8 flow-root">
+              <CartLines items={items} />
+            </div>
+          </div>
+          <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
+            <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
+            <p className="mt-1 text-sm text-gray-600">No shipping or tax is charged.</p>
+            {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}
+            <button
+              type="button"
+              onClick={placeOrder}
+              disabled={orderStatus === 'loading'}
+              className="mt-6 flex w-full items-center justify-center rounded-md bg-indigo-600 px-6 py-3 text-base font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+            >
+              {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
+            </button>
+            <p className="mt-6 text-center text-sm text-gray-600">
+              or{' '}
+              <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-500">
+                Continue Shopping <span aria-hidden="true">&rarr;</span>
+              </Link>
+            </p>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { CheckCircleIcon } from '@heroicons/react/24/outline';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { cartReset } from '../../cart/cartSlice';
+import { resetOrder } from '../ordersSlice';
+
+/** The order number comes from the URL, so a reload still shows it. */
+export default function OrderSuccessPage() {
+  useDocumentTitle('Order Successfully Placed');
+  const { id } = useParams();
+  const dispatch = useAppDispatch();
+
+  // SPEC §4: once shown, the cart is reset (the server already emptied it) and currentOrder cleared.
+  useEffect(() => {
+    dispatch(cartReset());
+    dispatch(resetOrder());
+  }, [dispatch]);
+
+  return (
+    <div className="grid min-h-[60vh] place-items-center px-6 py-24 sm:py-32 lg:px-8">
+      <div className="text-center">
+        <CheckCircleIcon aria-hidden="true" className="mx-auto size-16 text-green-700" />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-5xl">Order Successfully Placed</h1>
+        <p className="mt-6 text-lg font-semibold text-indigo-700">Order number #{id}</p>
+        <p className="mt-4 text-base text-gray-700">
+          You can check your order in{' '}
+          <Link to="/orders" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
+            My Account &gt; My Orders
+          </Link>
+        </p>
+        <div className="mt-10">
+          <Link
+            to="/"
+            className="rounded-md bg-indigo-600 px-3.5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          >
+            Go back home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
+import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
+import type { FilterOption } from '../../../types';
+
+export interface FilterSectionsProps {
+  query: ListingQuery;
+  options: Record<FilterGroup, FilterOption[]>;
+  onToggle: (group: FilterGroup, value: string, checked: boolean) => void;
+  /** Keeps ids unique between the desktop sidebar and the mobile panel. */
+  idPrefix: string;
+}
+
+const SECTIONS: { id: FilterGroup; name: string }[] = [
+  { id: 'category', name: 'Category' },
+  { id: 'brand', name: 'Brand' },
+];
+
+/** The Category and Brand groups: collapsible, with a checkbox per option (SPEC §2). */
+export default function FilterSections({ query, options, onToggle, idPrefix }: FilterSectionsProps) {
+  return (
+    <>
+      {SECTIONS.map((section) => {
+        const chosen = query.filter[section.id];
+        return (
+          <Disclosure key={section.id} as="div" defaultOpen={chosen.length > 0} className="border-b border-gray-200 py-5">
+            <h3 className="-my-3 flow-root">
+              <DisclosureButton className="group flex w-full items-center justify-between py-3 text-sm text-gray-600 hover:text-gray-800">
+                <span className="font-medium text-gray-900">
+                  {section.name}
+                  {chosen.length > 0 && <span className="ml-2 text-xs text-indigo-700"> ({chosen.length} selected)</span>}
+                </span>
+                <span className="ml-6 flex items-center">
+                  <PlusIcon aria-hidden="true" className="size-5 group-data-open:hidden" />
+                  <MinusIcon aria-hidden="true" className="hidden size-5 group-data-open:block" />
+                </span>
+              </DisclosureButton>
+            </h3>
+            <DisclosurePanel className="pt-5">
+              <fieldset>
+                <legend className="sr-only">{section.name}</legend>
+                <div className="max-h-72 space-y-3 overflow-y-auto p-1">
+                  {options[section.id].map((option, index) => {
+                    const id = `${idPrefix}-${section.id}-${index}`;
+                    return (
+                      <div key={option.value} className="flex items-center gap-3">
+                        <input
+                          id={id}
+                          type="checkbox"
+                          value={option.value}
+                          checked={chosen.includes(option.value)}
+                          onChange={(event) => onToggle(section.id, option.value, event.target.checked)}
+                          className="size-4 rounded border-gray-400 accent-indigo-600"
+                        />
+                        <label htmlFor={id} className="text-sm text-gray-700">
+                          {option.label}
+                        </label>
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            </DisclosurePanel>
+          </Disclosure>
+        );
+      })}
+    </>
+  );
+}

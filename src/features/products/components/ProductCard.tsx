@@ -1,0 +1,48 @@
+import { PencilSquareIcon } from '@heroicons/react/20/solid';
+import { Link } from 'react-router-dom';
+import Price from '../../../components/Price';
+import StarRating from '../../../components/StarRating';
+import type { Product } from '../../../types';
+
+interface ProductCardProps {
+  product: Product;
+  admin?: boolean;
+}
+
+/** Thumbnail, title, rating and prices; 'Product Deletd' on deleted products (SPEC §2). */
+export default function ProductCard({ product, admin = false }: ProductCardProps) {
+  const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
+  return (
+    <div className="flex h-full flex-col rounded-md border border-gray-200 p-2">
+      <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-indigo-600">
+        <div className="aspect-square w-full overflow-hidden rounded-md bg-gray-100">
+          <img
+            src={product.thumbnail}
+            alt={product.title}
+            width={300}
+            height={300}
+            loading="lazy"
+            className="size-full object-cover object-center group-hover:opacity-80"
+          />
+        </div>
+        <div className="mt-3 flex flex-1 flex-col gap-1">
+          <h3 className="text-sm font-medium text-gray-900 group-hover:underline">{product.title}</h3>
+          <StarRating rating={product.rating} showValue />
+          <Price product={product} />
+          {product.deleted && <p className="text-sm font-medium text-red-700">Product Deletd</p>}
+          {!product.deleted && product.stock <= 0 && <p className="text-sm font-medium text-amber-800">Out of stock</p>}
+        </div>
+      </Link>
+      {admin && (
+        <Link
+          to={`/admin/product-form/edit/${product.id}`}
+          aria-label={`Edit Product: ${product.title}`}
+          className="mt-3 inline-flex items-center justify-center gap-1 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <PencilSquareIcon aria-hidden="true" className="size-4" />
+          Edit Product
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import ProductList from './ProductList';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const categories = [
+  { id: 1, value: 'laptops', label: 'Laptops' },
+  { id: 2, value: 'smartphones', label: 'Smartphones' },
+];
+const brands = [{ id: 1, value: 'Novaphone', label: 'Novaphone' }];
+
+function stubCatalogue(total = 32, products = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })]) {
+  return stubFetch({
+    'GET /api/products': () => jsonResponse(products, 200, { 'X-Total-Count': String(total) }),
+    'GET /api/categories': () => jsonResponse(categories),
+    'GET /api/brands': () => jsonResponse(brands),
+  });
+}
+
+const productCalls = (fetch: ReturnType<typeof stubFetch>) => calls(fetch).filter((c) => c.startsWith('GET /api/products'));
+
+describe('ProductList', () => {
+  it('reads the listing from the URL and asks the API for it', async () => {
+    const fetch = stubCatalogue();
+    renderWithProviders(<ProductList />, { route: '/?category=laptops&sort=price&order=desc&page=2' });
+    expect(await screen.findByText('Zen Phone')).toBeInTheDocument();
+    expect(productCalls(fetch)).toEqual(['GET /api/products?category=laptops&_sort=price&_order=desc&_page=2&_limit=15']);
+    expect(screen.getByRole('heading', { name: 'All Products' })).toBeInTheDocument();
+    expect(screen.getByText((_, el) => el?.textContent === 'Showing 16 to 30 of 32 results')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Zen Phone/ })).toHaveAttribute(
+      'href',
+      '/products/1',
+    );
+  });
+
+  it("flags deleted products 'Product Deletd'", async () => {
+    stubCatalogue();
+    renderWithProviders(<ProductList />);
+    const card = (await screen.findByText('Old Phone')).closest('li')!;
+    expect(within(card).getByText('Product Deletd')).toBeInTheDocument();
+  });
+
+  it('ticking a filter updates the URL, goes back to page 1 and refetches', async () => {
+    const fetch = stubCatalogue();
+    const { router } = renderWithProviders(<ProductList />, { route: '/?page=2' });
+    await screen.findByText('Zen Phone');
+    const sidebar = screen.getByRole('form', { name: 'Product filters' });
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Category' }));
+    await userEvent.click(within(sidebar).getByLabelText('Smartphones'));
+    expect(router.state.location.search).toBe('?category=smartphones');
+    await waitFor(() =>
+      expect(productCalls(fetch).at(-1)).toBe('GET /api/products?category=smartphones&_page=1&_limit=15'),
+    );
+    await userEvent.click(within(sidebar).getByLabelText('Smartphones'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('sorts from the Sort menu', async () => {
+    stubCatalogue();
+    const { router } = renderWithProviders(<ProductList />);
+    await screen.findByText('Zen Phone');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Price: Low to High' }));
+    expect(router.state.location.search).toBe('?sort=price&order=asc');
+  });
+
+  it('searches with q', async () => {
+    const fetch = stubCatalogue();
+    const { router } = renderWithProviders(<ProductList />);
+    await screen.findByText('Zen Phone');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'zen{Enter}');
+    expect(router.state.location.search).toBe('?q=zen');
+    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&q=zen'));
+  });
+
+  it('goes back to page 1 when the results no longer reach the page (SPEC §4)', async () => {
+    stubCatalogue(3);
+    const { router } = renderWithProviders(<ProductList />, { route: '/?page=5' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows a loader, then an error with a retry when the call fails', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/products': () => (fail ? jsonResponse({ message: 'Server down' }, 500) : jsonResponse([product()], 200, { 'X-Total-Count': '1' })),
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/brands': () => jsonResponse(brands),
+    });
+    renderWithProviders(<ProductList />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Novaphone Zen 8')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('admin mode adds the product links and the Show filter', async () => {
+    const fetch = stubCatalogue();
+    const { router } = renderWithProviders(<ProductList admin />);
+    await screen.findByText('Zen Phone');
+    expect(screen.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/admin/product-form');
+    expect(screen.getByRole('link', { name: 'Edit Product: Zen Phone' })).toHaveAttribute('href', '/admin/product-form/edit/1');
+    expect(screen.getByRole('link', { name: /^Zen Phone/ })).toHaveAttribute('href', '/admin/productdetail/1');
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'deleted');
+    expect(router.state.location.search).toBe('?deleted=deleted');
+    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&deleted=true'));
+  });
+
+  it('shopper mode ignores the admin-only deleted param', async () => {
+    const fetch = stubCatalogue();
+    renderWithProviders(<ProductList />, { route: '/?deleted=deleted' });
+    await screen.findByText('Zen Phone');
+    expect(productCalls(fetch)).toEqual(['GET /api/products?_page=1&_limit=15']);
+    expect(screen.queryByLabelText('Show')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,215 @@
+import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import ErrorMessage from '../../../components/ErrorMessage';
+import Pagination, { pageCount } from '../../../components/Pagination';
+import Spinner from '../../../components/Spinner';
+import { ITEMS_PER_PAGE } from '../../../lib/constants';
+import {
+  activeFilterCount,
+  emptyListingQuery,
+  parseListingParams,
+  toSearchParams,
+  withDeleted,
+  withFilter,
+  withPage,
+  withSearch,
+  withSort,
+  type DeletedFilter,
+  type FilterGroup,
+  type ListingQuery,
+} from '../../../lib/listingQuery';
+import {
+  fetchBrandsAsync,
+  fetchCategoriesAsync,
+  fetchProductsByFiltersAsync,
+  selectAllProducts,
+  selectBrands,
+  selectCategories,
+  selectFiltersError,
+  selectProductListError,
+  selectProductListStatus,
+  selectTotalItems,
+} from '../productsSlice';
+import FilterSections from './FilterSections';
+import MobileFilters from './MobileFilters';
+import ProductCard from './ProductCard';
+import SearchBox from './SearchBox';
+import SortMenu from './SortMenu';
+
+interface ProductListProps {
+  /** The back office's list: edit links, admin detail links and the deleted/active filter. */
+  admin?: boolean;
+}
+
+/** The whole product listing of home and /admin; its state lives in the URL's search params. */
+export default function ProductList({ admin = false }: ProductListProps) {
+  const dispatch = useAppDispatch();
+  const products = useAppSelector(selectAllProducts);
+  const totalItems = useAppSelector(selectTotalItems);
+  const status = useAppSelector(selectProductListStatus);
+  const error = useAppSelector(selectProductListError);
+  const categories = useAppSelector(selectCategories);
+  const brands = useAppSelector(selectBrands);
+  const filtersError = useAppSelector(selectFiltersError);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
+
+  // One stable value per distinct listing, whatever the order of the URL's params.
+  const key = toSearchParams(parseListingParams(searchParams)).toString();
+  const query = useMemo(() => {
+    const parsed = parseListingParams(new URLSearchParams(key));
+    return admin ? parsed : { ...parsed, deleted: undefined };
+  }, [key, admin]);
+
+  const loadFilters = useCallback(() => {
+    dispatch(fetchCategoriesAsync());
+    dispatch(fetchBrandsAsync());
+  }, [dispatch]);
+  useEffect(() => loadFilters(), [loadFilters]);
+
+  // flushSync: the checkboxes are controlled by the URL, so it must update within the click,
+  // not in a later transition (else the box flips back until the transition lands).
+  const change = useCallback(
+    (next: ListingQuery, replace = false) => setSearchParams(toSearchParams(next), { replace, flushSync: true }),
+    [setSearchParams],
+  );
+
+  const load = useCallback(() => {
+    const request = dispatch(fetchProductsByFiltersAsync(query));
+    request
+      .unwrap()
+      .then(({ totalItems: total }) => {
+        // SPEC §4: back to page 1 when the result count no longer reaches the current page.
+        if (query.page > 1 && query.page > pageCount(total, ITEMS_PER_PAGE)) change(withPage(query, 1), true);
+      })
+      .catch(() => undefined);
+    return request;
+  }, [dispatch, query, change]);
+  useEffect(() => {
+    const request = load();
+    // A newer listing supersedes this one; its late answer must not overwrite the newer list.
+    return () => request.abort();
+  }, [load]);
+
+  const toggle = (group: FilterGroup, value: string, checked: boolean) => change(withFilter(query, group, value, checked));
+  const sections = { query, options: { category: categories, brand: brands }, onToggle: toggle };
+  const filterCount = activeFilterCount(query);
+  const loading = status === 'loading';
+
+  return (
+    <div className="bg-white">
+      <MobileFilters open={mobileFiltersOpen} onClose={() => setMobileFiltersOpen(false)} {...sections} />
+
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
+          <div className="flex items-center gap-2">
+            {admin && (
+              <Link
+                to="/admin/product-form"
+                className="mr-2 inline-flex items-center gap-1 rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+              >
+                <PlusIcon aria-hidden="true" className="size-4" />
+                Add New Product
+              </Link>
+            )}
+            <SortMenu query={query} onSort={(option) => change(withSort(query, option))} />
+            <span role="img" aria-label="Grid view" title="Grid view" className="p-2 text-gray-500">
+              <Squares2X2Icon aria-hidden="true" className="size-5" />
+            </span>
+            <button
+              type="button"
+              onClick={() => setMobileFiltersOpen(true)}
+              className="inline-flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-700 hover:text-gray-900 lg:hidden"
+            >
+              <FunnelIcon aria-hidden="true" className="size-5" />
+              Filters
+              {filterCount > 0 && <span className="text-xs text-indigo-700">({filterCount})</span>}
+            </button>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <SearchBox key={query.q ?? ''} value={query.q ?? ''} onSearch={(q) => change(withSearch(query, q))} />
+          <div className="flex flex-wrap items-center gap-3">
+            {admin && (
+              <div className="flex items-center gap-2">
+                <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
+                  Show
+                </label>
+                <select
+                  id="show-deleted"
+                  value={query.deleted ?? 'all'}
+                  onChange={(event) => change(withDeleted(query, event.target.value as DeletedFilter))}
+                  className="rounded-md bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 outline-1 -outline-offset-1 outline-gray-400"
+                >
+                  <option value="all">All products</option>
+                  <option value="active">Active only</option>
+                  <option value="deleted">Deleted only</option>
+                </select>
+              </div>
+            )}
+            {(filterCount > 0 || query.q || query.sort) && (
+              <button
+                type="button"
+                onClick={() => change({ ...emptyListingQuery(), deleted: query.deleted })}
+                className="text-sm font-medium text-indigo-700 hover:text-indigo-600"
+              >
+                Clear filters
+              </button>
+            )}
+          </div>
+        </div>
+
+        <section aria-labelledby="products-heading" className="pb-16">
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="grid grid-cols-1 gap-x-8 gap-y-10 lg:grid-cols-4">
+            <form className="hidden lg:block" aria-label="Product filters" onSubmit={(event) => event.preventDefault()}>
+              {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4" />}
+              <FilterSections idPrefix="filter" {...sections} />
+            </form>
+
+            <div className="lg:col-span-3">
+              {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4 lg:hidden" />}
+              {error ? (
+                <ErrorMessage title="The products could not be loaded" message={error} onRetry={load} />
+              ) : loading && products.length === 0 ? (
+                <Spinner label="Loading products…" className="min-h-96" />
+              ) : !loading && products.length === 0 ? (
+                <p className="py-16 text-center text-sm text-gray-700">No products match your search and filters.</p>
+              ) : (
+                <div className="relative" aria-busy={loading}>
+                  {loading && (
+                    <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-24">
+                      <Spinner label="Loading products…" />
+                    </div>
+                  )}
+                  <ul aria-labelledby="products-heading" className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
+                    {products.map((product) => (
+                      <li key={product.id}>
+                        <ProductCard product={product} admin={admin} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {!error && (
+                <Pagination
+                  className="mt-8"
+                  page={query.page}
+                  totalItems={totalItems}
+                  pageSize={ITEMS_PER_PAGE}
+                  hrefFor={(page) => `?${toSearchParams(withPage(query, page)).toString()}`}
+                />
+              )}
+            </div>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppAlert } from '../../../components/Alerts';
+import ErrorMessage from '../../../components/ErrorMessage';
+import Price from '../../../components/Price';
+import { PageSpinner } from '../../../components/Spinner';
+import StarRating from '../../../components/StarRating';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import type { RejectValue } from '../../../lib/thunk';
+import { addToCartAsync, selectItems } from '../../cart/cartSlice';
+import ProductOptions from '../components/ProductOptions';
+import {
+  clearSelectedProduct,
+  fetchProductByIdAsync,
+  selectProductById,
+  selectSelectedProductError,
+  selectSelectedProductStatus,
+} from '../productsSlice';
+
+export default function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const product = useAppSelector(selectProductById);
+  const status = useAppSelector(selectSelectedProductStatus);
+  const error = useAppSelector(selectSelectedProductError);
+  const items = useAppSelector(selectItems);
+  const [adding, setAdding] = useState(false);
+  useDocumentTitle(product?.title ?? 'Product');
+
+  useEffect(() => {
+    dispatch(fetchProductByIdAsync(id));
+    return () => {
+      dispatch(clearSelectedProduct());
+    };
+  }, [dispatch, id]);
+
+  if (error) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="sr-only">Product</h1>
+        <ErrorMessage
+          title="This product could not be loaded"
+          message={error}
+          onRetry={() => dispatch(fetchProductByIdAsync(id))}
+        />
+        <Link to="/" className="mt-6 inline-block text-sm font-semibold text-indigo-700">
+          Back to all products
+        </Link>
+      </div>
+    );
+  }
+  if (status === 'loading' || !product || String(product.id) !== id) return <PageSpinner label="Loading product…" />;
+
+  const inCart = items.some((item) => item.product.id === product.id);
+  const unavailable = product.deleted
+    ? 'This product has been removed from the shop and cannot be added to the cart.'
+    : product.stock <= 0
+      ? 'Out of stock: this product cannot be added to the cart right now.'
+      : null;
+  const images = (product.images.length > 0 ? product.images : [product.thumbnail]).slice(0, 3);
+
+  async function addToCart() {
+    if (!product) return;
+    if (inCart) {
+      alert.error('Item Already added !');
+      return;
+    }
+    setAdding(true);
+    try {
+      await dispatch(addToCartAsync({ product: product.id, quantity: 1 })).unwrap();
+      alert.success('Item added to Cart !');
+    } catch (rejected) {
+      alert.error(`Could not add to cart: ${(rejected as RejectValue).message}`);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <div className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+            <li>
+              <Link to="/" className="font-medium hover:text-gray-900">
+                All Products
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>{product.category}</li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-gray-900">
+              {product.title}
+            </li>
+          </ol>
+        </nav>
+
+        <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {images.map((src, index) => (
+            <div key={src + index} className="aspect-square overflow-hidden rounded-lg bg-gray-100">
+              <img
+                src={src}
+                alt={`${product.title}, image ${index + 1} of ${images.length}`}
+                width={600}
+                height={600}
+                className="size-full object-cover object-center"
+              />
+            </div>
+          ))}
+        </div>
+
+        <div className="grid grid-cols-1 gap-10 pt-10 pb-16 lg:grid-cols-3 lg:gap-x-8">
+          <div className="lg:col-span-2 lg:border-r lg:border-gray-200 lg:pr-8">
+            <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.title}</h1>
+            <p className="mt-1 text-sm text-gray-600">
+              {product.brand} · {product.category}
+            </p>
+            <h2 className="sr-only">Description</h2>
+            <p className="mt-6 text-base text-gray-800">{product.description}</p>
+
+            <h2 className="mt-10 text-sm font-medium text-gray-900">Details</h2>
+            <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+              {[
+                ['Weight', `${product.weight} kg`],
+                ['Warranty', product.warrantyInformation],
+                ['Shipping', product.shippingInformation],
+                ['Return policy', product.returnPolicy],
+                ['Minimum order quantity', String(product.minimumOrderQuantity)],
+                ['In stock', String(Math.max(0, product.stock))],
+              ].map(([term, value]) => (
+                <div key={term} className="flex gap-2">
+                  <dt className="font-medium text-gray-900">{term}:</dt>
+                  <dd className="text-gray-700">{value}</dd>
+                </div>
+              ))}
+            </dl>
+
+            <section aria-labelledby="reviews-heading" className="mt-10">
+              <h2 id="reviews-heading" className="text-lg font-medium text-gray-900">
+                Reviews
+              </h2>
+              {product.reviews.length === 0 ? (
+                <p className="mt-4 text-sm text-gray-700">No reviews yet.</p>
+              ) : (
+                <ul className="mt-4 divide-y divide-gray-200">
+                  {product.reviews.map((review, index) => (
+                    <li key={index} className="py-4">
+                      <div className="flex flex-wrap items-center gap-3">
+                        <p className="text-sm font-semibold text-gray-900">{review.reviewerName}</p>
+                        <StarRating rating={review.rating} />
+                      </div>
+                      <p className="mt-2 text-sm text-gray-700">{review.comment}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+
+          <div className="lg:row-start-1 lg:col-start-3">
+            <h2 className="sr-only">Product information</h2>
+            <Price product={product} size="lg" />
+            <div className="mt-4 flex items-center gap-2">
+              <StarRating rating={product.rating} />
+              <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>
+            </div>
+            {product.deleted && <p className="mt-4 text-sm font-semibold text-red-700">Product Deletd</p>}
+            <div className="mt-8">
+              <ProductOptions />
+            </div>
+            <button
+              type="button"
+              onClick={addToCart}
+              disabled={Boolean(unavailable) || adding}
+              aria-describedby={unavailable ? 'unavailable-reason' : undefined}
+              className="mt-8 flex w-full items-center justify-center rounded-md bg-indigo-600 px-8 py-3 text-base font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900"
+            >
+              {adding ? 'Adding…' : 'Add to Cart'}
+            </button>
+            {unavailable && (
+              <p id="unavailable-reason" className="mt-3 text-sm font-medium text-red-700">
+                {unavailable}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import type { Order } from '../../../types';
+import AddressCard from './AddressCard';
+
+const STATUS_LOOK: Record<Order['status'], string> = {
+  pending: 'bg-purple-100 text-purple-800',
+  dispatched: 'bg-yellow-100 text-yellow-900',
+  delivered: 'bg-green-100 text-green-800',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+/** One order of My Orders (SPEC §2): number, items, totals and shipping address. */
+export default function OrderCard({ order, serial }: { order: Order; serial: number }) {
+  const headingId = `order-${order.id}-heading`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 px-4 py-4 sm:px-6">
+        <div>
+          <p className="text-sm text-gray-600">Order {serial}</p>
+          <h2 id={headingId} className="text-xl font-bold text-gray-900">
+            Order # {order.id}
+          </h2>
+          {order.createdAt && (
+            <p className="text-sm text-gray-600">
+              Placed on <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleDateString('en-US')}</time>
+            </p>
+          )}
+        </div>
+        <p className="text-sm">
+          <span className="text-gray-700">Order Status: </span>
+          <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_LOOK[order.status]}`}>{order.status}</span>
+          <span className="ml-2 text-gray-700">· Paid by {order.paymentMethod === 'card' ? 'card' : 'cash'}</span>
+        </p>
+      </div>
+      <ul className="divide-y divide-gray-200 px-4 sm:px-6">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex gap-4 py-4">
+            <img
+              src={item.product.thumbnail}
+              alt={item.product.title}
+              width={80}
+              height={80}
+              className="size-16 shrink-0 rounded-md border border-gray-200 object-cover sm:size-20"
+            />
+            <div className="flex flex-1 flex-col text-sm">
+              <div className="flex justify-between gap-4 font-medium text-gray-900">
+                <h3>{item.product.title}</h3>
+                <p>{formatPrice(discountedPrice(item.product))}</p>
+              </div>
+              <p className="mt-1 text-gray-600">{item.product.brand}</p>
+              <p className="mt-auto text-gray-700">Qty: {item.quantity}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="space-y-4 border-t border-gray-200 px-4 py-4 sm:px-6">
+        <dl className="space-y-1 text-base font-medium text-gray-900">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(order.totalAmount)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Total Items in Order</dt>
+            <dd>
+              {order.totalItems} {order.totalItems === 1 ? 'item' : 'items'}
+            </dd>
+          </div>
+        </dl>
+        <div>
+          <h3 className="text-sm font-medium text-gray-900">Shipping Address</h3>
+          <div className="mt-2 rounded-md border border-gray-200 p-3">
+            <AddressCard address={order.selectedAddress} />
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

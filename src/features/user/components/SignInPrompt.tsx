@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+
+/** /orders and /profile have no guard (SPEC §6); a signed-out visitor gets a way in instead. */
+export default function SignInPrompt({ title, what }: { title: string; what: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">{title}</h1>
+      <p className="mt-4 text-base text-gray-700">Sign in to see {what}.</p>
+      <Link
+        to="/login"
+        className="mt-8 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+      >
+        Log in
+      </Link>
+    </div>
+  );
+}

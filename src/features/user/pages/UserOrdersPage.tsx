@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import ErrorMessage from '../../../components/ErrorMessage';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import OrderCard from '../components/OrderCard';
+import SignInPrompt from '../components/SignInPrompt';
+import {
+  fetchLoggedInUserOrdersAsync,
+  selectUserOrders,
+  selectUserOrdersError,
+  selectUserOrdersLoaded,
+  selectUserOrdersStatus,
+} from '../userSlice';
+
+export default function UserOrdersPage() {
+  useDocumentTitle('My Orders');
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectLoggedInUser);
+  const userChecked = useAppSelector(selectUserChecked);
+  const orders = useAppSelector(selectUserOrders);
+  const status = useAppSelector(selectUserOrdersStatus);
+  const loaded = useAppSelector(selectUserOrdersLoaded);
+  const error = useAppSelector(selectUserOrdersError);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId !== undefined) dispatch(fetchLoggedInUserOrdersAsync());
+  }, [dispatch, userId]);
+
+  if (!userChecked) return <PageSpinner />;
+  if (!user) return <SignInPrompt title="My Orders" what="your orders" />;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">My Orders</h1>
+      {error ? (
+        <ErrorMessage
+          className="mt-8"
+          title="Your orders could not be loaded"
+          message={error}
+          onRetry={() => dispatch(fetchLoggedInUserOrdersAsync())}
+        />
+      ) : !loaded || (status === 'loading' && orders.length === 0) ? (
+        <PageSpinner label="Loading your orders…" />
+      ) : orders.length === 0 ? (
+        <p className="mt-8 text-base text-gray-700">
+          You have not placed any orders yet.{' '}
+          <Link to="/" className="font-semibold text-indigo-700 hover:text-indigo-600">
+            Start shopping
+          </Link>
+        </p>
+      ) : (
+        <ol className="mt-8 space-y-8">
+          {orders.map((order, index) => (
+            <li key={order.id}>
+              <OrderCard order={order} serial={index + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { address, admin, jsonResponse, renderWithProviders, stubFetch, user } from '../../../test/utils';
+import type { User } from '../../../types';
+import { initialState as auth } from '../../auth/authSlice';
+import { initialState as userState } from '../userSlice';
+import UserProfilePage from './UserProfilePage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (account: User) =>
+  renderWithProviders(<UserProfilePage />, {
+    preloadedState: {
+      auth: { ...auth, userChecked: true, loggedInUserToken: account },
+      user: { ...userState, userInfo: account },
+    },
+  });
+
+function echoPatch() {
+  return stubFetch({ 'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }) });
+}
+
+describe('UserProfilePage', () => {
+  it("shows 'New User' without a name, and the role only for admins", () => {
+    render(user);
+    expect(screen.getByRole('heading', { level: 1, name: 'New User' })).toBeInTheDocument();
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    expect(screen.queryByText(/role :/)).not.toBeInTheDocument();
+  });
+
+  it('shows the role of an admin', () => {
+    render({ ...admin, name: 'Root' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Root' })).toBeInTheDocument();
+    expect(screen.getByText('role : admin')).toBeInTheDocument();
+  });
+
+  it('adds an address with the same form (Cancel / Save Address)', async () => {
+    const fetch = echoPatch();
+    render(user);
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Address' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Name is Required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Full Name'), address.name);
+    await userEvent.type(screen.getByLabelText('Email'), address.email);
+    await userEvent.type(screen.getByLabelText('Phone Number'), address.phoneNumber);
+    await userEvent.selectOptions(screen.getByLabelText('Country'), address.country);
+    await userEvent.type(screen.getByLabelText('Street address'), address.street);
+    await userEvent.type(screen.getByLabelText('City'), address.city);
+    await userEvent.type(screen.getByLabelText('State / Province'), address.state);
+    await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), address.pincode);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [address] });
+    expect(screen.queryByRole('button', { name: 'Save Address' })).not.toBeInTheDocument();
+  });
+
+  it('edits and removes an address with the complete list', async () => {
+    const fetch = echoPatch();
+    render({ ...user, addresses: [address, { ...address, name: 'Second' }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit address 1' }));
+    const city = screen.getByLabelText('City');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Ottawa');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('Ottawa, Ontario, Canada M5V 2T6')).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body)).addresses.map((a: { city: string }) => a.city)).toEqual([
+      'Ottawa',
+      'Toronto',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove address 1' }));
+    expect(await screen.findByText('Address removed')).toBeInTheDocument();
+    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body)).addresses).toEqual([{ ...address, name: 'Second' }]);
+  });
+
+  it('keeps the address and alerts when saving fails', async () => {
+    stubFetch({ 'PATCH /api/users/7': () => jsonResponse({ message: 'Server down' }, 500) });
+    render({ ...user, addresses: [address] });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove address 1' }));
+    expect(await screen.findByText('Could not update your addresses: Server down')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  });
+});

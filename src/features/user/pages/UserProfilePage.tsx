@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import AddressForm from '../../../components/AddressForm';
+import { useAppAlert } from '../../../components/Alerts';
+import ErrorMessage from '../../../components/ErrorMessage';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import type { RejectValue } from '../../../lib/thunk';
+import type { Address } from '../../../types';
+import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import AddressCard from '../components/AddressCard';
+import SignInPrompt from '../components/SignInPrompt';
+import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
+
+const secondaryButton = 'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50';
+
+export default function UserProfilePage() {
+  useDocumentTitle('My Profile');
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const user = useAppSelector(selectLoggedInUser);
+  const userChecked = useAppSelector(selectUserChecked);
+  const userInfo = useAppSelector(selectUserInfo);
+  const error = useAppSelector(selectUserInfoError);
+  /** 'new', the index being edited, or null. */
+  const [editing, setEditing] = useState<'new' | number | null>(null);
+
+  if (!userChecked) return <PageSpinner />;
+  if (!user) return <SignInPrompt title="My Profile" what="your profile" />;
+  if (!userInfo) {
+    if (error) {
+      return (
+        <div className="mx-auto max-w-3xl px-4 py-16">
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">My Profile</h1>
+          <ErrorMessage title="Your profile could not be loaded" message={error} onRetry={() => dispatch(fetchLoggedInUserAsync())} />
+        </div>
+      );
+    }
+    return <PageSpinner label="Loading your profile…" />;
+  }
+
+  const account = userInfo;
+  async function save(addresses: Address[], done: string) {
+    try {
+      await dispatch(updateUserAsync({ id: account.id, addresses })).unwrap();
+      setEditing(null);
+      alert.success(done);
+    } catch (rejected) {
+      alert.error(`Could not update your addresses: ${(rejected as RejectValue).message}`);
+      throw rejected;
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">{account.name || 'New User'}</h1>
+        <p className="mt-2 text-base text-gray-700">
+          email address : <span className="break-all">{account.email}</span>
+        </p>
+        {account.role === 'admin' && <p className="mt-1 text-base text-gray-700">role : {account.role}</p>}
+      </div>
+
+      <section aria-labelledby="addresses-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="addresses-heading" className="text-xl font-semibold text-gray-900">
+            Your Addresses
+          </h2>
+          {editing !== 'new' && (
+            <button
+              type="button"
+              onClick={() => setEditing('new')}
+              className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600"
+            >
+              Add New Address
+            </button>
+          )}
+        </div>
+
+        {editing === 'new' && (
+          <div className="mt-6 rounded-md border border-gray-200 p-4">
+            <AddressForm
+              idPrefix="new-address"
+              heading="New address"
+              secondary="cancel"
+              onCancel={() => setEditing(null)}
+              onSubmit={(address) => save([...account.addresses, address], 'Address added')}
+            />
+          </div>
+        )}
+
+        {account.addresses.length === 0 && editing !== 'new' ? (
+          <p className="mt-6 text-sm text-gray-700">You have no saved addresses.</p>
+        ) : (
+          <ul className="mt-6 space-y-4">
+            {account.addresses.map((address, index) => (
+              <li key={index} className="rounded-md border border-gray-200 p-4">
+                {editing === index ? (
+                  <AddressForm
+                    idPrefix={`edit-address-${index}`}
+                    heading={`Edit address ${index + 1}`}
+                    defaultValues={address}
+                    secondary="cancel"
+                    onCancel={() => setEditing(null)}
+                    onSubmit={(changed) =>
+                      save(
+                        account.addresses.map((a, i) => (i === index ? changed : a)),
+                        'Address updated',
+                      )
+                    }
+                  />
+                ) : (
+                  <AddressCard address={address}>
+                    <div className="mt-3 flex gap-2 sm:justify-end">
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        aria-label={`Edit address ${index + 1}`}
+                        onClick={() => setEditing(index)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        aria-label={`Remove address ${index + 1}`}
+                        onClick={() =>
+                          save(
+                            account.addresses.filter((_, i) => i !== index),
+                            'Address removed',
+                          ).catch(() => undefined)
+                        }
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </AddressCard>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

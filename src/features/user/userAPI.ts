@@ -1,0 +1,17 @@
+import { apiClient } from '../../lib/apiClient';
+import type { Address, Order, User } from '../../types';
+
+export interface UserUpdate {
+  id: number;
+  name?: string;
+  addresses: Address[];
+}
+
+// GET /users/own
+export const fetchLoggedInUser = () => apiClient.get<User>('/users/own');
+
+// GET /orders/own/: the signed-in user's orders, newest first.
+export const fetchLoggedInUserOrders = () => apiClient.get<Order[]>('/orders/own/');
+
+// PATCH /users/{id}: always with the complete address list (add, edit and remove alike).
+export const updateUser = (update: UserUpdate) => apiClient.patch<User>(`/users/${update.id}`, update);

@@ -1,0 +1,186 @@
+// Shared Playwright helpers for the storefront and back-office journeys: accounts, sign-in by UI
+// or API (the API sign-in shares the page's cookie jar), and the axe check.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export const DEMO_USER: Credentials = { email: 'user@shop.test', password: 'User12345' };
+export const DEMO_ADMIN: Credentials = { email: 'admin@shop.test', password: 'Admin1234' };
+/** Meets SPEC §5 (8+ characters, upper, lower, digit). */
+export const NEW_USER_PASSWORD = 'Shopper123';
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 375, height: 740 };
+
+/** A fresh address per call, so tests never share accounts or data. */
+export function uniqueEmail(prefix = 'shopper'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@shop.test`;
+}
+
+/** Signs in through the login form and waits for the signed-in navbar. */
+export async function loginViaUi(page: Page, credentials: Credentials = DEMO_USER): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** Signs in through POST /api/auth/login; the session cookie lands in the page's context. */
+export async function loginViaApi(page: Page, credentials: Credentials = DEMO_USER): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: credentials });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Creates a new shopper through POST /api/auth/signup (which also signs them in). */
+export async function signUpViaApi(
+  page: Page,
+  credentials: Credentials = { email: uniqueEmail(), password: NEW_USER_PASSWORD },
+): Promise<Credentials> {
+  const response = await page.request.post('/api/auth/signup', {
+    data: { ...credentials, addresses: [], role: 'user' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return credentials;
+}
+
+export const loginAsUser = (page: Page) => loginViaApi(page, DEMO_USER);
+export const loginAsAdmin = (page: Page) => loginViaApi(page, DEMO_ADMIN);
+
+/** Fails with the list of violations when axe (WCAG 2 A and AA) finds any on the current page. */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Runs axe at the desktop and the mobile width. `ready` waits for the page to be settled
+ * (e.g. a heading visible) after the resize; the viewport is restored to desktop afterwards.
+ */
+export async function expectAccessibleAtAllWidths(page: Page, ready: () => Promise<void>): Promise<void> {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Signs up through the form; the new shopper lands on the home page, signed in. */
+export async function signUpViaUi(page: Page, credentials: Credentials): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByLabel('Confirm Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+export interface AddressInput {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  country: 'India' | 'United States' | 'Canada' | 'Mexico';
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+export const SAMPLE_ADDRESS: AddressInput = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phoneNumber: '5550100',
+  country: 'Canada',
+  street: '1 Analytical Way',
+  city: 'Toronto',
+  state: 'Ontario',
+  pincode: 'M5V 2T6',
+};
+
+/** Fills the shared address form (checkout and profile) by its labels. */
+export async function fillAddress(page: Page, address: AddressInput = SAMPLE_ADDRESS): Promise<void> {
+  await page.getByLabel('Full Name').fill(address.name);
+  await page.getByLabel('Email', { exact: true }).fill(address.email);
+  await page.getByLabel('Phone Number').fill(address.phoneNumber);
+  await page.getByLabel('Country').selectOption(address.country);
+  await page.getByLabel('Street address').fill(address.street);
+  await page.getByLabel('City').fill(address.city);
+  await page.getByLabel('State / Province').fill(address.state);
+  await page.getByLabel('ZIP / Pin Code').fill(address.pincode);
+}
+
+export interface CatalogueProduct {
+  id: number;
+  title: string;
+  price: number;
+  discountPercentage: number;
+  stock: number;
+  brand: string;
+  category: string;
+  deleted?: boolean;
+}
+
+/** Products straight from the API (to pick test subjects without hard-coding the seed). */
+export async function catalogue(page: Page, query = '_page=1&_limit=200'): Promise<{ items: CatalogueProduct[]; total: number }> {
+  const response = await page.request.get(`/api/products?${query}`);
+  expect(response.ok()).toBeTruthy();
+  return { items: await response.json(), total: Number(response.headers()['x-total-count']) };
+}
+
+/** The SPEC §9 displayed price, formatted as the UI does. */
+export function displayPrice(product: Pick<CatalogueProduct, 'price' | 'discountPercentage'>, quantity = 1): string {
+  const unit = Math.round(product.price * (1 - product.discountPercentage / 100));
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(unit * quantity);
+}
+
+/** Puts one product in the signed-in user's cart and orders it (cash) through the API; returns the order id. */
+export async function placeOrderViaApi(page: Page, productId: number, address: AddressInput = SAMPLE_ADDRESS): Promise<number> {
+  const added = await page.request.post('/api/cart', { data: { product: productId, quantity: 1 } });
+  expect(added.status(), await added.text()).toBe(201);
+  const items = await (await page.request.get('/api/cart')).json();
+  const me = await (await page.request.get('/api/auth/check')).json();
+  const response = await page.request.post('/api/orders', {
+    data: {
+      items,
+      user: me.id,
+      totalAmount: 0,
+      totalItems: 0,
+      paymentMethod: 'cash',
+      selectedAddress: address,
+      status: 'pending',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id;
+}
+
+/** Waits until an alert with this text has fully faded in (axe judges contrast mid-fade otherwise). */
+export async function expectAlert(page: Page, text: string): Promise<void> {
+  const alert = page.locator('#__react-alert__').getByText(text, { exact: true });
+  await expect(alert).toBeVisible();
+  await expect(alert.locator('xpath=ancestor::div[contains(@style, "opacity")][1]')).toHaveCSS('opacity', '1');
+}
+
+interface Fixtures {
+  /** A brand-new shopper, already signed in in this page's context. */
+  shopper: Credentials;
+}
+
+export const test = base.extend<Fixtures>({
+  shopper: async ({ page }, use) => {
+    const credentials = await signUpViaApi(page);
+    await use(credentials);
+  },
+});
+
+export { expect };

@@ -1,0 +1,165 @@
+// Accounts, guards and the pages around the shop: sign-in errors, redirects, profile addresses,
+// sign-out, forgot password, the footer pages and the 404 page.
+import {
+  expect,
+  fillAddress,
+  loginViaUi,
+  NEW_USER_PASSWORD,
+  SAMPLE_ADDRESS,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+test("a wrong password shows 'Wrong Email or Password' under the password field", async ({ page }) => {
+  const credentials = await signUpViaApi(page, { email: uniqueEmail('wrongpw'), password: NEW_USER_PASSWORD });
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Wrong Email or Password');
+  await expect(page).toHaveURL('/login');
+  await loginViaUi(page, credentials);
+});
+
+test('the sign-in forms show the SPEC §5 messages', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password required')).toBeVisible();
+  await page.getByRole('link', { name: 'Create an Account' }).click();
+  await expect(page).toHaveURL('/signup');
+  await page.getByLabel('Email address').fill('someone@');
+  await page.getByLabel('Password', { exact: true }).fill('weak');
+  await page.getByLabel('Confirm Password').fill('other');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Email not valid')).toBeVisible();
+  await expect(page.getByText('at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Password not matching')).toBeVisible();
+});
+
+test('logged-out visitors are sent to /login from every guarded route', async ({ page }) => {
+  for (const path of ['/', '/cart', '/checkout', '/products/1', '/admin', '/admin/orders']) {
+    await page.goto(path);
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  }
+  // No guard on these (SPEC §6): they invite the visitor to sign in instead.
+  for (const path of ['/orders', '/profile']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toBeVisible();
+  }
+});
+
+test('signed in: /login and /signup redirect home, /admin sends a shopper to /, a reload never flashes /login', async ({
+  page,
+  shopper,
+}) => {
+  expect(shopper.email).toContain('@');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+  await page.goto('/signup');
+  await expect(page).toHaveURL('/');
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // Record every client-side URL change, then reload a guarded page.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __paths: string[] }).__paths = seen;
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (state: unknown, title: string, url?: string | URL | null) => {
+        if (url) seen.push(new URL(String(url), location.href).pathname);
+        original(state, title, url);
+      };
+    }
+  });
+  await page.goto('/products/2');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  const paths = await page.evaluate(() => (window as unknown as { __paths: string[] }).__paths);
+  expect(paths).not.toContain('/login');
+  await expect(page).toHaveURL('/products/2');
+});
+
+test('sign-out ends the session on the server and returns to /login', async ({ page, shopper }) => {
+  expect(shopper.email).toContain('@');
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  // A copy of the old cookie no longer works.
+  await page.context().addCookies(cookies);
+  expect((await page.request.get('/api/auth/check')).status()).toBe(401);
+});
+
+test('profile: name or New User, then add, edit and remove an address', async ({ page, shopper }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
+  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.getByText(/role :/)).toHaveCount(0);
+  await expect(page.getByText('You have no saved addresses.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add New Address' }).click();
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Name is Required')).toBeVisible();
+  await expect(page.getByText('Pin Code is Required')).toBeVisible();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Address added')).toBeVisible();
+  await expect(page.getByText(SAMPLE_ADDRESS.street)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit address 1' }).click();
+  await expect(page.getByLabel('City')).toHaveValue(SAMPLE_ADDRESS.city);
+  await page.getByLabel('City').fill('Ottawa');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText(`Ottawa, ${SAMPLE_ADDRESS.state}, ${SAMPLE_ADDRESS.country} ${SAMPLE_ADDRESS.pincode}`)).toBeVisible();
+
+  // Survives a reload: it is stored on the server.
+  await page.reload();
+  await expect(page.getByText(`Ottawa, ${SAMPLE_ADDRESS.state}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit address 1' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Remove address 1' }).click();
+  await expect(page.getByText('Address removed')).toBeVisible();
+  await expect(page.getByText('You have no saved addresses.')).toBeVisible();
+});
+
+test('forgot password only logs the email and links back to login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  const logged = page.waitForEvent('console', (message) => message.type() === 'log');
+  await page.getByLabel('Email address').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  expect((await logged).text()).toContain('someone@example.com');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('the 404 page and the footer pages', async ({ page, shopper }) => {
+  expect(shopper.email).toContain('@');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText("Sorry, we couldn't find the page you're looking for.")).toBeVisible();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+  await expect(page).toHaveURL('/careers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Careers' })).toBeVisible();
+});

@@ -1,0 +1,639 @@
+// Item 1: the bad-input catalogue. Every API route gets malformed JSON, wrong content types,
+// oversized bodies, wrong types, missing and extra fields, out-of-range numbers, huge strings,
+// unknown ids, SQL/NoSQL-looking and script-tag strings, path tricks in ids and repeated query
+// keys. Each answer must be a 4xx with a JSON `message`, and the data file (and the live state)
+// must be byte-for-byte what it was before.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbSchema } from '../../server/model';
+import { STOCK_TOO_LARGE } from '../../server/validate';
+import { ACCOUNTS, address, expectNoLeaks, makeData, makeShop, type Agent, type Who } from '../api/fixtures';
+import { API_ROUTES, methodOf, type ApiRoute } from './routes';
+import { newFigures, saveFigures } from './summary';
+import { makeFileShop, type FileShop } from './support';
+
+type Kind =
+  | 'malformed JSON'
+  | 'not a JSON object'
+  | 'content type'
+  | 'body over 100 kB'
+  | 'wrong type'
+  | 'missing field'
+  | 'extra field'
+  | 'out of range'
+  | 'huge string'
+  | 'unknown id'
+  | 'injection string'
+  | 'script tag'
+  | 'path trick'
+  | 'repeated query key'
+  | 'unknown route';
+
+interface Case {
+  route: ApiRoute | 'unknown route';
+  kind: Kind;
+  name: string;
+  as: Who | 'anon';
+  method: string;
+  url: string;
+  /** JSON body (sent with Content-Type: application/json). */
+  body?: unknown;
+  /** Raw body text, sent with `type` (default application/json). */
+  raw?: string;
+  type?: string;
+  headers?: Record<string, string>;
+  /** Expected status. */
+  status: number;
+}
+
+const figures = newFigures('Bad input catalogue');
+
+// --- Valid bodies the cases break one thing of (each is shown valid by the control test) ----
+
+const NEW_PRODUCT = {
+  title: 'Desk Lamp',
+  description: 'A bright desk lamp.',
+  price: 25,
+  discountPercentage: 5,
+  stock: 3,
+  thumbnail: '/images/lamp/thumb.webp',
+  images: ['/images/lamp/1.webp', '/images/lamp/2.webp', '/images/lamp/3.webp'],
+  brand: 'Apple',
+  category: 'laptops',
+};
+const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Record<string, unknown> }>> = {
+  'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup', body: { email: 'new@shop.test', password: 'Secret123' } },
+  'POST /api/auth/login': { as: 'anon', url: '/api/auth/login', body: { ...ACCOUNTS.user } },
+  'PATCH /api/users/:id': { as: 'user', url: '/api/users/2', body: { name: 'Asha', addresses: [address()] } },
+  'POST /api/products': { as: 'admin', url: '/api/products', body: NEW_PRODUCT },
+  'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1', body: { price: 900, stock: 4 } },
+  'POST /api/cart': { as: 'user', url: '/api/cart', body: { product: 1, quantity: 1 } },
+  'PATCH /api/cart/:id': { as: 'user', url: '/api/cart/2', body: { id: 2, quantity: 2 } },
+  'POST /api/orders': {
+    as: 'user',
+    url: '/api/orders',
+    body: { items: [{ product: 1, quantity: 1 }], paymentMethod: 'cash', selectedAddress: address() },
+  },
+  'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2', body: { status: 'delivered' } },
+};
+
+/** The data the catalogue runs on: the API fixtures plus a cart line of the user's own. */
+function catalogueData(): DbSchema {
+  const data = makeData();
+  data.cart.push({ id: 2, user: 2, product: 5, quantity: 1 });
+  return data;
+}
+
+// --- The catalogue --------------------------------------------------------------------------
+
+/** Where each route is called with otherwise-valid input, and who calls it. */
+const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
+  'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup' },
+  'POST /api/auth/login': { as: 'anon', url: '/api/auth/login' },
+  'GET /api/auth/check': { as: 'user', url: '/api/auth/check' },
+  'POST /api/auth/logout': { as: 'user', url: '/api/auth/logout' },
+  'GET /api/users/own': { as: 'user', url: '/api/users/own' },
+  'PATCH /api/users/:id': { as: 'user', url: '/api/users/2' },
+  'GET /api/products': { as: 'anon', url: '/api/products' },
+  'GET /api/products/:id': { as: 'anon', url: '/api/products/1' },
+  'GET /api/categories': { as: 'anon', url: '/api/categories' },
+  'GET /api/brands': { as: 'anon', url: '/api/brands' },
+  'POST /api/products': { as: 'admin', url: '/api/products' },
+  'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1' },
+  'DELETE /api/products/:id': { as: 'admin', url: '/api/products/1' },
+  'GET /api/cart': { as: 'user', url: '/api/cart' },
+  'POST /api/cart': { as: 'user', url: '/api/cart' },
+  'PATCH /api/cart/:id': { as: 'user', url: '/api/cart/2' },
+  'DELETE /api/cart/:productId': { as: 'user', url: '/api/cart/5' },
+  'POST /api/orders': { as: 'user', url: '/api/orders' },
+  'GET /api/orders/own': { as: 'user', url: '/api/orders/own' },
+  'GET /api/orders': { as: 'admin', url: '/api/orders' },
+  'GET /api/orders/:id': { as: 'user', url: '/api/orders/1' },
+  'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2' },
+};
+
+const MALFORMED_JSON = [
+  ['truncated object', '{"email": "user@shop.test",'],
+  ['single quotes', "{'quantity': 1}"],
+  ['trailing comma', '{"quantity": 1,}'],
+  ['bare word', 'undefined'],
+  ['NaN literal', '{"quantity": NaN}'],
+  ['comment', '{"quantity": 1 /* two */}'],
+  ['unquoted key', '{quantity: 1}'],
+  ['top-level string (strict JSON)', '"hello"'],
+] as const;
+
+const INJECTION = [
+  ['SQL tautology', "' OR '1'='1' --"],
+  ['SQL stacked query', '1; DROP TABLE users; --'],
+  ['NoSQL $ne', { $ne: null }],
+  ['NoSQL $gt', { $gt: '' }],
+  ['NoSQL $where', { $where: 'this.role == "admin"' }],
+  ['prototype key', { __proto__: { role: 'admin' }, constructor: { prototype: { role: 'admin' } } }],
+] as const;
+
+const SCRIPT = '<script>alert(document.cookie)</script>';
+
+/** Ids in the path that are not a plain positive integer, or name nothing. */
+const PATH_TRICKS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '0x1',
+  '01',
+  '1abc',
+  '%2e%2e',
+  '..%2F..%2Fusers',
+  '1%2F..%2F2',
+  '1%00',
+  '%20',
+  '__proto__',
+  'constructor',
+  "1'%20OR%20'1'='1",
+  '%3Cscript%3E',
+  '99999999999999999999',
+  '9007199254740993',
+] as const;
+
+function buildCases(): Case[] {
+  const cases: Case[] = [];
+  const add = (route: ApiRoute, kind: Kind, name: string, status: number, over: Partial<Case> = {}) => {
+    const target = TARGET[route];
+    cases.push({ route, kind, name, status, as: target.as, method: methodOf(route), url: target.url, ...over });
+  };
+  /** A body route: the valid body with `changes` applied (undefined deletes a key). */
+  const body = (
+    route: ApiRoute,
+    kind: Kind,
+    name: string,
+    status: number,
+    changes: Record<string, unknown>,
+    url = VALID[route]!.url,
+  ) => {
+    const valid = VALID[route]!;
+    const next: Record<string, unknown> = { ...valid.body };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) delete next[k];
+      else next[k] = v;
+    }
+    add(route, kind, name, status, { body: next, url });
+  };
+
+  // Every route: malformed JSON, wrong content type or encoding, a body over 100 kB.
+  for (const route of API_ROUTES) {
+    for (const [name, raw] of MALFORMED_JSON) add(route, 'malformed JSON', name, 400, { raw });
+    add(route, 'content type', 'text/plain JSON', 415, { raw: '{"quantity":1}', type: 'text/plain' });
+    add(route, 'content type', 'urlencoded form', 415, {
+      raw: 'role=admin&quantity=1',
+      type: 'application/x-www-form-urlencoded',
+    });
+    add(route, 'content type', 'unknown content encoding', 415, {
+      raw: '{"quantity":1}',
+      headers: { 'Content-Encoding': 'x-made-up' },
+    });
+    add(route, 'body over 100 kB', '101 kB JSON string', 413, { body: { name: 'x'.repeat(101 * 1024) } });
+    add(route, 'body over 100 kB', '5 000 small fields', 413, {
+      body: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, 'value-value-value'])),
+    });
+  }
+
+  // Body routes: JSON that is not an object.
+  for (const route of Object.keys(VALID) as ApiRoute[]) {
+    for (const [name, raw] of [
+      ['array', '[{"quantity":1}]'],
+      ['null', 'null'],
+      ['empty array', '[]'],
+    ] as const) {
+      add(route, 'not a JSON object', name, 400, { raw, url: VALID[route]!.url });
+    }
+  }
+
+  // POST /auth/signup
+  const signup = 'POST /api/auth/signup';
+  body(signup, 'missing field', 'no email', 400, { email: undefined });
+  body(signup, 'missing field', 'no password', 400, { password: undefined });
+  body(signup, 'missing field', 'empty email', 400, { email: '   ' });
+  body(signup, 'wrong type', 'email a number', 400, { email: 12345 });
+  body(signup, 'wrong type', 'email a list', 400, { email: ['new@shop.test'] });
+  body(signup, 'wrong type', 'password a number', 400, { password: 123456789 });
+  body(signup, 'wrong type', 'password true', 400, { password: true });
+  body(signup, 'wrong type', 'addresses an object', 400, { addresses: { 0: address() } });
+  body(signup, 'wrong type', 'addresses a string', 400, { addresses: 'Bengaluru' });
+  body(signup, 'wrong type', 'an address a number', 400, { addresses: [7] });
+  body(signup, 'wrong type', 'name a number', 400, { name: 42 });
+  body(signup, 'out of range', 'weak password', 400, { password: 'password' });
+  body(signup, 'out of range', '21 addresses', 400, { addresses: Array.from({ length: 21 }, () => address()) });
+  body(signup, 'out of range', 'address in an unknown country', 400, { addresses: [address({ country: 'Narnia' as never })] });
+  body(signup, 'out of range', 'confirmPassword differs', 400, { confirmPassword: 'Secret124' });
+  body(signup, 'extra field', 'role admin with a bad email', 400, { role: 'admin', isAdmin: true, email: 'bad' });
+  body(signup, 'huge string', '90 kB email', 400, { email: `${'a'.repeat(90_000)}@shop.test` });
+  body(signup, 'huge string', '201-character password', 400, { password: `Aa1${'x'.repeat(198)}` });
+  body(signup, 'huge string', '90 kB name', 400, { name: 'n'.repeat(90_000) });
+  body(signup, 'unknown id', 'an existing email in other case', 409, { email: 'ADMIN@Shop.Test' });
+  body(signup, 'unknown id', 'an existing email with spaces', 409, { email: '  user@shop.test ' });
+  for (const [name, value] of INJECTION) body(signup, 'injection string', `email: ${name}`, 400, { email: value });
+  body(signup, 'injection string', 'password: NoSQL $ne', 400, { password: { $ne: null } });
+  body(signup, 'script tag', 'script tag email', 400, { email: `${SCRIPT}@shop.test` });
+  body(signup, 'script tag', 'script tag country', 400, { addresses: [address({ country: SCRIPT as never })] });
+
+  // POST /auth/login
+  const login = 'POST /api/auth/login';
+  body(login, 'missing field', 'no email', 400, { email: undefined });
+  body(login, 'missing field', 'no password', 400, { password: undefined });
+  body(login, 'missing field', 'empty password', 400, { password: '' });
+  body(login, 'wrong type', 'email a number', 400, { email: 7 });
+  body(login, 'wrong type', 'password a number', 400, { password: 12345 });
+  body(login, 'wrong type', 'password a list', 400, { password: ['User12345'] });
+  body(login, 'wrong type', 'email an object', 400, { email: { address: 'user@shop.test' } });
+  body(login, 'unknown id', 'unknown email', 401, { email: 'nobody@shop.test' });
+  body(login, 'unknown id', 'wrong password', 401, { password: 'User12346' });
+  body(login, 'huge string', '90 kB password', 400, { password: 'p'.repeat(90_000) });
+  body(login, 'huge string', '90 kB email', 400, { email: `${'u'.repeat(90_000)}@shop.test` });
+  for (const [name, value] of INJECTION) body(login, 'injection string', `password: ${name}`, typeof value === 'string' ? 401 : 400, { password: value });
+  for (const [name, value] of INJECTION) body(login, 'injection string', `email: ${name}`, 400, { email: value });
+  body(login, 'injection string', 'email with a SQL comment', 400, { email: "user@shop.test'--" });
+  body(login, 'script tag', 'script tag email', 400, { email: `${SCRIPT}@shop.test` });
+  body(login, 'extra field', 'role admin with a wrong password', 401, { role: 'admin', password: 'Nope12345' });
+
+  // PATCH /users/:id
+  const users = 'PATCH /api/users/:id';
+  body(users, 'wrong type', 'addresses a string', 400, { addresses: 'Bengaluru' });
+  body(users, 'wrong type', 'addresses null', 400, { addresses: null });
+  body(users, 'wrong type', 'an address a list', 400, { addresses: [[address()]] });
+  body(users, 'wrong type', 'name a number', 400, { name: 5 });
+  body(users, 'wrong type', 'name a list', 400, { name: ['Asha'] });
+  body(users, 'wrong type', 'pincode a number and phone a list', 400, {
+    addresses: [{ ...address(), phoneNumber: ['+91'], pincode: { code: 1 } }],
+  });
+  body(users, 'missing field', 'an address without a city', 400, { addresses: [address({ city: '' })] });
+  body(users, 'missing field', 'an empty address', 400, { addresses: [{}] });
+  body(users, 'out of range', 'address in an unknown country', 400, { addresses: [address({ country: 'France' as never })] });
+  body(users, 'out of range', 'address with a bad email', 400, { addresses: [address({ email: 'asha@' })] });
+  body(users, 'out of range', '21 addresses', 400, { addresses: Array.from({ length: 21 }, () => address()) });
+  body(users, 'huge string', '201-character name', 400, { name: 'n'.repeat(201) });
+  body(users, 'huge string', '90 kB street', 400, { addresses: [address({ street: 's'.repeat(90_000) })] });
+  body(users, 'huge string', '31-character phone number', 400, { addresses: [address({ phoneNumber: '9'.repeat(31) })] });
+  body(users, 'extra field', 'role admin', 403, { role: 'admin' });
+  body(users, 'extra field', 'another id', 403, { id: 3 });
+  body(users, 'extra field', 'another email', 403, { email: 'admin@shop.test' });
+  body(users, 'extra field', 'a new password', 403, { password: 'NewPass123' });
+  body(users, 'extra field', 'isAdmin with a bad address', 400, { isAdmin: true, addresses: [{ city: 'x' }] });
+  body(users, 'injection string', 'role: NoSQL $ne', 403, { role: { $ne: 'user' } });
+  body(users, 'injection string', 'addresses: NoSQL $set', 400, { addresses: { $set: [] } });
+  body(users, 'injection string', 'password: NoSQL $ne', 403, { password: { $ne: null } });
+  body(users, 'script tag', 'script tag country', 400, { addresses: [address({ country: SCRIPT as never })] });
+  body(users, 'script tag', 'script tag address email', 400, { addresses: [address({ email: SCRIPT })] });
+  body(users, 'unknown id', "another shopper's account", 403, {}, '/api/users/3');
+  body(users, 'unknown id', 'an unknown account', 403, {}, '/api/users/99999');
+
+  // POST /products (admin)
+  const newProduct = 'POST /api/products';
+  body(newProduct, 'missing field', 'empty body', 400, Object.fromEntries(Object.keys(NEW_PRODUCT).map((k) => [k, undefined])));
+  for (const field of ['title', 'description', 'price', 'discountPercentage', 'stock', 'thumbnail', 'images', 'brand', 'category']) {
+    body(newProduct, 'missing field', `no ${field}`, 400, { [field]: undefined });
+  }
+  body(newProduct, 'wrong type', 'price a word', 400, { price: 'cheap' });
+  body(newProduct, 'wrong type', 'price true', 400, { price: true });
+  body(newProduct, 'wrong type', 'price a list', 400, { price: [25] });
+  body(newProduct, 'wrong type', 'stock an object', 400, { stock: { n: 3 } });
+  body(newProduct, 'wrong type', 'title a number', 400, { title: 12 });
+  body(newProduct, 'wrong type', 'images a string', 400, { images: '/images/lamp/1.webp' });
+  body(newProduct, 'wrong type', 'deleted a string', 400, { deleted: 'yes' });
+  body(newProduct, 'wrong type', 'weight a word', 400, { weight: 'heavy' });
+  body(newProduct, 'out of range', 'price 0', 400, { price: 0 });
+  body(newProduct, 'out of range', 'price negative', 400, { price: -25 });
+  body(newProduct, 'out of range', 'price 10001', 400, { price: 10001 });
+  body(newProduct, 'out of range', 'discount 101', 400, { discountPercentage: 101 });
+  body(newProduct, 'out of range', 'discount -1', 400, { discountPercentage: -1 });
+  body(newProduct, 'out of range', 'stock -1', 400, { stock: -1 });
+  body(newProduct, 'out of range', 'stock 2.5', 400, { stock: 2.5 });
+  body(newProduct, 'out of range', 'stock 1e300 (cannot be counted down)', 400, { stock: 1e300 });
+  body(newProduct, 'out of range', 'stock 2^53 + 1', 400, { stock: 2 ** 53 + 2 });
+  body(newProduct, 'out of range', 'price "Infinity"', 400, { price: 'Infinity' });
+  body(newProduct, 'out of range', 'minimumOrderQuantity 0', 400, { minimumOrderQuantity: 0 });
+  body(newProduct, 'out of range', 'weight -1', 400, { weight: -1 });
+  body(newProduct, 'out of range', '4 images', 400, { images: ['/a.webp', '/b.webp', '/c.webp', '/d.webp'] });
+  add(newProduct, 'out of range', 'price 1e999 (parses to Infinity)', 400, {
+    raw: JSON.stringify(NEW_PRODUCT).replace('"price":25', '"price":1e999'),
+  });
+  body(newProduct, 'unknown id', 'unknown brand', 400, { brand: 'Acme' });
+  body(newProduct, 'unknown id', 'unknown category', 400, { category: 'weapons' });
+  body(newProduct, 'huge string', '201-character title', 400, { title: 't'.repeat(201) });
+  body(newProduct, 'huge string', '90 kB description', 400, { description: 'd'.repeat(90_000) });
+  body(newProduct, 'huge string', '501-character thumbnail', 400, { thumbnail: `/${'t'.repeat(500)}` });
+  body(newProduct, 'extra field', 'id and rating with a bad price', 400, { id: 1, rating: 5, price: 0 });
+  body(newProduct, 'injection string', 'brand: SQL tautology', 400, { brand: "Apple' OR '1'='1" });
+  body(newProduct, 'injection string', 'category: NoSQL $ne', 400, { category: { $ne: null } });
+  body(newProduct, 'injection string', 'price: NoSQL $gt', 400, { price: { $gt: 0 } });
+  body(newProduct, 'script tag', 'javascript: thumbnail', 400, { thumbnail: 'javascript:alert(1)' });
+  body(newProduct, 'script tag', 'data:text/html image', 400, {
+    images: ['data:text/html,<script>alert(1)</script>', '/b.webp', '/c.webp'],
+  });
+  body(newProduct, 'script tag', 'protocol-relative image', 400, { images: ['//evil.example/x.png', '/b.webp', '/c.webp'] });
+  body(newProduct, 'script tag', 'script tag brand', 400, { brand: SCRIPT });
+
+  // PATCH /products/:id (admin)
+  const editProduct = 'PATCH /api/products/:id';
+  body(editProduct, 'wrong type', 'price a word', 400, { price: 'free' });
+  body(editProduct, 'wrong type', 'stock true', 400, { stock: true });
+  body(editProduct, 'wrong type', 'deleted "false"', 400, { deleted: 'false' });
+  body(editProduct, 'wrong type', 'images an object', 400, { images: { 0: '/a.webp' } });
+  body(editProduct, 'missing field', 'empty title', 400, { title: '  ' });
+  body(editProduct, 'out of range', 'price 0', 400, { price: 0 });
+  body(editProduct, 'out of range', 'stock -5', 400, { stock: -5 });
+  body(editProduct, 'out of range', 'stock "1e300"', 400, { stock: '1e300' });
+  body(editProduct, 'out of range', 'discount 100.5', 400, { discountPercentage: 100.5 });
+  body(editProduct, 'huge string', '90 kB title', 400, { title: 'x'.repeat(90_000) });
+  body(editProduct, 'extra field', 'reviews and a bad stock', 400, { reviews: [], stock: 1.5 });
+  body(editProduct, 'injection string', 'stock: NoSQL $inc', 400, { stock: { $inc: 100 } });
+  body(editProduct, 'script tag', 'javascript: image1', 400, { image1: 'javascript:alert(1)' });
+  body(editProduct, 'unknown id', 'unknown brand', 400, { brand: 'Acme' });
+  add(editProduct, 'unknown id', 'unknown product', 404, { url: '/api/products/99999', body: { price: 10 } });
+
+  // DELETE /products/:id: never (soft delete only)
+  add('DELETE /api/products/:id', 'unknown id', 'unknown product', 405, { url: '/api/products/99999' });
+  add('DELETE /api/products/:id', 'wrong type', 'PUT instead of PATCH', 405, { method: 'PUT', body: { ...NEW_PRODUCT } });
+
+  // POST /cart
+  const addCart = 'POST /api/cart';
+  body(addCart, 'missing field', 'no product', 400, { product: undefined });
+  body(addCart, 'wrong type', 'product a word', 400, { product: 'iphone' });
+  body(addCart, 'wrong type', 'product null', 400, { product: null });
+  body(addCart, 'wrong type', 'product true', 400, { product: true });
+  body(addCart, 'wrong type', 'quantity a word', 400, { quantity: 'two' });
+  body(addCart, 'wrong type', 'quantity true', 400, { quantity: true });
+  body(addCart, 'wrong type', 'quantity a list', 400, { quantity: [1] });
+  body(addCart, 'out of range', 'quantity 0', 400, { quantity: 0 });
+  body(addCart, 'out of range', 'quantity -1', 400, { quantity: -1 });
+  body(addCart, 'out of range', 'quantity 7', 400, { quantity: 7 });
+  body(addCart, 'out of range', 'quantity 1.5', 400, { quantity: 1.5 });
+  body(addCart, 'out of range', 'quantity 2^53', 400, { quantity: 2 ** 53 });
+  body(addCart, 'out of range', 'product id beyond 2^53', 400, { product: 2 ** 53 + 2 });
+  add(addCart, 'out of range', 'quantity 1e999 (parses to Infinity)', 400, { raw: '{"product":1,"quantity":1e999}' });
+  body(addCart, 'out of range', 'more than in stock', 409, { product: 2, quantity: 3 });
+  body(addCart, 'out of range', 'out of stock', 409, { product: 3 });
+  body(addCart, 'unknown id', 'unknown product', 404, { product: 99999 });
+  body(addCart, 'unknown id', 'a deleted product', 409, { product: 4 });
+  body(addCart, 'unknown id', 'already in the cart', 409, { product: 5 });
+  body(addCart, 'huge string', '90 kB product id', 400, { product: '1'.repeat(90_000) });
+  body(addCart, 'extra field', "another user's id with quantity 0", 400, { user: 3, quantity: 0 });
+  for (const [name, value] of INJECTION) body(addCart, 'injection string', `product: ${name}`, 400, { product: value });
+  body(addCart, 'injection string', 'quantity: NoSQL $gt', 400, { quantity: { $gt: 0 } });
+  body(addCart, 'script tag', 'script tag product', 400, { product: SCRIPT });
+
+  // PATCH /cart/:id
+  const editCart = 'PATCH /api/cart/:id';
+  body(editCart, 'missing field', 'no quantity', 400, { quantity: undefined });
+  body(editCart, 'wrong type', 'quantity a word', 400, { quantity: 'lots' });
+  body(editCart, 'wrong type', 'quantity null', 400, { quantity: null });
+  body(editCart, 'out of range', 'quantity 0', 400, { quantity: 0 });
+  body(editCart, 'out of range', 'quantity 7', 400, { quantity: 7 });
+  body(editCart, 'out of range', 'quantity -0.5', 400, { quantity: -0.5 });
+  body(editCart, 'out of range', 'more than in stock', 409, { quantity: 6 });
+  body(editCart, 'huge string', '90 kB quantity', 400, { quantity: '9'.repeat(90_000) });
+  body(editCart, 'injection string', 'quantity: NoSQL $inc', 400, { quantity: { $inc: 5 } });
+  body(editCart, 'extra field', 'user and product with quantity 0', 400, { user: 3, product: 1, quantity: 0 });
+  add(editCart, 'unknown id', 'unknown line', 404, { url: '/api/cart/99999', body: { quantity: 1 } });
+  add(editCart, 'unknown id', "another shopper's line", 404, { url: '/api/cart/1', body: { quantity: 1 } });
+
+  // DELETE /cart/:productId
+  const deleteCart = 'DELETE /api/cart/:productId';
+  add(deleteCart, 'unknown id', 'a product not in the cart', 404, { url: '/api/cart/2' });
+  add(deleteCart, 'unknown id', "a product only in another shopper's cart", 404, { url: '/api/cart/1' });
+  add(deleteCart, 'unknown id', 'an unknown product', 404, { url: '/api/cart/99999' });
+
+  // POST /orders
+  const order = 'POST /api/orders';
+  const line = (over: Record<string, unknown>) => [{ product: 1, quantity: 1, ...over }];
+  body(order, 'missing field', 'no items', 400, { items: undefined });
+  body(order, 'missing field', 'empty items', 400, { items: [] });
+  body(order, 'missing field', 'no paymentMethod', 400, { paymentMethod: undefined });
+  body(order, 'missing field', 'no selectedAddress', 400, { selectedAddress: undefined });
+  body(order, 'missing field', 'address without a pin code', 400, { selectedAddress: address({ pincode: '' }) });
+  body(order, 'missing field', 'an item without a product', 400, { items: [{ quantity: 1 }] });
+  body(order, 'wrong type', 'items an object', 400, { items: { 0: { product: 1, quantity: 1 } } });
+  body(order, 'wrong type', 'an item a number', 400, { items: [1] });
+  body(order, 'wrong type', 'selectedAddress a string', 400, { selectedAddress: '12 MG Road' });
+  body(order, 'wrong type', 'paymentMethod a number', 400, { paymentMethod: 1 });
+  body(order, 'wrong type', 'quantity a word', 400, { items: line({ quantity: 'one' }) });
+  body(order, 'out of range', 'quantity 0', 400, { items: line({ quantity: 0 }) });
+  body(order, 'out of range', 'quantity 7', 400, { items: line({ quantity: 7 }) });
+  body(order, 'out of range', '51 lines', 400, { items: Array.from({ length: 51 }, () => ({ product: 1, quantity: 1 })) });
+  body(order, 'out of range', 'the same product twice', 400, { items: [...line({}), ...line({})] });
+  body(order, 'out of range', 'more than in stock', 409, { items: line({ product: 2, quantity: 3 }) });
+  body(order, 'out of range', 'out of stock', 409, { items: line({ product: 3 }) });
+  body(order, 'out of range', 'one short line among good ones', 409, {
+    items: [{ product: 1, quantity: 2 }, { product: 5, quantity: 1 }, { product: 2, quantity: 3 }],
+  });
+  body(order, 'out of range', 'address in an unknown country', 400, { selectedAddress: address({ country: 'Atlantis' as never }) });
+  body(order, 'unknown id', 'unknown product', 400, { items: line({ product: 99999 }) });
+  body(order, 'unknown id', 'a deleted product', 409, { items: line({ product: 4 }) });
+  body(order, 'unknown id', 'unknown payment method', 400, { paymentMethod: 'bitcoin' });
+  body(order, 'huge string', '90 kB street', 400, { selectedAddress: address({ street: 's'.repeat(90_000) }) });
+  body(order, 'extra field', 'status, user and totals with a bad payment method', 400, {
+    status: 'delivered',
+    user: 3,
+    totalAmount: 1,
+    paymentMethod: 'iou',
+  });
+  body(order, 'injection string', 'paymentMethod: NoSQL $ne', 400, { paymentMethod: { $ne: null } });
+  body(order, 'injection string', 'product: NoSQL $gt', 400, { items: line({ product: { $gt: 0 } }) });
+  body(order, 'injection string', 'paymentMethod: SQL tautology', 400, { paymentMethod: "cash' OR '1'='1" });
+  body(order, 'script tag', 'script tag paymentMethod', 400, { paymentMethod: SCRIPT });
+  body(order, 'script tag', 'script tag country', 400, { selectedAddress: address({ country: SCRIPT as never }) });
+
+  // PATCH /orders/:id (admin)
+  const editOrder = 'PATCH /api/orders/:id';
+  body(editOrder, 'missing field', 'no status', 400, { status: undefined });
+  body(editOrder, 'wrong type', 'status a number', 400, { status: 1 });
+  body(editOrder, 'wrong type', 'status a list', 400, { status: ['delivered'] });
+  body(editOrder, 'out of range', 'unknown status', 400, { status: 'shipped' });
+  body(editOrder, 'out of range', 'status in capitals', 400, { status: 'DELIVERED' });
+  body(editOrder, 'huge string', '90 kB status', 400, { status: 'd'.repeat(90_000) });
+  body(editOrder, 'extra field', 'totalAmount and items with a bad status', 400, { totalAmount: 0, items: [], status: 'gone' });
+  body(editOrder, 'injection string', 'status: NoSQL $ne', 400, { status: { $ne: null } });
+  body(editOrder, 'injection string', 'status: SQL tautology', 400, { status: "pending' OR '1'='1" });
+  body(editOrder, 'script tag', 'script tag status', 400, { status: SCRIPT });
+  add(editOrder, 'unknown id', 'unknown order', 404, { url: '/api/orders/99999', body: { status: 'delivered' } });
+
+  // GET /orders/:id
+  add('GET /api/orders/:id', 'unknown id', 'unknown order', 404, { url: '/api/orders/99999' });
+  add('GET /api/orders/:id', 'unknown id', "another shopper's order", 404, { url: '/api/orders/2' });
+  add('GET /api/products/:id', 'unknown id', 'unknown product', 404, { url: '/api/products/99999' });
+
+  // Path tricks in every id.
+  const idRoutes: [ApiRoute, string, number, unknown][] = [
+    ['GET /api/products/:id', '/api/products/', 404, undefined],
+    ['PATCH /api/products/:id', '/api/products/', 404, { price: 10 }],
+    ['DELETE /api/products/:id', '/api/products/', 405, undefined],
+    ['PATCH /api/users/:id', '/api/users/', 403, { name: 'Trick' }],
+    ['PATCH /api/cart/:id', '/api/cart/', 404, { quantity: 1 }],
+    ['DELETE /api/cart/:productId', '/api/cart/', 404, undefined],
+    ['GET /api/orders/:id', '/api/orders/', 404, undefined],
+    ['PATCH /api/orders/:id', '/api/orders/', 404, { status: 'cancelled' }],
+  ];
+  for (const [route, prefix, status, payload] of idRoutes) {
+    for (const trick of PATH_TRICKS) add(route, 'path trick', `id ${trick}`, status, { url: prefix + trick, body: payload });
+    add(route, 'path trick', 'malformed percent-encoding', 400, { url: `${prefix}%E0%A4%A`, body: payload });
+  }
+
+  // Repeated or structured query keys, where the route reads its query.
+  const queryRoutes: [ApiRoute, string][] = [
+    ['GET /api/products', '/api/products'],
+    ['GET /api/products/:id', '/api/products/1'],
+    ['GET /api/categories', '/api/categories'],
+    ['GET /api/brands', '/api/brands'],
+  ];
+  for (const [route, base] of queryRoutes) {
+    for (const key of ['_page', '_limit', '_sort', '_order', 'q', '_start', '_end']) {
+      add(route, 'repeated query key', `${key} twice`, 400, { url: `${base}?${key}=1&${key}=2` });
+    }
+    add(route, 'repeated query key', '_sort as an object', 400, { url: `${base}?_sort[$ne]=price` });
+    add(route, 'injection string', 'NoSQL operator in a filter', 400, { url: `${base}?price[$gt]=0` });
+    add(route, 'injection string', 'regex filter (_like)', 400, { url: `${base}?title_like=(a%2B)%2B$` });
+  }
+  const adminOrders = 'GET /api/orders';
+  for (const key of ['_page', '_per_page', '_limit', '_sort', '_order']) {
+    add(adminOrders, 'repeated query key', `${key} twice`, 400, { url: `/api/orders?${key}=1&${key}=2` });
+  }
+  add(adminOrders, 'repeated query key', 'a bad status among good ones', 400, { url: '/api/orders?status=pending&status=lost' });
+  add(adminOrders, 'out of range', '_per_page 0', 400, { url: '/api/orders?_per_page=0' });
+  add(adminOrders, 'out of range', '_per_page 1001', 400, { url: '/api/orders?_per_page=1001' });
+  add(adminOrders, 'out of range', '_page -1', 400, { url: '/api/orders?_page=-1' });
+  add(adminOrders, 'wrong type', '_page a word', 400, { url: '/api/orders?_page=two' });
+  add(adminOrders, 'wrong type', '_sort on a hidden field', 400, { url: '/api/orders?_sort=user.password' });
+  add(adminOrders, 'wrong type', '_order sideways', 400, { url: '/api/orders?_order=sideways' });
+  add(adminOrders, 'injection string', '_sort as an object', 400, { url: '/api/orders?_sort[$ne]=id' });
+  add(adminOrders, 'script tag', 'script tag status', 400, { url: `/api/orders?status=${encodeURIComponent(SCRIPT)}` });
+
+  // Paths that would reach internals through a generic router.
+  for (const url of [
+    '/api/users',
+    '/api/users/1',
+    '/api/sessions',
+    '/api/db',
+    '/api/__proto__',
+    '/api/products/1/reviews',
+    '/api/cart/5/extra',
+    '/api/orders/own/extra',
+    '/api/products/../users',
+    '/api/auth/../users',
+  ]) {
+    cases.push({ route: 'unknown route', kind: 'unknown route', name: `GET ${url}`, as: 'user', method: 'GET', url, status: 404 });
+  }
+  return cases;
+}
+
+const CASES = buildCases();
+
+/**
+ * Cases the server still gets wrong, as "<route> <case name>". They live in files this suite's
+ * author may not change (server/routes/products.ts); see the report in docs/reliability.md.
+ * - json-server's router answers a param it cannot decode with 500 and the stack trace as the
+ *   body (its own error handler), instead of passing the error on to the API's JSON handler.
+ */
+const KNOWN_BUGS = new Map<string, string>([
+  [
+    'GET /api/products/:id malformed percent-encoding',
+    'GET /api/products/%E0%A4%A answers 500 with the stack trace as the body (json-server router error handler; ' +
+      'server/routes/products.ts)',
+  ],
+]);
+
+// --- Running them ---------------------------------------------------------------------------
+
+let shop: FileShop;
+const agents = {} as Record<Who | 'anon', Agent>;
+let hashBefore: string;
+let stateBefore: string;
+
+function send(c: Case) {
+  const a = agents[c.as];
+  const method = c.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put';
+  let req = a[method](c.url);
+  for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
+  if (c.raw !== undefined) return req.set('Content-Type', c.type ?? 'application/json').send(c.raw);
+  if (c.body !== undefined) return req.send(c.body as object);
+  return req;
+}
+
+beforeAll(async () => {
+  shop = makeFileShop(figures, {
+    data: catalogueData(),
+    // The catalogue sends many wrong passwords on purpose; the rate limit has its own tests.
+    loginLimits: { perEmail: 10_000, perIp: 10_000 },
+  });
+  agents.anon = shop.anon();
+  agents.user = await shop.as('user');
+  agents.other = await shop.as('other');
+  agents.admin = await shop.as('admin');
+  hashBefore = shop.fileHash();
+  stateBefore = JSON.stringify(shop.db.data);
+});
+
+afterAll(() => {
+  shop?.cleanup();
+  const kinds = new Set(CASES.map((c) => c.kind));
+  const routes = new Set(CASES.map((c) => c.route));
+  figures.cases = CASES.length;
+  figures.notes.push(
+    `${CASES.length} cases over ${routes.size - 1} routes (+ unknown routes), ${kinds.size} kinds: ` +
+      [...kinds].map((k) => `${k} ${CASES.filter((c) => c.kind === k).length}`).join(', '),
+  );
+  for (const bug of KNOWN_BUGS.values()) figures.notes.push(`Open bug (kept as an expected failure): ${bug}`);
+  saveFigures('badInput', figures);
+  console.log(`bad-input catalogue: ${figures.notes[0]}; every answer a 4xx JSON message, data file unchanged`);
+});
+
+describe('bad-input catalogue', () => {
+  it('covers every API route', () => {
+    const covered = new Set(CASES.map((c) => c.route));
+    expect(API_ROUTES.filter((r) => !covered.has(r))).toEqual([]);
+    // Every route gets at least the generic cases plus something of its own when it takes input.
+    for (const route of API_ROUTES) expect(CASES.filter((c) => c.route === route).length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('starts from valid requests: each body route accepts its base body, and drops extra fields', async () => {
+    const extra = { isAdmin: true, smuggled: SCRIPT, $where: 'sleep(1000)' };
+    for (const [route, valid] of Object.entries(VALID)) {
+      for (const sent of [valid.body, { ...valid.body, ...extra }]) {
+        const fresh = makeShop({ data: catalogueData() });
+        const a = valid.as === 'anon' ? fresh.anon() : await fresh.as(valid.as);
+        const method = methodOf(route as ApiRoute).toLowerCase() as 'post' | 'patch';
+        const res = await a[method](valid.url).send(sent);
+        figures.requests += valid.as === 'anon' ? 1 : 2;
+        expect(res.status, `${route}: ${res.text}`).toBeLessThan(300);
+        const stored = JSON.stringify(fresh.db.data);
+        for (const key of Object.keys(extra)) expect(stored, `${route} stored ${key}`).not.toContain(key);
+      }
+    }
+    expectNoLeaks();
+  });
+
+  it('refuses a stock that could not be counted down exactly, naming the field', async () => {
+    const fresh = makeShop();
+    const admin = await fresh.as('admin');
+    for (const stock of [1e300, 2 ** 53, '9007199254740993']) {
+      const res = await admin.patch('/api/products/1').send({ stock }).expect(400);
+      expect(res.body.errors).toEqual({ stock: STOCK_TOO_LARGE });
+    }
+    await admin.patch('/api/products/1').send({ stock: Number.MAX_SAFE_INTEGER }).expect(200);
+    figures.requests += 5;
+  });
+
+  const check = async (c: Case) => {
+    const res = await send(c);
+    expect(res.status, res.text.slice(0, 300)).toBe(c.status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.message.length).toBeGreaterThan(0);
+    expect(shop.fileHash()).toBe(hashBefore);
+    expect(JSON.stringify(shop.db.data)).toBe(stateBefore);
+    expectNoLeaks();
+  };
+  const isKnownBug = (c: Case) => KNOWN_BUGS.has(`${c.route} ${c.name}`);
+  it.each(CASES.filter((c) => !isKnownBug(c)))('$route — $kind: $name → $status', check);
+  // Open bugs (see docs/reliability.md): marked as expected failures so the suite stays green
+  // and flags the moment one is fixed (then remove it from KNOWN_BUGS).
+  it.fails.each(CASES.filter(isKnownBug))('KNOWN BUG $route — $kind: $name → $status', check);
+});

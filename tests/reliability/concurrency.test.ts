@@ -1,0 +1,233 @@
+// Item 3: concurrency. 50 shoppers sign up, fill their carts and place orders all at once, over
+// real sockets, against a product with 20 in stock. Stock never goes below zero, exactly 20
+// orders succeed, every failure is a 409 naming the product, every success is in the data file
+// with the right owner and totals, and the failures changed nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/types';
+import { address, makeData } from '../api/fixtures';
+import { Client, type Answer } from './http';
+import { between, newFigures, prng, saveFigures } from './summary';
+import { makeFileShop, type FileShop } from './support';
+
+const figures = newFigures('Concurrency');
+const SHOPPERS = 50;
+const LIMITED_STOCK = 20;
+const LIMITED = 6;
+const PLENTY = 5;
+const PLENTY_STOCK = 1000;
+
+// Prices chosen so the SPEC §9 rounding matters: 499 − 10 % = 449.1 → 449; 300 − 20 % = 240.
+const LIMITED_PRODUCT: Product = {
+  ...makeData().products[0],
+  id: LIMITED,
+  title: 'Limited Edition Console',
+  price: 499,
+  discountPercentage: 10,
+  stock: LIMITED_STOCK,
+  brand: 'Samsung',
+};
+const UNIT = { [LIMITED]: 449, [PLENTY]: 240 };
+
+let shop: FileShop;
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  const data = makeData();
+  data.products.find((p) => p.id === PLENTY)!.stock = PLENTY_STOCK;
+  data.products.push(LIMITED_PRODUCT);
+  shop = makeFileShop(figures, { data });
+  server = http.createServer(shop.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Watch every commit, not just the end state: stock must never be persisted below zero.
+  const commit = shop.db.commit.bind(shop.db);
+  shop.db.commit = (...args: Parameters<typeof commit>) => {
+    lowestStock = Math.min(lowestStock, ...shop.db.data.products.map((p) => p.stock));
+    return commit(...args);
+  };
+});
+let lowestStock = Infinity;
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  shop?.cleanup();
+  saveFigures('concurrency', figures);
+});
+
+interface Outcome {
+  email: string;
+  id: number;
+  plenty: number;
+  /** Where it stopped: 'ordered', or the step that got 409. */
+  result: 'ordered' | 'cart' | 'order';
+  order?: Answer;
+  refusal?: Answer;
+}
+
+/** One shopper's journey, as the storefront makes it: sign up, add two products, check out. */
+async function shopper(i: number, plenty: number): Promise<Outcome> {
+  const client = new Client(origin, figures);
+  const email = `shopper${i}@shop.test`;
+  const signup = await client.call('POST', '/api/auth/signup', { email, password: 'Shopper123', addresses: [] });
+  expect(signup.status).toBe(201);
+  const outcome: Outcome = { email, id: signup.body.id, plenty, result: 'ordered' };
+
+  const limited = await client.call('POST', '/api/cart', { product: LIMITED, quantity: 1 });
+  if (limited.status === 409) return { ...outcome, result: 'cart', refusal: limited };
+  expect(limited.status, JSON.stringify(limited.body)).toBe(201);
+  const more = await client.call('POST', '/api/cart', { product: PLENTY, quantity: plenty });
+  expect(more.status, JSON.stringify(more.body)).toBe(201);
+
+  const cart = await client.call('GET', '/api/cart');
+  expect(cart.status).toBe(200);
+  // The client's own totals are wrong on purpose: the server must re-price.
+  const order = await client.call('POST', '/api/orders', {
+    items: cart.body,
+    user: 1,
+    totalAmount: 1,
+    totalItems: 1,
+    paymentMethod: i % 2 ? 'card' : 'cash',
+    selectedAddress: address({ name: `Shopper ${i}` }),
+    status: 'delivered',
+  });
+  if (order.status === 409) return { ...outcome, result: 'order', refusal: order };
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  return { ...outcome, order };
+}
+
+describe('50 shoppers at once, 20 in stock', () => {
+  let outcomes: Outcome[];
+
+  beforeAll(async () => {
+    const random = prng(20260601);
+    const quantities = Array.from({ length: SHOPPERS }, () => between(random, 1, 3));
+    outcomes = await Promise.all(quantities.map((q, i) => shopper(i, q)));
+    figures.cases += 1;
+  });
+
+  it('exactly as many orders succeed as there was stock; every failure is a 409 naming the product', () => {
+    const ordered = outcomes.filter((o) => o.result === 'ordered');
+    const refused = outcomes.filter((o) => o.result !== 'ordered');
+    expect(ordered).toHaveLength(LIMITED_STOCK);
+    expect(refused).toHaveLength(SHOPPERS - LIMITED_STOCK);
+    for (const o of refused) {
+      expect(o.refusal!.status).toBe(409);
+      expect(o.refusal!.body.message).toContain('Limited Edition Console');
+    }
+    console.log(
+      `concurrency: ${SHOPPERS} shoppers, ${ordered.length} orders, ` +
+        `${refused.filter((o) => o.result === 'cart').length} refused at add-to-cart, ` +
+        `${refused.filter((o) => o.result === 'order').length} refused at checkout (409)`,
+    );
+  });
+
+  it('stock never goes below zero, and moves by exactly what was sold', () => {
+    expect(lowestStock).toBe(0);
+    const ordered = outcomes.filter((o) => o.result === 'ordered');
+    const file = shop.readFile();
+    for (const data of [file, shop.db.data]) {
+      expect(data.products.every((p) => p.stock >= 0)).toBe(true);
+      expect(data.products.find((p) => p.id === LIMITED)!.stock).toBe(0);
+      const sold = ordered.reduce((n, o) => n + o.plenty, 0);
+      expect(data.products.find((p) => p.id === PLENTY)!.stock).toBe(PLENTY_STOCK - sold);
+    }
+  });
+
+  it('every acknowledged order is in the data file, owned by its shopper, re-priced, totals adding up', () => {
+    const file = shop.readFile();
+    const ordered = outcomes.filter((o) => o.result === 'ordered');
+    const fresh = file.orders.filter((o) => o.id > 12);
+    expect(fresh).toHaveLength(ordered.length);
+    let revenue = 0;
+    for (const o of ordered) {
+      const stored = file.orders.find((x) => x.id === o.order!.body.id);
+      expect(stored, `order ${o.order!.body.id} of ${o.email}`).toEqual(o.order!.body);
+      const expected = UNIT[LIMITED] + UNIT[PLENTY] * o.plenty;
+      expect(stored).toMatchObject({ user: o.id, status: 'pending', totalAmount: expected, totalItems: 1 + o.plenty });
+      expect(stored!.items.map((l) => [l.product.id, l.quantity])).toEqual([
+        [LIMITED, 1],
+        [PLENTY, o.plenty],
+      ]);
+      revenue += expected;
+      figures.writesChecked += 1;
+    }
+    expect(fresh.reduce((sum, o) => sum + o.totalAmount, 0)).toBe(revenue);
+    expect(new Set(file.orders.map((o) => o.id)).size).toBe(file.orders.length);
+  });
+
+  it('every signup is in the data file with a distinct id; carts are empty after an order, untouched after a 409', () => {
+    const file = shop.readFile();
+    expect(new Set(file.users.map((u) => u.id)).size).toBe(file.users.length);
+    for (const o of outcomes) {
+      expect(file.users.find((u) => u.id === o.id)?.email).toBe(o.email);
+      figures.writesChecked += 1;
+      const lines = file.cart.filter((l) => l.user === o.id).map((l) => [l.product, l.quantity]);
+      if (o.result === 'ordered') expect(lines).toEqual([]);
+      if (o.result === 'order') {
+        expect(lines).toEqual([
+          [LIMITED, 1],
+          [PLENTY, o.plenty],
+        ]);
+        figures.writesChecked += 2;
+      }
+      if (o.result === 'cart') expect(lines).toEqual([]);
+    }
+    // And the file is what the server holds in memory.
+    expect(file).toEqual(JSON.parse(JSON.stringify(shop.db.data)));
+  });
+});
+
+describe('races on one record', () => {
+  it('20 signups with the same email at once: exactly one account', async () => {
+    figures.cases += 1;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        new Client(origin, figures).call('POST', '/api/auth/signup', {
+          email: i % 2 ? 'Twin@Shop.test' : 'twin@shop.test',
+          password: 'Twins1234',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(shop.readFile().users.filter((u) => u.email === 'twin@shop.test')).toHaveLength(1);
+    figures.writesChecked += 1;
+  });
+
+  it('one shopper adding the same product 10 times at once: one cart line', async () => {
+    figures.cases += 1;
+    const client = new Client(origin, figures);
+    const me = await client.call('POST', '/api/auth/login', { email: 'user@shop.test', password: 'User12345' });
+    expect(me.status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.call('POST', '/api/cart', { product: PLENTY, quantity: 1 })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(shop.readFile().cart.filter((l) => l.user === me.body.id && l.product === PLENTY)).toHaveLength(1);
+    figures.writesChecked += 1;
+  });
+
+  it('two shoppers buying the last 3 items (2 + 2) at once: one order, stock 1, never negative', async () => {
+    figures.cases += 1;
+    shop.db.data.products.find((p) => p.id === 2)!.stock = 3;
+    await shop.db.commit(); // awaited in case commits become asynchronous (group commit)
+    const buyers = [new Client(origin, figures), new Client(origin, figures)];
+    await buyers[0].call('POST', '/api/auth/login', { email: 'other@shop.test', password: 'Other1234' });
+    await buyers[1].call('POST', '/api/auth/login', { email: 'admin@shop.test', password: 'Admin1234' });
+    const answers = await Promise.all(
+      buyers.map((b) =>
+        b.call('POST', '/api/orders', {
+          items: [{ product: 2, quantity: 2 }],
+          paymentMethod: 'cash',
+          selectedAddress: address(),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(shop.readFile().products.find((p) => p.id === 2)!.stock).toBe(1);
+    figures.writesChecked += 1;
+  });
+});

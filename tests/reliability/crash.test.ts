@@ -1,0 +1,233 @@
+// Item 4: crash safety. A real server process (server/index.ts) on a temp data file takes a
+// burst of writes from several concurrent lanes and is killed with SIGKILL at a random moment
+// (after a seeded-random number of acknowledged writes, plus a few event-loop turns), several
+// rounds in a row. After each kill the data file must parse, every write the client saw
+// acknowledged must be in it, and whatever was in flight must be either fully there or not at
+// all. The server is then restarted on the same file and port.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Order, OrderStatus } from '../../src/types';
+import type { DbSchema } from '../../server/model';
+import { ACCOUNTS, address, makeData } from '../api/fixtures';
+import { startServer, type ChildServer } from './childServer';
+import { Client } from './http';
+import { between, newFigures, prng, saveFigures } from './summary';
+import { seedDir } from './support';
+
+const figures = newFigures('Crash safety (SIGKILL)');
+const ROUNDS = 5;
+const SEED = 424242;
+const PRODUCT = 5;
+const INITIAL_STOCK = 1_000_000;
+const STATUSES: OrderStatus[] = ['pending', 'dispatched', 'delivered', 'cancelled'];
+
+const { dir, dataFile } = seedDir();
+let server: ChildServer | undefined;
+
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dir, { recursive: true, force: true });
+  saveFigures('crash', figures);
+});
+
+/** A sequential stream of writes to one record: the last acknowledged value must survive. */
+interface LastWriter<T> {
+  name: string;
+  /** The value the data file must hold if nothing was in flight. */
+  settled: T;
+  /** A write sent but not answered when the server died (either outcome is fine). */
+  inFlight?: T;
+  read(data: DbSchema): T;
+}
+
+describe('SIGKILL under a burst of writes', () => {
+  it(`${ROUNDS} rounds: the file always parses and no acknowledged write is lost`, async () => {
+    // Two streams, so the kill schedule does not depend on how many orders got sent in between.
+    const schedule = prng(SEED);
+    const random = prng(SEED + 1);
+    // The data file starts as the API fixtures, with plenty of stock for the order lanes.
+    const data = makeData();
+    data.products.find((p) => p.id === PRODUCT)!.stock = INITIAL_STOCK;
+    mkdirSync(path.dirname(dataFile), { recursive: true });
+    writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
+
+    server = await startServer({ dataFile });
+    const port = server.port;
+    const origin = server.origin;
+    const a = new Client(origin, figures); // shopper A: orders and profile
+    const b = new Client(origin, figures); // shopper B: cart line 1
+    const admin = new Client(origin, figures); // order statuses
+    for (const [client, who] of [[a, 'user'], [b, 'other'], [admin, 'admin']] as const) {
+      const { email, password } = ACCOUNTS[who];
+      expect((await client.call('POST', '/api/auth/login', { email, password })).status).toBe(200);
+    }
+
+    const ackedOrders = new Map<number, Order>();
+    const ackedSignups: string[] = [];
+    const profile: LastWriter<string | undefined> = { name: 'profile name', settled: undefined, read: (d) => d.users.find((u) => u.id === 2)!.name };
+    const cartLine: LastWriter<number> = { name: 'cart quantity', settled: 2, read: (d) => d.cart.find((l) => l.id === 1)!.quantity };
+    const status: LastWriter<OrderStatus> = { name: 'order status', settled: 'dispatched', read: (d) => d.orders.find((o) => o.id === 2)!.status };
+    const lastWriters = [profile, cartLine, status];
+    const missing: string[] = [];
+    let tempFilesSeen = 0;
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (round > 1) {
+        server = await startServer({ dataFile, port });
+        // Sessions live in the data file: yesterday's cookies still work after the crash.
+        for (const client of [a, b, admin]) expect((await client.call('GET', '/api/auth/check')).status).toBe(200);
+      }
+      const target = between(schedule, 3, 24);
+      const extraTurns = between(schedule, 0, 5);
+      // Armed once every lane has had a write acknowledged (so each kind of write is at stake
+      // every round), then killed after `target` more acknowledgements.
+      const LANES = 7;
+      const lanesAcked = new Set<number>();
+      let acks = 0;
+      let killed = false;
+      const current = server;
+      const acknowledged = (laneId: number) => {
+        lanesAcked.add(laneId);
+        if (lanesAcked.size < LANES) return;
+        acks += 1;
+        if (acks !== target) return;
+        killed = true;
+        void (async () => {
+          for (let i = 0; i < extraTurns; i++) await new Promise((r) => setImmediate(r));
+          current.proc.kill('SIGKILL');
+        })();
+      };
+
+      /** Runs `step` until the server dies; `step` resolves true when its write was acknowledged. */
+      let lanes = 0;
+      const lane = async (step: (n: number) => Promise<boolean>) => {
+        const laneId = lanes++;
+        for (let n = 0; !killed; n++) {
+          let ok: boolean;
+          try {
+            ok = await step(n);
+          } catch {
+            return; // connection refused or cut: the server is gone
+          }
+          expect(ok, 'a write was refused while the server was up').toBe(true);
+          acknowledged(laneId);
+        }
+      };
+      const inFlightOrders: number[] = [];
+      const orderLane = () =>
+        lane(async () => {
+          const quantity = between(random, 1, 6);
+          inFlightOrders.push(quantity);
+          const res = await a.call('POST', '/api/orders', {
+            items: [{ product: PRODUCT, quantity }],
+            paymentMethod: 'card',
+            selectedAddress: address(),
+          });
+          inFlightOrders.splice(inFlightOrders.indexOf(quantity), 1);
+          if (res.status !== 201) return false;
+          ackedOrders.set(res.body.id, res.body);
+          return true;
+        });
+      const lastWriterLane = <T>(w: LastWriter<T>, send: (value: T) => Promise<number>, value: (n: number) => T) =>
+        lane(async (n) => {
+          const v = value(n);
+          w.inFlight = v;
+          const code = await send(v);
+          w.inFlight = undefined;
+          if (code !== 200) return false;
+          w.settled = v;
+          return true;
+        });
+      let signupInFlight: string | undefined;
+
+      await Promise.all([
+        orderLane(),
+        orderLane(),
+        orderLane(),
+        lastWriterLane(profile, async (name) => (await a.call('PATCH', '/api/users/2', { name })).status, (n) => `round ${round} write ${n}`),
+        lastWriterLane(cartLine, async (quantity) => (await b.call('PATCH', '/api/cart/1', { id: 1, quantity })).status, (n) => 1 + ((n + round) % 6)),
+        lastWriterLane(status, async (s) => (await admin.call('PATCH', '/api/orders/2', { status: s })).status, (n) => STATUSES[(n + round) % 4]),
+        lane(async (n) => {
+          const email = `crash-${round}-${n}@shop.test`;
+          signupInFlight = email;
+          const res = await new Client(origin, figures).call('POST', '/api/auth/signup', { email, password: 'Crash1234' });
+          signupInFlight = undefined;
+          if (res.status !== 201) return false;
+          ackedSignups.push(email);
+          return true;
+        }),
+      ]);
+      await current.exited;
+      expect(lanes).toBe(LANES);
+      expect(killed, `round ${round}: the server died before the kill`).toBe(true);
+      figures.faults += 1;
+
+      // The file parses ...
+      const text = readFileSync(dataFile, 'utf8');
+      let file: DbSchema;
+      try {
+        file = JSON.parse(text);
+      } catch (err) {
+        throw new Error(`round ${round}: the data file does not parse after SIGKILL: ${(err as Error).message}`);
+      }
+      tempFilesSeen += readdirSync(path.dirname(dataFile)).filter((f) => f.endsWith('.tmp')).length;
+
+      // ... every acknowledged order is there exactly as acknowledged ...
+      for (const [id, order] of ackedOrders) {
+        figures.writesChecked += 1;
+        const stored = file.orders.find((o) => o.id === id);
+        if (JSON.stringify(stored) !== JSON.stringify(order)) missing.push(`round ${round}: order ${id}`);
+      }
+      // ... an unacknowledged one only if it was in flight, and stock matches the orders stored.
+      const unacked = file.orders.filter((o) => o.id > 12 && !ackedOrders.has(o.id));
+      expect(unacked.length).toBeLessThanOrEqual(inFlightOrders.length);
+      const sold = file.orders
+        .filter((o) => o.id > 12)
+        .reduce((n, o) => n + o.items.reduce((m, l) => m + (l.product.id === PRODUCT ? l.quantity : 0), 0), 0);
+      expect(file.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
+      for (const order of unacked) ackedOrders.set(order.id, order); // it is durable now
+
+      for (const email of ackedSignups) {
+        figures.writesChecked += 1;
+        if (!file.users.some((u) => u.email === email)) missing.push(`round ${round}: signup ${email}`);
+      }
+      const extraUsers = file.users.filter((u) => u.email.startsWith('crash-') && !ackedSignups.includes(u.email));
+      expect(extraUsers.map((u) => u.email)).toEqual(extraUsers.length ? [signupInFlight] : []);
+      ackedSignups.push(...extraUsers.map((u) => u.email));
+
+      for (const w of lastWriters as LastWriter<unknown>[]) {
+        figures.writesChecked += 1;
+        const value = w.read(file);
+        if (value !== w.settled && (w.inFlight === undefined || value !== w.inFlight)) {
+          missing.push(`round ${round}: ${w.name} is ${String(value)}, acknowledged ${String(w.settled)}`);
+        }
+        w.settled = value;
+        w.inFlight = undefined;
+      }
+      figures.notes.push(`round ${round}: killed ${target} acknowledged writes after every lane had one (+${extraTurns} event-loop turns)`);
+    }
+
+    // A last restart: stale temp files are gone, and the API serves everything acknowledged.
+    server = await startServer({ dataFile, port });
+    expect(readdirSync(path.dirname(dataFile)).sort()).toEqual(['.secret', 'db.json']);
+    const own = await a.call('GET', '/api/orders/own');
+    expect(own.status).toBe(200);
+    const listed = new Set(own.body.map((o: Order) => o.id));
+    for (const id of ackedOrders.keys()) if (!listed.has(id)) missing.push(`after restart: order ${id} not listed`);
+    await server.stop();
+    expect((await server.exited).code).toBe(0);
+
+    figures.writesLost = missing.length;
+    figures.cases = ROUNDS;
+    figures.notes.push(
+      `${ackedOrders.size} orders and ${ackedSignups.length} signups durable over ${ROUNDS} kills; ` +
+        `${tempFilesSeen} half-written temp files found after kills, all removed on restart`,
+    );
+    console.log(
+      `crash safety: ${ROUNDS} SIGKILLs, ${figures.requests} requests, ${figures.writesChecked} acknowledged writes checked, ${missing.length} lost`,
+    );
+    expect(missing).toEqual([]);
+  }, 90_000);
+});
+

@@ -1,0 +1,36 @@
+// A minimal HTTP client with one cookie jar per shopper, over real sockets (fetch), for the
+// tests that need true concurrency or talk to a child server process.
+import type { Figures } from './summary';
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Headers;
+}
+
+export class Client {
+  cookie = '';
+
+  constructor(
+    public origin: string,
+    private readonly figures?: Figures,
+  ) {}
+
+  /** Sends one request; rejects on a network error (refused, reset) or a body cut short. */
+  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+    if (this.figures) this.figures.requests += 1;
+    const res = await fetch(this.origin + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+}

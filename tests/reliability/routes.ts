@@ -1,0 +1,32 @@
+// Every route of the API (README / issue 2), in one list: the bad-input catalogue and the
+// access-control matrix each check that they cover all of them.
+export const API_ROUTES = [
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'GET /api/auth/check',
+  'POST /api/auth/logout',
+  'GET /api/users/own',
+  'PATCH /api/users/:id',
+  'GET /api/products',
+  'GET /api/products/:id',
+  'GET /api/categories',
+  'GET /api/brands',
+  'POST /api/products',
+  'PATCH /api/products/:id',
+  'DELETE /api/products/:id',
+  'GET /api/cart',
+  'POST /api/cart',
+  'PATCH /api/cart/:id',
+  'DELETE /api/cart/:productId',
+  'POST /api/orders',
+  'GET /api/orders/own',
+  'GET /api/orders',
+  'GET /api/orders/:id',
+  'PATCH /api/orders/:id',
+] as const;
+
+export type ApiRoute = (typeof API_ROUTES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+export const methodOf = (route: ApiRoute) => route.split(' ')[0] as HttpMethod;

@@ -1,0 +1,53 @@
+// Figures of a reliability test file (cases tried, requests sent, faults injected, writes checked,
+// writes lost), written as JSON to $RELIABILITY_SUMMARY_DIR when it is set; scripts/
+// reliabilityReport.ts renders them into docs/reliability.md. No vitest imports: Playwright
+// uses this too.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const SUMMARY_DIR_ENV = 'RELIABILITY_SUMMARY_DIR';
+
+export interface Figures {
+  /** Short name of the area, e.g. "Bad input catalogue". */
+  area: string;
+  /** Distinct cases (inputs, matrix cells, scenarios) tried. */
+  cases: number;
+  /** HTTP requests sent. */
+  requests: number;
+  /** Faults injected (SIGKILLs, stopped servers, tampered cookies ...). */
+  faults: number;
+  /** Acknowledged writes checked afterwards. */
+  writesChecked: number;
+  /** Acknowledged writes missing afterwards (must be 0). */
+  writesLost: number;
+  /** Free-form lines shown under the table. */
+  notes: string[];
+}
+
+export function newFigures(area: string): Figures {
+  return { area, cases: 0, requests: 0, faults: 0, writesChecked: 0, writesLost: 0, notes: [] };
+}
+
+/** Writes `figures` to $RELIABILITY_SUMMARY_DIR/<file>.json (no-op when the variable is unset). */
+export function saveFigures(file: string, figures: Figures): void {
+  const dir = process.env[SUMMARY_DIR_ENV];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${file}.json`), JSON.stringify(figures, null, 2) + '\n');
+}
+
+/** Deterministic PRNG (mulberry32): the same seed gives the same run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An integer in [min, max] from `random`. */
+export const between = (random: () => number, min: number, max: number) =>
+  min + Math.floor(random() * (max - min + 1));
