@@ -29,6 +29,19 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * A path that does not percent-decode is refused here (400): otherwise json-server's router
+ * meets it first and answers 500 with its stack trace.
+ */
+export const decodablePath: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(new HttpError(400, 'Malformed URL: the path is not valid percent-encoding'));
+  }
+  next();
+};
+
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');

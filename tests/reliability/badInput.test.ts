@@ -526,19 +526,6 @@ function buildCases(): Case[] {
 
 const CASES = buildCases();
 
-/**
- * Cases the server still gets wrong, as "<route> <case name>". They live in files this suite's
- * author may not change (server/routes/products.ts); see the report in docs/reliability.md.
- * - json-server's router answers a param it cannot decode with 500 and the stack trace as the
- *   body (its own error handler), instead of passing the error on to the API's JSON handler.
- */
-const KNOWN_BUGS = new Map<string, string>([
-  [
-    'GET /api/products/:id malformed percent-encoding',
-    'GET /api/products/%E0%A4%A answers 500 with the stack trace as the body (json-server router error handler; ' +
-      'server/routes/products.ts)',
-  ],
-]);
 
 // --- Running them ---------------------------------------------------------------------------
 
@@ -580,7 +567,6 @@ afterAll(() => {
     `${CASES.length} cases over ${routes.size - 1} routes (+ unknown routes), ${kinds.size} kinds: ` +
       [...kinds].map((k) => `${k} ${CASES.filter((c) => c.kind === k).length}`).join(', '),
   );
-  for (const bug of KNOWN_BUGS.values()) figures.notes.push(`Open bug (kept as an expected failure): ${bug}`);
   saveFigures('badInput', figures);
   console.log(`bad-input catalogue: ${figures.notes[0]}; every answer a 4xx JSON message, data file unchanged`);
 });
@@ -631,9 +617,5 @@ describe('bad-input catalogue', () => {
     expect(JSON.stringify(shop.db.data)).toBe(stateBefore);
     expectNoLeaks();
   };
-  const isKnownBug = (c: Case) => KNOWN_BUGS.has(`${c.route} ${c.name}`);
-  it.each(CASES.filter((c) => !isKnownBug(c)))('$route — $kind: $name → $status', check);
-  // Open bugs (see docs/reliability.md): marked as expected failures so the suite stays green
-  // and flags the moment one is fixed (then remove it from KNOWN_BUGS).
-  it.fails.each(CASES.filter(isKnownBug))('KNOWN BUG $route — $kind: $name → $status', check);
+  it.each(CASES)('$route — $kind: $name → $status', check);
 });
