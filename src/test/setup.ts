@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// jsdom has no ResizeObserver; Headless UI's anchored menus need one.
+// jsdom has no ResizeObserver; Headless UI's dialogs and transitions use it.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
     observe() {}
@@ -12,3 +12,6 @@ if (!('ResizeObserver' in globalThis)) {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// jsdom has no scrolling; RootLayout scrolls to the top on each new page.
+window.scrollTo = () => {};

@@ -1,6 +1,7 @@
-import { Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Bars3Icon, ShoppingCartIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Link, NavLink } from 'react-router-dom';
+import DropdownMenu from '../../components/DropdownMenu';
 import { selectLoggedInUser } from '../../features/auth/authSlice';
 import { selectItems } from '../../features/cart/cartSlice';
 import { selectUserInfo } from '../../features/user/userSlice';
@@ -59,24 +60,28 @@ export default function Navbar() {
           </div>
           <div className="hidden items-center gap-4 md:flex">
             <CartLink count={items.length} />
-            <Menu as="div" className="relative">
-              <MenuButton className="flex rounded-full text-gray-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-                <span className="sr-only">Open user menu</span>
-                <UserCircleIcon aria-hidden="true" className="size-8" />
-              </MenuButton>
-              <MenuItems
-                anchor="bottom end"
-                className="z-20 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none"
-              >
-                {USER_MENU.map((item) => (
-                  <MenuItem key={item.name}>
-                    <Link to={item.link} className="block px-4 py-2 text-sm text-gray-800 data-focus:bg-gray-100">
-                      {item.name}
-                    </Link>
-                  </MenuItem>
-                ))}
-              </MenuItems>
-            </Menu>
+            <DropdownMenu
+              button={
+                <>
+                  <span className="sr-only">Open user menu</span>
+                  <UserCircleIcon aria-hidden="true" className="size-8" />
+                </>
+              }
+              buttonClassName="flex rounded-full text-gray-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              menuClassName="w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none"
+            >
+              {USER_MENU.map((item) => (
+                <Link
+                  key={item.name}
+                  to={item.link}
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="block px-4 py-2 text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none"
+                >
+                  {item.name}
+                </Link>
+              ))}
+            </DropdownMenu>
           </div>
           <div className="flex items-center gap-4 md:hidden">
             <CartLink count={items.length} />

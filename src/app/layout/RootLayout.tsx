@@ -1,16 +1,25 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { selectLoggedInUser } from '../../features/auth/authSlice';
 import { fetchCartAsync } from '../../features/cart/cartSlice';
 import { fetchLoggedInUserAsync } from '../../features/user/userSlice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import Footer from './Footer';
-import Navbar from './Navbar';
+import PageBoundary from './PageBoundary';
+
+// Only signed-in users see the navbar (SPEC §2), so /login's first load does not fetch it.
+const Navbar = lazy(() => import('./Navbar'));
 
 /** The page shell: skip link, navbar, the page, footer. Loads the user's cart and data on sign-in. */
 export default function RootLayout() {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectLoggedInUser)?.id;
+  const { pathname } = useLocation();
+
+  // A new page starts at the top (the data router's ScrollRestoration is not available here).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -27,13 +36,19 @@ export default function RootLayout() {
         Skip to content
       </a>
       <header>
-        <Navbar />
+        {userId !== undefined && (
+          // Same height and colour as the bar, so nothing moves when it arrives.
+          <Suspense fallback={<div className="h-16 bg-gray-800" />}>
+            <Navbar />
+          </Suspense>
+        )}
       </header>
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <PageBoundary resetKey={pathname}>
+          <Outlet />
+        </PageBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { PageSpinner } from '../../components/Spinner';
 
 /**
- * The router fetches a route's module as soon as the URL matches, before ProtectedAdmin decides.
- * So each admin route module (pages/) is only this shell, and the screen's code is fetched when
- * the shell first renders, which the guard allows for admins only: a shopper who types /admin
- * gets a few hundred bytes of shell and is redirected, never the back office itself.
+ * Each admin route module (pages/) is only this shell, and the screen's code is fetched when the
+ * shell first renders, which ProtectedAdmin allows for admins only. The router already renders a
+ * page only after its guard, so this is a second line: even a route module fetched early (a
+ * preload hint, a future data router) holds no back-office code.
  */
 export function adminRoute(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const Screen = lazy(load);

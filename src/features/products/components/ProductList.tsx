@@ -1,5 +1,5 @@
 import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -33,10 +33,12 @@ import {
   selectTotalItems,
 } from '../productsSlice';
 import FilterSections from './FilterSections';
-import MobileFilters from './MobileFilters';
 import ProductCard from './ProductCard';
 import SearchBox from './SearchBox';
 import SortMenu from './SortMenu';
+
+// The slide-over (Headless UI's Dialog, ~10 kB gzip) is fetched when first opened, on small screens.
+const MobileFilters = lazy(() => import('./MobileFilters'));
 
 interface ProductListProps {
   /** The back office's list: edit links, admin detail links and the deleted/active filter. */
@@ -55,6 +57,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
   const filtersError = useAppSelector(selectFiltersError);
   const [searchParams, setSearchParams] = useSearchParams();
   const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
+  const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
 
   // One stable value per distinct listing, whatever the order of the URL's params.
   const key = toSearchParams(parseListingParams(searchParams)).toString();
@@ -100,7 +103,11 @@ export default function ProductList({ admin = false }: ProductListProps) {
 
   return (
     <div className="bg-white">
-      <MobileFilters open={mobileFiltersOpen} onClose={() => setMobileFiltersOpen(false)} {...sections} />
+      {mobileFiltersUsed && (
+        <Suspense fallback={null}>
+          <MobileFilters open={mobileFiltersOpen} onClose={() => setMobileFiltersOpen(false)} {...sections} />
+        </Suspense>
+      )}
 
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
@@ -121,7 +128,10 @@ export default function ProductList({ admin = false }: ProductListProps) {
             </span>
             <button
               type="button"
-              onClick={() => setMobileFiltersOpen(true)}
+              onClick={() => {
+                setMobileFiltersUsed(true);
+                setMobileFiltersOpen(true);
+              }}
               className="inline-flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-700 hover:text-gray-900 lg:hidden"
             >
               <FunnelIcon aria-hidden="true" className="size-5" />
