@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
-import { resolveSecret, Sessions, SESSION_TTL_MS } from './auth';
+import { resolveSecret, sessionIdOf, Sessions, SESSION_TTL_MS } from './auth';
 import type { Context } from './context';
 import { openStore, type Store } from './db';
 import { apiNotFound, errorHandler } from './errors';
@@ -90,7 +90,13 @@ export function createApp(options: AppOptions = {}): { app: Express; db: Store }
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(resolveSecret(options.secret, dataFile)));
   app.use('/api', apiRouter(ctx, options.logger ?? false));
-  if (options.staticDir) app.use(spa(options.staticDir));
+  if (options.staticDir) {
+    const signedIn = (req: express.Request) => {
+      const id = sessionIdOf(req);
+      return id !== undefined && ctx.sessions.find(id) !== undefined;
+    };
+    app.use(spa(options.staticDir, { signedIn }));
+  }
   app.use((_req, res) => {
     res.status(404).type('text').send('Not found');
   });

@@ -531,6 +531,9 @@ export function openStore(options: StoreOptions): Store {
   if (options.data) {
     initial = normalize(structuredClone(options.data), 'data');
   } else if (options.dataFile) {
+    if (options.seedFile && path.resolve(options.dataFile) === path.resolve(options.seedFile)) {
+      throw new Error(`The data file cannot be the seed (${options.seedFile}), which is never written: set DATA_FILE to another file.`);
+    }
     removeStaleTempFiles(options.dataFile);
     if (options.seedFile) ensureDataFile(options.dataFile, options.seedFile);
     const loaded = loadFile(options.dataFile);

@@ -9,6 +9,7 @@ import {
   type AddressField,
   type FieldRule,
   type ProductField,
+  toNumber,
 } from '../src/lib/validation';
 
 export type Errors = Record<string, string>;
@@ -96,8 +97,11 @@ const extraTextRule = (field: string): FieldRule => ({
   maxLength: { value: MAX_TEXT, message: `${field} must be at most ${MAX_TEXT} characters` },
 });
 
-/** Image addresses the shop can show: a local path, an http(s) URL or a data: image. */
-const IMAGE_URL = /^(\/(?!\/)|https?:\/\/|data:image\/)/i;
+/**
+ * Image addresses the shop can show: a path on this server or a data: image. The shop works
+ * offline and its Content-Security-Policy (img-src 'self' data:) would block any other host.
+ */
+const IMAGE_URL = /^(\/(?!\/)|data:image\/)/i;
 
 export const PRODUCT_DEFAULTS = {
   rating: 0,
@@ -145,8 +149,8 @@ export function readProduct(
     if (typeof value === 'boolean' || Array.isArray(value)) errors[field] = `${field} must be a number`;
     else if (!check(field, value)) continue;
     // Beyond 2^53 a stock can no longer be counted down exactly (1e300 - 1 === 1e300).
-    else if (field === 'stock' && !Number.isSafeInteger(Number(value))) errors.stock = STOCK_TOO_LARGE;
-    else changes[field] = Number(value);
+    else if (field === 'stock' && !Number.isSafeInteger(toNumber(value))) errors.stock = STOCK_TOO_LARGE;
+    else changes[field] = toNumber(value);
   }
 
   // images: start from the stored ones, then `images`, then image1..3 (the form's names).
@@ -171,7 +175,7 @@ export function readProduct(
   ];
   for (const [field, value] of addresses) {
     if (value !== undefined && !IMAGE_URL.test(value)) {
-      errors[field] = `${field} must be an http(s) URL or a path starting with /`;
+      errors[field] = `${field} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
     }
   }
   if (changes.brand !== undefined && !brands.includes(changes.brand)) {

@@ -2,24 +2,34 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { makeStore } from './app/store';
 import { AppAlertProvider } from './components/Alerts';
 import { checkAuthAsync } from './features/auth/authSlice';
 import './index.css';
 
 const store = makeStore();
-// The session check starts before the first render; guards wait for its answer.
-store.dispatch(checkAuthAsync());
+const root = createRoot(document.getElementById('root')!);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AppAlertProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppAlertProvider>
-    </Provider>
-  </StrictMode>,
-);
+// The first render waits for the session check and the page's code (the server's preload hints
+// fetch both alongside this entry), so it shows the page, not a spinner that the page then
+// replaces; until then the server's pre-painted first screen, if any, stays up. A check that
+// hangs holds the first render back 3 s at most (the guards then wait for it with a spinner).
+const ready = Promise.all([store.dispatch(checkAuthAsync()), preloadPage(window.location.pathname)]);
+void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render, render);
+
+function render() {
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <AppAlertProvider>
+          {/* Navigations render at once, not as transitions: filters, sort and pages live in the
+              URL, and a checkbox must show its new state when it is clicked. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppAlertProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}

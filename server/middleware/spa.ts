@@ -2,10 +2,25 @@
 // build made .br/.gz files), index.html always revalidated and carrying modulepreload hints for
 // the page's chunks, and any other GET outside /api answered with index.html (history fallback).
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
+import { prepaint, type Prepaint } from '../prepaint';
 import { indexHtml, precompressedAssets } from '../staticAssets';
 
-export function spa(staticDir: string): Router {
+export interface SpaOptions {
+  /** Does the request carry a live session? Decides which first screen is pre-painted. */
+  signedIn?: (req: Request) => boolean;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The first screen worth painting before the JS: the one the visitor will see (prepaint.tsx). */
+function firstScreen(req: Request, signedIn: boolean): Prepaint | undefined {
+  if (req.path === '/login' && !signedIn) return 'login';
+  if (req.path === '/' && signedIn) return 'home';
+  return undefined;
+}
+
+export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
   const root = path.resolve(staticDir);
   const assets = path.join(root, 'assets') + path.sep;
   const index = path.join(root, 'index.html');
@@ -37,6 +52,11 @@ export function spa(staticDir: string): Router {
     } catch {
       res.status(404).type('text').send('The app is not built: run `npm run build`.');
       return;
+    }
+    if (signedIn) {
+      res.setHeader('Vary', 'Cookie');
+      const screen = firstScreen(req, signedIn(req));
+      if (screen && html.includes(ROOT_ELEMENT)) html = html.replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
     }
     res.type('html').send(html);
   });

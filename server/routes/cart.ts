@@ -3,6 +3,7 @@
 // answered exactly like a missing one (404), so ids of other carts are not revealed.
 import { Router } from 'express';
 import { MAX_CART_QUANTITY } from '../../src/lib/constants';
+import { toNumber } from '../../src/lib/validation';
 import type { CartItem, Product } from '../../src/types';
 import type { Context } from '../context';
 import { nextId } from '../db';
@@ -14,7 +15,7 @@ export const QUANTITY_MESSAGE = `quantity must be a whole number from 1 to ${MAX
 
 /** Quantity of a cart line or order item: an integer 1–6 (numeric strings accepted). */
 export function readQuantity(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const n = toNumber(value);
   return Number.isInteger(n) && n >= 1 && n <= MAX_CART_QUANTITY ? n : undefined;
 }
 
@@ -68,7 +69,7 @@ export function cartRoutes(ctx: Context): Router {
       const body = bodyObject(req);
       const productId = readProductRef(body.product);
       if (productId === undefined) throw badRequest('Invalid product', { product: 'product must be a product id' });
-      const quantity = quantityOf(body.quantity ?? 1);
+      const quantity = quantityOf(body.quantity === undefined ? 1 : body.quantity);
       const product = store.data.products.find((p) => p.id === productId);
       if (!product) throw notFound('Product not found');
       const userId = req.user!.id;

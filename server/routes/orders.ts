@@ -13,7 +13,7 @@ import { readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 
 export const MAX_ORDER_LINES = 50;
-const SORTABLE = new Set(['id', 'totalAmount', 'status', 'createdAt']);
+const SORTABLE = new Set(['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt']);
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 1000;
 
@@ -124,7 +124,7 @@ export function orderRoutes(ctx: Context): Router {
     }
     if (order !== 'asc' && order !== 'desc') throw badRequest('Invalid _order', { _order: '_order must be asc or desc' });
     if (sort) {
-      const key = sort as 'id' | 'totalAmount' | 'status' | 'createdAt';
+      const key = sort as 'id' | 'totalAmount' | 'totalItems' | 'status' | 'paymentMethod' | 'user' | 'createdAt';
       const sign = order === 'desc' ? -1 : 1;
       orders.sort((a, b) => {
         const x = a[key] ?? '';

@@ -2,15 +2,32 @@
 // renders: after its guard has decided, so a shopper never downloads the back office.
 // Declarative routing (useRoutes under BrowserRouter) rather than createBrowserRouter: the data
 // router's loaders, actions and fetchers are unused here and cost ~17 kB gzip on every first load.
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import Protected from './guards/Protected';
 import ProtectedAdmin from './guards/ProtectedAdmin';
 import RootLayout from './layout/RootLayout';
 import { INFO_PAGES } from './pages/infoPages';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
+type PageModule = { default: ComponentType };
+
+/** Each lazy page's loader, by the component its route renders (see preloadPage). */
+const loaders = new Map<unknown, () => Promise<PageModule>>();
+
+/** A lazily loaded page; once its code is there it renders at once, without suspending. */
+const page = (load: () => Promise<PageModule>) => {
+  let loaded: ComponentType | undefined;
+  const loadPage = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const LazyPage = lazy(loadPage);
+  function Page() {
+    const Loaded = loaded ?? LazyPage;
+    return <Loaded />;
+  }
+  loaders.set(Page, loadPage);
   return <Page />;
 };
 
@@ -52,6 +69,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the page at `pathname`, so that the app's first render shows the page itself
+ * rather than a spinner in its place. Never for the back office: its guard decides first.
+ * Never rejects (a failed load is retried, and reported, when the page renders).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return Promise.resolve();
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map((match) => loaders.get((match.route.element as ReactElement | undefined)?.type)?.().catch(() => undefined)),
+  );
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

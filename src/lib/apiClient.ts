@@ -1,7 +1,8 @@
 // The one place that calls fetch: base URL, JSON in and out, errors → ApiError.
 import type { ApiErrorBody } from '../types';
 
-export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+// `import.meta.env` is Vite's; the server also imports client modules (server/prepaint.tsx).
+export const API_URL: string = import.meta.env?.VITE_API_URL ?? '/api';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -28,12 +28,21 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** A plain decimal as typed in a form ("12", "-3", "7.5"); hex, exponents, "Infinity" are not. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A JSON number as it is, a decimal string as its value, anything else NaN. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : NaN;
+}
+
 /** The message of the first rule `value` breaks, or undefined when it is valid. */
 export function checkField(value: unknown, rule: FieldRule): string | undefined {
   if (isEmpty(value)) return rule.required;
   const numeric = rule.min !== undefined || rule.max !== undefined || rule.integer !== undefined;
   if (numeric) {
-    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    const n = toNumber(value);
     if (!Number.isFinite(n)) return rule.integer ?? rule.min?.message ?? rule.max?.message;
     if (rule.integer && !Number.isInteger(n)) return rule.integer;
     if (rule.min && n < rule.min.value) return rule.min.message;

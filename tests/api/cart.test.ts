@@ -53,6 +53,9 @@ describe('POST /api/cart', () => {
     [{ product: 1, quantity: 7 }, 400, /Invalid quantity/],
     [{ product: 1, quantity: 1.5 }, 400, /Invalid quantity/],
     [{ product: 1, quantity: 'two' }, 400, /Invalid quantity/],
+    [{ product: 1, quantity: null }, 400, /Invalid quantity/],
+    [{ product: 1, quantity: '0x2' }, 400, /Invalid quantity/],
+    [{ product: 1, quantity: '2e0' }, 400, /Invalid quantity/],
   ])('refuses %j with %i', async (body, status, message) => {
     const shop = makeShop();
     const res = await (await shop.as('user')).post('/api/cart').send(body).expect(status);

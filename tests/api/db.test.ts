@@ -32,6 +32,13 @@ const sha = (file: string) => createHash('sha256').update(readFileSync(file)).di
 const readData = () => JSON.parse(readFileSync(dataFile, 'utf8'));
 
 describe('data file', () => {
+  it('refuses to work on the seed itself, which is never written', () => {
+    const seedHash = sha(seedFile);
+    expect(() => open({ dataFile: seedFile })).toThrow(/cannot be the seed/);
+    expect(() => open({ dataFile: path.join(dir, '.', 'seed.json') })).toThrow(/cannot be the seed/);
+    expect(sha(seedFile)).toBe(seedHash);
+  });
+
   it('is created from the seed; writes go to it, the seed stays byte-for-byte the same', async () => {
     const seedHash = sha(seedFile);
     const seedMtime = statSync(seedFile).mtimeMs;

@@ -122,7 +122,8 @@ describe('the built app (staticDir)', () => {
     expect([400, 404]).toContain(page.status);
     expect(page.text).not.toMatch(/at .*\.js|node_modules/);
     const api = await (await shop.as('user')).get('/api/orders/%E0%A4%A').expect(400);
-    expect(api.body).toEqual({ message: 'Bad request' });
+    expect(api.status).toBe(400);
+    expect(api.body).toEqual({ message: 'Malformed URL: the path is not valid percent-encoding' });
   });
 
   it('without staticDir, / is a 404', async () => {

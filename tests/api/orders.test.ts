@@ -155,6 +155,12 @@ describe('GET /api/orders (admin)', () => {
     expect(ids((await a.get('/api/orders?_sort=totalAmount&_order=desc&_per_page=3')).body)).toEqual([12, 11, 10]);
     expect(ids((await a.get('/api/orders?_sort=-createdAt&_per_page=2')).body)).toEqual([12, 11]);
     expect(ids((await a.get('/api/orders?_sort=status&_per_page=3')).body)).toEqual([4, 8, 12]);
+    // Every scalar field of an order sorts, as with json-server.
+    for (const field of ['totalItems', 'paymentMethod', 'user']) {
+      const all = (await a.get(`/api/orders?_sort=${field}&_per_page=50`).expect(200)).body as Record<string, string | number>[];
+      const keys = all.map((o) => o[field]);
+      expect(keys).toEqual([...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    }
   });
 
   it('400 for bad parameters', async () => {

@@ -84,7 +84,7 @@ const form = {
   thumbnail: '/images/pixel/thumb.webp',
   image1: '/images/pixel/1.webp',
   image2: '/images/pixel/2.webp',
-  image3: 'https://example.com/3.webp',
+  image3: '/images/pixel/3.webp',
   brand: 'Samsung',
   category: 'smartphones',
 };
@@ -109,7 +109,7 @@ describe('POST /api/products (admin)', () => {
       discountPercentage: 7.5,
       stock: 12,
       thumbnail: '/images/pixel/thumb.webp',
-      images: ['/images/pixel/1.webp', '/images/pixel/2.webp', 'https://example.com/3.webp'],
+      images: ['/images/pixel/1.webp', '/images/pixel/2.webp', '/images/pixel/3.webp'],
       brand: 'Samsung',
       category: 'smartphones',
       rating: 0,
@@ -155,8 +155,8 @@ describe('POST /api/products (admin)', () => {
     ['stock', true, 'stock must be a number'],
     ['brand', 'Nokia', 'brand must be one of the listed brands'],
     ['category', 'cars', 'category must be one of the listed categories'],
-    ['thumbnail', 'javascript:alert(1)', 'thumbnail must be an http(s) URL or a path starting with /'],
-    ['image2', '//evil.example/x.png', 'image2 must be an http(s) URL or a path starting with /'],
+    ['thumbnail', 'javascript:alert(1)', 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image2', '//evil.example/x.png', 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
     ['title', 'x'.repeat(201), 'title must be at most 200 characters'],
     ['deleted', 'yes', 'deleted must be true or false'],
   ])('rejects %s = %j', async (field, value, message) => {
@@ -176,6 +176,30 @@ describe('PATCH /api/products/:id (admin)', () => {
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
     expect(bad.body.errors).toEqual({ discountPercentage: 'discountPercentage must be at most 100' });
     expect(shop.db.data.products[0].title).toBe(before.title);
+  });
+
+  it('takes numbers as JSON numbers or plain decimals only', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const before = structuredClone(shop.db.data.products[0]);
+    for (const price of ['0x10', '1e3', 'Infinity', '12abc', ' ', true]) {
+      const res = await a.patch('/api/products/1').send({ price }).expect(400);
+      expect(Object.keys(res.body.errors)).toEqual(['price']);
+    }
+    expect(shop.db.data.products[0]).toEqual(before);
+    await a.patch('/api/products/1').send({ price: ' 12.5 ' }).expect(200);
+    expect(shop.db.data.products[0].price).toBe(12.5);
+  });
+
+  it('takes images from this site only (the shop is offline; the CSP allows no other host)', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    for (const image of ['https://example.com/a.png', '//evil.example/a.png', 'javascript:alert(1)']) {
+      const res = await a.patch('/api/products/1').send({ thumbnail: image, image1: image }).expect(400);
+      expect(Object.keys(res.body.errors).sort()).toEqual(['image1', 'thumbnail']);
+      expect(res.body.errors.thumbnail).toMatch(/starting with \//);
+    }
+    await a.patch('/api/products/1').send({ thumbnail: '/images/x.svg', image1: 'data:image/png;base64,AAAA' }).expect(200);
   });
 
   it('accepts the whole product as the client sends it (id, rating, reviews ignored)', async () => {

@@ -1,7 +1,7 @@
 // The back office in Chromium against the built app and the real server (fresh data each run):
 // product create / edit / soft delete / restore as seen by the admin and by a shopper, the orders
 // table, the admin guard, axe on every admin page, and admin code never reaching a shopper.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -96,7 +96,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await expect(page.getByAltText('Image 2 preview')).toHaveJSProperty('complete', true);
     await expect(page.getByText('Image not found')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('thumbnail must be an http(s) URL or a path starting with /');
+    await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image');
     await toast(page, /The product was not saved/);
     await expect(page.getByText('Product Created')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/product-form$/);
@@ -369,4 +369,14 @@ test('a shopper never downloads the back office’s code', async ({ page }) => {
   await page.goto('/admin/orders');
   await expect(page.getByRole('columnheader', { name: 'Order Number' })).toBeVisible();
   expect(requested.filter((file) => adminOnly.includes(file))).not.toEqual([]);
+});
+
+test('screenshot of the back office for the README', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('columnheader', { name: 'Order Number' })).toBeVisible();
+  await expect(page.getByText(/^Showing 1 to 5 of \d+ results$/)).toBeVisible();
+  mkdirSync('docs', { recursive: true });
+  await page.screenshot({ path: 'docs/back-office.png' });
 });

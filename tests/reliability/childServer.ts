@@ -2,24 +2,14 @@
 // the production-header check and the browser test that stops the API mid-journey. No vitest
 // imports here: Playwright loads this file too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/bench/processes';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_TIMEOUT_MS = 20_000;
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// A port nobody listens on right now (the OS picks it); shared with the benchmarks.
+export { freePort };
 
 export interface ChildServer {
   readonly proc: ChildProcess;

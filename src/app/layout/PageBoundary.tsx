@@ -13,7 +13,11 @@ interface State {
   resetKey: string;
 }
 
-/** Around each page: a spinner while its code loads, RouteError when it throws or fails to load. */
+/**
+ * Around the page and the footer: a spinner in their place while a page's code loads (never on
+ * the first load: main.tsx renders once the page's code is there), and RouteError when the page
+ * throws or its code cannot be loaded.
+ */
 export default class PageBoundary extends Component<Props, State> {
   state: State = { error: undefined, resetKey: this.props.resetKey };
 
@@ -26,7 +30,18 @@ export default class PageBoundary extends Component<Props, State> {
   }
 
   render() {
-    if (this.state.error !== undefined) return <RouteError error={this.state.error} />;
-    return <Suspense fallback={<PageSpinner />}>{this.props.children}</Suspense>;
+    if (this.state.error !== undefined) {
+      return (
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          <RouteError error={this.state.error} />
+        </main>
+      );
+    }
+    const loading = (
+      <div className="flex-1">
+        <PageSpinner />
+      </div>
+    );
+    return <Suspense fallback={loading}>{this.props.children}</Suspense>;
   }
 }

@@ -43,12 +43,13 @@ export default function RootLayout() {
           </Suspense>
         )}
       </header>
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <PageBoundary resetKey={pathname}>
+      {/* The footer arrives with the page, not before it: otherwise the page pushes it down. */}
+      <PageBoundary resetKey={pathname}>
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
-        </PageBoundary>
-      </main>
-      <Footer />
+        </main>
+        <Footer />
+      </PageBoundary>
     </div>
   );
 }

@@ -47,6 +47,12 @@ describe('cartSlice reducers', () => {
   it('totals use the discounted unit price × quantity', () => {
     expect(selectCartTotals({ cart: loaded })).toEqual({ totalAmount: 230, totalItems: 3 });
   });
+
+  it('totals keep their identity while the items are unchanged (no re-render on other actions)', () => {
+    const first = selectCartTotals({ cart: loaded });
+    expect(selectCartTotals({ cart: { ...loaded, status: 'loading' } })).toBe(first);
+    expect(selectCartTotals({ cart: reducer(loaded, cartReset()) })).not.toBe(first);
+  });
 });
 
 describe('cartSlice thunks', () => {

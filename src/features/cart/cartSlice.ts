@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice } from '@reduxjs/toolkit';
 import { totals } from '../../lib/pricing';
 import { createAppAsyncThunk, rejectedMessage, toRejectValue } from '../../lib/thunk';
 import type { CartItem } from '../../types';
@@ -132,4 +132,5 @@ export const selectItems = (state: State) => state.cart.items;
 export const selectCartStatus = (state: State) => state.cart.status;
 export const selectCartLoaded = (state: State) => state.cart.cartLoaded;
 export const selectCartError = (state: State) => state.cart.error;
-export const selectCartTotals = (state: State) => totals(state.cart.items);
+/** Memoized: the same totals object while the items are unchanged (no needless re-renders). */
+export const selectCartTotals = createSelector([selectItems], totals);

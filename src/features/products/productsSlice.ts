@@ -185,6 +185,8 @@ export const selectCategories = (state: State) => state.products.categories;
 /** The selected product (set by fetchProductByIdAsync). */
 export const selectProductById = (state: State) => state.products.selectedProduct;
 export const selectProductListStatus = (state: State) => state.products.status;
+/** Has the list been asked for yet? Until then "no products" would be a false answer. */
+export const selectProductListRequested = (state: State) => state.products.listRequestId !== null;
 export const selectProductListError = (state: State) => state.products.error;
 export const selectSelectedProductStatus = (state: State) => state.products.selectedProductStatus;
 export const selectSelectedProductError = (state: State) => state.products.selectedProductError;

@@ -29,6 +29,7 @@ import {
   selectCategories,
   selectFiltersError,
   selectProductListError,
+  selectProductListRequested,
   selectProductListStatus,
   selectTotalItems,
 } from '../productsSlice';
@@ -51,6 +52,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
   const products = useAppSelector(selectAllProducts);
   const totalItems = useAppSelector(selectTotalItems);
   const status = useAppSelector(selectProductListStatus);
+  const requested = useAppSelector(selectProductListRequested);
   const error = useAppSelector(selectProductListError);
   const categories = useAppSelector(selectCategories);
   const brands = useAppSelector(selectBrands);
@@ -187,7 +189,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
               {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4 lg:hidden" />}
               {error ? (
                 <ErrorMessage title="The products could not be loaded" message={error} onRetry={load} />
-              ) : loading && products.length === 0 ? (
+              ) : (loading || !requested) && products.length === 0 ? (
                 <Spinner label="Loading products…" className="min-h-96" />
               ) : !loading && products.length === 0 ? (
                 <p className="py-16 text-center text-sm text-gray-700">No products match your search and filters.</p>
