@@ -8,7 +8,8 @@ const port = Number(process.env.PORT);
 const dataFile = process.env.DATA_FILE;
 if (!port || !dataFile) throw new Error('PORT and DATA_FILE are required');
 
-const { app } = createApp({ dataFile, seedFile: dataFile, staticDir: process.env.STATIC_DIR, logger: false });
+// The bench writes DATA_FILE itself, so the seed is never copied.
+const { app } = createApp({ dataFile, staticDir: process.env.STATIC_DIR, logger: false });
 const server = http.createServer(app);
 server.listen(port, '127.0.0.1', () => console.log(`bench server listening on ${port}`));
 const stop = () => server.close(() => process.exit(0));

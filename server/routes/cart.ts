@@ -2,7 +2,7 @@
 // quantity }; answered as { id, product: <the product>, quantity }. Someone else's line is
 // answered exactly like a missing one (404), so ids of other carts are not revealed.
 import { Router } from 'express';
-import { MAX_CART_QUANTITY } from '../../src/lib/constants';
+import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/lib/constants';
 import { toNumber } from '../../src/lib/validation';
 import type { CartItem, Product } from '../../src/types';
 import type { Context } from '../context';
@@ -74,7 +74,7 @@ export function cartRoutes(ctx: Context): Router {
       if (!product) throw notFound('Product not found');
       const userId = req.user!.id;
       if (own(userId).some((line) => line.product === productId)) {
-        throw conflict(`"${product.title}" is already in the cart`);
+        throw conflict(`"${product.title}" ${ALREADY_IN_CART}`);
       }
       assertAvailable(product, quantity);
       const line: StoredCartLine = { id: nextId(store.data.cart), user: userId, product: productId, quantity };

@@ -6,7 +6,7 @@ import { totals } from '../../src/lib/pricing';
 import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderStatus } from '../../src/types';
 import type { Context } from '../context';
 import { nextId } from '../db';
-import { assertValid, badRequest, notFound } from '../errors';
+import { assertValid, badRequest, HttpError, notFound } from '../errors';
 import { asyncRoute, bodyObject, parseId } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import { readAddress, type Errors } from '../validate';
@@ -94,7 +94,16 @@ export function orderRoutes(ctx: Context): Router {
       store.data.orders.push(order);
       const emptied = store.data.cart.filter((line) => line.user === user).map((line) => line.id);
       store.data.cart = store.data.cart.filter((line) => line.user !== user);
-      await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied });
+      try {
+        await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied });
+      } catch {
+        // The order stands in memory and is written with the next commit (server/db.ts): never
+        // tell the shopper it failed, or a retry would order and take the stock twice.
+        throw new HttpError(
+          503,
+          `Order #${order.id} was received but could not be saved to disk yet. Check My Orders before ordering again.`,
+        );
+      }
       res.status(201).json(order);
     }),
   );

@@ -5,6 +5,8 @@ export const ITEMS_PER_PAGE = 15;
 export const ADMIN_ORDERS_PER_PAGE = 5;
 export const MAX_CART_QUANTITY = 6;
 export const ALERT_TIMEOUT_MS = 5000;
+/** The end of the server's 409 message for a product already in the caller's cart. */
+export const ALREADY_IN_CART = 'is already in the cart';
 
 export const SORT_OPTIONS: readonly SortOption[] = [
   { name: 'Best Rating', sort: 'rating', order: 'desc' },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discountedPrice } from '../../src/lib/pricing';
 import type { Order } from '../../src/types';
 import { address, clock, expectNoLeaks, makeShop, PRODUCTS } from './fixtures';
@@ -99,6 +99,19 @@ describe('POST /api/orders', () => {
     expect(res.body.errors[field]).toBe(message);
     expect(shop.db.data.orders).toHaveLength(12);
     expect(shop.db.data.products[0].stock).toBe(10);
+  });
+
+  it('503 saying the order exists when the disk write fails, so a retry does not order twice', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
+    vi.spyOn(shop.db, 'commit').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(503);
+    expect(res.body.message).toMatch(/^Order #13 was received .* Check My Orders before ordering again\.$/);
+    expect(res.text).not.toMatch(/ENOSPC/);
+    // It is in My Orders, and the next write takes it to disk.
+    const own = (await a.get('/api/orders/own/').expect(200)).body as Order[];
+    expect(own.map((o) => o.id)).toContain(13);
   });
 
   it('401 signed out', async () => {

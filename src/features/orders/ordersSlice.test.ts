@@ -38,12 +38,23 @@ describe('ordersSlice reducers', () => {
   });
 
   it('list replaces orders and totalOrders; sign-out clears everything', () => {
-    const state = reducer(
-      { ...initialState, orders: [order({ id: 9 })] },
-      fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 1 })], totalOrders: 12 }, 'r', { page: 1 }),
-    );
-    expect(state).toMatchObject({ orders: [order({ id: 1 })], totalOrders: 12 });
+    const asked = reducer({ ...initialState, orders: [order({ id: 9 })] }, fetchAllOrdersAsync.pending('r', { page: 1 }));
+    const state = reducer(asked, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 1 })], totalOrders: 12 }, 'r', { page: 1 }));
+    expect(state).toMatchObject({ orders: [order({ id: 1 })], totalOrders: 12, status: 'idle' });
     expect(reducer(state, loggedOut())).toEqual(initialState);
+  });
+
+  it('drops a late answer to an older list request (paging quickly), and an aborted one', () => {
+    let state = reducer(initialState, fetchAllOrdersAsync.pending('page2', { page: 2 }));
+    state = reducer(state, fetchAllOrdersAsync.pending('page3', { page: 3 }));
+    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 3 })], totalOrders: 15 }, 'page3', { page: 3 }));
+    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 2 })], totalOrders: 15 }, 'page2', { page: 2 }));
+    expect(state).toMatchObject({ orders: [order({ id: 3 })], status: 'idle' });
+    const aborted = reducer(
+      reducer(state, fetchAllOrdersAsync.pending('page4', { page: 4 })),
+      fetchAllOrdersAsync.rejected(new DOMException('Aborted', 'AbortError'), 'page4', { page: 4 }, undefined),
+    );
+    expect(aborted.error).toBeNull();
   });
 });
 

@@ -11,6 +11,8 @@ export interface OrdersState {
   currentOrder: Order | null;
   totalOrders: number;
   error: string | null;
+  /** The latest admin list request: answers to older ones (paging quickly) are dropped. */
+  listRequestId: string | null;
 }
 
 export const initialState: OrdersState = {
@@ -19,6 +21,7 @@ export const initialState: OrdersState = {
   currentOrder: null,
   totalOrders: 0,
   error: null,
+  listRequestId: null,
 };
 
 export const createOrderAsync = createAppAsyncThunk(
@@ -78,18 +81,22 @@ const ordersSlice = createSlice({
         state.status = 'idle';
         state.error = rejectedMessage(action);
       })
-      .addCase(fetchAllOrdersAsync.pending, (state) => {
+      .addCase(fetchAllOrdersAsync.pending, (state, action) => {
         state.status = 'loading';
         state.error = null;
+        state.listRequestId = action.meta.requestId;
       })
       .addCase(fetchAllOrdersAsync.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.listRequestId) return;
         state.status = 'idle';
         state.orders = action.payload.orders;
         state.totalOrders = action.payload.totalOrders;
       })
       .addCase(fetchAllOrdersAsync.rejected, (state, action) => {
+        if (action.meta.requestId !== state.listRequestId) return;
         state.status = 'idle';
-        state.error = rejectedMessage(action);
+        // Aborted: the page that asked is gone; nothing went wrong.
+        if (!action.meta.aborted) state.error = rejectedMessage(action);
       })
       // An update failure is the caller's to show (.unwrap()); the row keeps the stored status.
       .addCase(updateOrderAsync.fulfilled, (state, action) => {

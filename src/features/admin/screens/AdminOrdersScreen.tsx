@@ -45,7 +45,7 @@ export default function AdminOrdersScreen() {
   const [shownKey, setShownKey] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    dispatch(
+    const request = dispatch(
       fetchAllOrdersAsync({
         page: query.page,
         perPage: ADMIN_ORDERS_PER_PAGE,
@@ -53,13 +53,19 @@ export default function AdminOrdersScreen() {
         order: query.order,
         status: query.status,
       }),
-    )
+    );
+    request
       .unwrap()
       .then(() => setShownKey(toOrdersParams(query).toString()))
       .catch(() => undefined);
+    return request;
   }, [dispatch, query]);
 
-  useEffect(load, [load]);
+  // A new query cancels the one before; the slice ignores any late answer to it as well.
+  useEffect(() => {
+    const request = load();
+    return () => request.abort();
+  }, [load]);
 
   const current = shownKey === key && status === 'idle';
   const pages = pageCount(totalOrders, ADMIN_ORDERS_PER_PAGE);
@@ -78,6 +84,8 @@ export default function AdminOrdersScreen() {
     try {
       await dispatch(updateOrderAsync({ id: order.id, status: next })).unwrap();
       alert.success(`Order #${order.id} is now ${next}`);
+      // Filtered by status, the order no longer belongs on this page: show the page as it is now.
+      if (query.status && next !== query.status) load();
       return true;
     } catch (error) {
       setSaveError(

@@ -8,10 +8,15 @@ import type { RejectValue } from '../../../lib/thunk';
 import type { CartItem } from '../../../types';
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
 
-/** 1…min(6, stock), always including the current quantity. */
-export function quantityOptions(item: CartItem): number[] {
-  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock), item.quantity);
-  return Array.from({ length: max }, (_, i) => i + 1);
+/**
+ * 1…min(6, stock), never more than the stock; a current quantity the stock no longer covers is
+ * kept as a disabled option (so the select still shows it) beside the line's warning.
+ */
+export function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
+  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock));
+  const options = Array.from({ length: max }, (_, i) => ({ value: i + 1, disabled: false }));
+  if (item.quantity > max) options.push({ value: item.quantity, disabled: true });
+  return options;
 }
 
 function CartLine({ item }: { item: CartItem }) {
@@ -64,9 +69,9 @@ function CartLine({ item }: { item: CartItem }) {
               }
               className="rounded-md bg-white py-1 pr-7 pl-2 text-sm outline-1 -outline-offset-1 outline-gray-400"
             >
-              {quantityOptions(item).map((n) => (
-                <option key={n} value={n}>
-                  {n}
+              {quantityOptions(item).map(({ value, disabled }) => (
+                <option key={value} value={value} disabled={disabled}>
+                  {value}
                 </option>
               ))}
             </select>

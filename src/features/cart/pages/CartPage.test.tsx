@@ -38,6 +38,19 @@ describe('CartPage', () => {
     expect(options('Qty of Lamp')).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
+  it('never offers more than the stock, keeping a quantity above it shown but not choosable', () => {
+    const short = cartItem({ id: 3, product: product({ id: 30, title: 'Kettle', stock: 2 }), quantity: 5 });
+    render({ items: [short] });
+    const select = screen.getByLabelText('Qty of Kettle');
+    expect(select).toHaveValue('5');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['1', false],
+      ['2', false],
+      ['5', true],
+    ]);
+  });
+
   it('changes a quantity and removes a line through the API', async () => {
     const fetch = stubFetch({
       'PATCH /api/cart/2': () => jsonResponse({ ...lamp, quantity: 4 }),

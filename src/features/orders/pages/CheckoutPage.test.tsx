@@ -90,6 +90,39 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Address saved')).toBeInTheDocument();
   });
 
+  it('says when the order was taken but not yet saved (503), without claiming it failed', async () => {
+    const taken = 'Order #13 was received but could not be saved to disk yet. Check My Orders before ordering again.';
+    stubFetch({
+      'POST /api/orders': () => jsonResponse({ message: taken }, 503),
+      'GET /api/cart': () => jsonResponse([]),
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect((await screen.findAllByText(taken)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/The order was not placed/)).not.toBeInTheDocument();
+  });
+
+  it('a cart that failed to load shows the error and a retry, not a redirect', async () => {
+    const fetch = stubFetch({ 'GET /api/cart': () => jsonResponse([cartItem({ quantity: 2 })]) });
+    const { store } = renderWithProviders(<CheckoutPage />, {
+      route: '/checkout',
+      path: '/checkout',
+      preloadedState: {
+        auth: { ...auth, userChecked: true, loggedInUserToken: saved },
+        user: { ...userState, userInfo: saved },
+        cart: { ...cart, status: 'idle', cartLoaded: true, items: [], error: 'Failed to fetch' },
+      },
+      routes: [{ path: '/', element: <p>Home</p> }],
+    });
+    expect(screen.getByText('Your cart could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText('Home')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Try again|Retry/ }));
+    expect(await screen.findByRole('button', { name: 'Order Now' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalled();
+    expect(store.getState().cart.items).toHaveLength(1);
+  });
+
   it('an empty cart redirects to /', () => {
     renderWithProviders(<CheckoutPage />, {
       route: '/checkout',

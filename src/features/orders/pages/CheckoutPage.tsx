@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Address, PaymentMethod } from '../../../types';
 import { selectLoggedInUser } from '../../auth/authSlice';
-import { fetchCartAsync, selectCartLoaded, selectCartTotals, selectItems } from '../../cart/cartSlice';
+import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../../cart/cartSlice';
 import CartLines from '../../cart/components/CartLines';
 import CartTotals from '../../cart/components/CartTotals';
 import { selectUserInfo, updateUserAsync } from '../../user/userSlice';
@@ -25,6 +25,7 @@ export default function CheckoutPage() {
   const userInfo = useAppSelector(selectUserInfo);
   const items = useAppSelector(selectItems);
   const cartLoaded = useAppSelector(selectCartLoaded);
+  const cartError = useAppSelector(selectCartError);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
   const currentOrder = useAppSelector(selectCurrentOrder);
   const orderStatus = useAppSelector(selectOrderStatus);
@@ -34,6 +35,15 @@ export default function CheckoutPage() {
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
+  if (cartError && items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Checkout</h1>
+        <ErrorMessage title="Your cart could not be loaded" message={cartError} onRetry={() => dispatch(fetchCartAsync())} />
+      </div>
+    );
+  }
+  // SPEC §2: an empty cart redirects to /.
   if (items.length === 0) return <Navigate to="/" replace />;
 
   const account = userInfo ?? user;
@@ -71,9 +81,10 @@ export default function CheckoutPage() {
         }),
       ).unwrap();
     } catch (rejected) {
-      const message = (rejected as RejectValue).message;
+      const { message, status } = rejected as RejectValue;
       setOrderError(message);
-      alert.error(`The order was not placed: ${message}`);
+      // 503: the order was taken but not yet saved to disk; the server's message says so.
+      alert.error(status === 503 ? message : `The order was not placed: ${message}`);
       // Stock or prices may have changed: show the cart as the server has it now.
       dispatch(fetchCartAsync());
     }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { cartReset } from '../../cart/cartSlice';
+import { cartReset, fetchCartAsync } from '../../cart/cartSlice';
 import { resetOrder } from '../ordersSlice';
 
 /** The order number comes from the URL, so a reload still shows it. */
@@ -12,10 +12,12 @@ export default function OrderSuccessPage() {
   const { id } = useParams();
   const dispatch = useAppDispatch();
 
-  // SPEC §4: once shown, the cart is reset (the server already emptied it) and currentOrder cleared.
+  // SPEC §4: once shown, the cart is reset and currentOrder cleared. The server emptied the cart
+  // with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
   useEffect(() => {
     dispatch(cartReset());
     dispatch(resetOrder());
+    dispatch(fetchCartAsync());
   }, [dispatch]);
 
   return (

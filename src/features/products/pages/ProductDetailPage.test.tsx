@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cartItem, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { calls, cartItem, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
 import { initialState as cart } from '../../cart/cartSlice';
 import ProductDetailPage from './ProductDetailPage';
 
@@ -47,6 +47,31 @@ describe('ProductDetailPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Item Already added !')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Item Already added !' when the server finds it in the cart (added in another tab), and reloads the cart", async () => {
+    const line = cartItem();
+    const fetch = stubFetch({
+      'GET /api/products/1': () => jsonResponse(product()),
+      'POST /api/cart': () => jsonResponse({ message: `"${product().title}" is already in the cart` }, 409),
+      'GET /api/cart': () => jsonResponse([line]),
+    });
+    const { store } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Already added !')).toBeInTheDocument();
+    expect(screen.queryByText(/Could not add to cart/)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(store.getState().cart.items).toEqual([line]));
+    expect(calls(fetch)).toContain('GET /api/cart');
+  });
+
+  it('waits for the cart before Add to Cart can be used', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
+    renderWithProviders(<ProductDetailPage />, {
+      route: '/products/1',
+      path: '/products/:id',
+      preloadedState: { cart: { ...cart, items: [], cartLoaded: false } },
+    });
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 
   it('never claims success when the call fails', async () => {

@@ -7,8 +7,9 @@ import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { ALREADY_IN_CART } from '../../../lib/constants';
 import type { RejectValue } from '../../../lib/thunk';
-import { addToCartAsync, selectItems } from '../../cart/cartSlice';
+import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../../cart/cartSlice';
 import ProductOptions from '../components/ProductOptions';
 import {
   clearSelectedProduct,
@@ -26,6 +27,7 @@ export default function ProductDetailPage() {
   const status = useAppSelector(selectSelectedProductStatus);
   const error = useAppSelector(selectSelectedProductError);
   const items = useAppSelector(selectItems);
+  const cartLoaded = useAppSelector(selectCartLoaded);
   const [adding, setAdding] = useState(false);
   useDocumentTitle(product?.title ?? 'Product');
 
@@ -72,7 +74,14 @@ export default function ProductDetailPage() {
       await dispatch(addToCartAsync({ product: product.id, quantity: 1 })).unwrap();
       alert.success('Item added to Cart !');
     } catch (rejected) {
-      alert.error(`Could not add to cart: ${(rejected as RejectValue).message}`);
+      const { status, message } = rejected as RejectValue;
+      if (status === 409 && message.endsWith(ALREADY_IN_CART)) {
+        // Added meanwhile (another tab): SPEC §5's answer, and the cart as the server has it.
+        alert.error('Item Already added !');
+        dispatch(fetchCartAsync());
+      } else {
+        alert.error(`Could not add to cart: ${message}`);
+      }
     } finally {
       setAdding(false);
     }
@@ -173,7 +182,8 @@ export default function ProductDetailPage() {
             <button
               type="button"
               onClick={addToCart}
-              disabled={Boolean(unavailable) || adding}
+              // Until the cart is loaded, 'Item Already added !' could not be told apart.
+              disabled={Boolean(unavailable) || adding || !cartLoaded}
               aria-describedby={unavailable ? 'unavailable-reason' : undefined}
               className="mt-8 flex w-full items-center justify-center rounded-md bg-indigo-600 px-8 py-3 text-base font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900"
             >
