@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -8,11 +7,11 @@ import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
-  clearSelectedProduct,
   fetchProductByIdAsync,
   selectProductById,
   selectSelectedProductError,
 } from '../../products/productsSlice';
+import { useSelectedProduct } from '../../products/useSelectedProduct';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
 export default function AdminProductDetailScreen() {
@@ -24,12 +23,7 @@ export default function AdminProductDetailScreen() {
   const product = selected && String(selected.id) === id ? selected : null;
   useDocumentTitle(product ? `Admin: ${product.title}` : 'Admin: Product');
 
-  useEffect(() => {
-    dispatch(fetchProductByIdAsync(id));
-    return () => {
-      dispatch(clearSelectedProduct());
-    };
-  }, [dispatch, id]);
+  useSelectedProduct(id);
 
   if (error) {
     return (

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';
 import CartLines from '../components/CartLines';
 import CartTotals from '../components/CartTotals';
+import ContinueShopping from '../components/ContinueShopping';
 
 export default function CartPage() {
   useDocumentTitle('Cart');
@@ -47,12 +48,7 @@ export default function CartPage() {
               Checkout
             </Link>
           </div>
-          <p className="mt-6 text-center text-sm text-gray-600">
-            or{' '}
-            <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-500">
-              Continue Shopping <span aria-hidden="true">&rarr;</span>
-            </Link>
-          </p>
+          <ContinueShopping />
         </div>
       </div>
     </div>

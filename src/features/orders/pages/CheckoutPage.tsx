@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import AddressForm from '../../../components/AddressForm';
 import { useAppAlert } from '../../../components/Alerts';
@@ -16,6 +16,7 @@ import { selectUserInfo, updateUserAsync } from '../../user/userSlice';
 import AddressChoice from '../components/AddressChoice';
 import PaymentChoice from '../components/PaymentChoice';
 import { createOrderAsync, selectCurrentOrder, selectOrderStatus } from '../ordersSlice';
+import ContinueShopping from '../../cart/components/ContinueShopping';
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -138,12 +139,7 @@ export default function CheckoutPage() {
             >
               {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
             </button>
-            <p className="mt-6 text-center text-sm text-gray-600">
-              or{' '}
-              <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-500">
-                Continue Shopping <span aria-hidden="true">&rarr;</span>
-              </Link>
-            </p>
+            <ContinueShopping />
           </div>
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useAppAlert } from '../../../components/Alerts';
@@ -12,12 +12,12 @@ import type { RejectValue } from '../../../lib/thunk';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../../cart/cartSlice';
 import ProductOptions from '../components/ProductOptions';
 import {
-  clearSelectedProduct,
   fetchProductByIdAsync,
   selectProductById,
   selectSelectedProductError,
   selectSelectedProductStatus,
 } from '../productsSlice';
+import { useSelectedProduct } from '../useSelectedProduct';
 
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -31,12 +31,7 @@ export default function ProductDetailPage() {
   const [adding, setAdding] = useState(false);
   useDocumentTitle(product?.title ?? 'Product');
 
-  useEffect(() => {
-    dispatch(fetchProductByIdAsync(id));
-    return () => {
-      dispatch(clearSelectedProduct());
-    };
-  }, [dispatch, id]);
+  useSelectedProduct(id);
 
   if (error) {
     return (

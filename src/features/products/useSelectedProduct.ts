@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { clearSelectedProduct, fetchProductByIdAsync } from './productsSlice';
+
+/** Loads product `id` as the selected product while a page shows it, and clears it on leaving. */
+export function useSelectedProduct(id: string): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(fetchProductByIdAsync(id));
+    return () => {
+      dispatch(clearSelectedProduct());
+    };
+  }, [dispatch, id]);
+}
