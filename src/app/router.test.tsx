@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +62,22 @@ describe('the route table', () => {
     expect(nav).not.toHaveTextContent('Team');
     expect(nav).not.toHaveTextContent('Admin');
     expect(screen.getByText('Best Buy Always')).toBeInTheDocument();
+  });
+
+  it('shows an admin the Admin and Orders links, and no Dashboard or Team', async () => {
+    const admin = { ...user, id: 1, email: 'admin@shop.test', role: 'admin' as const };
+    stubFetch({
+      'GET /api/auth/check': () => jsonResponse(admin),
+      'GET /api/users/own': () => jsonResponse(admin),
+      'GET /api/cart': () => jsonResponse([]),
+    });
+    await renderApp('/aboutus');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.find((l) => l.textContent === 'Admin')).toHaveAttribute('href', '/admin');
+    expect(links.find((l) => l.textContent === 'Orders')).toHaveAttribute('href', '/admin/orders');
+    expect(nav).not.toHaveTextContent('Dashboard');
+    expect(nav).not.toHaveTextContent('Team');
   });
 
   it('signs out through /logout: POST /auth/logout, then /login', async () => {

@@ -46,7 +46,7 @@ describe('ProtectedAdmin', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
-  it('sends logged-out visitors to /login and other users to /', () => {
+  it('sends logged-out visitors to /login', () => {
     render(signedOut);
     expect(screen.getByText('Landed on /login')).toBeInTheDocument();
   });

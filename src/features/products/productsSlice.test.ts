@@ -74,6 +74,10 @@ describe('productsSlice thunks', () => {
     stubFetch({ 'GET /api/brands': () => jsonResponse({ message: 'Server down' }, 500) });
     await store.dispatch(fetchBrandsAsync());
     expect(store.getState().products.filtersError).toBe('Server down');
+
+    stubFetch({ 'GET /api/categories': () => jsonResponse({ message: 'Categories unavailable' }, 503) });
+    await store.dispatch(fetchCategoriesAsync());
+    expect(store.getState().products).toMatchObject({ categories, filtersError: 'Categories unavailable' });
   });
 
   it('fetching one product sets selectedProduct; a 404 keeps its message', async () => {
@@ -106,5 +110,15 @@ describe('productsSlice thunks', () => {
     await store.dispatch(updateProductAsync({ ...p1, deleted: true }));
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toMatchObject({ id: 1, deleted: true });
     expect(store.getState().products.products[0].deleted).toBe(true);
+  });
+
+  it('a refused update hands back the per-field errors and leaves the stored product as it was', async () => {
+    const errors = { price: 'price must be at most 10000' };
+    stubFetch({ 'PATCH /api/products/1': () => jsonResponse({ message: 'Invalid product', errors }, 400) });
+    const store = makeStore({ products: { ...initialState, products: [p1], selectedProduct: p1 } });
+    const result = await store.dispatch(updateProductAsync({ ...p1, price: 20000 }));
+    expect(result.meta.requestStatus).toBe('rejected');
+    expect(result.payload).toEqual({ message: 'Invalid product', errors, status: 400 });
+    expect(store.getState().products).toMatchObject({ products: [p1], selectedProduct: p1 });
   });
 });

@@ -16,7 +16,8 @@ interface AdminOrdersTableProps {
 /** SPEC §2 admin orders: Items, Order Number, Total Amount, Status, Action (Edit). */
 export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus }: AdminOrdersTableProps) {
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [savingId, setSavingId] = useState<number | null>(null);
+  /** The save under way: the select shows the chosen status meanwhile, not the stored one. */
+  const [saving, setSaving] = useState<{ id: number; status: OrderStatus } | null>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   // When a row leaves edit mode, focus goes back to its Edit button instead of the page top.
   const focusAfterEdit = useRef<number | null>(null);
@@ -34,9 +35,9 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
 
   async function choose(order: Order, status: OrderStatus) {
     if (status === order.status) return stopEditing(order.id);
-    setSavingId(order.id);
+    setSaving({ id: order.id, status });
     await onChangeStatus(order, status);
-    setSavingId(null);
+    setSaving(null);
     stopEditing(order.id);
   }
 
@@ -60,7 +61,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
       <tbody className="divide-y divide-gray-200 bg-white">
         {orders.map((order) => {
           const editing = editingId === order.id;
-          const saving = savingId === order.id;
+          const chosen = saving?.id === order.id ? saving.status : undefined;
           return (
             <tr key={order.id} className="align-top">
               <td className="px-4 py-3">
@@ -89,8 +90,8 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                     <select
                       id={`status-${order.id}`}
                       autoFocus
-                      disabled={saving}
-                      value={order.status}
+                      disabled={chosen !== undefined}
+                      value={chosen ?? order.status}
                       onChange={(event) => choose(order, event.target.value as OrderStatus)}
                       onKeyDown={(event) => {
                         if (event.key === 'Escape') stopEditing(order.id);
@@ -103,7 +104,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                         </option>
                       ))}
                     </select>
-                    {saving && <span className="ml-2 text-xs text-gray-600">Saving…</span>}
+                    {chosen !== undefined && <span className="ml-2 text-xs text-gray-600">Saving…</span>}
                   </>
                 ) : (
                   <StatusBadge status={order.status} />
@@ -113,7 +114,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                 {editing ? (
                   <button
                     type="button"
-                    disabled={saving}
+                    disabled={chosen !== undefined}
                     onClick={() => stopEditing(order.id)}
                     className="rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 disabled:opacity-50"
                   >

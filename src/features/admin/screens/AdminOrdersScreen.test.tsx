@@ -18,12 +18,14 @@ const nthOrder = (id: number): Order =>
   });
 
 /** A tiny json-server: 12 orders, _page/_per_page, status filter, _sort/_order, PATCH status. */
-function ordersServer({ failPatch = false } = {}) {
+/** `hold`: each PATCH waits for this promise before it answers (a save in flight). */
+function ordersServer({ failPatch = false, hold }: { failPatch?: boolean; hold?: Promise<void> } = {}) {
   const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
   const patches = Object.fromEntries(
     orders.map((order) => [
       `PATCH /api/orders/${order.id}`,
-      ({ body }: { body: unknown }) => {
+      async ({ body }: { body: unknown }) => {
+        await hold;
         if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
         order.status = (body as { status: OrderStatus }).status;
         return jsonResponse(order);
@@ -124,6 +126,23 @@ describe('AdminOrdersScreen', () => {
     // Focus returns to the row's Edit button.
     expect(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' })).toHaveFocus();
     expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
+  });
+
+  it('while the save is under way the select shows the chosen status, not the stored one', async () => {
+    let answer!: () => void;
+    ordersServer({ hold: new Promise((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#3');
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
+    await user.selectOptions(within(rowOf(3)).getByLabelText('Status of order #3'), 'delivered');
+    const select = within(rowOf(3)).getByLabelText('Status of order #3');
+    expect(select).toHaveValue('delivered');
+    expect(select).toBeDisabled();
+    expect(within(rowOf(3)).getByText('Saving…')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
+    expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
   });
 
   it('Escape leaves edit mode without saving', async () => {

@@ -261,6 +261,18 @@ describe('ProductFormScreen, new product', () => {
     expect(router.state.location.pathname).toBe('/admin/product-form');
   });
 
+  it('says so, with a retry, when the brand or category list is empty, instead of waiting forever', async () => {
+    let brandList: typeof brands = [];
+    api({ 'GET /api/brands': () => jsonResponse(brandList) });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductFormScreen />, NEW_FORM);
+    expect(await screen.findByText('There is nothing to choose from yet')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Product Name')).not.toBeInTheDocument();
+    brandList = brands;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Product Name')).toBeInTheDocument();
+  });
+
   it('Cancel goes back to /admin without saving', async () => {
     const mock = api();
     const user = userEvent.setup();

@@ -41,11 +41,18 @@ export default function ProductFormScreen() {
   const product = editing && selected && String(selected.id) === id ? selected : null;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Both option lists have answered (empty lists included), so a spinner would wait forever. */
+  const [optionsLoaded, setOptionsLoaded] = useState(false);
   useDocumentTitle(editing ? 'Admin: Edit Product' : 'Admin: Add Product');
 
   useEffect(() => {
-    dispatch(fetchBrandsAsync());
-    dispatch(fetchCategoriesAsync());
+    let live = true;
+    void Promise.all([dispatch(fetchBrandsAsync()), dispatch(fetchCategoriesAsync())]).then(() => {
+      if (live) setOptionsLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [dispatch]);
 
   useEffect(() => {
@@ -96,6 +103,14 @@ export default function ProductFormScreen() {
   let body;
   if (loadError) {
     body = <ErrorMessage title="The form could not be loaded" message={loadError} onRetry={retry} />;
+  } else if (optionsLoaded && !optionsReady) {
+    body = (
+      <ErrorMessage
+        title="There is nothing to choose from yet"
+        message="The shop has no brands or no categories, and a product needs both."
+        onRetry={retry}
+      />
+    );
   } else if (!optionsReady || (editing && !product)) {
     body = <PageSpinner label="Loading the form…" />;
   } else {
