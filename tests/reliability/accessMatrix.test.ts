@@ -8,7 +8,7 @@ import type { DbSchema } from '../../server/model';
 import { ACCOUNTS, address, expectNoLeaks, makeShop, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { countRequests } from './support';
+import { countRequests, NEW_PRODUCT } from './support';
 
 afterEach(expectNoLeaks);
 
@@ -41,17 +41,6 @@ interface Row {
   verify?: (cell: Cell) => void | Promise<void>;
 }
 
-const NEW_PRODUCT = {
-  title: 'Desk Lamp',
-  description: 'A bright desk lamp.',
-  price: 25,
-  discountPercentage: 5,
-  stock: 3,
-  thumbnail: '/images/lamp/thumb.webp',
-  images: ['/images/lamp/1.webp', '/images/lamp/2.webp', '/images/lamp/3.webp'],
-  brand: 'Apple',
-  category: 'laptops',
-};
 const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', selectedAddress: address() };
 const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
 

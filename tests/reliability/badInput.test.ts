@@ -9,7 +9,7 @@ import { STOCK_TOO_LARGE } from '../../server/validate';
 import { ACCOUNTS, address, expectNoLeaks, makeData, makeShop, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { makeFileShop, type FileShop } from './support';
+import { makeFileShop, NEW_PRODUCT, type FileShop } from './support';
 
 type Kind =
   | 'malformed JSON'
@@ -49,17 +49,6 @@ const figures = newFigures('Bad input catalogue');
 
 // --- Valid bodies the cases break one thing of (each is shown valid by the control test) ----
 
-const NEW_PRODUCT = {
-  title: 'Desk Lamp',
-  description: 'A bright desk lamp.',
-  price: 25,
-  discountPercentage: 5,
-  stock: 3,
-  thumbnail: '/images/lamp/thumb.webp',
-  images: ['/images/lamp/1.webp', '/images/lamp/2.webp', '/images/lamp/3.webp'],
-  brand: 'Apple',
-  category: 'laptops',
-};
 const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Record<string, unknown> }>> = {
   'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup', body: { email: 'new@shop.test', password: 'Secret123' } },
   'POST /api/auth/login': { as: 'anon', url: '/api/auth/login', body: { ...ACCOUNTS.user } },

@@ -11,6 +11,19 @@ import type { Figures } from './summary';
 
 export const SECRET = 'reliability-secret-reliability-secret';
 
+/** A product body the API accepts (brand and category from makeData()). */
+export const NEW_PRODUCT = {
+  title: 'Desk Lamp',
+  description: 'A bright desk lamp.',
+  price: 25,
+  discountPercentage: 5,
+  stock: 3,
+  thumbnail: '/images/lamp/thumb.webp',
+  images: ['/images/lamp/1.webp', '/images/lamp/2.webp', '/images/lamp/3.webp'],
+  brand: 'Apple',
+  category: 'laptops',
+};
+
 export interface FileShop extends TestShop {
   dir: string;
   dataFile: string;

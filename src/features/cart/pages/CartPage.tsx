@@ -1,30 +1,22 @@
 import { Link, Navigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { useAppSelector } from '../../../app/hooks';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';
+import { selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';
 import CartLines from '../components/CartLines';
+import CartLoadError from '../components/CartLoadError';
 import CartTotals from '../components/CartTotals';
 import ContinueShopping from '../components/ContinueShopping';
 
 export default function CartPage() {
   useDocumentTitle('Cart');
-  const dispatch = useAppDispatch();
   const items = useAppSelector(selectItems);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const error = useAppSelector(selectCartError);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
-  if (error && items.length === 0) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Cart</h1>
-        <ErrorMessage title="Your cart could not be loaded" message={error} onRetry={() => dispatch(fetchCartAsync())} />
-      </div>
-    );
-  }
+  if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
   // SPEC §2: an empty cart redirects to /.
   if (items.length === 0) return <Navigate to="/" replace />;
 

@@ -11,6 +11,7 @@ import type { Address, PaymentMethod } from '../../../types';
 import { selectLoggedInUser } from '../../auth/authSlice';
 import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../../cart/cartSlice';
 import CartLines from '../../cart/components/CartLines';
+import CartLoadError from '../../cart/components/CartLoadError';
 import CartTotals from '../../cart/components/CartTotals';
 import { selectUserInfo, updateUserAsync } from '../../user/userSlice';
 import AddressChoice from '../components/AddressChoice';
@@ -36,14 +37,7 @@ export default function CheckoutPage() {
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
-  if (cartError && items.length === 0) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Checkout</h1>
-        <ErrorMessage title="Your cart could not be loaded" message={cartError} onRetry={() => dispatch(fetchCartAsync())} />
-      </div>
-    );
-  }
+  if (cartError && items.length === 0) return <CartLoadError heading="Checkout" error={cartError} />;
   // SPEC §2: an empty cart redirects to /.
   if (items.length === 0) return <Navigate to="/" replace />;
 
