@@ -4,12 +4,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/bench/chunkModules.ts';
 import { precompress } from './scripts/bench/precompress.ts';
+import { scriptPriority } from './scripts/bench/scriptPriority.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), scriptPriority()],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
   },

@@ -66,6 +66,12 @@ describe('index.html hints', () => {
     expect(page('/')).toContain('</head>');
   });
 
+  it('asks for the page chunks at low priority, behind the stylesheet and the first screen', () => {
+    const html = indexHtml(dist, dir)('/');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Home-h1.js">');
+    expect(html.match(/<link rel="modulepreload"/g)).toHaveLength(html.match(/fetchpriority="low"/g)!.length);
+  });
+
   it('leaves index.html as it is without a manifest, and follows a rebuild', () => {
     rmSync(path.join(dist, '.vite', 'manifest.json'));
     const page = indexHtml(dist, dir);

@@ -114,7 +114,9 @@ function pagesOf(dir: string, projectRoot: string, html: string): (urlPath: stri
       const links = chunks
         .map((k) => manifest[k].file)
         .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`))
-        .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n  `)
+        // Low, like the entry's own (scripts/bench/scriptPriority.ts): the first screen's CSS and
+        // image come first.
+        .map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n  `)
         .join('');
       const hints = links + bootRequests;
       if (hints && html.includes('</head>')) page = html.replace('</head>', `${hints}</head>`);

@@ -1,12 +1,19 @@
-// Lighthouse (mobile preset: the default config, simulated throttling) on system Chromium, run
-// `runs` times per page; every metric is the median of the runs.
+// Lighthouse (mobile preset: the default config) on system Chromium, run `runs` times per page;
+// every metric is the median of the runs. Throttling is simulated (Lighthouse's default: the page
+// loads at full speed and the metrics are estimated for a slow phone and network) or applied
+// (`devtools`: the same network and CPU settings imposed on the real load, so what is measured is
+// what a browser on that connection does, including which requests it lets go first).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
+export type Throttling = 'simulate' | 'devtools';
+
 export interface PageScore {
   page: string;
+  /** Absent in results from before applied throttling was measured: simulated. */
+  throttling?: Throttling;
   url: string;
   runs: number;
   /** Medians of the runs. */
@@ -14,6 +21,8 @@ export interface PageScore {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Time to interactive: Lighthouse no longer scores it, but it shows what a change costs. */
+  ttiMs?: number;
   cls: number;
   /** JS bytes transferred (compressed), from the network requests audit. */
   jsBytes: number;
@@ -39,9 +48,14 @@ interface NetworkItem {
 }
 
 /** Audits `url` `runs` times in one Chromium; `cookie` is sent with every request (signed in). */
-export async function audit(page: string, url: string, runs: number, cookie?: string): Promise<PageScore> {
+export async function audit(
+  page: string,
+  url: string,
+  runs: number,
+  { cookie, throttling = 'simulate' }: { cookie?: string; throttling?: Throttling } = {},
+): Promise<PageScore> {
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
-  const results: { perf: number; fcp: number; lcp: number; tbt: number; cls: number; js: number; lcpEl?: string }[] = [];
+  const results: { perf: number; fcp: number; lcp: number; tbt: number; tti: number; cls: number; js: number; lcpEl?: string }[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
@@ -49,6 +63,7 @@ export async function audit(page: string, url: string, runs: number, cookie?: st
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        throttlingMethod: throttling,
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -66,6 +81,7 @@ export async function audit(page: string, url: string, runs: number, cookie?: st
         fcp: value('first-contentful-paint'),
         lcp: value('largest-contentful-paint'),
         tbt: value('total-blocking-time'),
+        tti: value('interactive'),
         cls: value('cumulative-layout-shift'),
         js: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0),
         lcpEl: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet,
@@ -77,12 +93,14 @@ export async function audit(page: string, url: string, runs: number, cookie?: st
   const m = (f: (r: (typeof results)[number]) => number) => median(results.map(f));
   return {
     page,
+    throttling,
     url,
     runs,
     performance: m((r) => r.perf),
     fcpMs: Math.round(m((r) => r.fcp)),
     lcpMs: Math.round(m((r) => r.lcp)),
     tbtMs: Math.round(m((r) => r.tbt)),
+    ttiMs: Math.round(m((r) => r.tti)),
     cls: Math.round(m((r) => r.cls) * 1000) / 1000,
     jsBytes: Math.round(m((r) => r.js)),
     scores: results.map((r) => r.perf),

@@ -8,6 +8,8 @@ export default function PromoBanner() {
           alt="Membership offer: 20% off electronics"
           width={1200}
           height={400}
+          // The largest thing on the shopper's first screen: fetched ahead of the scripts.
+          fetchPriority="high"
           className="aspect-[3/1] w-full rounded-md object-cover md:w-1/2"
         />
         <p className="text-center text-base font-semibold text-indigo-900 md:text-left md:text-lg">
