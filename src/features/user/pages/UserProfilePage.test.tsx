@@ -82,4 +82,37 @@ describe('UserProfilePage', () => {
     expect(await screen.findByText('Could not update your addresses: Server down')).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
   });
+
+  it('makes one change at a time, so a second change cannot overwrite or shift the first', async () => {
+    let answer!: (response: Response) => void;
+    const fetch = stubFetch({
+      'PATCH /api/users/7': ({ body }) =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }).then(() => jsonResponse({ ...user, ...(body as object) })),
+    });
+    const second = { ...address, name: 'Second' };
+    render({ ...user, addresses: [address, second] });
+    const button = (name: string) => screen.getByRole('button', { name });
+
+    // A form is open: nothing else can change the list under it.
+    await userEvent.click(button('Edit address 2'));
+    expect(button('Remove address 1')).toBeDisabled();
+    expect(button('Edit address 1')).toBeDisabled();
+    expect(button('Add New Address')).toBeDisabled();
+    await userEvent.click(button('Cancel'));
+    expect(button('Remove address 1')).toBeEnabled();
+
+    // A removal on its way: the rest waits for its answer.
+    await userEvent.click(button('Remove address 1'));
+    expect(button('Remove address 2')).toBeDisabled();
+    expect(button('Edit address 2')).toBeDisabled();
+    expect(button('Add New Address')).toBeDisabled();
+    await userEvent.click(button('Remove address 2'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    answer(new Response());
+    expect(await screen.findByText('Address removed')).toBeInTheDocument();
+    expect(button('Remove address 1')).toBeEnabled();
+    expect(screen.getByText('Second')).toBeInTheDocument();
+  });
 });

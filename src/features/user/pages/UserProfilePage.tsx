@@ -12,7 +12,8 @@ import AddressCard from '../components/AddressCard';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
 
-const secondaryButton = 'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50';
+const secondaryButton =
+  'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 export default function UserProfilePage() {
   useDocumentTitle('My Profile');
@@ -24,6 +25,7 @@ export default function UserProfilePage() {
   const error = useAppSelector(selectUserInfoError);
   /** 'new', the index being edited, or null. */
   const [editing, setEditing] = useState<'new' | number | null>(null);
+  const [saving, setSaving] = useState(false);
 
   if (!userChecked) return <PageSpinner />;
   if (!user) return <SignInPrompt title="My Profile" what="your profile" />;
@@ -40,7 +42,14 @@ export default function UserProfilePage() {
   }
 
   const account = userInfo;
+  // Every save sends the whole list, built from what is on screen, and addresses are known only by
+  // their place in it. So one change at a time: while a save is on its way or a form is open, the
+  // other buttons wait; otherwise a Remove could overwrite an edit still in flight, or shift the
+  // list under an open form, and a change would be lost.
+  const busy = saving || editing !== null;
+
   async function save(addresses: Address[], done: string) {
+    setSaving(true);
     try {
       await dispatch(updateUserAsync({ id: account.id, addresses })).unwrap();
       setEditing(null);
@@ -48,6 +57,8 @@ export default function UserProfilePage() {
     } catch (rejected) {
       alert.error(`Could not update your addresses: ${(rejected as RejectValue).message}`);
       throw rejected;
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -69,8 +80,9 @@ export default function UserProfilePage() {
           {editing !== 'new' && (
             <button
               type="button"
+              disabled={busy}
               onClick={() => setEditing('new')}
-              className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600"
+              className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 disabled:cursor-not-allowed disabled:opacity-50"
             >
               Add New Address
             </button>
@@ -116,6 +128,7 @@ export default function UserProfilePage() {
                         type="button"
                         className={secondaryButton}
                         aria-label={`Edit address ${index + 1}`}
+                        disabled={busy}
                         onClick={() => setEditing(index)}
                       >
                         Edit
@@ -124,6 +137,7 @@ export default function UserProfilePage() {
                         type="button"
                         className={secondaryButton}
                         aria-label={`Remove address ${index + 1}`}
+                        disabled={busy}
                         onClick={() =>
                           save(
                             account.addresses.filter((_, i) => i !== index),
