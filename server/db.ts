@@ -39,6 +39,7 @@ import path from 'node:path';
 import low from 'lowdb';
 import type { AdapterSync, LowdbSync } from 'lowdb';
 import { COLLECTIONS, type DbSchema } from './model';
+import { DiskWriteError } from './errors';
 
 export type CollectionName = (typeof COLLECTIONS)[number];
 export type RecordId = number | string;
@@ -573,7 +574,9 @@ export function openStore(options: StoreOptions): Store {
       try {
         verifier?.check(state(), batch);
         if (persistence) {
-          const kind = await persistence.write(batch);
+          const kind = await persistence.write(batch).catch((err: unknown) => {
+            throw new DiskWriteError(err);
+          });
           if (kind === 'snapshot') writes.snapshots += 1;
           else writes.journal += 1;
         }

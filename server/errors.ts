@@ -12,6 +12,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The data file could not be written (disk full, directory gone…). The change stands in memory
+ * and goes to disk with the next write (server/db.ts), so the caller is told it was received, not
+ * that it failed: a retry would apply it twice.
+ */
+export class DiskWriteError extends Error {
+  constructor(readonly cause: unknown) {
+    super('The data file could not be written');
+  }
+}
+
+export const NOT_SAVED_YET =
+  'Your change was received but could not be saved to disk yet; it will be saved with the next one. Reload to see it before trying again.';
+
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
@@ -51,6 +65,10 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { message: BODY_ERRORS[err.type as string] ?? 'Bad request' };
+    } else if (err instanceof DiskWriteError) {
+      status = 503;
+      body = { message: NOT_SAVED_YET };
+      if (log) console.error(err.cause);
     } else if (log) {
       console.error(err);
     }

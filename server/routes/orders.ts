@@ -6,7 +6,7 @@ import { totals } from '../../src/lib/pricing';
 import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderStatus } from '../../src/types';
 import type { Context } from '../context';
 import { nextId } from '../db';
-import { assertValid, badRequest, HttpError, notFound } from '../errors';
+import { assertValid, badRequest, DiskWriteError, HttpError, notFound } from '../errors';
 import { asyncRoute, bodyObject, parseId } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import { readAddress, type Errors } from '../validate';
@@ -96,9 +96,10 @@ export function orderRoutes(ctx: Context): Router {
       store.data.cart = store.data.cart.filter((line) => line.user !== user);
       try {
         await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied });
-      } catch {
+      } catch (err) {
         // The order stands in memory and is written with the next commit (server/db.ts): never
         // tell the shopper it failed, or a retry would order and take the stock twice.
+        if (!(err instanceof DiskWriteError)) throw err;
         throw new HttpError(
           503,
           `Order #${order.id} was received but could not be saved to disk yet. Check My Orders before ordering again.`,

@@ -1,13 +1,14 @@
 // The data file: seeded from the seed file, written atomically, never the seed itself.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { atomicWriteFile, resetDataFile } from '../../server/db';
+import { NOT_SAVED_YET } from '../../server/errors';
 import { ACCOUNTS, address, agent, expectNoLeaks, makeData, TEST_COST } from './fixtures';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -112,6 +113,28 @@ describe('data file', () => {
     writeFileSync(stale, '{"half": ');
     open();
     expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe('a write the disk refuses', () => {
+  it('answers 503 saying the change was received, keeps it, and writes it with the next one', async () => {
+    const { app } = open();
+    const admin = agent(app);
+    await admin.post('/api/auth/login').send({ email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password }).expect(200);
+    const dataDir = path.dirname(dataFile);
+    // The data file's directory disappears: the atomic write cannot create its temp file.
+    renameSync(dataDir, `${dataDir}.away`);
+    const res = await admin.patch('/api/products/1').send({ title: 'Written later' }).expect(503);
+    expect(res.body).toEqual({ message: NOT_SAVED_YET });
+    expect(res.text).not.toMatch(/ENOENT|\.tmp|shop-db-/);
+    // Nothing lost: it is there for every reader, and the next write takes it to disk.
+    expect((await agent(app).get('/api/products/1').expect(200)).body.title).toBe('Written later');
+    renameSync(`${dataDir}.away`, dataDir);
+    expect(readData().products[0].title).not.toBe('Written later');
+    await admin.patch('/api/products/2').send({ title: 'Next change' }).expect(200);
+    const data = readData();
+    expect(data.products[0].title).toBe('Written later');
+    expect(data.products[1].title).toBe('Next change');
   });
 });
 

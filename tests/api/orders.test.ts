@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discountedPrice } from '../../src/lib/pricing';
 import type { Order } from '../../src/types';
+import { DiskWriteError } from '../../server/errors';
 import { address, clock, expectNoLeaks, makeShop, PRODUCTS } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -105,7 +106,7 @@ describe('POST /api/orders', () => {
     const shop = makeShop();
     const a = await shop.as('user');
     await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
-    vi.spyOn(shop.db, 'commit').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    vi.spyOn(shop.db, 'commit').mockRejectedValueOnce(new DiskWriteError(new Error('ENOSPC: no space left on device')));
     const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(503);
     expect(res.body.message).toMatch(/^Order #13 was received .* Check My Orders before ordering again\.$/);
     expect(res.text).not.toMatch(/ENOSPC/);
