@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/bench/chunkModules.ts';
+import { inlineCss } from './scripts/bench/inlineCss.ts';
 import { precompress } from './scripts/bench/precompress.ts';
 import { scriptPriority } from './scripts/bench/scriptPriority.ts';
 
@@ -10,7 +11,7 @@ import { scriptPriority } from './scripts/bench/scriptPriority.ts';
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), scriptPriority()],
+  plugins: [react(), tailwindcss(), scriptPriority(), inlineCss()],
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },
   },

@@ -1,7 +1,7 @@
 // The budget check over a small fake build: route → chunk mapping from the router source and
 // the manifest, what counts toward each set, the admin-code check, the verdict.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -124,6 +124,20 @@ describe('checkBudget', () => {
     expect(report.sets[1].admin).toEqual(['src/features/admin/AdminOnly.tsx']);
     expect(report.adminLeaks).toEqual([{ route: '/', modules: ['src/features/admin/AdminOnly.tsx'] }]);
     expect(report.ok).toBe(false);
+  });
+
+  it('counts the app the entry loads after the first paint in every first load', () => {
+    // src/boot.ts as the entry: it imports nothing statically and src/main lazily.
+    build({ entry: 60, login: 5, home: 20 });
+    const manifestFile = path.join(dist, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+    manifest['src/main.tsx'] = { ...manifest['index.html'], isEntry: false, isDynamicEntry: true };
+    manifest['index.html'] = { file: file('boot.js', 1), isEntry: true, dynamicImports: ['src/main.tsx'] };
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const [login, home] = checkBudget(dist, ROUTER).sets;
+    expect(login.chunks.map((c) => c.file).sort()).toEqual(['assets/LoginPage.js', 'assets/boot.js', 'assets/index.js', 'assets/vendor.js'].sort());
+    expect(home.chunks.map((c) => c.file)).toContain('assets/lazyShell.js');
+    expect(home.chunks.map((c) => c.file)).not.toContain('assets/AlertHost.js');
   });
 
   it('says to build first when there is no manifest', () => {

@@ -13,6 +13,7 @@ import { checkAuthAsync } from '../src/features/auth/authSlice';
 import LoginPage from '../src/features/auth/pages/LoginPage';
 import HomePage from '../src/features/products/pages/HomePage';
 import { fetchProductsByFiltersAsync } from '../src/features/products/productsSlice';
+import { FIRST_SCREEN_END } from '../src/lib/firstPaint';
 import { emptyListingQuery } from '../src/lib/listingQuery';
 import type { User } from '../src/types';
 
@@ -44,7 +45,7 @@ function render(kind: Prepaint): string {
       </AppAlertProvider>
     </Provider>,
   );
-  return `<div inert>${html}</div>`;
+  return `<div inert>${html}<span id="${FIRST_SCREEN_END}"></span></div>`;
 }
 
 const cache = new Map<Prepaint, string>();

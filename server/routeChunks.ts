@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export const ROUTER_FILE = 'src/app/router.tsx';
 export const ADMIN_DIR = 'src/features/admin/';
+/** The app itself, which the entry (src/boot.ts) imports once the first screen is painted. */
+export const APP_MODULE = 'src/main';
 
 export interface ManifestChunk {
   file: string;
@@ -57,6 +59,15 @@ export function entryKey(manifest: Manifest): string {
   const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
   return entries[0];
+}
+
+/**
+ * What every page runs before its own code: the entry, the app module it loads (when the build
+ * has one: an older build's entry was the app), and everything they import statically.
+ */
+export function appClosure(manifest: Manifest): Set<string> {
+  const app = Object.keys(manifest).find((k) => k.replace(/\.[jt]sx?$/, '') === APP_MODULE);
+  return staticClosure(manifest, app ? [entryKey(manifest), app] : [entryKey(manifest)]);
 }
 
 /** `keys` and everything they import statically (what the browser fetches with them). */

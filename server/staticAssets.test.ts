@@ -88,6 +88,61 @@ describe('index.html hints', () => {
   });
 });
 
+describe('index.html hints when the entry loads the app after the first paint (src/boot.ts)', () => {
+  // The entry imports nothing statically; src/main is its lazy import and makes the session check.
+  beforeEach(() => {
+    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), 'import("./main-m1.js")');
+    writeFileSync(path.join(dist, 'assets', 'main-m1.js'), ENTRY);
+    const manifest = {
+      'index.html': { file: 'assets/index-e1.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
+      'src/main.tsx': { file: 'assets/main-m1.js', isDynamicEntry: true, imports: ['_shared-s1.js'] },
+      '_shared-s1.js': { file: 'assets/shared-s1.js' },
+      '_List-l1.js': { file: 'assets/List-l1.js', imports: ['_shared-s1.js'] },
+      'src/features/products/pages/HomePage.tsx': { file: 'assets/Home-h1.js', isDynamicEntry: true, imports: ['_List-l1.js'] },
+      'src/features/products/pages/ProductDetailPage.tsx': { file: 'assets/Detail-d1.js', isDynamicEntry: true },
+      'src/features/admin/pages/AdminHomePage.tsx': { file: 'assets/Admin-a1.js', isDynamicEntry: true },
+    };
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  const listed = (html: string) => /<meta name="shop:modulepreload" content="([^"]*)">/.exec(html)?.[1].split(' ') ?? [];
+
+  it('preloads the app and the page with the HTML on pages that paint nothing before the app', () => {
+    const page = indexHtml(dist, dir);
+    const app = ['modulepreload /assets/main-m1.js', 'modulepreload /assets/shared-s1.js'];
+    expect(hints(page('/products/42')).sort()).toEqual([...app, 'modulepreload /assets/Detail-d1.js', 'preload /api/auth/check'].sort());
+    expect(hints(page('/admin')).sort()).toEqual([...app, 'preload /api/auth/check'].sort());
+    expect(listed(page('/'))).toEqual([]);
+  });
+
+  it('lists them for after the paint instead on a pre-painted page; the session check still goes at once', () => {
+    const html = indexHtml(dist, dir)('/', { afterPaint: true });
+    expect(hints(html)).toEqual(['expect #first-screen-end', 'preload /api/auth/check']);
+    expect(html).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
+    expect(listed(html).sort()).toEqual(['/assets/Home-h1.js', '/assets/List-l1.js', '/assets/main-m1.js', '/assets/shared-s1.js']);
+  });
+
+  it('no session-check preload when the app never makes that call', () => {
+    writeFileSync(path.join(dist, 'assets', 'main-m1.js'), '// nothing');
+    expect(hints(indexHtml(dist, dir)('/nowhere'))).not.toContain('preload /api/auth/check');
+  });
+
+  it('serves the pre-painted /login with the list, and other pages with the links', async () => {
+    const app = express().use(spa(dist, { signedIn: () => false }));
+    const login = await request(app).get('/login').expect(200);
+    expect(login.text).toContain('<div inert>');
+    expect(listed(login.text)).toContain('/assets/main-m1.js');
+    expect(login.text).not.toContain('rel="modulepreload"');
+    // The first paint waits for the whole screen: the marker it waits for comes after it.
+    expect(login.text).toContain('rel="expect" href="#first-screen-end"');
+    expect(login.text.indexOf('id="first-screen-end"')).toBeGreaterThan(login.text.indexOf('Email address'));
+    const cart = await request(app).get('/cart').expect(200);
+    expect(cart.text).toContain('<div id="root"></div>');
+    expect(listed(cart.text)).toEqual([]);
+    expect(cart.text).not.toContain('rel="expect"');
+    expect(hints(cart.text)).toContain('modulepreload /assets/main-m1.js');
+  });
+});
+
 describe('precompressed assets', () => {
   const app = () => express().use(spa(dist));
   const js = 'console.log("a fairly long line of JavaScript, repeated");'.repeat(50);

@@ -1,6 +1,7 @@
 // Serves the built single-page app: hashed assets cached for a year (sent precompressed when the
-// build made .br/.gz files), index.html always revalidated and carrying modulepreload hints for
-// the page's chunks, and any other GET outside /api answered with index.html (history fallback).
+// build made .br/.gz files), index.html always revalidated and carrying hints for the page's
+// chunks (and, on /login and a signed-in /, its first screen pre-painted), and any other GET
+// outside /api answered with index.html (history fallback).
 import path from 'node:path';
 import express, { Router, type Request } from 'express';
 import { prepaint, type Prepaint } from '../prepaint';
@@ -24,7 +25,7 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
   const root = path.resolve(staticDir);
   const assets = path.join(root, 'assets') + path.sep;
   const index = path.join(root, 'index.html');
-  // index.html with modulepreload hints for the page's chunks (server/staticAssets.ts).
+  // index.html with hints for the page's chunks (server/staticAssets.ts).
   const page = indexHtml(root);
   const router = Router();
 
@@ -46,17 +47,18 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     // image URL must not be answered with HTML.
     if (/^\/api(\/|$)/i.test(req.path) || path.extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
+    if (signedIn) res.setHeader('Vary', 'Cookie');
+    const screen = signedIn ? firstScreen(req, signedIn(req)) : undefined;
     let html: string;
     try {
       html = page(req.path);
+      // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
+      if (screen && html.includes(ROOT_ELEMENT)) {
+        html = page(req.path, { afterPaint: true }).replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
+      }
     } catch {
       res.status(404).type('text').send('The app is not built: run `npm run build`.');
       return;
-    }
-    if (signedIn) {
-      res.setHeader('Vary', 'Cookie');
-      const screen = firstScreen(req, signedIn(req));
-      if (screen && html.includes(ROOT_ELEMENT)) html = html.replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
     }
     res.type('html').send(html);
   });

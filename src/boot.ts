@@ -1,0 +1,13 @@
+// The entry index.html loads: the stylesheet (which the build inlines into index.html, so the
+// first screen paints without waiting for it) and, once the pre-painted first screen is on the
+// display, the app itself (src/main.tsx). See src/lib/firstPaint.ts.
+import { afterFirstPaint, preloadListedChunks } from './lib/firstPaint';
+import './index.css';
+
+/** A paint that takes longer than this does not hold the app back any further. */
+const PAINT_WAIT_MS = 1000;
+
+void afterFirstPaint(PAINT_WAIT_MS).then(() => {
+  preloadListedChunks();
+  return import('./main');
+});
