@@ -13,7 +13,8 @@ const root = createRoot(document.getElementById('root')!);
 // Loaded by the entry (src/boot.ts). The first render waits for the session check and the page's
 // code (the server's preload hints fetch both alongside this module), so it shows the page, not a
 // spinner that the page then replaces; until then the server's pre-painted first screen, if any,
-// stays up. A check that hangs holds the first render back 3 s at most (the guards then wait for it with a spinner).
+// stays up. A check that hangs holds the first render back 3 s at most (the guards then wait for
+// it with a spinner).
 const ready = Promise.all([store.dispatch(checkAuthAsync()), preloadPage(window.location.pathname)]);
 void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render, render);
 
