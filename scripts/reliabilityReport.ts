@@ -64,8 +64,9 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       'Tampered, forged (valid signature on a made-up id, the stored digest, another secret, JSON cookies) and ' +
       'expired cookies get 401 on every signed-in route and change nothing; logout kills a copied cookie on the ' +
       'server, also after a restart, while the same user’s other sessions live on; failed logins are throttled ' +
-      'with 429 per email (parallel guesses cannot outrun it) and per client address (X-Forwarded-For is not ' +
-      'trusted), without locking out other accounts, other clients or the victim’s open session.',
+      'with 429 per email from one client (parallel guesses cannot outrun it), per email from all clients ' +
+      'together, and per client address (X-Forwarded-For is not trusted), without locking out other accounts, ' +
+      'the owner signing in from another client, or the victim’s open session.',
   },
   {
     file: 'headers',

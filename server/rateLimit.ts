@@ -1,15 +1,26 @@
-// Login throttling: after `perEmail` failed logins for one email within `windowMs`, further
-// attempts for that email get 429 (other accounts are unaffected); one client address gets
-// 429 after `perIp` failures in the window, whatever emails it tries.
+// Login throttling, so passwords cannot be guessed at speed and no one can lock another person out:
+//  - one client address gets 429 for an email after `perEmail` failed logins for it within
+//    `windowMs` (the owner, elsewhere, can still sign in: a stranger who knows an email cannot
+//    keep its owner out from one machine);
+//  - an email gets 429 from every address after `perEmailTotal` failures for it in the window,
+//    which bounds guessing spread over many addresses (locking an owner out takes
+//    `perEmailTotal / perEmail` addresses);
+//  - one client address gets 429 after `perIp` failures in the window, whatever emails it tries.
+// Other accounts are never affected by an email's failures.
 
 export interface LoginLimits {
+  /** Failures for one email from one client address. */
   perEmail: number;
+  /** Failures for one email from all addresses together. */
+  perEmailTotal: number;
+  /** Failures from one client address, whatever the email. */
   perIp: number;
   windowMs: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perEmail: 5,
+  perEmailTotal: 100,
   perIp: 50,
   windowMs: 15 * 60 * 1000,
 };
@@ -60,6 +71,8 @@ class FailureLog {
 }
 
 export class LoginLimiter {
+  /** Keyed by client address and email. */
+  private readonly byPair: FailureLog;
   private readonly byEmail: FailureLog;
   private readonly byIp: FailureLog;
 
@@ -67,6 +80,7 @@ export class LoginLimiter {
     private readonly limits: LoginLimits,
     now: () => number,
   ) {
+    this.byPair = new FailureLog(limits.windowMs, now);
     this.byEmail = new FailureLog(limits.windowMs, now);
     this.byIp = new FailureLog(limits.windowMs, now);
   }
@@ -74,22 +88,29 @@ export class LoginLimiter {
   /** Seconds to wait before trying again, or 0 when the attempt may go ahead. */
   blocked(email: string, ip: string): number {
     return Math.max(
-      this.byEmail.retryAfter(email, this.limits.perEmail),
+      this.byPair.retryAfter(pair(email, ip), this.limits.perEmail),
+      this.byEmail.retryAfter(email, this.limits.perEmailTotal),
       this.byIp.retryAfter(ip, this.limits.perIp),
     );
   }
 
   failed(email: string, ip: string): void {
+    this.byPair.add(pair(email, ip));
     this.byEmail.add(email);
     this.byIp.add(ip);
   }
 
   /**
-   * The attempt counted up front succeeded: clear the email's count; for the address only
-   * un-count this attempt (a success must not wipe its earlier failures).
+   * The attempt counted up front succeeded: clear this address's count for the email; for the
+   * email as a whole and for the address only un-count this attempt (a success must not wipe
+   * failures that others may have made).
    */
   succeeded(email: string, ip: string): void {
-    this.byEmail.clear(email);
+    this.byPair.clear(pair(email, ip));
+    this.byEmail.removeLast(email);
     this.byIp.removeLast(ip);
   }
 }
+
+// A validated email has no spaces, so this cannot collide.
+const pair = (email: string, ip: string) => `${ip} ${email}`;

@@ -537,7 +537,7 @@ beforeAll(async () => {
   shop = makeFileShop(figures, {
     data: catalogueData(),
     // The catalogue sends many wrong passwords on purpose; the rate limit has its own tests.
-    loginLimits: { perEmail: 10_000, perIp: 10_000 },
+    loginLimits: { perEmail: 10_000, perEmailTotal: 10_000, perIp: 10_000 },
   });
   agents.anon = shop.anon();
   agents.user = await shop.as('user');

@@ -68,6 +68,44 @@ function canBind(address: string): Promise<boolean> {
   });
 }
 
+/**
+ * The shop listening on 127.0.0.1, with `login` sending from another loopback address (Linux
+ * routes all of 127/8 to lo; elsewhere the test is skipped). `forwarded` sets X-Forwarded-For.
+ */
+async function loopbackClients(ctx: { skip(): never }, shop: FileShop) {
+  for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) if (!(await canBind(address))) ctx.skip();
+  const server = http.createServer(shop.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const login = (from: string, body: object, forwarded?: string) =>
+    new Promise<number>((resolve, reject) => {
+      figures.requests += 1;
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress: from,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(payload),
+            ...(forwarded ? { 'X-Forwarded-For': forwarded } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const close = () => new Promise((resolve) => server.close(resolve));
+  return { login, close };
+}
+
 /** Every request must be refused with 401 and change nothing. */
 async function expectLocked(shop: FileShop, cookie: string, label: string) {
   const before = shop.fileHash();
@@ -232,49 +270,39 @@ describe('login throttling: 429 without locking out other accounts', () => {
   });
 
   it('the per-address ceiling stops credential stuffing from one client (X-Forwarded-For is not trusted) but not another client', async (ctx) => {
-    // Two clients on different loopback addresses: Linux routes all of 127/8 to lo; elsewhere skip.
-    if (!(await canBind('127.0.0.2')) || !(await canBind('127.0.0.3'))) ctx.skip();
+    const clients = await loopbackClients(ctx, fileShop({ loginLimits: { perIp: 10 } }));
     figures.cases += 1;
-    const shop = fileShop({ loginLimits: { perIp: 10 } });
-    const server = http.createServer(shop.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const login = (from: string, body: object, forwarded?: string) =>
-      new Promise<number>((resolve, reject) => {
-        figures.requests += 1;
-        const payload = JSON.stringify(body);
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            localAddress: from,
-            method: 'POST',
-            path: '/api/auth/login',
-            headers: {
-              'Content-Type': 'application/json',
-              'Content-Length': Buffer.byteLength(payload),
-              ...(forwarded ? { 'X-Forwarded-For': forwarded } : {}),
-            },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      });
     try {
       for (let i = 0; i < 10; i++) {
-        expect(await login('127.0.0.2', { email: `victim${i}@shop.test`, password: 'Guess1234' }, `10.0.0.${i}`)).toBe(401);
+        expect(await clients.login('127.0.0.2', { email: `victim${i}@shop.test`, password: 'Guess1234' }, `10.0.0.${i}`)).toBe(401);
       }
-      expect(await login('127.0.0.2', { email: 'victim99@shop.test', password: 'Guess1234' }, '10.9.9.9')).toBe(429);
-      expect(await login('127.0.0.2', ACCOUNTS.admin, '10.9.9.8')).toBe(429);
+      expect(await clients.login('127.0.0.2', { email: 'victim99@shop.test', password: 'Guess1234' }, '10.9.9.9')).toBe(429);
+      expect(await clients.login('127.0.0.2', ACCOUNTS.admin, '10.9.9.8')).toBe(429);
       // Another client is not locked out.
-      expect(await login('127.0.0.3', ACCOUNTS.admin)).toBe(200);
-      expect(await login('127.0.0.3', ACCOUNTS.user)).toBe(200);
+      expect(await clients.login('127.0.0.3', ACCOUNTS.admin)).toBe(200);
+      expect(await clients.login('127.0.0.3', ACCOUNTS.user)).toBe(200);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await clients.close();
+    }
+  });
+
+  it('a stranger guessing an email cannot lock its owner out, but guesses spread over many clients still hit a ceiling', async (ctx) => {
+    const clients = await loopbackClients(ctx, fileShop({ loginLimits: { perEmailTotal: 8 } }));
+    figures.cases += 1;
+    const guess = { email: ACCOUNTS.user.email, password: 'Guess1234' };
+    try {
+      for (let i = 0; i < 5; i++) expect(await clients.login('127.0.0.2', guess)).toBe(401);
+      // The stranger's client is refused even the right password...
+      expect(await clients.login('127.0.0.2', ACCOUNTS.user)).toBe(429);
+      // ...while the owner, on their own machine, signs in.
+      expect(await clients.login('127.0.0.3', ACCOUNTS.user)).toBe(200);
+      // 8 failures for the email from all clients together: now every client waits.
+      for (let i = 0; i < 3; i++) expect(await clients.login('127.0.0.3', guess)).toBe(401);
+      expect(await clients.login('127.0.0.4', ACCOUNTS.user)).toBe(429);
+      // Other accounts are not affected.
+      expect(await clients.login('127.0.0.4', ACCOUNTS.admin)).toBe(200);
+    } finally {
+      await clients.close();
     }
   });
 });
