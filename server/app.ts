@@ -9,7 +9,7 @@ import { resolveSecret, sessionIdOf, Sessions, SESSION_TTL_MS } from './auth';
 import type { Context } from './context';
 import { openStore, type Store } from './db';
 import { apiNotFound, errorHandler } from './errors';
-import { decodablePath, noStore, requireJsonBody, securityHeaders } from './middleware/http';
+import { decodablePath, noOptions, noStore, requireJsonBody, securityHeaders } from './middleware/http';
 import { loadSession, requireUser } from './middleware/session';
 import { spa } from './middleware/spa';
 import type { DbSchema } from './model';
@@ -59,7 +59,7 @@ const requestLog: RequestHandler = (req, res, next) => {
 
 function apiRouter(ctx: Context, log: boolean): express.Router {
   const api = express.Router();
-  api.use(noStore, decodablePath, requireJsonBody, express.json({ limit: BODY_LIMIT }), loadSession(ctx.sessions));
+  api.use(noStore, noOptions, decodablePath, requireJsonBody, express.json({ limit: BODY_LIMIT }), loadSession(ctx.sessions));
   api.use('/auth', authRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use('/products', productRoutes(ctx));

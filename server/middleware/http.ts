@@ -30,6 +30,17 @@ export const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /**
+ * OPTIONS gets 204 with no body. The API is same-origin only (no CORS headers), so a cross-site
+ * preflight is refused by the browser as before; this replaces Express's automatic answer, a
+ * text/html list of the methods of whichever router matched first ("GET,HEAD" for /products,
+ * which admins also POST to).
+ */
+export const noOptions: RequestHandler = (req, res, next) => {
+  if (req.method !== 'OPTIONS') return next();
+  res.status(204).end();
+};
+
+/**
  * A path that does not percent-decode is refused here (400): otherwise json-server's router
  * meets it first and answers 500 with its stack trace.
  */

@@ -73,6 +73,23 @@ describe('routing and headers', () => {
     expectSecurityHeaders(err.headers);
   });
 
+  it('OPTIONS: 204 with no body and no CORS grant, not a text list of methods', async () => {
+    const shop = makeShop();
+    for (const url of ['/api/products', '/api/products/1', '/api/cart', '/api/auth/login']) {
+      const res = await shop
+        .anon()
+        .options(url)
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST')
+        .expect(204);
+      expect(res.text, url).toBe('');
+      expect(res.headers['content-type'], url).toBeUndefined();
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(res.headers['access-control-allow-methods'], url).toBeUndefined();
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
   it('compresses large answers', async () => {
     const shop = makeShop();
     for (let i = 0; i < 20; i++) shop.db.data.products.push({ ...shop.db.data.products[0], id: 100 + i });
