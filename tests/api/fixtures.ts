@@ -126,12 +126,18 @@ function passwordKeys(value: unknown, path: string[] = []): string[] {
   );
 }
 
-function scan(res: { text?: string; body?: unknown; req?: { method?: string; path?: string } }): void {
-  const text = res.text ?? '';
-  const where = `${res.req?.method} ${res.req?.path}`;
+/**
+ * Records a leak (reported by expectNoLeaks) when an answer holds a hash, a password field, or a
+ * plaintext password: the fixture accounts' or any in `passwords` (those the client sent).
+ */
+export function scanAnswer(where: string, text: string, body: unknown, passwords: Iterable<string> = []): void {
   if (/scrypt\$/i.test(text)) leaks.push(`${where}: a hash in ${text.slice(0, 200)}`);
-  for (const p of PLAINTEXTS) if (text.includes(p)) leaks.push(`${where}: a plaintext password`);
-  for (const key of passwordKeys(res.body)) leaks.push(`${where}: field ${key}`);
+  for (const p of new Set([...PLAINTEXTS, ...passwords])) if (text.includes(p)) leaks.push(`${where}: a plaintext password`);
+  for (const key of passwordKeys(body)) leaks.push(`${where}: field ${key}`);
+}
+
+function scan(res: { text?: string; body?: unknown; req?: { method?: string; path?: string } }): void {
+  scanAnswer(`${res.req?.method} ${res.req?.path}`, res.text ?? '', res.body);
 }
 
 export type Agent = ReturnType<typeof request.agent>;

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/middleware/http';
+import { Client } from '../reliability/http';
 import { agent, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -156,5 +159,22 @@ describe('the leak scanner used by every test file', () => {
     });
     await agent(bad).get('/').expect(200);
     expect(() => expectNoLeaks()).toThrow();
+  });
+
+  it('also scans the socket-level client, for the passwords it sent too', async () => {
+    const echo = express();
+    echo.use(express.json());
+    echo.post('/', (req, res) => {
+      res.json({ ok: true, note: `welcome, ${String(req.body.password)}` });
+    });
+    const server = http.createServer(echo);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new Client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      await client.call('POST', '/', { password: 'Echoed987' });
+      expect(() => expectNoLeaks()).toThrow(/plaintext password/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -4,14 +4,17 @@
 // with the right owner and totals, and the failures changed nothing.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/types';
-import { address, makeData } from '../api/fixtures';
+import { address, expectNoLeaks, makeData } from '../api/fixtures';
 import { Client, type Answer } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
 import { makeFileShop, type FileShop } from './support';
 
 const figures = newFigures('Concurrency');
+
+// Every answer, also under load and around kills, is free of passwords and hashes.
+afterEach(expectNoLeaks);
 const SHOPPERS = 50;
 const LIMITED_STOCK = 20;
 const LIMITED = 6;

@@ -6,16 +6,19 @@
 // all. The server is then restarted on the same file and port.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/types';
 import type { DbSchema } from '../../server/model';
-import { ACCOUNTS, address, makeData } from '../api/fixtures';
+import { ACCOUNTS, address, expectNoLeaks, makeData } from '../api/fixtures';
 import { startServer, type ChildServer } from './childServer';
 import { Client } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
 import { seedDir } from './support';
 
 const figures = newFigures('Crash safety (SIGKILL)');
+
+// Every answer, also under load and around kills, is free of passwords and hashes.
+afterEach(expectNoLeaks);
 const ROUNDS = 5;
 const SEED = 424242;
 const PRODUCT = 5;

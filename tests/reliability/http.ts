@@ -1,5 +1,7 @@
 // A minimal HTTP client with one cookie jar per shopper, over real sockets (fetch), for the
-// tests that need true concurrency or talk to a child server process.
+// tests that need true concurrency or talk to a child server process. Every answer is scanned for
+// secrets like the supertest agents' (call expectNoLeaks in afterEach).
+import { scanAnswer } from '../api/fixtures';
 import type { Figures } from './summary';
 
 export interface Answer {
@@ -11,6 +13,8 @@ export interface Answer {
 
 export class Client {
   cookie = '';
+  /** Passwords this client has sent, which no answer may contain. */
+  private readonly passwords = new Set<string>();
 
   constructor(
     public origin: string,
@@ -20,6 +24,8 @@ export class Client {
   /** Sends one request; rejects on a network error (refused, reset) or a body cut short. */
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     if (this.figures) this.figures.requests += 1;
+    const password = (body as { password?: unknown } | undefined)?.password;
+    if (typeof password === 'string') this.passwords.add(password);
     const res = await fetch(this.origin + path, {
       method,
       headers: {
@@ -31,6 +37,8 @@ export class Client {
     const text = await res.text();
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (setCookie) this.cookie = setCookie.split(';')[0];
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+    const answer = { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+    scanAnswer(`${method} ${path}`, text, answer.body, this.passwords);
+    return answer;
   }
 }
