@@ -48,18 +48,18 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     if (/^\/api(\/|$)/i.test(req.path) || path.extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
     if (signedIn) res.setHeader('Vary', 'Cookie');
-    const screen = signedIn ? firstScreen(req, signedIn(req)) : undefined;
+    let screen = signedIn ? firstScreen(req, signedIn(req)) : undefined;
     let html: string;
     try {
       html = page(req.path);
-      // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
-      if (screen && html.includes(ROOT_ELEMENT)) {
-        html = page(req.path, { afterPaint: true }).replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
-      }
+      if (screen && html.includes(ROOT_ELEMENT)) html = page(req.path, { afterPaint: true });
+      else screen = undefined;
     } catch {
       res.status(404).type('text').send('The app is not built: run `npm run build`.');
       return;
     }
+    // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
+    if (screen) html = html.replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
     res.type('html').send(html);
   });
 
