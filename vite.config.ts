@@ -42,8 +42,11 @@ export default defineConfig({
             'tests/reliability/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tests/pg/**/*.test.ts',
           ],
           environment: 'node',
+          // One throw-away PostgreSQL cluster per run (tests/pg/cluster.ts), for the files that use it.
+          globalSetup: ['tests/pg/globalSetup.ts'],
         },
       },
     ],

@@ -1,5 +1,7 @@
 // Deterministic seed generator: `npm run seed` writes db.json and public/images/**.
 //   npx tsx scripts/seed.ts [--products N] [--out FILE] [--seed N] [--no-images]
+//   npx tsx scripts/seed.ts --database-url URL [--products N] [--seed N] [--no-images]
+//     (PostgreSQL instead of a file: migrates it and replaces its data; scripts/seedDatabase.ts)
 // Same arguments → byte-identical output: a seeded PRNG, fixed dates, deterministic salts.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,8 @@ import { hashPassword } from '../server/passwords';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
 
 // The stored shapes are the server's (server/model.ts): users carry their password hash.
-export type SeedDb = DbSchema;
+// db.json holds no idempotency keys: the server adds the collection when it first needs it.
+export type SeedDb = Omit<DbSchema, 'idempotency'>;
 
 export interface SeedOptions {
   products?: number;
@@ -731,7 +734,14 @@ function writeImages(publicDir: string): number {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, out: join(ROOT, 'db.json'), images: true };
+  const args = {
+    products: DEFAULT_PRODUCTS,
+    seed: DEFAULT_SEED,
+    out: join(ROOT, 'db.json'),
+    images: true,
+    databaseUrl: undefined as string | undefined,
+  };
+  let outGiven = false;
   const number = (flag: string, value: string | undefined) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer`);
@@ -745,14 +755,43 @@ function parseArgs(argv: string[]) {
       const value = argv[++i];
       if (!value) throw new Error('--out needs a file name');
       args.out = resolve(value);
+      outGiven = true;
+    } else if (flag === '--database-url') {
+      const value = argv[++i];
+      if (!value) throw new Error('--database-url needs a postgres:// URL');
+      args.databaseUrl = value;
     } else if (flag === '--no-images') args.images = false;
-    else throw new Error(`unknown argument ${flag}\nusage: seed [--products N] [--out FILE] [--seed N] [--no-images]`);
+    else {
+      throw new Error(
+        `unknown argument ${flag}\nusage: seed [--products N] [--out FILE | --database-url URL] [--seed N] [--no-images]`,
+      );
+    }
   }
+  if (outGiven && args.databaseUrl !== undefined) throw new Error('give either --out or --database-url, not both');
   return args;
 }
 
-function main(): void {
+/** --database-url: into PostgreSQL (loaded only then, so the file path needs no database driver). */
+async function mainDatabase(args: ReturnType<typeof parseArgs> & { databaseUrl: string }): Promise<void> {
+  const started = performance.now();
+  const { seedDatabase, redactUrl } = await import('./seedDatabase');
+  const db = await seedDatabase(args.databaseUrl, {
+    products: args.products,
+    seed: args.seed,
+    log: (line) => console.log(`seed: ${line}`),
+  });
+  const images = args.images ? writeImages(join(ROOT, 'public')) : 0;
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `seed: ${db.products} products, ${db.orders} orders, ${db.users} users → ${redactUrl(args.databaseUrl)}` +
+      (images ? `; ${images} images → public/images` : '') +
+      ` (${ms} ms)`,
+  );
+}
+
+function main(): void | Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.databaseUrl !== undefined) return mainDatabase({ ...args, databaseUrl: args.databaseUrl });
   const started = performance.now();
   const db = generateSeed({ products: args.products, seed: args.seed });
   writeAtomic(args.out, serialize(db));
@@ -766,10 +805,13 @@ function main(): void {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    main();
-  } catch (error) {
+  const fail = (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  };
+  try {
+    main()?.catch(fail);
+  } catch (error) {
+    fail(error);
   }
 }

@@ -9,12 +9,12 @@ import { resolveSecret, sessionIdOf, Sessions, SESSION_TTL_MS } from './auth';
 import type { Context } from './context';
 import { openStore, type Store } from './db';
 import { apiNotFound, errorHandler } from './errors';
-import { decodablePath, noOptions, noStore, requireJsonBody, securityHeaders } from './middleware/http';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders } from './middleware/http';
 import { loadSession, requireUser } from './middleware/session';
 import { spa } from './middleware/spa';
 import type { DbSchema } from './model';
 import { DEFAULT_COST } from './passwords';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rateLimit';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, SignupLimiter, signupLimitFromEnv, type LoginLimits } from './rateLimit';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
@@ -43,9 +43,13 @@ export interface AppOptions {
   now?: () => number;
   /** Login throttling; see server/rateLimit.ts. */
   loginLimits?: Partial<LoginLimits>;
+  /** Sign-ups an hour from one client address (default: $SIGNUP_LIMIT_PER_HOUR, else 200). */
+  signupLimit?: number;
   /** scrypt cost N for new password hashes (tests use a small one). */
   passwordCost?: number;
   sessionTtlMs?: number;
+  /** Live sessions one account may hold; a new sign-in ends the oldest beyond it (default 10). */
+  maxSessionsPerUser?: number;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -59,7 +63,7 @@ const requestLog: RequestHandler = (req, res, next) => {
 
 function apiRouter(ctx: Context, log: boolean): express.Router {
   const api = express.Router();
-  api.use(noStore, noOptions, decodablePath, requireJsonBody, express.json({ limit: BODY_LIMIT }), loadSession(ctx.sessions));
+  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, express.json({ limit: BODY_LIMIT }), loadSession(ctx.sessions));
   api.use('/auth', authRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use('/products', productRoutes(ctx));
@@ -78,8 +82,9 @@ export function createApp(options: AppOptions = {}): { app: Express; db: Store }
   const ctx: Context = {
     store: db,
     now,
-    sessions: new Sessions(db, now, options.sessionTtlMs ?? SESSION_TTL_MS),
+    sessions: new Sessions(db, now, options.sessionTtlMs ?? SESSION_TTL_MS, options.maxSessionsPerUser),
     limiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now),
+    signups: new SignupLimiter(options.signupLimit ?? signupLimitFromEnv(), now),
     passwordCost: options.passwordCost ?? DEFAULT_COST,
   };
 

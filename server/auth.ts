@@ -13,6 +13,8 @@ export { hashPassword, verifyPassword } from './passwords';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Live sessions per account (phone, laptop, tablet, work ...); a new one ends the oldest beyond. */
+export const MAX_SESSIONS_PER_USER = 10;
 
 /**
  * The cookie-signing secret: the given one (SESSION_SECRET), else one generated once and kept
@@ -59,6 +61,7 @@ export class Sessions {
     private readonly store: Store,
     private readonly now: () => number,
     private readonly ttlMs = SESSION_TTL_MS,
+    private readonly maxPerUser = MAX_SESSIONS_PER_USER,
   ) {}
 
   private sessionIndex(): Map<string, Session> {
@@ -82,15 +85,21 @@ export class Sessions {
     return user?.id === id ? user : undefined;
   }
 
-  /** Adds a session for `userId` (and drops expired ones), named for the caller's commit. */
+  /**
+   * Adds a session for `userId`, drops expired ones and, beyond `maxPerUser` live sessions of
+   * that user, the oldest (sessions are kept in the order they were made); named for the
+   * caller's commit.
+   */
   create(userId: number): string {
     const sessionId = randomBytes(32).toString('base64url');
     const now = this.now();
     const data = this.store.data;
-    const expired = data.sessions.filter((s) => s.expiresAt <= now);
-    if (expired.length > 0) {
-      data.sessions = data.sessions.filter((s) => s.expiresAt > now);
-      this.store.changed('sessions', ...expired.map((s) => s.id));
+    const own = data.sessions.filter((s) => s.user === userId && s.expiresAt > now);
+    const dropped = new Set(own.slice(0, Math.max(0, own.length - this.maxPerUser + 1)));
+    for (const s of data.sessions) if (s.expiresAt <= now) dropped.add(s);
+    if (dropped.size > 0) {
+      data.sessions = data.sessions.filter((s) => !dropped.has(s));
+      this.store.changed('sessions', ...[...dropped].map((s) => s.id));
     }
     const session: Session = {
       id: digest(sessionId),

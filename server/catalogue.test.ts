@@ -19,7 +19,7 @@ function data(): DbSchema {
     { ...seed.products[2], id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
     { id: 244, title: 'Bare record', price: 5 },
   ];
-  return { ...seed, products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
+  return { ...seed, idempotency: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
 }
 
 const DATA = data();

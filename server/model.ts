@@ -29,6 +29,16 @@ export interface Session {
   expiresAt: number;
 }
 
+/** A POST /orders that carried an Idempotency-Key: the same key from the same user gets this order. */
+export interface IdempotencyRecord {
+  /** `<user id> <key>`: keys are scoped to their user. */
+  id: string;
+  user: number;
+  order: number;
+  /** Epoch milliseconds; kept at least IDEMPOTENCY_TTL_MS. */
+  createdAt: number;
+}
+
 export interface DbSchema {
   users: StoredUser[];
   products: Product[];
@@ -37,6 +47,7 @@ export interface DbSchema {
   cart: StoredCartLine[];
   orders: Order[];
   sessions: Session[];
+  idempotency: IdempotencyRecord[];
 }
 
 export const COLLECTIONS = [
@@ -47,4 +58,5 @@ export const COLLECTIONS = [
   'cart',
   'orders',
   'sessions',
+  'idempotency',
 ] as const satisfies readonly (keyof DbSchema)[];

@@ -51,7 +51,7 @@ describe('the pre-painted first screen', () => {
   it('follows the session: after logout the same cookie gets the sign-in screen again', async () => {
     const user = await shop.as('user');
     expect(rootOf((await user.get('/').expect(200)).text)).toContain('All Products');
-    await user.post('/api/auth/logout').expect((res) => expect(res.status).toBeLessThan(300));
+    await user.post('/api/auth/logout').type('json').expect((res) => expect(res.status).toBeLessThan(300));
     expect(rootOf((await user.get('/').expect(200)).text)).toBe('');
     expect(rootOf((await user.get('/login').expect(200)).text)).toContain('Log in to your account');
   });

@@ -7,6 +7,9 @@
 //    `perEmailTotal / perEmail` addresses);
 //  - one client address gets 429 after `perIp` failures in the window, whatever emails it tries.
 // Other accounts are never affected by an email's failures.
+// Sign-ups are counted per client address too (SignupLimiter): at most `SIGNUP_LIMIT_PER_HOUR`
+// accounts an hour from one address (default 200, so a family or an office behind one router
+// is never refused), which stops one client from creating accounts, and their data, at speed.
 
 export interface LoginLimits {
   /** Failures for one email from one client address. */
@@ -28,6 +31,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 const SWEEP_ABOVE = 10_000;
 
 class FailureLog {
+  // Timestamps of recent events per key, dropped once they leave the window.
   private readonly failures = new Map<string, number[]>();
 
   constructor(
@@ -114,3 +118,41 @@ export class LoginLimiter {
 
 // A validated email has no spaces, so this cannot collide.
 const pair = (email: string, ip: string) => `${ip} ${email}`;
+
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+export const DEFAULT_SIGNUP_LIMIT = 200;
+export const SIGNUP_LIMIT_ENV = 'SIGNUP_LIMIT_PER_HOUR';
+
+/** The sign-up limit from $SIGNUP_LIMIT_PER_HOUR (a positive whole number), else the default. */
+export function signupLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[SIGNUP_LIMIT_ENV];
+  if (value === undefined || value === '') return DEFAULT_SIGNUP_LIMIT;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new Error(`${SIGNUP_LIMIT_ENV} must be a positive whole number, not "${value}"`);
+  return Number(value);
+}
+
+export class SignupLimiter {
+  private readonly log: FailureLog;
+
+  constructor(
+    private readonly perHour: number,
+    now: () => number,
+  ) {
+    this.log = new FailureLog(SIGNUP_WINDOW_MS, now);
+  }
+
+  /** Seconds until `ip` may sign up again, or 0. */
+  blocked(ip: string): number {
+    return this.log.retryAfter(ip, this.perHour);
+  }
+
+  /** Counts an attempt (up front, before the slow hash, so a burst cannot outrun the limit). */
+  attempted(ip: string): void {
+    this.log.add(ip);
+  }
+
+  /** The attempt created nothing (e.g. the email was taken meanwhile): it does not count. */
+  undo(ip: string): void {
+    this.log.removeLast(ip);
+  }
+}

@@ -100,8 +100,22 @@ const extraTextRule = (field: string): FieldRule => ({
 /**
  * Image addresses the shop can show: a path on this server or a data: image. The shop works
  * offline and its Content-Security-Policy (img-src 'self' data:) would block any other host.
+ * A path is judged the way a browser reads it: the WHATWG URL parser drops tabs and newlines
+ * and reads a backslash as `/`, so `/<backslash>evil.example/x.png` or `/<TAB>/evil.example/x.png`
+ * would load from another host. Such characters are refused outright (no real image path has
+ * them), and what is left must resolve to this origin.
  */
-const IMAGE_URL = /^(\/(?!\/)|data:image\/)/i;
+export function isLocalImage(value: string): boolean {
+  if (/^data:image\//i.test(value)) return true;
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  const base = 'http://shop.invalid';
+  try {
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
 
 export const PRODUCT_DEFAULTS = {
   rating: 0,
@@ -174,7 +188,7 @@ export function readProduct(
     ...IMAGE_FIELDS.map((f, i) => [f, changes.images?.[i]] as [string, string | undefined]),
   ];
   for (const [field, value] of addresses) {
-    if (value !== undefined && !IMAGE_URL.test(value)) {
+    if (value !== undefined && !isLocalImage(value)) {
       errors[field] = `${field} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
     }
   }

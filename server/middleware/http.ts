@@ -1,4 +1,4 @@
-// Cross-cutting HTTP behaviour: security headers, no caching of API answers, JSON-only bodies.
+// Cross-cutting HTTP behaviour: security headers, no caching of API answers, same-origin JSON writes.
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../errors';
 
@@ -53,21 +53,46 @@ export const decodablePath: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Where the request says it comes from, when the browser says so, is this site. */
+function sameOrigin(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false; // "null" (a sandboxed page, a file) or garbage
+  }
+}
+
+/**
+ * Every state-changing call (anything but GET, HEAD and OPTIONS) must be a same-origin JSON
+ * request, body or not: Content-Type application/json (415 otherwise), and no Origin or
+ * Sec-Fetch-Site header naming another site (403). An HTML form can only send urlencoded,
+ * multipart or text/plain, and a cross-site script cannot send JSON without a CORS preflight,
+ * which this API never grants; so neither a form on another page of this site nor another site
+ * can sign a shopper out or change anything. A read that carries a body must say JSON too.
+ */
+export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
+  const safe = SAFE_METHODS.has(req.method);
+  if (safe && !hasBody(req)) return next();
+  // Not req.is(): it answers null for a request without a body.
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    return next(new HttpError(415, 'Request must be JSON (Content-Type: application/json), with or without a body'));
+  }
+  if (!safe && !sameOrigin(req)) return next(new HttpError(403, 'Cross-site requests are not allowed'));
+  next();
+};
+
+/** Does the request carry a body (a non-zero length, or chunked)? */
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
-
-/**
- * A request body must be JSON (415 otherwise). HTML forms can only send urlencoded, multipart
- * or text/plain bodies, so this also refuses cross-site form posts.
- */
-export const requireJsonBody: RequestHandler = (req, _res, next) => {
-  if (hasBody(req) && !req.is('application/json')) {
-    return next(new HttpError(415, 'Request body must be JSON (Content-Type: application/json)'));
-  }
-  next();
-};
 
 /** The parsed JSON body, which must be an object (400 otherwise). */
 export function bodyObject(req: Request): Record<string, unknown> {

@@ -29,11 +29,19 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
   const page = indexHtml(root);
   const router = Router();
 
+  // Only what the app loads is public: build internals (dist/.vite: the manifest, with every
+  // chunk and its source path) and the precompressed copies, which are sent only in place of
+  // their originals, are not files to fetch.
+  router.use((req, _res, next) => {
+    if (/(^|\/)\.|\.(br|gz)$/i.test(req.path)) return next('router');
+    next();
+  });
   router.use(precompressedAssets(root));
   router.use(
     express.static(root, {
       index: false,
       redirect: false,
+      dotfiles: 'ignore',
       setHeaders(res, file) {
         if (file.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else if (file === index) res.setHeader('Cache-Control', 'no-cache');

@@ -15,7 +15,7 @@ export const WRONG_CREDENTIALS = 'Wrong Email or Password';
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export function authRoutes(ctx: Context): Router {
-  const { store, sessions, limiter } = ctx;
+  const { store, sessions, limiter, signups } = ctx;
   const router = Router();
   const findByEmail = (email: string) => store.data.users.find((u) => normalEmail(u.email) === email);
 
@@ -46,8 +46,18 @@ export function authRoutes(ctx: Context): Router {
         if (findByEmail(key)) throw conflict('An account with this email already exists');
       };
       taken();
+      const ip = req.ip ?? 'unknown';
+      const wait = signups.blocked(ip);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        throw new HttpError(429, `Too many new accounts from your network. Try again in ${Math.ceil(wait / 60)} minutes.`);
+      }
+      signups.attempted(ip);
       const hash = await hashPasswordAsync(body.password as string, ctx.passwordCost);
-      taken(); // another signup may have won the race while hashing
+      if (findByEmail(key)) {
+        signups.undo(ip);
+        taken(); // another signup won the race while hashing
+      }
 
       const user: StoredUser = { id: nextId(store.data.users), email: key, password: hash, role: 'user', addresses };
       if (name) user.name = name;

@@ -13,6 +13,22 @@ import { readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 
 export const MAX_ORDER_LINES = 50;
+/** How long an Idempotency-Key keeps answering with its order. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's Idempotency-Key: absent, or 1–255 visible ASCII characters (400 otherwise). */
+function idempotencyKey(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  if (!KEY_FORMAT.test(key)) {
+    throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, {
+      [IDEMPOTENCY_HEADER]: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`,
+    });
+  }
+  return key;
+}
 const SORTABLE = new Set(['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt']);
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 1000;
@@ -41,10 +57,31 @@ export function orderRoutes(ctx: Context): Router {
   const { store, now } = ctx;
   const router = Router();
 
-  // POST /orders (signed in): the user comes from the session, prices and totals are recomputed
+  /** Stores a key for `order` and drops expired ones; returns the ids to commit. */
+  function rememberKey(id: string, user: number, order: number): string[] {
+    const at = now();
+    const expired = new Set(store.data.idempotency.filter((k) => k.createdAt <= at - IDEMPOTENCY_TTL_MS).map((k) => k.id));
+    if (expired.size > 0) store.data.idempotency = store.data.idempotency.filter((k) => !expired.has(k.id));
+    store.data.idempotency.push({ id, user, order, createdAt: at });
+    return [...expired, id];
+  }
+
+  // POST /orders (signed in): the user comes from the session, prices and totals are recomputed.
+  // With an Idempotency-Key the same key from the same user answers 200 with the order it first
+  // placed, without ordering or taking stock again (a retry after a lost answer or a crash).
   router.post(
     '/',
     asyncRoute(async (req, res) => {
+      const user = req.user!.id;
+      const key = idempotencyKey(req);
+      const keyId = key === undefined ? undefined : `${user} ${key}`;
+      const placed = keyId === undefined ? undefined : store.data.idempotency.find((k) => k.id === keyId);
+      const earlier = placed && store.data.orders.find((o) => o.id === placed.order);
+      if (earlier) {
+        await store.commit({}); // answer only once the first attempt's write is on disk
+        res.status(200).json(earlier);
+        return;
+      }
       const body = bodyObject(req);
       const errors: Errors = {};
       const lines: { productId: number; quantity: number }[] = [];
@@ -79,7 +116,6 @@ export function orderRoutes(ctx: Context): Router {
         product: structuredClone(products[i]),
         quantity: l.quantity,
       }));
-      const user = req.user!.id;
       const order: Order = {
         id: nextId(store.data.orders),
         items,
@@ -94,8 +130,9 @@ export function orderRoutes(ctx: Context): Router {
       store.data.orders.push(order);
       const emptied = store.data.cart.filter((line) => line.user === user).map((line) => line.id);
       store.data.cart = store.data.cart.filter((line) => line.user !== user);
+      const keys = keyId === undefined ? [] : rememberKey(keyId, user, order.id);
       try {
-        await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied });
+        await store.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied, idempotency: keys });
       } catch (err) {
         // The order stands in memory and is written with the next commit (server/db.ts): never
         // tell the shopper it failed, or a retry would order and take the stock twice.

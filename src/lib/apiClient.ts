@@ -27,13 +27,19 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The message shown when the server cannot be reached at all. */
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the shop server. Check your connection and try again.';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<ApiResponse<T>> {
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      // Every write is JSON, body or not: the server refuses any other (a form post's) type.
+      headers: method === 'GET' ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -63,7 +69,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

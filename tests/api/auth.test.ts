@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGE } from '../../src/lib/validation';
 import { verifyPassword } from '../../server/passwords';
+import { signupLimitFromEnv } from '../../server/rateLimit';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -67,6 +68,61 @@ describe('POST /api/auth/signup', () => {
       .post('/api/auth/signup')
       .send({ email: 'x@y.io', password: 'S3cret!#€' })
       .expect(201);
+  });
+});
+
+describe('sign-ups per client address', () => {
+  const signup = (a: ReturnType<ReturnType<typeof makeShop>['anon']>, n: number) =>
+    a.post('/api/auth/signup').send({ email: `shopper${n}@example.com`, password: 'Secret123' });
+
+  it('429 with Retry-After beyond the hourly limit, creating nothing; an hour later it is open again', async () => {
+    const c = clock();
+    const shop = makeShop({ now: c.now, signupLimit: 3 });
+    for (let n = 1; n <= 3; n++) await signup(shop.anon(), n).expect(201);
+    const refused = await signup(shop.anon(), 4).expect(429);
+    expect(refused.body.message).toMatch(/^Too many new accounts from your network\. Try again in 60 minutes\.$/);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(shop.db.data.users.map((u) => u.email)).not.toContain('shopper4@example.com');
+    // Signing in is not a sign-up: existing accounts are unaffected.
+    await shop.as('user');
+    c.advance(60 * 60 * 1000);
+    await signup(shop.anon(), 4).expect(201);
+  });
+
+  it('refused sign-ups (bad input, a taken email) do not count', async () => {
+    const shop = makeShop({ signupLimit: 2 });
+    await shop.anon().post('/api/auth/signup').send({ email: 'bad', password: 'x' }).expect(400);
+    await shop.anon().post('/api/auth/signup').send({ email: ACCOUNTS.user.email, password: 'Secret123' }).expect(409);
+    await signup(shop.anon(), 1).expect(201);
+    await signup(shop.anon(), 2).expect(201);
+    await signup(shop.anon(), 3).expect(429);
+  });
+
+  it('the default allows at least 200 an hour, and SIGNUP_LIMIT_PER_HOUR changes it', async () => {
+    expect(signupLimitFromEnv({})).toBe(200);
+    expect(signupLimitFromEnv({ SIGNUP_LIMIT_PER_HOUR: '1000' })).toBe(1000);
+    expect(() => signupLimitFromEnv({ SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/positive whole number/);
+    expect(() => signupLimitFromEnv({ SIGNUP_LIMIT_PER_HOUR: 'lots' })).toThrow(/positive whole number/);
+    const shop = makeShop();
+    const results = [];
+    for (let n = 1; n <= 201; n++) results.push((await signup(shop.anon(), n)).status);
+    expect(results.slice(0, 200).every((s) => s === 201)).toBe(true);
+    expect(results[200]).toBe(429);
+  });
+});
+
+describe('sessions per account', () => {
+  it('a sign-in beyond 10 live sessions ends the oldest; the newer ten keep working', async () => {
+    const shop = makeShop();
+    const devices = [];
+    for (let i = 0; i < 11; i++) devices.push(await shop.as('user'));
+    await devices[0].get('/api/auth/check').expect(401);
+    for (const device of devices.slice(1)) await device.get('/api/auth/check').expect(200);
+    expect(shop.db.data.sessions.filter((s) => s.user === 2)).toHaveLength(10);
+    // Other accounts' sessions are not counted against it.
+    const admin = await shop.as('admin');
+    await devices[1].get('/api/auth/check').expect(200);
+    await admin.get('/api/auth/check').expect(200);
   });
 });
 
@@ -157,7 +213,7 @@ describe('GET /api/auth/check and POST /api/auth/logout', () => {
     await a.get('/api/auth/check').expect(200);
     await shop.anon().get('/api/auth/check').set('Cookie', cookie).expect(200);
 
-    const out = await a.post('/api/auth/logout').expect(200);
+    const out = await a.post('/api/auth/logout').type('json').expect(200);
     expect(out.headers['set-cookie'][0]).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
     expect(shop.db.data.sessions).toHaveLength(0);
     await a.get('/api/auth/check').expect(401);
@@ -166,7 +222,7 @@ describe('GET /api/auth/check and POST /api/auth/logout', () => {
   });
 
   it('logout without a session is fine', async () => {
-    await makeShop().anon().post('/api/auth/logout').expect(200, { message: 'Signed out' });
+    await makeShop().anon().post('/api/auth/logout').type('json').expect(200, { message: 'Signed out' });
   });
 
   it('ignores a tampered or unsigned cookie', async () => {

@@ -98,16 +98,16 @@ describe('DELETE /api/cart/:productId', () => {
   it("removes the caller's line for that product, then 404", async () => {
     const shop = makeShop();
     const a = await shop.as('other');
-    const res = await a.delete('/api/cart/1').expect(200);
+    const res = await a.delete('/api/cart/1').type('json').expect(200);
     expect(res.body).toMatchObject({ id: 1, quantity: 2, product: { id: 1 } });
     expect(shop.db.data.cart).toEqual([]);
-    await a.delete('/api/cart/1').expect(404);
+    await a.delete('/api/cart/1').type('json').expect(404);
   });
 
   it("never touches another user's line", async () => {
     const shop = makeShop();
-    await (await shop.as('user')).delete('/api/cart/1').expect(404);
-    await shop.anon().delete('/api/cart/1').expect(401);
+    await (await shop.as('user')).delete('/api/cart/1').type('json').expect(404);
+    await shop.anon().delete('/api/cart/1').type('json').expect(401);
     expect(shop.db.data.cart).toHaveLength(1);
   });
 });

@@ -138,6 +138,26 @@ describe('a write the disk refuses', () => {
   });
 });
 
+describe('an order the disk refused, retried with its Idempotency-Key', () => {
+  it('answers 503, then the retry returns that order (200, same id): one order, stock taken once', async () => {
+    const { app } = open();
+    const shopper = agent(app);
+    await shopper.post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: ACCOUNTS.user.password }).expect(200);
+    const body = { items: [{ product: 1, quantity: 2 }], paymentMethod: 'cash', selectedAddress: address() };
+    const dataDir = path.dirname(dataFile);
+    renameSync(dataDir, `${dataDir}.away`);
+    const first = await shopper.post('/api/orders').set('Idempotency-Key', 'press-1').send(body).expect(503);
+    expect(first.body.message).toMatch(/^Order #13 was received/);
+    renameSync(`${dataDir}.away`, dataDir);
+    const retry = await shopper.post('/api/orders').set('Idempotency-Key', 'press-1').send(body).expect(200);
+    expect(retry.body).toMatchObject({ id: 13, user: 2, status: 'pending' });
+    const data = readData();
+    expect(data.orders.map((o: { id: number }) => o.id)).toEqual([...Array.from({ length: 12 }, (_, i) => i + 1), 13]);
+    expect(data.products[0].stock).toBe(8);
+    expect(data.idempotency).toEqual([expect.objectContaining({ id: '2 press-1', user: 2, order: 13 })]);
+  });
+});
+
 describe('atomicWriteFile', () => {
   it('a reader never sees a partial file, and a killed writer leaves a whole one', async () => {
     const file = path.join(dir, 'atomic.json');

@@ -102,6 +102,7 @@ export function makeData(): DbSchema {
     cart: [{ id: 1, user: 3, product: 1, quantity: 2 }],
     orders: orders(),
     sessions: [],
+    idempotency: [],
   };
 }
 

@@ -51,6 +51,44 @@ describe('request bodies', () => {
     expect(shop.db.data.orders[0].status).toBe('pending');
   });
 
+  it('415 for a write without a body unless it says JSON: a form post cannot sign a shopper out', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
+    // What an HTML form with no fields sends (no body; a form can never say application/json).
+    for (const type of [undefined, 'application/x-www-form-urlencoded', 'text/plain']) {
+      const logout = a.post('/api/auth/logout');
+      const res = await (type ? logout.set('Content-Type', type) : logout).expect(415);
+      expect(res.body.message).toMatch(/JSON/);
+      const remove = a.delete('/api/cart/1');
+      await (type ? remove.set('Content-Type', type) : remove).expect(415);
+    }
+    await a.get('/api/auth/check').expect(200);
+    expect(shop.db.data.cart.filter((l) => l.user === 2)).toHaveLength(1);
+    // The same calls as JSON work.
+    await a.delete('/api/cart/1').type('json').expect(200);
+    await a.post('/api/auth/logout').type('json').expect(200);
+    await a.get('/api/auth/check').expect(401);
+  });
+
+  it('403 for a JSON write that the browser says comes from another site', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const other = [
+      { Origin: 'http://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+    ];
+    for (const headers of other) {
+      const res = await a.post('/api/auth/logout').type('json').set(headers).expect(403);
+      expect(res.body).toEqual({ message: 'Cross-site requests are not allowed' });
+    }
+    await a.get('/api/auth/check').expect(200);
+    // This site's own page: its origin is the Host it talks to.
+    await a.post('/api/cart').set('Origin', 'http://127.0.0.1').set('Host', '127.0.0.1').set('Sec-Fetch-Site', 'same-origin').send({ product: 1, quantity: 1 }).expect(201);
+  });
+
   it('400 when the JSON is not an object', async () => {
     await makeShop().anon().post('/api/auth/login').send([1, 2]).expect(400);
   });
@@ -127,6 +165,19 @@ describe('the built app (staticDir)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(res.headers);
     await shop.anon().get('/robots.txt').expect(200, 'User-agent: *');
+  });
+
+  it('404 for build internals and precompressed copies: only what the app loads is served', async () => {
+    mkdirSync(path.join(dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/features/admin/secret.tsx": {}}');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'br');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), 'gz');
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/%2Evite/manifest.json', '/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {
+      const res = await shop.anon().get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('secret');
+    }
+    await shop.anon().get('/assets/index-abc123.js').expect(200);
   });
 
   it('404 for missing files and non-GET requests, JSON 404 under /api', async () => {

@@ -120,6 +120,67 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('POST /api/orders with an Idempotency-Key', () => {
+  const body = () => orderBody([{ product: 1, quantity: 2 }]);
+
+  it('the same key from the same user answers 200 with the first order, ordering and taking stock once', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const first = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(body()).expect(201);
+    await a.post('/api/cart').send({ product: 2, quantity: 1 }).expect(201);
+    // A retry (even with another body, e.g. the cart changed meanwhile) gets the first order back.
+    const again = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(orderBody([{ product: 2, quantity: 1 }]));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(shop.db.data.orders).toHaveLength(13);
+    expect(shop.db.data.products[0].stock).toBe(8);
+    expect(shop.db.data.products[1].stock).toBe(2);
+    expect(shop.db.data.cart.filter((l) => l.user === 2)).toHaveLength(1); // the retry emptied nothing
+    // A new key is a new order.
+    const second = await a.post('/api/orders').set('Idempotency-Key', 'attempt-2').send(body()).expect(201);
+    expect(second.body.id).toBe(14);
+    expect(shop.db.data.products[0].stock).toBe(6);
+  });
+
+  it("keys belong to their user: another shopper's same key places that shopper's own order", async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const b = await shop.as('other');
+    const mine = await a.post('/api/orders').set('Idempotency-Key', 'shared-key').send(body()).expect(201);
+    const theirs = await b.post('/api/orders').set('Idempotency-Key', 'shared-key').send(body()).expect(201);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(theirs.body.user).toBe(3);
+    expect(shop.db.data.products[0].stock).toBe(6);
+  });
+
+  it('keys are kept for 24 hours', async () => {
+    const c = clock();
+    const shop = makeShop({ now: c.now });
+    const a = await shop.as('user');
+    const first = await a.post('/api/orders').set('Idempotency-Key', 'k').send(body()).expect(201);
+    c.advance(24 * 60 * 60 * 1000 - 1000);
+    expect((await a.post('/api/orders').set('Idempotency-Key', 'k').send(body()).expect(200)).body.id).toBe(first.body.id);
+    c.advance(2000);
+    // Once expired, the next order forgets the key (and the key may place a new order).
+    await a.post('/api/orders').set('Idempotency-Key', 'other').send(body()).expect(201);
+    expect(shop.db.data.idempotency.map((k) => k.id)).toEqual(['2 other']);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['with a space', 'two words'],
+    ['non-ASCII', 'clé'],
+  ])('400 for a key that is %s, and nothing is ordered', async (_label, key) => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const res = await a.post('/api/orders').set('Idempotency-Key', key).send(body()).expect(400);
+    expect(res.body.errors).toEqual({ 'Idempotency-Key': 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
+    expect(shop.db.data.orders).toHaveLength(12);
+    expect(shop.db.data.products[0].stock).toBe(10);
+  });
+});
+
 describe('GET /api/orders/own', () => {
   it("the caller's orders only, newest first", async () => {
     const shop = makeShop();

@@ -157,6 +157,11 @@ describe('POST /api/products (admin)', () => {
     ['category', 'cars', 'category must be one of the listed categories'],
     ['thumbnail', 'javascript:alert(1)', 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
     ['image2', '//evil.example/x.png', 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    // A browser reads each of these as another host (a backslash is a slash; tabs and newlines are dropped).
+    ['image1', '/\\evil.example/x.png', 'image1 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image2', '/\t/evil.example/x.png', 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image3', '/\n/evil.example/x.png', 'image3 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['thumbnail', '/\r/evil.example/x.png', 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
     ['title', 'x'.repeat(201), 'title must be at most 200 characters'],
     ['deleted', 'yes', 'deleted must be true or false'],
   ])('rejects %s = %j', async (field, value, message) => {
@@ -232,10 +237,10 @@ describe('PATCH /api/products/:id (admin)', () => {
 describe('DELETE /api/products/:id', () => {
   it('is 405 for everyone and deletes nothing', async () => {
     const shop = makeShop();
-    const res = await (await shop.as('admin')).delete('/api/products/1').expect(405);
+    const res = await (await shop.as('admin')).delete('/api/products/1').type('json').expect(405);
     expect(res.headers.allow).toBe('GET, PATCH');
     expect(res.body.message).toMatch(/deleted/);
-    await shop.anon().delete('/api/products/1').expect(405);
+    await shop.anon().delete('/api/products/1').type('json').expect(405);
     expect(shop.db.data.products).toHaveLength(5);
   });
 });

@@ -26,6 +26,8 @@ type Kind =
   | 'script tag'
   | 'path trick'
   | 'repeated query key'
+  | 'cross-site'
+  | 'off-site image'
   | 'unknown route';
 
 interface Case {
@@ -39,6 +41,7 @@ interface Case {
   body?: unknown;
   /** Raw body text, sent with `type` (default application/json). */
   raw?: string;
+  /** Content-Type of `raw`; 'none' sends a bodyless write with no Content-Type (a form post). */
   type?: string;
   headers?: Record<string, string>;
   /** Expected status. */
@@ -180,6 +183,15 @@ function buildCases(): Case[] {
       raw: '{"quantity":1}',
       headers: { 'Content-Encoding': 'x-made-up' },
     });
+    if (methodOf(route) !== 'GET') {
+      // Writes only from this site, as JSON, with or without a body (a form cannot send JSON).
+      add(route, 'cross-site', 'form post without a body', 415, { type: 'none' });
+      add(route, 'cross-site', 'empty urlencoded form post', 415, { raw: '', type: 'application/x-www-form-urlencoded' });
+      const json = VALID[route] ? { body: VALID[route]!.body, url: VALID[route]!.url } : {};
+      add(route, 'cross-site', 'JSON from another origin', 403, { ...json, headers: { Origin: 'http://evil.example' } });
+      add(route, 'cross-site', 'JSON from an opaque origin', 403, { ...json, headers: { Origin: 'null' } });
+      add(route, 'cross-site', 'JSON the browser calls cross-site', 403, { ...json, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    }
     add(route, 'body over 100 kB', '101 kB JSON string', 413, { body: { name: 'x'.repeat(101 * 1024) } });
     add(route, 'body over 100 kB', '5 000 small fields', 413, {
       body: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, 'value-value-value'])),
@@ -266,6 +278,9 @@ function buildCases(): Case[] {
   body(users, 'extra field', 'another id', 403, { id: 3 });
   body(users, 'extra field', 'another email', 403, { email: 'admin@shop.test' });
   body(users, 'extra field', 'a new password', 403, { password: 'NewPass123' });
+  // No password oracle: the right password is refused exactly like a wrong one.
+  body(users, 'extra field', 'the current password (right guess)', 403, { password: ACCOUNTS.user.password });
+  body(users, 'extra field', 'a wrong guess', 403, { password: 'User12346' });
   body(users, 'extra field', 'isAdmin with a bad address', 400, { isAdmin: true, addresses: [{ city: 'x' }] });
   body(users, 'injection string', 'role: NoSQL $ne', 403, { role: { $ne: 'user' } });
   body(users, 'injection string', 'addresses: NoSQL $set', 400, { addresses: { $set: [] } });
@@ -280,6 +295,17 @@ function buildCases(): Case[] {
   body(newProduct, 'missing field', 'empty body', 400, Object.fromEntries(Object.keys(NEW_PRODUCT).map((k) => [k, undefined])));
   for (const field of ['title', 'description', 'price', 'discountPercentage', 'stock', 'thumbnail', 'images', 'brand', 'category']) {
     body(newProduct, 'missing field', `no ${field}`, 400, { [field]: undefined });
+  }
+  // Paths a browser resolves to another host.
+  for (const [name, value] of [
+    ['backslash', '/\\evil.example/x.png'],
+    ['tab', '/\t/evil.example/x.png'],
+    ['newline', '/\n/evil.example/x.png'],
+    ['protocol-relative', '//evil.example/x.png'],
+    ['another scheme', 'https://evil.example/x.png'],
+  ]) {
+    body(newProduct, 'off-site image', `thumbnail: ${name}`, 400, { thumbnail: value });
+    body('PATCH /api/products/:id', 'off-site image', `image2: ${name}`, 400, { image2: value });
   }
   body(newProduct, 'wrong type', 'price a word', 400, { price: 'cheap' });
   body(newProduct, 'wrong type', 'price true', 400, { price: true });
@@ -429,6 +455,14 @@ function buildCases(): Case[] {
   body(order, 'injection string', 'product: NoSQL $gt', 400, { items: line({ product: { $gt: 0 } }) });
   body(order, 'injection string', 'paymentMethod: SQL tautology', 400, { paymentMethod: "cash' OR '1'='1" });
   body(order, 'script tag', 'script tag paymentMethod', 400, { paymentMethod: SCRIPT });
+  for (const [name, key] of [
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['with a space', 'two words'],
+    ['a tab', 'a\tb'],
+  ]) {
+    add(order, 'wrong type', `Idempotency-Key ${name}`, 400, { body: VALID[order]!.body, headers: { 'Idempotency-Key': key } });
+  }
   body(order, 'script tag', 'script tag country', 400, { selectedAddress: address({ country: SCRIPT as never }) });
 
   // PATCH /orders/:id (admin)
@@ -530,7 +564,8 @@ function send(c: Case) {
   for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
   if (c.raw !== undefined) return req.set('Content-Type', c.type ?? 'application/json').send(c.raw);
   if (c.body !== undefined) return req.send(c.body as object);
-  return req;
+  // A write without a body still says JSON, as the app's client does (a 'cross-site' case may not).
+  return c.method === 'GET' || c.type === 'none' ? req : req.type('json');
 }
 
 beforeAll(async () => {

@@ -22,15 +22,17 @@ export class Client {
   ) {}
 
   /** Sends one request; rejects on a network error (refused, reset) or a body cut short. */
-  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     if (this.figures) this.figures.requests += 1;
     const password = (body as { password?: unknown } | undefined)?.password;
     if (typeof password === 'string') this.passwords.add(password);
     const res = await fetch(this.origin + path, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // Every write is JSON, body or not, as the app's client sends it.
+        ...(method === 'GET' && body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

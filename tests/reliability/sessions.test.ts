@@ -212,7 +212,7 @@ describe('logout ends the session on the server', () => {
     await phone.post('/api/auth/login').send(ACCOUNTS.admin).expect(200);
     await shop.anon().get('/api/orders').set('Cookie', copied).expect(200);
 
-    const out = await laptop.post('/api/auth/logout').expect(200);
+    const out = await laptop.post('/api/auth/logout').type('json').expect(200);
     expect(String(out.headers['set-cookie'])).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
     await expectLocked(shop, copied, 'copied cookie after logout');
     await laptop.get('/api/auth/check').expect(401);

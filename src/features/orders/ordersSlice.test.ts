@@ -26,7 +26,7 @@ const newOrder: NewOrder = {
 
 describe('ordersSlice reducers', () => {
   it('create appends the order and sets currentOrder; resetOrder clears it', () => {
-    const created = reducer(initialState, createOrderAsync.fulfilled(order(), 'r', newOrder));
+    const created = reducer(initialState, createOrderAsync.fulfilled(order(), 'r', { order: newOrder, idempotencyKey: 'k1' }));
     expect(created).toMatchObject({ orders: [order()], currentOrder: order(), status: 'idle' });
     expect(reducer(created, resetOrder()).currentOrder).toBeNull();
   });
@@ -62,17 +62,18 @@ describe('ordersSlice thunks', () => {
   it('create posts the SPEC §7 body and stores the answer as currentOrder', async () => {
     const fetch = stubFetch({ 'POST /api/orders': () => jsonResponse(order({ id: 55 }), 201) });
     const store = makeStore();
-    const pending = store.dispatch(createOrderAsync(newOrder));
+    const pending = store.dispatch(createOrderAsync({ order: newOrder, idempotencyKey: 'key-1' }));
     expect(store.getState().orders.status).toBe('loading');
     await pending;
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual(newOrder);
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).get('Idempotency-Key')).toBe('key-1');
     expect(store.getState().orders.currentOrder?.id).toBe(55);
   });
 
   it("a refused order (409 stock) keeps the server's message and sets no currentOrder", async () => {
     stubFetch({ 'POST /api/orders': () => jsonResponse({ message: 'Only 1 of Novaphone Zen 8 left in stock' }, 409) });
     const store = makeStore();
-    const result = await store.dispatch(createOrderAsync(newOrder));
+    const result = await store.dispatch(createOrderAsync({ order: newOrder, idempotencyKey: 'key-2' }));
     expect(result.payload).toMatchObject({ message: 'Only 1 of Novaphone Zen 8 left in stock', status: 409 });
     expect(store.getState().orders).toMatchObject({ currentOrder: null, error: 'Only 1 of Novaphone Zen 8 left in stock' });
   });

@@ -26,9 +26,9 @@ export const initialState: OrdersState = {
 
 export const createOrderAsync = createAppAsyncThunk(
   'orders/createOrder',
-  async (order: NewOrder, { rejectWithValue }) => {
+  async ({ order, idempotencyKey }: { order: NewOrder; idempotencyKey: string }, { rejectWithValue }) => {
     try {
-      return (await ordersAPI.createOrder(order)).data;
+      return (await ordersAPI.createOrder(order, idempotencyKey)).data;
     } catch (error) {
       return rejectWithValue(toRejectValue(error));
     }

@@ -103,6 +103,52 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(/The order was not placed/)).not.toBeInTheDocument();
   });
 
+  it('retries a network error with the same Idempotency-Key, so the retry cannot order twice', async () => {
+    let calls = 0;
+    const fetch = stubFetch({
+      'POST /api/orders': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(order({ id: 78 }), 201);
+      },
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect(await screen.findByText('Success page')).toBeInTheDocument();
+    const keys = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('pressing Order Now again reuses the key of an attempt left unanswered (503), not of a refused one', async () => {
+    const answers = [
+      () => jsonResponse({ message: 'Order #13 was received but could not be saved to disk yet.' }, 503),
+      () => jsonResponse({ message: 'Only 1 of Novaphone Zen 8 left in stock' }, 409),
+      () => jsonResponse(order({ id: 79 }), 201),
+    ];
+    const fetch = stubFetch({
+      'POST /api/orders': () => answers.shift()!(),
+      'GET /api/cart': () => jsonResponse([cartItem({ quantity: 2 })]),
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    const order_ = () => userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    await order_();
+    expect((await screen.findAllByText(/could not be saved to disk yet/)).length).toBeGreaterThan(0);
+    await order_();
+    expect((await screen.findAllByText(/Only 1 of Novaphone Zen 8 left/)).length).toBeGreaterThan(0);
+    await order_();
+    expect(await screen.findByText('Success page')).toBeInTheDocument();
+    const keys = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('a cart that failed to load shows the error and a retry, not a redirect', async () => {
     const fetch = stubFetch({ 'GET /api/cart': () => jsonResponse([cartItem({ quantity: 2 })]) });
     const { store } = renderWithProviders(<CheckoutPage />, {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import AddressForm from '../../../components/AddressForm';
@@ -16,6 +16,7 @@ import CartTotals from '../../cart/components/CartTotals';
 import { selectUserInfo, updateUserAsync } from '../../user/userSlice';
 import AddressChoice from '../components/AddressChoice';
 import PaymentChoice from '../components/PaymentChoice';
+import { newIdempotencyKey, outcomeUnknown } from '../ordersAPI';
 import { createOrderAsync, selectCurrentOrder, selectOrderStatus } from '../ordersSlice';
 import ContinueShopping from '../../cart/components/ContinueShopping';
 
@@ -34,6 +35,9 @@ export default function CheckoutPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [orderError, setOrderError] = useState<string | null>(null);
+  // One Idempotency-Key per attempt to order, kept while an attempt ended without a clear answer
+  // (network error, 5xx), so pressing 'Order Now' again cannot order twice.
+  const attemptKey = useRef<string | null>(null);
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
@@ -63,20 +67,18 @@ export default function CheckoutPage() {
       return;
     }
     setOrderError(null);
+    attemptKey.current ??= newIdempotencyKey();
     try {
       await dispatch(
         createOrderAsync({
-          items,
-          user: account.id,
-          totalAmount,
-          totalItems,
-          paymentMethod,
-          selectedAddress,
-          status: 'pending',
+          order: { items, user: account.id, totalAmount, totalItems, paymentMethod, selectedAddress, status: 'pending' },
+          idempotencyKey: attemptKey.current,
         }),
       ).unwrap();
+      attemptKey.current = null;
     } catch (rejected) {
       const { message, status } = rejected as RejectValue;
+      if (!outcomeUnknown(status)) attemptKey.current = null;
       setOrderError(message);
       // 503: the order was taken but not yet saved to disk; the server's message says so.
       alert.error(status === 503 ? message : `The order was not placed: ${message}`);

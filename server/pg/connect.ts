@@ -1,0 +1,72 @@
+// Connections: openDatabase(url) → Kysely<Database> on a pg Pool.
+//
+// Type parsers are scoped to our pools and clients (the `types` option), not set globally on
+// pg.types, so other users of `pg` in the process are unaffected:
+//  - int8 (bigint: count(*), sessions.expires_at) → number; a value beyond 2^53 throws rather
+//    than silently losing digits;
+//  - numeric → number (the API's numbers are doubles; the schema stores money as double precision);
+//  - everything else as node-postgres does it: integer and double precision → number, boolean,
+//    jsonb → parsed value, timestamptz → Date.
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${text} does not fit a JavaScript number`);
+  return n;
+}
+
+const parseNumeric = (text: string): number => Number(text);
+
+/** node-postgres `types` for our pools and clients. */
+export const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary') {
+      if (oid === INT8) return parseInt8;
+      if (oid === NUMERIC) return parseNumeric;
+    }
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface OpenOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /** Called when an idle pooled connection fails (e.g. the server restarted); default: console.warn. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** A Kysely<Database> on its own pg Pool; `await db.destroy()` closes the pool. */
+export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: typeParsers });
+  // Without a listener an idle connection's error would crash the process; the pool drops that
+  // connection by itself and opens a new one for the next query.
+  pool.on('error', options.onIdleError ?? ((error) => console.warn(`postgres: idle connection failed: ${error.message}`)));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A pg.Client with our type parsers (connect() it yourself). */
+export function newClient(url: string): pg.Client {
+  return new pg.Client({ connectionString: url, types: typeParsers });
+}
+
+/**
+ * A Kysely<Database> that runs everything on one connected pg.Client — for code that also needs
+ * the raw client on the same connection (COPY inside a Kysely transaction). One caller at a time.
+ * destroy() leaves the client open.
+ */
+export function kyselyOnClient(client: pg.Client): Kysely<Database> {
+  const pool: PostgresPool = {
+    connect: async () =>
+      ({
+        query: client.query.bind(client),
+        release() {},
+      }) as unknown as Awaited<ReturnType<PostgresPool['connect']>>,
+    end: async () => {},
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,121 @@
+// Whole-data moves between a DbSchema (db.json's shape) and the database: loading a snapshot or
+// the seed, and reading everything back (tests, export). Run migrateToLatest(db) first.
+import { readFileSync } from 'node:fs';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DbSchema } from '../model';
+import {
+  cartLineFromRow,
+  cartLineToRow,
+  filterOptionFromRow,
+  filterOptionToRow,
+  idempotencyFromRow,
+  idempotencyToRow,
+  orderFromRow,
+  orderToRow,
+  PRODUCT_COLUMNS,
+  productFromRow,
+  productToRow,
+  sessionFromRow,
+  sessionToRow,
+  userFromRow,
+  userToRow,
+} from './rows';
+import { IDENTITY_TABLES, type Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (18 columns). */
+const BATCH = 1000;
+
+async function insertBatched<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/**
+ * Inserts the collections present in `snapshot` (explicit ids kept) in foreign-key order, then
+ * moves the identity sequences past the largest ids. Use inside a transaction.
+ */
+export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promise<void> {
+  const { users = [], categories = [], brands = [], products = [], cart = [], orders = [], sessions = [], idempotency = [] } = snapshot;
+  await insertBatched(users, (b) => db.insertInto('users').values(b.map(userToRow)).execute());
+  await insertBatched(categories, (b) => db.insertInto('categories').values(b.map(filterOptionToRow)).execute());
+  await insertBatched(brands, (b) => db.insertInto('brands').values(b.map(filterOptionToRow)).execute());
+  await insertBatched(products, (b) => db.insertInto('products').values(b.map(productToRow)).execute());
+  await insertBatched(cart, (b) => db.insertInto('cart').values(b.map(cartLineToRow)).execute());
+  await insertBatched(orders, (b) => db.insertInto('orders').values(b.map(orderToRow)).execute());
+  await insertBatched(sessions, (b) => db.insertInto('sessions').values(b.map(sessionToRow)).execute());
+  await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
+  await syncIdentities(db);
+}
+
+/**
+ * Points each identity sequence just past its table's largest id (at 1 for an empty table), so
+ * the next insert without an id does not collide with a loaded one.
+ */
+export async function syncIdentities(db: Db): Promise<void> {
+  for (const table of IDENTITY_TABLES) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) FROM ${sql.table(table)}`.execute(db);
+  }
+}
+
+/** Empties every table of the shop and restarts its ids at 1. */
+export async function truncateAll(db: Db): Promise<void> {
+  await sql`TRUNCATE users, products, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys RESTART IDENTITY CASCADE`.execute(db);
+}
+
+/**
+ * Inserts a whole snapshot in one transaction (the tables should be empty: ids are kept). A
+ * collection the snapshot lacks (db.json has no `idempotency`) counts as empty.
+ */
+export async function loadSnapshot(db: Kysely<Database>, snapshot: Partial<DbSchema>): Promise<void> {
+  await db.transaction().execute((trx) => insertSnapshot(trx, snapshot));
+}
+
+/**
+ * Loads the seed file (db.json) when the database has no users and no products; returns whether
+ * it did. Instances starting together are serialised by an advisory lock: one loads, the others
+ * find it done.
+ */
+export async function loadSeedIfEmpty(db: Kysely<Database>, seedFile: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('shop.loadSeedIfEmpty'))`.execute(trx);
+    const { rows } = await sql<{ used: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM products) AS used`.execute(trx);
+    if (rows[0].used) return false;
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Partial<DbSchema>;
+    await insertSnapshot(trx, seed);
+    return true;
+  });
+}
+
+/**
+ * Everything, in db.json's shape and order (records by id; sessions and idempotency keys by
+ * creation; the `idempotency` collection last), read in one repeatable-read transaction so the
+ * collections agree with each other. All in memory: meant for tests and exports of shop-sized
+ * data, not for a million products.
+ */
+export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const products = await trx.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('id').execute();
+      const categories = await trx.selectFrom('categories').selectAll().orderBy('id').execute();
+      const brands = await trx.selectFrom('brands').selectAll().orderBy('id').execute();
+      const users = await trx.selectFrom('users').selectAll().orderBy('id').execute();
+      const orders = await trx.selectFrom('orders').selectAll().orderBy('id').execute();
+      const cart = await trx.selectFrom('cart').selectAll().orderBy('id').execute();
+      const sessions = await trx.selectFrom('sessions').selectAll().orderBy('created_at').orderBy('id').execute();
+      const idempotency = await trx.selectFrom('idempotency_keys').selectAll().orderBy('created_at').orderBy('user_id').orderBy('key').execute();
+      return {
+        products: products.map(productFromRow),
+        categories: categories.map(filterOptionFromRow),
+        brands: brands.map(filterOptionFromRow),
+        users: users.map(userFromRow),
+        orders: orders.map(orderFromRow),
+        cart: cart.map(cartLineFromRow),
+        sessions: sessions.map(sessionFromRow),
+        idempotency: idempotency.map(idempotencyFromRow),
+      };
+    });
+}

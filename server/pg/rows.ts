@@ -1,0 +1,234 @@
+// Rows ↔ the data file's records (server/model.ts, src/types). Each *FromRow gives back exactly
+// the record that went in: same field names, numbers as numbers, an absent optional field
+// (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
+// values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
+import type { Insertable, Selectable } from 'kysely';
+import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../src/types';
+import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../model';
+import type {
+  CartTable,
+  FilterOptionsTable,
+  IdempotencyKeysTable,
+  OrdersTable,
+  ProductsTable,
+  SessionsTable,
+  UsersTable,
+} from './schema';
+
+const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
+const REVIEW_KEYS = ['reviewerName', 'rating', 'comment'] as const;
+const PRODUCT_KEYS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discountPercentage',
+  'stock',
+  'thumbnail',
+  'images',
+  'brand',
+  'category',
+  'rating',
+  'weight',
+  'warrantyInformation',
+  'shippingInformation',
+  'returnPolicy',
+  'minimumOrderQuantity',
+  'reviews',
+  'deleted',
+] as const satisfies readonly (keyof Product)[];
+const CART_ITEM_KEYS = ['id', 'product', 'quantity'] as const;
+
+/** `value` with `keys` first, in that order, then any other keys as they were. */
+function ordered<T>(value: T, keys: readonly string[]): T {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (Object.prototype.hasOwnProperty.call(source, key)) out[key] = source[key];
+  for (const key of Object.keys(source)) if (!(key in out)) out[key] = source[key];
+  return out as T;
+}
+
+const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
+const orderReview = (r: Review): Review => ordered(r, REVIEW_KEYS);
+
+/** A product from jsonb (an order line's snapshot): db.json's key order, reviews too. */
+function orderProduct(p: Product): Product {
+  const out = ordered(p, PRODUCT_KEYS);
+  if (Array.isArray(out.reviews)) out.reviews = out.reviews.map(orderReview);
+  return out;
+}
+
+const orderCartItem = (item: CartItem): CartItem => {
+  const out = ordered(item, CART_ITEM_KEYS);
+  if (out.product && typeof out.product === 'object') out.product = orderProduct(out.product);
+  return out;
+};
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+// ---------------------------------------------------------------------------------------------
+// users
+
+export function userToRow(u: StoredUser): Insertable<UsersTable> {
+  return { id: u.id, email: u.email, password: u.password, role: u.role, name: u.name ?? null, addresses: json(u.addresses ?? []) };
+}
+
+export function userFromRow(r: Selectable<UsersTable>): StoredUser {
+  // Built in db.json's key order: name (when there is one) before addresses.
+  const user = { id: r.id, email: r.email, password: r.password, role: r.role } as StoredUser;
+  if (r.name !== null) user.name = r.name;
+  user.addresses = r.addresses.map(orderAddress);
+  return user;
+}
+
+// ---------------------------------------------------------------------------------------------
+// products
+
+/** The product columns the API has (not search_text, not low_stock_threshold). */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discount_percentage',
+  'stock',
+  'thumbnail',
+  'images',
+  'brand',
+  'category',
+  'rating',
+  'weight',
+  'warranty_information',
+  'shipping_information',
+  'return_policy',
+  'minimum_order_quantity',
+  'reviews',
+  'deleted',
+] as const satisfies readonly (keyof ProductsTable)[];
+
+export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
+
+export function productToRow(p: Product): Insertable<ProductsTable> {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: p.price,
+    discount_percentage: p.discountPercentage,
+    stock: p.stock,
+    thumbnail: p.thumbnail,
+    images: json(p.images),
+    brand: p.brand,
+    category: p.category,
+    rating: p.rating,
+    weight: p.weight,
+    warranty_information: p.warrantyInformation,
+    shipping_information: p.shippingInformation,
+    return_policy: p.returnPolicy,
+    minimum_order_quantity: p.minimumOrderQuantity,
+    reviews: json(p.reviews),
+    deleted: p.deleted ?? false,
+  };
+}
+
+export function productFromRow(r: ProductRow): Product {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    price: r.price,
+    discountPercentage: r.discount_percentage,
+    stock: r.stock,
+    thumbnail: r.thumbnail,
+    images: r.images,
+    brand: r.brand,
+    category: r.category,
+    rating: r.rating,
+    weight: r.weight,
+    warrantyInformation: r.warranty_information,
+    shippingInformation: r.shipping_information,
+    returnPolicy: r.return_policy,
+    minimumOrderQuantity: r.minimum_order_quantity,
+    reviews: r.reviews.map(orderReview),
+    deleted: r.deleted,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// categories, brands
+
+export function filterOptionToRow(o: FilterOption): Insertable<FilterOptionsTable> {
+  return o.id === undefined ? { value: o.value, label: o.label } : { id: o.id, value: o.value, label: o.label };
+}
+
+export function filterOptionFromRow(r: Selectable<FilterOptionsTable>): FilterOption {
+  return { id: r.id, value: r.value, label: r.label };
+}
+
+// ---------------------------------------------------------------------------------------------
+// cart
+
+export function cartLineToRow(c: StoredCartLine): Insertable<CartTable> {
+  return { id: c.id, user_id: c.user, product_id: c.product, quantity: c.quantity };
+}
+
+export function cartLineFromRow(r: Selectable<CartTable>): StoredCartLine {
+  return { id: r.id, user: r.user_id, product: r.product_id, quantity: r.quantity };
+}
+
+// ---------------------------------------------------------------------------------------------
+// orders
+
+export function orderToRow(o: Order): Insertable<OrdersTable> {
+  return {
+    id: o.id,
+    user_id: o.user,
+    items: json(o.items),
+    total_amount: o.totalAmount,
+    total_items: o.totalItems,
+    payment_method: o.paymentMethod,
+    selected_address: json(o.selectedAddress),
+    status: o.status,
+    created_at: o.createdAt ?? null,
+  };
+}
+
+export function orderFromRow(r: Selectable<OrdersTable>): Order {
+  const order: Order = {
+    id: r.id,
+    items: r.items.map(orderCartItem),
+    user: r.user_id,
+    totalAmount: r.total_amount,
+    totalItems: r.total_items,
+    paymentMethod: r.payment_method,
+    selectedAddress: orderAddress(r.selected_address),
+    status: r.status,
+  };
+  if (r.created_at !== null) order.createdAt = r.created_at.toISOString();
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// sessions
+
+export function sessionToRow(s: Session): Insertable<SessionsTable> {
+  return { id: s.id, user_id: s.user, created_at: s.createdAt, expires_at: s.expiresAt };
+}
+
+export function sessionFromRow(r: Selectable<SessionsTable>): Session {
+  return { id: r.id, user: r.user_id, createdAt: r.created_at.toISOString(), expiresAt: r.expires_at };
+}
+
+// ---------------------------------------------------------------------------------------------
+// idempotency keys (the data file's `idempotency`: id is `<user id> <key>`)
+
+export function idempotencyToRow(k: IdempotencyRecord): Insertable<IdempotencyKeysTable> {
+  const prefix = `${k.user} `;
+  if (!k.id.startsWith(prefix)) throw new Error(`idempotency record ${JSON.stringify(k.id)} is not "<user> <key>" for user ${k.user}`);
+  return { user_id: k.user, key: k.id.slice(prefix.length), order_id: k.order, created_at: new Date(k.createdAt) };
+}
+
+export function idempotencyFromRow(r: Selectable<IdempotencyKeysTable>): IdempotencyRecord {
+  return { id: `${r.user_id} ${r.key}`, user: r.user_id, order: r.order_id, createdAt: r.created_at.getTime() };
+}

@@ -1,0 +1,256 @@
+// A throw-away PostgreSQL cluster for tests, benchmarks and scripts (no Vitest imports here).
+//
+//   const cluster = await startCluster();           // initdb + pg_ctl start on a free port
+//   const { url, drop } = await freshDatabase(cluster.url);
+//   ... use url ...
+//   await drop(); await cluster.stop();              // pg_ctl stop -m fast; folder removed
+//
+// The binaries come from PG_BIN, else /usr/lib/postgresql/<highest version>/bin (Debian's
+// `postgresql` package). The cluster lives in a fresh temp folder, trusts every local connection
+// (user `shop`, no password) and listens on 127.0.0.1 only, plus a Unix socket in that folder.
+// PostgreSQL refuses to run as root, so under root initdb and pg_ctl run as the `postgres` OS user
+// (spawned with its uid/gid; the folder is chown'ed to it first).
+// With TEST_DATABASE_URL set, startCluster() starts nothing and hands out that server instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../scripts/bench/processes';
+
+export interface Cluster {
+  /** postgres://shop@127.0.0.1:<port>/postgres (or TEST_DATABASE_URL). */
+  url: string;
+  port: number;
+  /** Stops the server and removes its folder (a no-op for TEST_DATABASE_URL). Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Listen on this port instead of a free one picked now. */
+  port?: number;
+  /**
+   * Log PostgreSQL's own output here instead of <folder>/postgres.log (removed with the folder).
+   * Under root it must be writable by the `postgres` user.
+   */
+  logFile?: string;
+}
+
+export const MISSING_POSTGRES =
+  'PostgreSQL server binaries not found (looked for initdb and pg_ctl in PG_BIN and /usr/lib/postgresql/*/bin). ' +
+  'Install them with `apt-get install postgresql` (.ci/run does this), point PG_BIN at their folder, ' +
+  'or set TEST_DATABASE_URL to a server to use.';
+
+/** The folder holding initdb and pg_ctl: PG_BIN, else the highest /usr/lib/postgresql/<version>/bin. */
+export function findPostgresBin(): string {
+  const has = (dir: string) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'));
+  if (process.env.PG_BIN) {
+    if (has(process.env.PG_BIN)) return process.env.PG_BIN;
+    throw new Error(`PG_BIN=${process.env.PG_BIN} has no initdb and pg_ctl. ${MISSING_POSTGRES}`);
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+(\.\d+)?$/.test(v) && has(path.join(root, v, 'bin')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) throw new Error(MISSING_POSTGRES);
+  return path.join(root, versions[0], 'bin');
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** Under root: the `postgres` OS user's ids (Debian's package creates it). */
+function postgresUser(): RunAs | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new Error('running as root, but there is no `postgres` user to run PostgreSQL as (apt-get install postgresql creates it)');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Runs a PostgreSQL tool to completion (as `as` when given); rejects with its output on failure. */
+function run(file: string, args: string[], as: RunAs | undefined, timeoutMs = 120_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // LC_ALL: initdb's --locale=C covers the cluster; this keeps the tools' own messages plain.
+      env: { ...process.env, LC_ALL: 'C' },
+      ...(as ? { uid: as.uid, gid: as.gid } : {}),
+    });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
+    child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-8000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    // 'exit', not 'close': pg_ctl start leaves the server running, and it could hold the pipes.
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${path.basename(file)} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/** Clusters this process started and has not stopped yet: stopped on exit, whatever happens. */
+const live = new Map<string, () => void>();
+let exitHookInstalled = false;
+function stopAllOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const stopNow of live.values()) stopNow();
+  });
+}
+
+function externalCluster(url: string): Cluster {
+  return { url, port: Number(new URL(url).port || 5432), stop: async () => {} };
+}
+
+/**
+ * Starts a fresh cluster (or wraps TEST_DATABASE_URL). Takes about a second and a half: initdb
+ * dominates. `fsync=on`, as in production, so timings mean something.
+ */
+export async function startCluster(options: StartOptions = {}): Promise<Cluster> {
+  if (process.env.TEST_DATABASE_URL) return externalCluster(process.env.TEST_DATABASE_URL);
+  const bin = findPostgresBin();
+  const as = postgresUser();
+  // A free port can be taken by someone else before the server binds it: then try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(bin, as, options.port ?? (await freePort()), options.logFile);
+    } catch (error) {
+      const portTaken = /could not bind|could not create listen socket|already in use/i.test((error as Error).message);
+      if (options.port !== undefined || !portTaken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnce(bin: string, as: RunAs | undefined, port: number, logFileOption?: string): Promise<Cluster> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
+  const data = path.join(dir, 'data');
+  const logFile = logFileOption ?? path.join(dir, 'postgres.log');
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const stopArgs = ['-D', data, 'stop', '-m', 'fast', '-w'];
+  let started = false;
+  let stopped = false;
+  const stopSync = () => {
+    if (stopped) return;
+    stopped = true;
+    live.delete(dir);
+    if (started) spawnSync(pgCtl, stopArgs, { stdio: 'ignore', timeout: 30_000, ...(as ?? {}) });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  live.set(dir, stopSync);
+  stopAllOnExit();
+  try {
+    if (as) chownSync(dir, as.uid, as.gid);
+    // --no-sync: a throw-away cluster need not survive a power cut during initdb (saves ~1 s).
+    await run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'shop', '-E', 'UTF8', '--locale=C', '--no-sync'], as);
+    const serverOptions = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=on',
+      // Many test files each hold a small pool at once.
+      '-c max_connections=200',
+    ].join(' ');
+    started = true;
+    await run(pgCtl, ['-D', data, '-o', serverOptions, '-l', logFile, '-w', '-t', '60', 'start'], as);
+  } catch (error) {
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
+    stopSync();
+    throw new Error(`${(error as Error).message}${log ? `\n--- postgres.log ---\n${log}` : ''}`, { cause: error });
+  }
+  return {
+    url: `postgres://shop@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      live.delete(dir);
+      try {
+        await run(pgCtl, stopArgs, as, 30_000);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Tries to connect to `url` until it answers (a server still starting, or one just restarted). */
+export async function waitForServer(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`PostgreSQL at ${redact(url)} did not answer within ${timeoutMs} ms: ${(err as Error).message}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/** `url` with its database name replaced. */
+export function databaseUrl(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** CREATE DATABASE `name` on the server at `adminUrl`; returns its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
+    await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8'`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrl(adminUrl, name);
+}
+
+/** DROP DATABASE `name`, closing any connection still open on it. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface FreshDatabase {
+  url: string;
+  name: string;
+  /** Drops the database (open connections are closed by the server). */
+  drop(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A new, empty, uniquely named database on the server at `adminUrl`. */
+export async function freshDatabase(adminUrl: string, prefix = 'shop_test'): Promise<FreshDatabase> {
+  const name = `${prefix}_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
+  const url = await createDatabase(adminUrl, name);
+  return { url, name, drop: () => dropDatabase(adminUrl, name) };
+}

@@ -1,0 +1,25 @@
+// For test files: a fresh, empty database on the run's shared cluster (tests/pg/globalSetup.ts),
+// or on TEST_DATABASE_URL, or — when the file runs without that globalSetup — on a cluster of
+// this worker's own, stopped when the worker exits.
+//
+//   const { url, drop } = await testDatabase();   // in beforeAll
+//   afterAll(() => drop());
+import { inject } from 'vitest';
+import { freshDatabase, startCluster, waitForServer, type FreshDatabase } from './cluster';
+
+let ownCluster: Promise<string> | undefined;
+
+async function adminUrl(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const provided = inject('postgres');
+  if (provided?.error) throw new Error(provided.error);
+  if (provided?.url) return provided.url;
+  ownCluster ??= startCluster().then((c) => c.url);
+  return ownCluster;
+}
+
+export async function testDatabase(prefix = 'shop_test'): Promise<FreshDatabase> {
+  const url = await adminUrl();
+  await waitForServer(url, 30_000);
+  return freshDatabase(url, prefix);
+}
