@@ -13,7 +13,9 @@ const apiPort = process.env.API_PORT ?? '8081';
 export default defineConfig({
   plugins: [react(), tailwindcss(), scriptPriority(), inlineCss()],
   server: {
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    // changeOrigin off (the string shorthand turns it on): the API checks that a write's Origin
+    // is the Host it was sent to, which is Vite's own address here.
+    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
   },
   build: {
     // dist/.vite/manifest.json + chunk-modules.json: read by scripts/checkBudget.ts;

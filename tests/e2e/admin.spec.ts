@@ -371,7 +371,7 @@ test('a shopper never downloads the back office’s code', async ({ page }) => {
   expect(requested.filter((file) => adminOnly.includes(file))).toEqual([]);
 
   // The same check does see the admin chunks when an admin opens the back office.
-  await page.request.post('/api/auth/logout');
+  await page.request.post('/api/auth/logout', { headers: { 'Content-Type': 'application/json' } });
   await loginAsAdmin(page);
   await page.goto('/admin/orders');
   await expect(page.getByRole('columnheader', { name: 'Order Number' })).toBeVisible();

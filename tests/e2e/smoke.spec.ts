@@ -39,6 +39,6 @@ test('the app loads and the demo user can sign in through the API', async ({ pag
   expect(Number(products.headers()['x-total-count'])).toBeGreaterThanOrEqual(100);
   expect(await products.json()).toHaveLength(15);
 
-  await page.request.post('/api/auth/logout');
+  await page.request.post('/api/auth/logout', { headers: { 'Content-Type': 'application/json' } });
   expect((await page.request.get('/api/auth/check')).status()).toBe(401);
 });

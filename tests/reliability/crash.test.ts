@@ -232,5 +232,65 @@ describe('SIGKILL under a burst of writes', () => {
     );
     expect(missing).toEqual([]);
   }, 90_000);
-});
 
+  it('an order whose answer a SIGKILL swallowed, retried with its Idempotency-Key after a restart, is placed once', async () => {
+    const RETRY_ROUNDS = 6;
+    const schedule = prng(SEED + 2);
+    const data = makeData();
+    data.products.find((p) => p.id === PRODUCT)!.stock = INITIAL_STOCK;
+    writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
+    server = await startServer({ dataFile });
+    const port = server.port;
+    const a = new Client(server.origin, figures);
+    expect((await a.call('POST', '/api/auth/login', ACCOUNTS.user)).status).toBe(200);
+    const placed = new Map<string, number>(); // key → order id
+    let sold = 0;
+    const outcomes: string[] = [];
+
+    for (let round = 1; round <= RETRY_ROUNDS; round++) {
+      const key = `checkout-press-${round}`;
+      const quantity = between(schedule, 1, 6);
+      const body = { items: [{ product: PRODUCT, quantity }], paymentMethod: 'cash', selectedAddress: address() };
+      // The first attempt: killed at a random moment around it (before it arrives, mid-write,
+      // or after the answer left), so the client may never see the answer.
+      const first = a.call('POST', '/api/orders', body, { 'Idempotency-Key': key }).then(
+        (res) => res,
+        () => undefined,
+      );
+      const turns = between(schedule, 0, 60);
+      for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+      server.proc.kill('SIGKILL');
+      await server.exited;
+      figures.faults += 1;
+      const seen = await first;
+      server = await startServer({ dataFile, port });
+
+      // The retry after the restart: the first order if it was stored, else a new one.
+      const retry = await a.call('POST', '/api/orders', body, { 'Idempotency-Key': key });
+      expect([200, 201]).toContain(retry.status);
+      if (seen?.status === 201) {
+        expect(retry.status).toBe(200);
+        expect(retry.body.id).toBe(seen.body.id);
+      }
+      outcomes.push(retry.status === 200 ? 'stored before the kill' : 'not stored before the kill');
+      // A second retry changes nothing either.
+      const again = await a.call('POST', '/api/orders', body, { 'Idempotency-Key': key });
+      expect([again.status, again.body.id]).toEqual([200, retry.body.id]);
+      placed.set(key, retry.body.id);
+      sold += quantity;
+
+      const file = JSON.parse(readFileSync(dataFile, 'utf8')) as DbSchema;
+      const newOrders = file.orders.filter((o) => o.id > 12);
+      figures.writesChecked += 1;
+      expect(newOrders.map((o) => o.id).sort((x, y) => x - y)).toEqual([...placed.values()].sort((x, y) => x - y));
+      expect(file.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
+      expect(file.idempotency.map((k) => k.id).sort()).toEqual([...placed.keys()].map((k) => `2 ${k}`).sort());
+    }
+    await server.stop();
+    figures.cases += RETRY_ROUNDS;
+    figures.notes.push(
+      `idempotent retry: ${RETRY_ROUNDS} orders killed around their write and retried after a restart with the same key, ` +
+        `each placed exactly once (${outcomes.filter((o) => o.startsWith('stored')).length} had been stored before the kill)`,
+    );
+  }, 90_000);
+});

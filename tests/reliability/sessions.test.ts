@@ -234,6 +234,41 @@ describe('logout ends the session on the server', () => {
   });
 });
 
+describe('bounded sessions and sign-ups', () => {
+  it('an account holds at most 10 live sessions: the 11th sign-in ends the oldest, also after a restart', async () => {
+    figures.cases += 1;
+    const shop = fileShop();
+    const cookies: string[] = [];
+    for (let i = 0; i < 11; i++) cookies.push(sessionCookie(await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200)));
+    await expectLocked(shop, cookies[0], 'oldest of 11 sessions');
+    for (const cookie of cookies.slice(1)) await shop.anon().get('/api/auth/check').set('Cookie', cookie).expect(200);
+    const restarted = createApp({ dataFile: shop.dataFile, secret: SECRET, passwordCost: TEST_COST }).app;
+    await request(restarted).get('/api/auth/check').set('Cookie', cookies[0]).expect(401);
+    await request(restarted).get('/api/auth/check').set('Cookie', cookies[10]).expect(200);
+    figures.requests += 2;
+    expect(shop.readFile().sessions.filter((x) => x.user === ACCOUNTS.user.id)).toHaveLength(10);
+  });
+
+  it('sign-ups from one address stop at the limit with 429 and Retry-After, writing nothing', async () => {
+    figures.cases += 1;
+    const shop = fileShop({ signupLimit: 5 });
+    for (let n = 0; n < 5; n++) {
+      await shop.anon().post('/api/auth/signup').send({ email: `family${n}@example.com`, password: 'Family123', addresses: [] }).expect(201);
+    }
+    const before = shop.fileHash();
+    const big = Array.from({ length: 20 }, () => ({
+      name: 'N'.repeat(100), email: 'a@example.com', phoneNumber: '+1 555 0100', country: 'Canada',
+      street: 'S'.repeat(200), city: 'Toronto', state: 'Ontario', pincode: 'M5V 2T6',
+    }));
+    const refused = await shop.anon().post('/api/auth/signup').send({ email: 'bot@example.com', password: 'Robot1234', addresses: big }).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toMatch(/Too many new accounts/);
+    expect(shop.fileHash(), 'a refused sign-up must not write').toBe(before);
+    // Signing in to an existing account is not limited by it.
+    await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200);
+  });
+});
+
 describe('login throttling: 429 without locking out other accounts', () => {
   const wrong = (a: Agent, email: string) => a.post('/api/auth/login').send({ email, password: 'Wrong1234' });
 
