@@ -23,7 +23,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       'Every API route gets malformed JSON, wrong content types and encodings, bodies over 100 kB, JSON that is not ' +
       'an object, wrong types, missing and extra fields, out-of-range numbers (including 1e999 → Infinity), huge ' +
       'strings, unknown ids, SQL/NoSQL-looking and script-tag strings, path tricks in ids (`..%2F`, `%00`, ' +
-      '`__proto__`, `1e3`, 2^53+1 ...), repeated and structured query keys, and paths into internals. Each answer is ' +
+      '`__proto__`, `1e3`, 2^53+1 ...), repeated and structured query keys, paths into internals, cross-site writes ' +
+      '(a form post with no body, a foreign or opaque Origin, Sec-Fetch-Site cross-site), image paths a browser ' +
+      'would load from another host (`/\\evil.example`, a tab or newline after the slash), password guesses on the ' +
+      'profile (right and wrong answered alike) and malformed Idempotency-Keys. Each answer is ' +
       'a 4xx with a JSON `message`, and the data file is byte-for-byte unchanged afterwards (its SHA-256 and the live ' +
       'state are compared after every case). A control test shows each base body is accepted, and that extra fields ' +
       'on a valid body are dropped, not stored.',
@@ -34,7 +37,8 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     proves:
       'One table: every route, plus the escalation attempts (role/id/email/password changes, signup as admin, ' +
       "another shopper's cart lines, addresses and orders, order re-assignment) × anonymous, shopper A, shopper B, " +
-      'admin → the expected status. A refused call changes nothing; an allowed one acts on the caller only.',
+      'admin → the expected status. A refused call changes nothing; an allowed one acts on the caller only. ' +
+      "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh.",
   },
   {
     file: 'concurrency',
@@ -55,7 +59,9 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       'status updates) and is killed with SIGKILL after a seeded-random number of acknowledged writes, round after ' +
       'round, restarting on the same data file and port. After every kill the file parses, every acknowledged ' +
       'write is there exactly as acknowledged, an unacknowledged one is all there or not at all, stock matches the ' +
-      'stored orders, and the sessions (cookies) survive.',
+      'stored orders, and the sessions (cookies) survive. Then orders sent with an Idempotency-Key are killed ' +
+      'around their write (or answered, with the answer lost) and retried with the same key after the restart: ' +
+      'each is placed exactly once, with its stock taken once.',
   },
   {
     file: 'sessions',
@@ -66,7 +72,9 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       'server, also after a restart, while the same user’s other sessions live on; failed logins are throttled ' +
       'with 429 per email from one client (parallel guesses cannot outrun it), per email from all clients ' +
       'together, and per client address (X-Forwarded-For is not trusted), without locking out other accounts, ' +
-      'the owner signing in from another client, or the victim’s open session.',
+      'the owner signing in from another client, or the victim’s open session. An account keeps at most 10 live ' +
+      'sessions (the 11th sign-in ends the oldest, also after a restart), and sign-ups from one address stop at ' +
+      'the hourly limit with 429 and Retry-After, writing nothing.',
   },
   {
     file: 'headers',

@@ -29,6 +29,7 @@ function idempotencyKey(req: Request): string | undefined {
   }
   return key;
 }
+
 const SORTABLE = new Set(['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt']);
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 1000;

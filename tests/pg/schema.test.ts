@@ -13,6 +13,7 @@ import type { DbSchema } from '../../server/model';
 import { openDatabase } from '../../server/pg/connect';
 import { loadSeedIfEmpty, loadSnapshot, readSnapshot, truncateAll } from '../../server/pg/load';
 import { migrateToLatest } from '../../server/pg/migrate';
+import { productToRow } from '../../server/pg/rows';
 import type { Database } from '../../server/pg/schema';
 import { productMatches, SEARCH_SEPARATOR } from '../../server/pg/search';
 import type { Product } from '../../src/types';
@@ -169,26 +170,11 @@ describe('loading and reading back', () => {
   });
 });
 
-/** The insertable product columns of a Product (no id). */
+/** The insertable product columns of a Product, without its id (the database gives one). */
 function pick(p: Product) {
-  return {
-    title: p.title,
-    description: p.description,
-    price: p.price,
-    discount_percentage: p.discountPercentage,
-    stock: p.stock,
-    thumbnail: p.thumbnail,
-    images: JSON.stringify(p.images),
-    brand: p.brand,
-    category: p.category,
-    rating: p.rating,
-    weight: p.weight,
-    warranty_information: p.warrantyInformation,
-    shipping_information: p.shippingInformation,
-    return_policy: p.returnPolicy,
-    minimum_order_quantity: p.minimumOrderQuantity,
-    reviews: JSON.stringify(p.reviews),
-  };
+  const row = productToRow(p);
+  delete row.id;
+  return row;
 }
 
 describe('constraints', () => {
