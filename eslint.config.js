@@ -20,6 +20,39 @@ export default tseslint.config(
     },
   },
   {
+    // Routes and services reach the data only through the storage port (server/store/port.ts):
+    // never an engine, an adapter or the PostgreSQL schema. Tests may pick an adapter.
+    files: ['server/routes/**/*.ts', 'server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'lowdb',
+                'lowdb/**',
+                'json-server',
+                'json-server/**',
+                '**/pg',
+                '**/pg/**',
+                'pg-*',
+                'kysely',
+                'kysely/**',
+                '**/store/json',
+                '**/store/json/**',
+                '**/store/postgres',
+                '**/store/postgres/**',
+              ],
+              message: 'Routes and services talk to the storage port (server/store/port.ts) only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not React's `use` hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -3,7 +3,7 @@
 // and would write it back on its next change.
 import path from 'node:path';
 import { DEFAULT_DATA_FILE, DEFAULT_SEED_FILE, ROOT } from '../server/app';
-import { resetDataFile } from '../server/db';
+import { resetDataFile } from '../server/store/json/dataFile';
 
 const dataFile = process.env.DATA_FILE ? path.resolve(ROOT, process.env.DATA_FILE) : DEFAULT_DATA_FILE;
 try {

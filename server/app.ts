@@ -1,25 +1,27 @@
 // createApp: the whole server as an Express app, without listening (server/index.ts listens;
-// tests drive it with supertest on in-memory data or a throw-away data file).
+// tests drive it with supertest on in-memory data or a throw-away data file). It opens the store
+// adapter (the json one: server/store/json/), builds the services on it (server/services/) and
+// mounts the routes (server/routes/), which reach the store only through the services.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
-import { resolveSecret, sessionIdOf, Sessions, SESSION_TTL_MS } from './auth';
-import type { Context } from './context';
-import { openStore, type Store } from './db';
 import { apiNotFound, errorHandler } from './errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders } from './middleware/http';
-import { loadSession, requireUser } from './middleware/session';
+import { loadSession, requireUser, sessionIdOf } from './middleware/session';
 import { spa } from './middleware/spa';
 import type { DbSchema } from './model';
 import { DEFAULT_COST } from './passwords';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, SignupLimiter, signupLimitFromEnv, type LoginLimits } from './rateLimit';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
+import { resolveSecret } from './secret';
+import { buildServices, type Services } from './services';
+import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
+import { openJsonStore, type JsonStore } from './store/json/jsonStore';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -41,7 +43,7 @@ export interface AppOptions {
   secret?: string;
   /** Clock (tests). */
   now?: () => number;
-  /** Login throttling; see server/rateLimit.ts. */
+  /** Login throttling; see server/services/throttle.ts. */
   loginLimits?: Partial<LoginLimits>;
   /** Sign-ups an hour from one client address (default: $SIGNUP_LIMIT_PER_HOUR, else 200). */
   signupLimit?: number;
@@ -61,32 +63,31 @@ const requestLog: RequestHandler = (req, res, next) => {
   next();
 };
 
-function apiRouter(ctx: Context, log: boolean): express.Router {
+function apiRouter(services: Services, log: boolean): express.Router {
   const api = express.Router();
-  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, express.json({ limit: BODY_LIMIT }), loadSession(ctx.sessions));
-  api.use('/auth', authRoutes(ctx));
-  api.use(catalogueRoutes(ctx));
-  api.use('/products', productRoutes(ctx));
-  api.use('/users', requireUser, userRoutes(ctx));
-  api.use('/cart', requireUser, cartRoutes(ctx));
-  api.use('/orders', requireUser, orderRoutes(ctx));
+  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, express.json({ limit: BODY_LIMIT }), loadSession(services.sessions));
+  api.use('/auth', authRoutes(services));
+  api.use(catalogueRoutes(services));
+  api.use('/products', productRoutes(services));
+  api.use('/users', requireUser, userRoutes(services));
+  api.use('/cart', requireUser, cartRoutes(services));
+  api.use('/orders', requireUser, orderRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));
   return api;
 }
 
-export function createApp(options: AppOptions = {}): { app: Express; db: Store } {
-  const now = options.now ?? Date.now;
+export function createApp(options: AppOptions = {}): { app: Express; store: JsonStore } {
   const dataFile = options.data ? undefined : path.resolve(options.dataFile ?? DEFAULT_DATA_FILE);
-  const db = openStore({ data: options.data, dataFile, seedFile: options.seedFile ?? DEFAULT_SEED_FILE });
-  const ctx: Context = {
-    store: db,
-    now,
-    sessions: new Sessions(db, now, options.sessionTtlMs ?? SESSION_TTL_MS, options.maxSessionsPerUser),
-    limiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }, now),
-    signups: new SignupLimiter(options.signupLimit ?? signupLimitFromEnv(), now),
+  const store = openJsonStore({ data: options.data, dataFile, seedFile: options.seedFile ?? DEFAULT_SEED_FILE });
+  const services = buildServices(store, {
+    now: options.now ?? Date.now,
+    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
+    signupLimit: options.signupLimit ?? signupLimitFromEnv(),
     passwordCost: options.passwordCost ?? DEFAULT_COST,
-  };
+    sessionTtlMs: options.sessionTtlMs,
+    maxSessionsPerUser: options.maxSessionsPerUser,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -94,11 +95,11 @@ export function createApp(options: AppOptions = {}): { app: Express; db: Store }
   app.use(compression());
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(resolveSecret(options.secret, dataFile)));
-  app.use('/api', apiRouter(ctx, options.logger ?? false));
+  app.use('/api', apiRouter(services, options.logger ?? false));
   if (options.staticDir) {
-    const signedIn = (req: express.Request) => {
+    const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);
-      return id !== undefined && ctx.sessions.find(id) !== undefined;
+      return id !== undefined && (await services.sessions.find(id)) !== undefined;
     };
     app.use(spa(options.staticDir, { signedIn }));
   }
@@ -112,5 +113,5 @@ export function createApp(options: AppOptions = {}): { app: Express; db: Store }
     if (status === 500 && options.logger) console.error(err);
     res.status(status).type('text').send(status === 500 ? 'Internal server error' : 'Bad request');
   }) as express.ErrorRequestHandler);
-  return { app, db };
+  return { app, store };
 }

@@ -1,12 +1,14 @@
 // Every error the API sends is JSON { message, errors? } with the right status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiErrorBody } from '../src/types';
+import type { ApiErrorBody, Order } from '../src/types';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Response headers that go with it (e.g. Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -14,12 +16,22 @@ export class HttpError extends Error {
 
 /**
  * The data file could not be written (disk full, directory gone…). The change stands in memory
- * and goes to disk with the next write (server/db.ts), so the caller is told it was received, not
- * that it failed: a retry would apply it twice.
+ * and goes to disk with the next write (server/store/json/dataFile.ts), so the caller is told it
+ * was received, not that it failed: a retry would apply it twice.
  */
 export class DiskWriteError extends Error {
   constructor(readonly cause: unknown) {
     super('The data file could not be written');
+  }
+}
+
+/** A DiskWriteError of placing an order: the order stands (readers see it) under this id. */
+export class OrderNotSavedError extends DiskWriteError {
+  constructor(
+    readonly order: Order,
+    cause: unknown,
+  ) {
+    super(cause);
   }
 }
 
@@ -61,6 +73,7 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
     let body: ApiErrorBody = { message: 'Internal server error' };
     if (err instanceof HttpError) {
       status = err.status;
+      if (err.headers) res.set(err.headers);
       body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;

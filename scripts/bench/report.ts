@@ -149,18 +149,18 @@ than requests per second.
 
 ## What makes it fast
 
-- **Catalogue reads** (\`server/catalogue.ts\`): a fast path in front of json-server's router answers
-  \`GET /products\`, \`/products/:id\`, \`/categories\`, \`/brands\` with exactly json-server's semantics
-  (equality filters OR-ed within a key, \`q\`, \`_sort\`/\`_order\` with lodash's ordering, \`_page\`/\`_limit\`/
-  \`_start\`/\`_end\`, X-Total-Count, Link) in one pass over the live array, without lodash chains or a
-  deep clone; a sorted page only puts the items up to the page's end in order (bounded insertion),
-  and a product by id comes from an id map checked on use. Anything else (\`_gte\`/\`_lte\`/\`_ne\`,
-  nested keys) still goes to the router. \`server/catalogue.test.ts\` compares both answers (status,
-  body, X-Total-Count, Link) on 80 queries.
-- **Session check**: \`Sessions\` keeps the sessions by digest and the users by id in maps (rebuilt when
-  a collection is replaced), so every request's check is O(1) instead of two scans.
-- **Writes** (\`server/db.ts\`): commits made close together share one disk write (group commit) and
-  the route answers only after that write is durable (\`await store.commit({ cart: [id] })\`). While the
+- **Catalogue reads** (\`server/store/json/listing.ts\`): \`GET /products\`, \`/categories\`, \`/brands\`
+  are answered with exactly json-server's semantics (equality filters OR-ed within a key,
+  \`_ne\`/\`_gte\`/\`_lte\`, \`q\`, \`_sort\`/\`_order\` with lodash's ordering, \`_page\`/\`_limit\`/\`_start\`/\`_end\`,
+  X-Total-Count, Link) in one pass over the live array, without lodash chains or a deep clone
+  (records are frozen, so none is copied); a sorted page only puts the items up to the page's end
+  in order (bounded insertion). \`tests/api/catalogue.test.ts\` compares the answers (status, body,
+  X-Total-Count, Link) with json-server's own router on 87 queries.
+- **Lookups by id**: the json store keeps users, sessions, products and orders in maps beside the
+  arrays (\`server/store/json/jsonStore.ts\`), so the session check on every request, a product by id
+  and a cart's products are O(1) each instead of scans.
+- **Writes** (\`server/store/json/dataFile.ts\`): commits made close together share one disk write
+  (group commit) and the store answers only after that write is durable. While the
   data file is under 1 MiB (the seed is 0.2 MB) each write still rewrites it atomically (temp file +
   fsync + rename + directory fsync). Above that, each group of changes is one fsync'd JSON line in
   \`<data file>.journal\` (the changed records, by id), so a write costs the same at 100 or 10,000
@@ -168,10 +168,11 @@ than requests per second.
   data file with the atomic rewrite. The journal's header holds the SHA-256 of the data file it
   continues, so a journal already folded in (crash between the rename and its removal) is never
   replayed twice; a torn last line is a write that was never acknowledged and is ignored.
-  \`server/journal.test.ts\` kills a server with SIGKILL under journaled orders and finds every
-  acknowledged one; the reliability crash test passes in journal mode too when it reads the file
-  through \`readDataFile()\`. Under Vitest every commit is checked against what really changed, so a
-  route that forgets to name a record fails its tests rather than losing it in journal mode.
+  \`server/store/json/dataFile.test.ts\` kills a server with SIGKILL under journaled orders and finds
+  every acknowledged one; the reliability crash test passes in journal mode too when it reads the
+  file through \`readDataFile()\`. \`server/store/json/jsonStore.test.ts\` runs every write of the store
+  in journal mode and checks that the journal replays to the state in memory, so a write that
+  forgot to name a record fails there rather than losing it.
 - **Static files** (\`server/staticAssets.ts\`): the build writes brotli-11 and gzip-9 copies of every
   hashed JS/CSS file (\`scripts/bench/precompress.ts\`, 14 % less JS than on-the-fly compression), sent
   as they are with \`Cache-Control: public, max-age=31536000, immutable\`; index.html carries

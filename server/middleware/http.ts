@@ -94,22 +94,6 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The parsed JSON body, which must be an object (400 otherwise). */
-export function bodyObject(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
-}
-
-/** A positive integer id from a path parameter or a body value (numbers or digit strings). */
-export function parseId(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  if (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)) return Number(value);
-  return undefined;
-}
-
 type Handler = Parameters<RequestHandler>;
 
 /** Lets an async handler's rejection reach the error handler (Express 4 does not). */

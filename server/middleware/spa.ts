@@ -3,21 +3,23 @@
 // chunks (and, on /login and a signed-in /, its first screen pre-painted), and any other GET
 // outside /api answered with index.html (history fallback).
 import path from 'node:path';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { prepaint, type Prepaint } from '../prepaint';
 import { indexHtml, precompressedAssets } from '../staticAssets';
 
 export interface SpaOptions {
   /** Does the request carry a live session? Decides which first screen is pre-painted. */
-  signedIn?: (req: Request) => boolean;
+  signedIn?: (req: Request) => boolean | Promise<boolean>;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** The first screen worth painting before the JS: the one the visitor will see (prepaint.tsx). */
-function firstScreen(req: Request, signedIn: boolean): Prepaint | undefined {
-  if (req.path === '/login' && !signedIn) return 'login';
-  if (req.path === '/' && signedIn) return 'home';
+async function firstScreen(req: Request, signedIn: (req: Request) => boolean | Promise<boolean>): Promise<Prepaint | undefined> {
+  if (req.path !== '/login' && req.path !== '/') return undefined;
+  const known = await signedIn(req);
+  if (req.path === '/login' && !known) return 'login';
+  if (req.path === '/' && known) return 'home';
   return undefined;
 }
 
@@ -56,7 +58,13 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     if (/^\/api(\/|$)/i.test(req.path) || path.extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
     if (signedIn) res.setHeader('Vary', 'Cookie');
-    let screen = signedIn ? firstScreen(req, signedIn(req)) : undefined;
+    (signedIn ? firstScreen(req, signedIn) : Promise.resolve(undefined))
+      .then((screen) => answer(req, res, screen))
+      .catch(next);
+  });
+
+  function answer(req: Request, res: Response, first: Prepaint | undefined): void {
+    let screen = first;
     let html: string;
     try {
       html = page(req.path);
@@ -69,7 +77,7 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
     if (screen) html = html.replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
     res.type('html').send(html);
-  });
+  }
 
   return router;
 }

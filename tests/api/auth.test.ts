@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGE } from '../../src/lib/validation';
 import { verifyPassword } from '../../server/passwords';
-import { signupLimitFromEnv } from '../../server/rateLimit';
+import { signupLimitFromEnv } from '../../server/services/throttle';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -16,7 +16,7 @@ describe('POST /api/auth/signup', () => {
     expect(res.body).toEqual({ id: 4, email: 'new.person@example.com', role: 'user', addresses: [] });
     expect(res.headers['set-cookie'][0]).toMatch(/^sid=s%3A.+; Path=\/; .*HttpOnly; SameSite=Lax/);
     await a.get('/api/auth/check').expect(200, res.body);
-    const stored = shop.db.data.users.find((u) => u.id === 4)!;
+    const stored = (await shop.state()).users.find((u) => u.id === 4)!;
     expect(stored.password).toMatch(/^scrypt\$/);
     expect(verifyPassword('Secret123', stored.password)).toBe(true);
   });
@@ -30,8 +30,8 @@ describe('POST /api/auth/signup', () => {
       .expect(201);
     expect(res.body.role).toBe('user');
     expect(res.body.id).toBe(4);
-    expect(shop.db.data.users[3]).not.toHaveProperty('isAdmin');
-    expect(shop.db.data.users[3].role).toBe('user');
+    expect((await shop.state()).users[3]).not.toHaveProperty('isAdmin');
+    expect((await shop.state()).users[3].role).toBe('user');
   });
 
   it('refuses a duplicate email, whatever its case (409)', async () => {
@@ -42,7 +42,7 @@ describe('POST /api/auth/signup', () => {
       .send({ ...newUser, email: ' USER@shop.test ' })
       .expect(409);
     expect(res.body.message).toMatch(/already exists/);
-    expect(shop.db.data.users).toHaveLength(3);
+    expect((await shop.state()).users).toHaveLength(3);
   });
 
   it.each([
@@ -59,7 +59,7 @@ describe('POST /api/auth/signup', () => {
     const shop = makeShop();
     const res = await shop.anon().post('/api/auth/signup').send(body).expect(400);
     expect(res.body.errors[field]).toBe(message);
-    expect(shop.db.data.users).toHaveLength(3);
+    expect((await shop.state()).users).toHaveLength(3);
   });
 
   it('accepts special characters in a password', async () => {
@@ -82,7 +82,7 @@ describe('sign-ups per client address', () => {
     const refused = await signup(shop.anon(), 4).expect(429);
     expect(refused.body.message).toMatch(/^Too many new accounts from your network\. Try again in 60 minutes\.$/);
     expect(refused.headers['retry-after']).toBe('3600');
-    expect(shop.db.data.users.map((u) => u.email)).not.toContain('shopper4@example.com');
+    expect((await shop.state()).users.map((u) => u.email)).not.toContain('shopper4@example.com');
     // Signing in is not a sign-up: existing accounts are unaffected.
     await shop.as('user');
     c.advance(60 * 60 * 1000);
@@ -118,7 +118,7 @@ describe('sessions per account', () => {
     for (let i = 0; i < 11; i++) devices.push(await shop.as('user'));
     await devices[0].get('/api/auth/check').expect(401);
     for (const device of devices.slice(1)) await device.get('/api/auth/check').expect(200);
-    expect(shop.db.data.sessions.filter((s) => s.user === 2)).toHaveLength(10);
+    expect((await shop.state()).sessions.filter((s) => s.user === 2)).toHaveLength(10);
     // Other accounts' sessions are not counted against it.
     const admin = await shop.as('admin');
     await devices[1].get('/api/auth/check').expect(200);
@@ -199,7 +199,7 @@ describe('POST /api/auth/login', () => {
     const first = (await a.get('/api/auth/check')).request.cookies;
     await a.post('/api/auth/login').send(ACCOUNTS.user).expect(200);
     await shop.anon().get('/api/auth/check').set('Cookie', first).expect(401);
-    expect(shop.db.data.sessions).toHaveLength(1);
+    expect((await shop.state()).sessions).toHaveLength(1);
   });
 });
 
@@ -215,7 +215,7 @@ describe('GET /api/auth/check and POST /api/auth/logout', () => {
 
     const out = await a.post('/api/auth/logout').type('json').expect(200);
     expect(out.headers['set-cookie'][0]).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
-    expect(shop.db.data.sessions).toHaveLength(0);
+    expect((await shop.state()).sessions).toHaveLength(0);
     await a.get('/api/auth/check').expect(401);
     await shop.anon().get('/api/auth/check').set('Cookie', cookie).expect(401);
     await shop.anon().get('/api/cart').set('Cookie', cookie).expect(401);
@@ -248,7 +248,7 @@ describe('GET /api/auth/check and POST /api/auth/logout', () => {
     const shop = makeShop();
     const login = await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200);
     const raw = decodeURIComponent(login.headers['set-cookie'][0].split(';')[0].slice(4)).slice(2).split('.')[0];
-    expect(shop.db.data.sessions[0].id).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(shop.db.data.sessions)).not.toContain(raw);
+    expect((await shop.state()).sessions[0].id).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify((await shop.state()).sessions)).not.toContain(raw);
   });
 });

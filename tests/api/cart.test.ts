@@ -11,7 +11,7 @@ describe('GET /api/cart', () => {
     await shop.anon().get('/api/cart').expect(401);
     expect((await (await shop.as('user')).get('/api/cart').expect(200)).body).toEqual([]);
     const other = (await (await shop.as('other')).get('/api/cart').expect(200)).body;
-    expect(other).toEqual([{ id: 1, product: shop.db.data.products[0], quantity: 2 }]);
+    expect(other).toEqual([{ id: 1, product: (await shop.state()).products[0], quantity: 2 }]);
   });
 });
 
@@ -20,8 +20,8 @@ describe('POST /api/cart', () => {
     const shop = makeShop();
     const a = await shop.as('user');
     const res = await a.post('/api/cart').send({ product: 2, quantity: 1 }).expect(201);
-    expect(res.body).toEqual({ id: 2, product: shop.db.data.products[1], quantity: 1 });
-    expect(shop.db.data.cart[1]).toEqual({ id: 2, user: 2, product: 2, quantity: 1 });
+    expect(res.body).toEqual({ id: 2, product: (await shop.state()).products[1], quantity: 1 });
+    expect((await shop.state()).cart[1]).toEqual({ id: 2, user: 2, product: 2, quantity: 1 });
     expect((await a.get('/api/cart')).body).toEqual([res.body]);
   });
 
@@ -30,8 +30,8 @@ describe('POST /api/cart', () => {
     const a = await shop.as('user');
     await a.post('/api/cart').send({ product: '5', quantity: '2', user: 3 }).expect(201);
     await a.post('/api/cart').send({ product: { id: 1 }, quantity: 1 }).expect(201);
-    expect(shop.db.data.cart.filter((l) => l.user === 2).map((l) => l.product)).toEqual([5, 1]);
-    expect(shop.db.data.cart.filter((l) => l.user === 3)).toHaveLength(1);
+    expect((await shop.state()).cart.filter((l) => l.user === 2).map((l) => l.product)).toEqual([5, 1]);
+    expect((await shop.state()).cart.filter((l) => l.user === 3)).toHaveLength(1);
   });
 
   it('refuses the same product twice (409)', async () => {
@@ -39,7 +39,7 @@ describe('POST /api/cart', () => {
     const a = await shop.as('other');
     const res = await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(409);
     expect(res.body.message).toMatch(/iPhone 15.*already in the cart/);
-    expect(shop.db.data.cart).toHaveLength(1);
+    expect((await shop.state()).cart).toHaveLength(1);
   });
 
   it.each([
@@ -61,7 +61,7 @@ describe('POST /api/cart', () => {
     const res = await (await shop.as('user')).post('/api/cart').send(body).expect(status);
     expect(res.body.message).toMatch(message);
     if (status === 400 && /quantity/.test(res.body.message)) expect(res.body.errors).toEqual({ quantity: QUANTITY });
-    expect(shop.db.data.cart).toHaveLength(1);
+    expect((await shop.state()).cart).toHaveLength(1);
   });
 });
 
@@ -70,8 +70,8 @@ describe('PATCH /api/cart/:id', () => {
     const shop = makeShop();
     const a = await shop.as('other');
     const res = await a.patch('/api/cart/1').send({ id: 1, quantity: 3, product: 2, user: 2 }).expect(200);
-    expect(res.body).toEqual({ id: 1, product: shop.db.data.products[0], quantity: 3 });
-    expect(shop.db.data.cart[0]).toEqual({ id: 1, user: 3, product: 1, quantity: 3 });
+    expect(res.body).toEqual({ id: 1, product: (await shop.state()).products[0], quantity: 3 });
+    expect((await shop.state()).cart[0]).toEqual({ id: 1, user: 3, product: 1, quantity: 3 });
   });
 
   it('applies the same quantity rules', async () => {
@@ -88,7 +88,7 @@ describe('PATCH /api/cart/:id', () => {
     const shop = makeShop();
     const res = await (await shop.as('user')).patch('/api/cart/1').send({ quantity: 5 }).expect(404);
     expect(res.body).toEqual({ message: 'Cart item not found' });
-    expect(shop.db.data.cart[0].quantity).toBe(2);
+    expect((await shop.state()).cart[0].quantity).toBe(2);
     await (await shop.as('admin')).patch('/api/cart/1').send({ quantity: 5 }).expect(404);
     await shop.anon().patch('/api/cart/1').send({ quantity: 5 }).expect(401);
   });
@@ -100,7 +100,7 @@ describe('DELETE /api/cart/:productId', () => {
     const a = await shop.as('other');
     const res = await a.delete('/api/cart/1').type('json').expect(200);
     expect(res.body).toMatchObject({ id: 1, quantity: 2, product: { id: 1 } });
-    expect(shop.db.data.cart).toEqual([]);
+    expect((await shop.state()).cart).toEqual([]);
     await a.delete('/api/cart/1').type('json').expect(404);
   });
 
@@ -108,6 +108,6 @@ describe('DELETE /api/cart/:productId', () => {
     const shop = makeShop();
     await (await shop.as('user')).delete('/api/cart/1').type('json').expect(404);
     await shop.anon().delete('/api/cart/1').type('json').expect(401);
-    expect(shop.db.data.cart).toHaveLength(1);
+    expect((await shop.state()).cart).toHaveLength(1);
   });
 });

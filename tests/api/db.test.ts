@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { atomicWriteFile, resetDataFile } from '../../server/db';
+import { atomicWriteFile } from '../../server/atomicFile';
+import { resetDataFile } from '../../server/store/json/dataFile';
 import { NOT_SAVED_YET } from '../../server/errors';
 import { ACCOUNTS, address, agent, expectNoLeaks, makeData, TEST_COST } from './fixtures';
 
@@ -163,7 +164,7 @@ describe('atomicWriteFile', () => {
     const file = path.join(dir, 'atomic.json');
     atomicWriteFile(file, JSON.stringify({ n: -1 }));
     const child = path.join(dir, 'writer.ts');
-    const dbModule = path.join(ROOT, 'server', 'db.ts');
+    const dbModule = path.join(ROOT, 'server', 'atomicFile.ts');
     writeFileSync(
       child,
       `import { atomicWriteFile } from ${JSON.stringify(dbModule)};

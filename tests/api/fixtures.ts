@@ -154,15 +154,32 @@ export function agent(app: Express): Agent {
 
 export interface TestShop {
   app: Express;
-  db: ReturnType<typeof createApp>['db'];
+  /** The store adapter (the json one); tests read and set up state through state() and update(). */
+  store: ReturnType<typeof createApp>['store'];
+  /** A copy of everything the store holds, in the data file's shape. */
+  state(): Promise<DbSchema>;
+  /** Changes the stored state directly (a set-up the API cannot make). */
+  update(change: (data: DbSchema) => void): Promise<void>;
   /** An agent signed in as one of the fixture accounts. */
   as(who: Who): Promise<Agent>;
   /** A fresh, signed-out agent. */
   anon(): Agent;
 }
 
+/** state() and update() over a store. */
+export function stateAccess(store: TestShop['store']): Pick<TestShop, 'state' | 'update'> {
+  return {
+    state: () => store.snapshot(),
+    async update(change) {
+      const data = await store.snapshot();
+      change(data);
+      await store.replace(data);
+    },
+  };
+}
+
 export function makeShop(options: Partial<AppOptions> = {}): TestShop {
-  const { app, db } = createApp({
+  const { app, store } = createApp({
     data: makeData(),
     secret: 'test-secret-test-secret-test-secret',
     passwordCost: TEST_COST,
@@ -170,7 +187,8 @@ export function makeShop(options: Partial<AppOptions> = {}): TestShop {
   });
   return {
     app,
-    db,
+    store,
+    ...stateAccess(store),
     anon: () => agent(app),
     async as(who) {
       const a = agent(app);

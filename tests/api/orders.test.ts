@@ -51,11 +51,11 @@ describe('POST /api/orders', () => {
       [2, 800, 1],
     ]);
     expect(order.items[0].product.title).toBe('iPhone 15');
-    expect(shop.db.data.products[0].stock).toBe(8);
-    expect(shop.db.data.products[1].stock).toBe(1);
+    expect((await shop.state()).products[0].stock).toBe(8);
+    expect((await shop.state()).products[1].stock).toBe(1);
     expect((await a.get('/api/cart')).body).toEqual([]);
-    expect(shop.db.data.cart).toEqual([{ id: 1, user: 3, product: 1, quantity: 2 }]);
-    expect(shop.db.data.orders.at(-1)).toEqual(order);
+    expect((await shop.state()).cart).toEqual([{ id: 1, user: 3, product: 1, quantity: 2 }]);
+    expect((await shop.state()).orders.at(-1)).toEqual(order);
   });
 
   it('keeps a snapshot: later product edits do not change the order', async () => {
@@ -63,17 +63,17 @@ describe('POST /api/orders', () => {
     const a = await shop.as('user');
     const order = (await a.post('/api/orders').send(orderBody([{ product: 5, quantity: 1 }])).expect(201)).body;
     await (await shop.as('admin')).patch('/api/products/5').send({ price: 999 }).expect(200);
-    expect(shop.db.data.orders.at(-1)!.items[0].product.price).toBe(300);
+    expect((await shop.state()).orders.at(-1)!.items[0].product.price).toBe(300);
     expect(order.totalAmount).toBe(240);
   });
 
   it('409 naming the product when stock is short, with nothing changed', async () => {
     const shop = makeShop();
     const a = await shop.as('other');
-    const before = structuredClone(shop.db.data);
+    const before = structuredClone(await shop.state());
     const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 2 }, { product: 2, quantity: 3 }])).expect(409);
     expect(res.body.message).toBe('Only 2 of "Galaxy S24" left in stock');
-    expect(shop.db.data).toEqual(before);
+    expect(await shop.state()).toEqual(before);
   });
 
   it('409 for a deleted or sold-out product', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/orders', () => {
     const a = await shop.as('user');
     expect((await a.post('/api/orders').send(orderBody([{ product: 4, quantity: 1 }])).expect(409)).body.message).toMatch(/Sauvage/);
     expect((await a.post('/api/orders').send(orderBody([{ product: 3, quantity: 1 }])).expect(409)).body.message).toMatch(/MacBook Air/);
-    expect(shop.db.data.orders).toHaveLength(12);
+    expect((await shop.state()).orders).toHaveLength(12);
   });
 
   it.each([
@@ -98,15 +98,16 @@ describe('POST /api/orders', () => {
     const shop = makeShop();
     const res = await (await shop.as('user')).post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }], overrides)).expect(400);
     expect(res.body.errors[field]).toBe(message);
-    expect(shop.db.data.orders).toHaveLength(12);
-    expect(shop.db.data.products[0].stock).toBe(10);
+    expect((await shop.state()).orders).toHaveLength(12);
+    expect((await shop.state()).products[0].stock).toBe(10);
   });
 
   it('503 saying the order exists when the disk write fails, so a retry does not order twice', async () => {
     const shop = makeShop();
     const a = await shop.as('user');
     await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
-    vi.spyOn(shop.db, 'commit').mockRejectedValueOnce(new DiskWriteError(new Error('ENOSPC: no space left on device')));
+    // The json store's data file refuses the write (tests/api/db.test.ts makes a real disk refuse it).
+    vi.spyOn(shop.store.file, 'commit').mockRejectedValueOnce(new DiskWriteError(new Error('ENOSPC: no space left on device')));
     const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(503);
     expect(res.body.message).toMatch(/^Order #13 was received .* Check My Orders before ordering again\.$/);
     expect(res.text).not.toMatch(/ENOSPC/);
@@ -132,14 +133,14 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const again = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(orderBody([{ product: 2, quantity: 1 }]));
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(shop.db.data.orders).toHaveLength(13);
-    expect(shop.db.data.products[0].stock).toBe(8);
-    expect(shop.db.data.products[1].stock).toBe(2);
-    expect(shop.db.data.cart.filter((l) => l.user === 2)).toHaveLength(1); // the retry emptied nothing
+    expect((await shop.state()).orders).toHaveLength(13);
+    expect((await shop.state()).products[0].stock).toBe(8);
+    expect((await shop.state()).products[1].stock).toBe(2);
+    expect((await shop.state()).cart.filter((l) => l.user === 2)).toHaveLength(1); // the retry emptied nothing
     // A new key is a new order.
     const second = await a.post('/api/orders').set('Idempotency-Key', 'attempt-2').send(body()).expect(201);
     expect(second.body.id).toBe(14);
-    expect(shop.db.data.products[0].stock).toBe(6);
+    expect((await shop.state()).products[0].stock).toBe(6);
   });
 
   it("keys belong to their user: another shopper's same key places that shopper's own order", async () => {
@@ -150,7 +151,7 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const theirs = await b.post('/api/orders').set('Idempotency-Key', 'shared-key').send(body()).expect(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(theirs.body.user).toBe(3);
-    expect(shop.db.data.products[0].stock).toBe(6);
+    expect((await shop.state()).products[0].stock).toBe(6);
   });
 
   it('keys are kept for 24 hours', async () => {
@@ -163,7 +164,7 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     c.advance(2000);
     // Once expired, the next order forgets the key (and the key may place a new order).
     await a.post('/api/orders').set('Idempotency-Key', 'other').send(body()).expect(201);
-    expect(shop.db.data.idempotency.map((k) => k.id)).toEqual(['2 other']);
+    expect((await shop.state()).idempotency.map((k) => k.id)).toEqual(['2 other']);
   });
 
   it.each([
@@ -176,8 +177,8 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const a = await shop.as('user');
     const res = await a.post('/api/orders').set('Idempotency-Key', key).send(body()).expect(400);
     expect(res.body.errors).toEqual({ 'Idempotency-Key': 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
-    expect(shop.db.data.orders).toHaveLength(12);
-    expect(shop.db.data.products[0].stock).toBe(10);
+    expect((await shop.state()).orders).toHaveLength(12);
+    expect((await shop.state()).products[0].stock).toBe(10);
   });
 });
 
@@ -251,13 +252,13 @@ describe('GET /api/orders (admin)', () => {
 describe('PATCH /api/orders/:id (admin)', () => {
   it('applies only status', async () => {
     const shop = makeShop();
-    const before = structuredClone(shop.db.data.orders[0]);
+    const before = structuredClone((await shop.state()).orders[0]);
     const res = await (await shop.as('admin'))
       .patch('/api/orders/1')
       .send({ ...before, status: 'cancelled', totalAmount: 1, user: 3, note: 'x' })
       .expect(200);
     expect(res.body).toEqual({ ...before, status: 'cancelled' });
-    expect(shop.db.data.orders[0]).toEqual({ ...before, status: 'cancelled' });
+    expect((await shop.state()).orders[0]).toEqual({ ...before, status: 'cancelled' });
   });
 
   it('any status from any other, but only the four', async () => {
@@ -275,6 +276,6 @@ describe('PATCH /api/orders/:id (admin)', () => {
     const shop = makeShop();
     await (await shop.as('user')).patch('/api/orders/1').send({ status: 'cancelled' }).expect(403);
     await shop.anon().patch('/api/orders/1').send({ status: 'cancelled' }).expect(401);
-    expect(shop.db.data.orders[0].status).toBe('pending');
+    expect((await shop.state()).orders[0].status).toBe('pending');
   });
 });

@@ -94,7 +94,7 @@ describe('POST /api/products (admin)', () => {
     const shop = makeShop();
     await shop.anon().post('/api/products').send(form).expect(401);
     await (await shop.as('user')).post('/api/products/').send(form).expect(403);
-    expect(shop.db.data.products).toHaveLength(5);
+    expect((await shop.state()).products).toHaveLength(5);
   });
 
   it('stores numbers as numbers, image1..3 as images, defaults, and no unknown field', async () => {
@@ -121,7 +121,7 @@ describe('POST /api/products (admin)', () => {
       reviews: [],
       deleted: false,
     });
-    expect(shop.db.data.products[5]).toEqual(res.body);
+    expect((await shop.state()).products[5]).toEqual(res.body);
     await a.get('/api/products/6').expect(200, res.body);
   });
 
@@ -141,7 +141,7 @@ describe('POST /api/products (admin)', () => {
     const shop = makeShop();
     const res = await (await shop.as('admin')).post('/api/products').send({ ...form, [field]: '' }).expect(400);
     expect(res.body.errors).toEqual({ [field]: `${field} is required` });
-    expect(shop.db.data.products).toHaveLength(5);
+    expect((await shop.state()).products).toHaveLength(5);
   });
 
   it.each([
@@ -174,26 +174,26 @@ describe('PATCH /api/products/:id (admin)', () => {
   it('validates and applies only the fields sent', async () => {
     const shop = makeShop();
     const a = await shop.as('admin');
-    const before = structuredClone(shop.db.data.products[0]);
+    const before = structuredClone((await shop.state()).products[0]);
     const res = await a.patch('/api/products/1').send({ price: '150', image2: '/images/new.webp' }).expect(200);
     expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]] });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
     expect(bad.body.errors).toEqual({ discountPercentage: 'discountPercentage must be at most 100' });
-    expect(shop.db.data.products[0].title).toBe(before.title);
+    expect((await shop.state()).products[0].title).toBe(before.title);
   });
 
   it('takes numbers as JSON numbers or plain decimals only', async () => {
     const shop = makeShop();
     const a = await shop.as('admin');
-    const before = structuredClone(shop.db.data.products[0]);
+    const before = structuredClone((await shop.state()).products[0]);
     for (const price of ['0x10', '1e3', 'Infinity', '12abc', ' ', true]) {
       const res = await a.patch('/api/products/1').send({ price }).expect(400);
       expect(Object.keys(res.body.errors)).toEqual(['price']);
     }
-    expect(shop.db.data.products[0]).toEqual(before);
+    expect((await shop.state()).products[0]).toEqual(before);
     await a.patch('/api/products/1').send({ price: ' 12.5 ' }).expect(200);
-    expect(shop.db.data.products[0].price).toBe(12.5);
+    expect((await shop.state()).products[0].price).toBe(12.5);
   });
 
   it('takes images from this site only (the shop is offline; the CSP allows no other host)', async () => {
@@ -210,7 +210,7 @@ describe('PATCH /api/products/:id (admin)', () => {
   it('accepts the whole product as the client sends it (id, rating, reviews ignored)', async () => {
     const shop = makeShop();
     const a = await shop.as('admin');
-    const product = { ...shop.db.data.products[1], title: 'Galaxy S25', rating: 1, reviews: [], id: 2 };
+    const product = { ...(await shop.state()).products[1], title: 'Galaxy S25', rating: 1, reviews: [], id: 2 };
     const res = await a.patch('/api/products/2').send(product).expect(200);
     expect(res.body.title).toBe('Galaxy S25');
     expect(res.body.rating).toBe(4.5);
@@ -230,7 +230,7 @@ describe('PATCH /api/products/:id (admin)', () => {
     await shop.anon().patch('/api/products/1').send({ price: 1 }).expect(401);
     await (await shop.as('user')).patch('/api/products/1').send({ price: 1 }).expect(403);
     await (await shop.as('admin')).patch('/api/products/999').send({ price: 1 }).expect(404);
-    expect(shop.db.data.products[0].price).toBe(1000);
+    expect((await shop.state()).products[0].price).toBe(1000);
   });
 });
 
@@ -241,6 +241,6 @@ describe('DELETE /api/products/:id', () => {
     expect(res.headers.allow).toBe('GET, PATCH');
     expect(res.body.message).toMatch(/deleted/);
     await shop.anon().delete('/api/products/1').type('json').expect(405);
-    expect(shop.db.data.products).toHaveLength(5);
+    expect((await shop.state()).products).toHaveLength(5);
   });
 });

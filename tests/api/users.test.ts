@@ -24,7 +24,7 @@ describe('PATCH /api/users/:id', () => {
       .send({ ...me, name: ' Uma ', addresses: [{ ...address(), city: ' Pune ', extra: 'x' }], isAdmin: true })
       .expect(200);
     expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [address({ city: 'Pune' })] });
-    const stored = shop.db.data.users[1];
+    const stored = (await shop.state()).users[1];
     expect(stored.addresses[0]).not.toHaveProperty('extra');
     expect(stored).not.toHaveProperty('isAdmin');
     await a.get('/api/auth/check').expect(200, res.body);
@@ -33,19 +33,19 @@ describe('PATCH /api/users/:id', () => {
   it('answers a right and a wrong password alike (no password oracle), changing nothing', async () => {
     const shop = makeShop();
     const a = await shop.as('user');
-    const before = structuredClone(shop.db.data.users[1]);
+    const before = structuredClone((await shop.state()).users[1]);
     const right = await a.patch('/api/users/2').send({ ...me, password: 'User12345', addresses: [] });
     const wrong = await a.patch('/api/users/2').send({ ...me, password: 'User12346', addresses: [] });
     expect([right.status, right.body]).toEqual([403, { message: 'The password cannot be changed here' }]);
     expect([wrong.status, wrong.body]).toEqual([right.status, right.body]);
-    expect(shop.db.data.users[1]).toEqual(before);
+    expect((await shop.state()).users[1]).toEqual(before);
   });
 
   it('removes addresses when sent the shorter list', async () => {
     const shop = makeShop();
     const a = await shop.as('other');
     await a.patch('/api/users/3').send({ addresses: [] }).expect(200);
-    expect(shop.db.data.users[2].addresses).toEqual([]);
+    expect((await shop.state()).users[2].addresses).toEqual([]);
   });
 
   it.each([
@@ -57,10 +57,10 @@ describe('PATCH /api/users/:id', () => {
   ])('403 when changing %s, and nothing changes', async (_label, change) => {
     const shop = makeShop();
     const a = await shop.as('user');
-    const before = structuredClone(shop.db.data.users[1]);
+    const before = structuredClone((await shop.state()).users[1]);
     const res = await a.patch('/api/users/2').send({ ...me, name: 'X', ...change }).expect(403);
     expect(res.body.message).toBeTruthy();
-    expect(shop.db.data.users[1]).toEqual(before);
+    expect((await shop.state()).users[1]).toEqual(before);
   });
 
   it("403 for another user's id, also for an admin", async () => {
@@ -68,7 +68,7 @@ describe('PATCH /api/users/:id', () => {
     await (await shop.as('user')).patch('/api/users/3').send({ addresses: [] }).expect(403);
     await (await shop.as('admin')).patch('/api/users/3').send({ addresses: [] }).expect(403);
     await (await shop.as('user')).patch('/api/users/999').send({ addresses: [] }).expect(403);
-    expect(shop.db.data.users[2].addresses).toHaveLength(1);
+    expect((await shop.state()).users[2].addresses).toHaveLength(1);
   });
 
   it('401 without a session', async () => {
@@ -83,7 +83,7 @@ describe('PATCH /api/users/:id', () => {
       .send({ addresses: [address(), { ...address(), [field]: '' }] })
       .expect(400);
     expect(res.body.errors).toEqual({ [`addresses.1.${field}`]: rule.required });
-    expect(shop.db.data.users[1].addresses).toEqual([]);
+    expect((await shop.state()).users[1].addresses).toEqual([]);
   });
 
   it.each([

@@ -579,7 +579,7 @@ beforeAll(async () => {
   agents.other = await shop.as('other');
   agents.admin = await shop.as('admin');
   hashBefore = shop.fileHash();
-  stateBefore = JSON.stringify(shop.db.data);
+  stateBefore = JSON.stringify(await shop.state());
 });
 
 afterAll(() => {
@@ -613,7 +613,7 @@ describe('bad-input catalogue', () => {
         const res = await a[method](valid.url).send(sent);
         figures.requests += valid.as === 'anon' ? 1 : 2;
         expect(res.status, `${route}: ${res.text}`).toBeLessThan(300);
-        const stored = JSON.stringify(fresh.db.data);
+        const stored = JSON.stringify(await fresh.state());
         for (const key of Object.keys(extra)) expect(stored, `${route} stored ${key}`).not.toContain(key);
       }
     }
@@ -638,7 +638,7 @@ describe('bad-input catalogue', () => {
     expect(typeof res.body.message).toBe('string');
     expect(res.body.message.length).toBeGreaterThan(0);
     expect(shop.fileHash()).toBe(hashBefore);
-    expect(JSON.stringify(shop.db.data)).toBe(stateBefore);
+    expect(JSON.stringify(await shop.state())).toBe(stateBefore);
     expectNoLeaks();
   };
   it.each(CASES)('$route — $kind: $name → $status', check);

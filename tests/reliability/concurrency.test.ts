@@ -45,11 +45,12 @@ beforeAll(async () => {
   server = http.createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Watch every commit, not just the end state: stock must never be persisted below zero.
-  const commit = shop.db.commit.bind(shop.db);
-  shop.db.commit = (...args: Parameters<typeof commit>) => {
-    lowestStock = Math.min(lowestStock, ...shop.db.data.products.map((p) => p.stock));
-    return commit(...args);
+  // Watch every order placed, not just the end state: stock must never be stored below zero.
+  const placeOrder = shop.store.placeOrder.bind(shop.store);
+  shop.store.placeOrder = async (...args: Parameters<typeof placeOrder>) => {
+    const result = await placeOrder(...args);
+    lowestStock = Math.min(lowestStock, ...(await shop.state()).products.map((p) => p.stock));
+    return result;
   };
 });
 let lowestStock = Infinity;
@@ -127,11 +128,11 @@ describe('50 shoppers at once, 20 in stock', () => {
     );
   });
 
-  it('stock never goes below zero, and moves by exactly what was sold', () => {
+  it('stock never goes below zero, and moves by exactly what was sold', async () => {
     expect(lowestStock).toBe(0);
     const ordered = outcomes.filter((o) => o.result === 'ordered');
     const file = shop.readFile();
-    for (const data of [file, shop.db.data]) {
+    for (const data of [file, await shop.state()]) {
       expect(data.products.every((p) => p.stock >= 0)).toBe(true);
       expect(data.products.find((p) => p.id === LIMITED)!.stock).toBe(0);
       const sold = ordered.reduce((n, o) => n + o.plenty, 0);
@@ -161,7 +162,7 @@ describe('50 shoppers at once, 20 in stock', () => {
     expect(new Set(file.orders.map((o) => o.id)).size).toBe(file.orders.length);
   });
 
-  it('every signup is in the data file with a distinct id; carts are empty after an order, untouched after a 409', () => {
+  it('every signup is in the data file with a distinct id; carts are empty after an order, untouched after a 409', async () => {
     const file = shop.readFile();
     expect(new Set(file.users.map((u) => u.id)).size).toBe(file.users.length);
     for (const o of outcomes) {
@@ -179,7 +180,7 @@ describe('50 shoppers at once, 20 in stock', () => {
       if (o.result === 'cart') expect(lines).toEqual([]);
     }
     // And the file is what the server holds in memory.
-    expect(file).toEqual(JSON.parse(JSON.stringify(shop.db.data)));
+    expect(file).toEqual(JSON.parse(JSON.stringify(await shop.state())));
   });
 });
 
@@ -215,8 +216,9 @@ describe('races on one record', () => {
 
   it('two shoppers buying the last 3 items (2 + 2) at once: one order, stock 1, never negative', async () => {
     figures.cases += 1;
-    shop.db.data.products.find((p) => p.id === 2)!.stock = 3;
-    await shop.db.commit(); // awaited in case commits become asynchronous (group commit)
+    await shop.update((data) => {
+      data.products.find((p) => p.id === 2)!.stock = 3;
+    });
     const buyers = [new Client(origin, figures), new Client(origin, figures)];
     await buyers[0].call('POST', '/api/auth/login', { email: 'other@shop.test', password: 'Other1234' });
     await buyers[1].call('POST', '/api/auth/login', { email: 'admin@shop.test', password: 'Admin1234' });

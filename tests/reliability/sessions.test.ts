@@ -8,7 +8,7 @@ import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { SESSION_TTL_MS } from '../../server/auth';
+import { SESSION_TTL_MS } from '../../server/services/sessions';
 import { ACCOUNTS, clock, expectNoLeaks, TEST_COST, type Agent } from '../api/fixtures';
 import { newFigures, saveFigures } from './summary';
 import { makeFileShop, SECRET, sessionCookie, type FileShop } from './support';
@@ -127,6 +127,7 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
   let user: string;
   let adminId: string;
   let userMac: string;
+  let storedDigest: string;
 
   it('the genuine cookies work', async () => {
     const a = shop.anon();
@@ -137,6 +138,7 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
     userMac = decodeURIComponent(user.slice('sid='.length)).split('.').at(-1)!;
     await shop.anon().get('/api/orders').set('Cookie', admin).expect(200);
     await shop.anon().get('/api/auth/check').set('Cookie', user).expect(200);
+    storedDigest = (await shop.state()).sessions[0].id;
   });
 
   const variants: [string, () => string][] = [
@@ -147,7 +149,7 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
     ["another session's signature", () => `sid=${encodeURIComponent(`s:${adminId}.${userMac}`)}`],
     ['signed with another secret', () => signed(adminId, 'not-the-server-secret-not-the-server-secret')],
     ['validly signed, made-up session id', () => signed(randomBytes(32).toString('base64url'))],
-    ['validly signed, the stored session digest as id', () => signed(shop.db.data.sessions[0].id)],
+    ['validly signed, the stored session digest as id', () => signed(storedDigest)],
     ['validly signed, empty id', () => signed('')],
     ['JSON cookie claiming admin', () => `sid=${encodeURIComponent('j:{"user":1,"role":"admin"}')}`],
     ['signed JSON cookie, wrong secret', () => signed('j:{"user":1}', 'guess-guess-guess-guess-guess-guess')],
@@ -196,8 +198,9 @@ describe('expired sessions → 401', () => {
     figures.cases += 1;
     const shop = fileShop();
     const cookie = sessionCookie(await shop.anon().post('/api/auth/login').send(ACCOUNTS.other).expect(200));
-    shop.db.data.users = shop.db.data.users.filter((u) => u.id !== 3);
-    await shop.db.commit(); // awaited in case commits become asynchronous (group commit)
+    await shop.update((data) => {
+      data.users = data.users.filter((u) => u.id !== 3);
+    });
     await expectLocked(shop, cookie, 'deleted user');
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema } from '../../server/model';
-import { ACCOUNTS, agent, makeData, TEST_COST, type Agent, type TestShop } from '../api/fixtures';
+import { ACCOUNTS, agent, makeData, stateAccess, TEST_COST, type Agent, type TestShop } from '../api/fixtures';
 import type { Figures } from './summary';
 
 export const SECRET = 'reliability-secret-reliability-secret';
@@ -48,11 +48,12 @@ export function makeFileShop(
   { data, ...options }: Partial<AppOptions> & { data?: DbSchema } = {},
 ): FileShop {
   const { dir, seedFile, dataFile } = seedDir(data ?? makeData());
-  const { app, db } = createApp({ dataFile, seedFile, secret: SECRET, passwordCost: TEST_COST, ...options });
+  const { app, store } = createApp({ dataFile, seedFile, secret: SECRET, passwordCost: TEST_COST, ...options });
   const counted = () => countRequests(agent(app), figures);
   return {
     app,
-    db,
+    store,
+    ...stateAccess(store),
     dir,
     dataFile,
     anon: counted,

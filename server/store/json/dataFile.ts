@@ -1,11 +1,11 @@
-// The data store: the whole state in memory (lowdb 1 holds it for json-server's router), made
-// durable by Store.commit(). Commits made close together share one disk write (group commit),
-// and the promise commit() returns resolves only once that write is on disk, so a route that
-// awaits it before answering never acknowledges a write a crash could lose.
+// The data file: the whole state in memory, made durable by DataFile.commit(). Commits made
+// close together share one disk write (group commit), and the promise commit() returns resolves
+// only once that write is on disk, so an adapter method that awaits it never acknowledges a write
+// a crash could lose.
 //
 // How a write reaches the disk depends on the size of the data file:
 //  - below `journalAbove` (1 MiB; the seed is ~0.2 MB): the whole file is rewritten atomically
-//    (temp file + fsync + rename + fsync of the directory), as before;
+//    (temp file + fsync + rename + fsync of the directory, server/atomicFile.ts);
 //  - above it, rewriting megabytes per write would make every write cost O(data), so each group
 //    of changes is appended as one JSON line to `<data file>.journal` and fsync'd (a torn last
 //    line is a write that was never acknowledged, and is ignored). Once the journal is as big as
@@ -15,31 +15,18 @@
 //    recognised and never replayed twice.
 // Either way a crash leaves the old or the new state, never a torn one. The seed is only read.
 //
-// Routes change `store.data` and name what they changed in the same synchronous step:
-//   product.stock -= 1; order pushed; → await store.commit({ products: [id], orders: [order.id] })
-// A record is given by its id (added, changed or removed: the store looks at the current
-// state), a whole collection by 'all'; commit() with no argument writes everything. Under
-// Vitest every commit is checked against the actual changes (`verifyChanges`), so a route that
-// forgets to name a record fails its tests instead of losing data in journal mode.
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+// The json adapter (jsonStore.ts), the only writer, changes `data` and names what it changed in
+// the same synchronous step:
+//   stock taken; order pushed; → await file.commit({ products: [id], orders: [order.id] })
+// A record is given by its id (added, changed or removed: the file looks at the current state),
+// a whole collection by 'all'; commit() with no argument writes everything.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import low from 'lowdb';
-import type { AdapterSync, LowdbSync } from 'lowdb';
-import { COLLECTIONS, type DbSchema } from './model';
-import { DiskWriteError } from './errors';
+import { atomicWriteFile, atomicWriteFileAsync, fsyncDir, fsyncDirAsync, removeStaleTempFiles } from '../../atomicFile';
+import { DiskWriteError } from '../../errors';
+import { COLLECTIONS, type DbSchema } from '../../model';
 
 export type CollectionName = (typeof COLLECTIONS)[number];
 export type RecordId = number | string;
@@ -49,7 +36,7 @@ export type Changes = { [K in CollectionName]?: readonly RecordId[] | 'all' };
 export const DEFAULT_JOURNAL_ABOVE = 1024 * 1024;
 const JOURNAL_VERSION = 1;
 
-export interface StoreOptions {
+export interface DataFileOptions {
   /** Data file to work on; created from `seedFile` when missing. */
   dataFile?: string;
   seedFile?: string;
@@ -60,119 +47,24 @@ export interface StoreOptions {
    * rewritten whole. Default 1 MiB, or the SHOP_JOURNAL_ABOVE environment variable.
    */
   journalAbove?: number;
-  /** Check each commit names every record that changed (default: when running under Vitest). */
-  verifyChanges?: boolean;
 }
 
-export interface Store {
-  /** The lowdb instance; the json-server router reads the catalogue through it. */
-  readonly lowdb: LowdbSync<DbSchema>;
+export interface DataFile {
   /** The live state. Change it, then name the changes in commit() in the same synchronous step. */
   readonly data: DbSchema;
-  /** Names changes to be written with the next commit (for helpers that change and let the caller commit). */
-  changed(collection: CollectionName, ...ids: RecordId[]): void;
   /**
    * Persists the named changes (everything, without an argument) together with any other commit
-   * made meanwhile. Resolves once they are durably on disk; rejects when the write failed.
+   * made meanwhile. Resolves once they are durably on disk; rejects with DiskWriteError when the
+   * write failed (the changes stay in memory and go with the next write).
    */
   commit(changes?: Changes): Promise<void>;
-  /** Resolves when every commit made so far has been written (or has failed). */
-  settled(): Promise<void>;
+  /** Replaces the whole state (in memory; commit() to write it). */
+  reset(state: DbSchema): void;
   /** Waits for pending writes and closes the journal (tests; a stopping server may just exit). */
   close(): Promise<void>;
-  /** Number of commit() calls so far (tests and diagnostics). */
-  readonly commits: number;
   /** Disk writes so far: whole-file rewrites and journal appends. */
   readonly writes: { snapshots: number; journal: number };
   readonly dataFile?: string;
-}
-
-/** Next integer id of a collection: max + 1. */
-export function nextId(items: readonly { id: unknown }[]): number {
-  let max = 0;
-  for (const item of items) if (typeof item.id === 'number' && item.id > max) max = item.id;
-  return max + 1;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Atomic whole-file writes
-
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Some platforms cannot open or fsync a directory; the rename is still atomic there.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-async function fsyncDirAsync(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // As above.
-  } finally {
-    await handle?.close();
-  }
-}
-
-const tempName = (file: string) =>
-  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-
-/** Temp files a crashed write left beside `file` (the file itself is intact). */
-export function removeStaleTempFiles(file: string): void {
-  const dir = path.dirname(file);
-  if (!existsSync(dir)) return;
-  const prefix = `.${path.basename(file)}.`;
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-/** Replace `file` with `content` atomically and durably. */
-export function atomicWriteFile(file: string, content: string | Buffer): void {
-  const dir = path.dirname(file);
-  const tmp = tempName(file);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, 'w', 0o600);
-    const buffer = typeof content === 'string' ? Buffer.from(content) : content;
-    let offset = 0;
-    while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, file);
-  } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  fsyncDir(dir);
-}
-
-/** atomicWriteFile without blocking the event loop while the bytes go to disk. */
-export async function atomicWriteFileAsync(file: string, content: Buffer): Promise<void> {
-  const tmp = tempName(file);
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(tmp, 'w', 0o600);
-    await handle.writeFile(content);
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(tmp, file);
-  } catch (err) {
-    await handle?.close().catch(() => {});
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  await fsyncDirAsync(path.dirname(file));
 }
 
 /** Copy the seed to the data file (atomically) when the data file does not exist yet. */
@@ -305,7 +197,7 @@ class Pending {
   }
 
   add(name: CollectionName, ids: readonly RecordId[] | 'all'): void {
-    if (!COLLECTIONS.includes(name)) throw new Error(`Store: unknown collection ${String(name)}`);
+    if (!COLLECTIONS.includes(name)) throw new Error(`DataFile: unknown collection ${String(name)}`);
     const current = this.changes.get(name);
     if (current === 'all') return;
     if (ids === 'all') {
@@ -323,64 +215,8 @@ class Pending {
   }
 }
 
-/**
- * Checks that the records that actually changed since the last check are the ones commits
- * named, and that replaying the named changes gives the same order. Kept per collection as
- * id → JSON; meant for tests (it serialises everything on each write).
- */
-class ChangeVerifier {
-  private last = new Map<CollectionName, { order: RecordId[]; json: Map<RecordId, string> }>();
-
-  constructor(state: DbSchema) {
-    this.record(state);
-  }
-
-  private snapshot(list: AnyRecord[]) {
-    const json = new Map<RecordId, string>();
-    const order: RecordId[] = [];
-    for (const r of list) {
-      if (json.has(r.id)) throw new Error(`Store: two records with id ${String(r.id)}`);
-      json.set(r.id, JSON.stringify(r));
-      order.push(r.id);
-    }
-    return { order, json };
-  }
-
-  record(state: DbSchema): void {
-    for (const name of COLLECTIONS) this.last.set(name, this.snapshot(collectionOf(state, name)));
-  }
-
-  check(state: DbSchema, pending: Pending): void {
-    const problems: string[] = [];
-    for (const name of COLLECTIONS) {
-      const before = this.last.get(name)!;
-      const now = this.snapshot(collectionOf(state, name));
-      const named = pending.everything ? 'all' : pending.changes.get(name);
-      if (named !== 'all') {
-        for (const id of new Set([...before.order, ...now.order])) {
-          if (before.json.get(id) !== now.json.get(id) && !named?.has(id)) {
-            problems.push(`${name} #${String(id)} changed but no commit() named it`);
-          }
-        }
-        // The journal's replay of the named records must give the same order.
-        const replayed = before.order.filter((id) => !named?.has(id) || now.json.has(id));
-        for (const id of now.order) if (named?.has(id) && !before.json.has(id)) replayed.push(id);
-        if (problems.length === 0 && replayed.join('\u0000') !== now.order.join('\u0000')) {
-          problems.push(`${name}: records were reordered; commit({ ${name}: 'all' }) to keep the new order`);
-        }
-      }
-      this.last.set(name, now);
-    }
-    if (problems.length > 0) {
-      const message = `Store.commit(): ${problems.join('; ')}`;
-      console.error(message);
-      throw new Error(message);
-    }
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
-// The store
+// The data file
 
 interface Persistence {
   /** Writes the current state; `pending` says what changed since the last write. */
@@ -526,11 +362,11 @@ function journalThreshold(option: number | undefined): number {
   return process.env.SHOP_JOURNAL_ABOVE && Number.isFinite(env) ? env : DEFAULT_JOURNAL_ABOVE;
 }
 
-export function openStore(options: StoreOptions): Store {
-  let initial: DbSchema;
+export function openDataFile(options: DataFileOptions): DataFile {
+  let state: DbSchema;
   let loadedText: string | undefined;
   if (options.data) {
-    initial = normalize(structuredClone(options.data), 'data');
+    state = normalize(structuredClone(options.data), 'data');
   } else if (options.dataFile) {
     if (options.seedFile && path.resolve(options.dataFile) === path.resolve(options.seedFile)) {
       throw new Error(`The data file cannot be the seed (${options.seedFile}), which is never written: set DATA_FILE to another file.`);
@@ -538,27 +374,17 @@ export function openStore(options: StoreOptions): Store {
     removeStaleTempFiles(options.dataFile);
     if (options.seedFile) ensureDataFile(options.dataFile, options.seedFile);
     const loaded = loadFile(options.dataFile);
-    initial = loaded.state;
+    state = loaded.state;
     loadedText = loaded.text;
   } else {
-    throw new Error('openStore needs either `data` or `dataFile`.');
+    throw new Error('openDataFile needs either `data` or `dataFile`.');
   }
 
-  const adapter: AdapterSync<DbSchema> = {
-    read: () => initial,
-    write: () => {
-      throw new Error('Writes go through Store.commit(), not lowdb');
-    },
-  } as unknown as AdapterSync<DbSchema>;
-  const db = low(adapter);
-  const state = () => db.getState();
   const persistence: Persistence | undefined =
     options.dataFile && loadedText !== undefined
-      ? new FilePersistence(state, options.dataFile, loadedText, journalThreshold(options.journalAbove))
+      ? new FilePersistence(() => state, options.dataFile, loadedText, journalThreshold(options.journalAbove))
       : undefined;
 
-  const verifier = (options.verifyChanges ?? !!process.env.VITEST) ? new ChangeVerifier(initial) : undefined;
-  let commits = 0;
   const writes = { snapshots: 0, journal: 0 };
   let pending: Pending | undefined;
   let idle: Promise<void> = Promise.resolve();
@@ -572,7 +398,6 @@ export function openStore(options: StoreOptions): Store {
       const batch = pending;
       pending = undefined;
       try {
-        verifier?.check(state(), batch);
         if (persistence) {
           const kind = await persistence.write(batch).catch((err: unknown) => {
             throw new DiskWriteError(err);
@@ -591,15 +416,10 @@ export function openStore(options: StoreOptions): Store {
   }
 
   return {
-    lowdb: db,
     get data() {
-      return db.getState();
-    },
-    changed(collection, ...ids) {
-      current().add(collection, ids);
+      return state;
     },
     commit(changes) {
-      commits += 1;
       const batch = current();
       batch.used = true;
       if (!changes) batch.everything = true;
@@ -611,15 +431,12 @@ export function openStore(options: StoreOptions): Store {
       }
       return batch.promise;
     },
-    settled() {
-      return idle;
+    reset(next) {
+      state = normalize(next, 'state');
     },
     async close() {
       await idle;
       await persistence?.close();
-    },
-    get commits() {
-      return commits;
     },
     get writes() {
       return { ...writes };

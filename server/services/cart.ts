@@ -1,0 +1,103 @@
+// Carts: each user's own lines, { id, product, quantity } with the product expanded. Someone
+// else's line is answered exactly like a missing one (404), so ids of other carts are not revealed.
+import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/lib/constants';
+import { toNumber } from '../../src/lib/validation';
+import type { CartItem, Product } from '../../src/types';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
+import type { StoredCartLine } from '../model';
+import type { Store } from '../store/port';
+import { parseId, requireObject } from './input';
+
+export const QUANTITY_MESSAGE = `quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
+
+/** Quantity of a cart line or order item: an integer 1–6 (numeric strings accepted). */
+export function readQuantity(value: unknown): number | undefined {
+  const n = toNumber(value);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_CART_QUANTITY ? n : undefined;
+}
+
+/** A product reference: an id, a numeric string, or an object with an id (an expanded product). */
+export function readProductRef(value: unknown): number | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return parseId((value as { id?: unknown }).id);
+  }
+  return parseId(value);
+}
+
+/** The 409 for `quantity` of `product` when it cannot be bought now, else undefined. */
+export function unavailable(product: Product, quantity: number): HttpError | undefined {
+  if (product.deleted) return conflict(`"${product.title}" is no longer available`);
+  if (quantity > product.stock) {
+    return conflict(
+      product.stock > 0
+        ? `Only ${product.stock} of "${product.title}" left in stock`
+        : `"${product.title}" is out of stock`,
+    );
+  }
+  return undefined;
+}
+
+/** 409 unless `quantity` of `product` can be bought now. */
+export function assertAvailable(product: Product, quantity: number): void {
+  const refusal = unavailable(product, quantity);
+  if (refusal) throw refusal;
+}
+
+function quantityOf(value: unknown): number {
+  const quantity = readQuantity(value);
+  if (quantity === undefined) throw badRequest('Invalid quantity', { quantity: QUANTITY_MESSAGE });
+  return quantity;
+}
+
+const expand = (line: StoredCartLine, product: Product): CartItem => ({ id: line.id, product, quantity: line.quantity });
+
+export class CartService {
+  constructor(private readonly store: Store) {}
+
+  /** The user's lines, products expanded. */
+  items(user: number): Promise<CartItem[]> {
+    return this.store.cartItems(user);
+  }
+
+  /** { product, quantity } → the new line; the same product twice → 409. */
+  async add(user: number, input: unknown): Promise<CartItem> {
+    const body = requireObject(input);
+    const productId = readProductRef(body.product);
+    if (productId === undefined) throw badRequest('Invalid product', { product: 'product must be a product id' });
+    const quantity = quantityOf(body.quantity === undefined ? 1 : body.quantity);
+    const product = await this.store.productById(productId);
+    if (!product) throw notFound('Product not found');
+    const already = () => conflict(`"${product.title}" ${ALREADY_IN_CART}`);
+    if ((await this.store.cartItems(user)).some((item) => item.product.id === productId)) throw already();
+    assertAvailable(product, quantity);
+    const line = await this.store.addCartLine({ user, product: productId, quantity });
+    if (!line) throw already();
+    return expand(line, product);
+  }
+
+  /** { quantity } on the user's line `rawId` → the updated line; nothing else changes. */
+  async setQuantity(user: number, rawId: string, input: unknown): Promise<CartItem> {
+    const id = parseId(rawId);
+    const line = id === undefined ? undefined : await this.store.cartLine(user, id);
+    if (!line) throw notFound('Cart item not found');
+    const quantity = quantityOf(requireObject(input).quantity);
+    const product = await this.store.productById(line.product);
+    if (!product) throw notFound('Product not found');
+    assertAvailable(product, quantity);
+    const updated = await this.store.setCartQuantity(user, line.id, quantity);
+    if (!updated) throw notFound('Cart item not found');
+    return expand(updated, product);
+  }
+
+  /** Removes the user's line for the product; the line as it was. */
+  async remove(user: number, rawProductId: string): Promise<CartItem | StoredCartLineAnswer> {
+    const productId = parseId(rawProductId);
+    const line = productId === undefined ? undefined : await this.store.removeCartLine(user, productId);
+    if (!line) throw notFound('That product is not in your cart');
+    const product = await this.store.productById(line.product);
+    return product ? expand(line, product) : { id: line.id, product: line.product, quantity: line.quantity };
+  }
+}
+
+/** A removed line whose product is gone: the product's id instead of the product. */
+export type StoredCartLineAnswer = Omit<StoredCartLine, 'user'>;

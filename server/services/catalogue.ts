@@ -1,0 +1,176 @@
+// The catalogue: products, categories and brands. Lists take json-server 0.17's query language
+// (the API is specified by it): field=value filters (repeated keys OR-ed), field_ne / _gte / _lte,
+// q, _sort/_order, _page/_limit, _start/_end/_limit; this file reads a query into the store's
+// ListQuery (server/store/port.ts), which every adapter answers the same way.
+// Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/validate.ts).
+import type { FilterOption, Product } from '../../src/types';
+import { assertValid, badRequest, notFound } from '../errors';
+import {
+  FILTER_OPTION_FIELDS,
+  PRODUCT_FIELDS,
+  type ListFilter,
+  type ListQuery,
+  type Page,
+  type Store,
+} from '../store/port';
+import { PRODUCT_DEFAULTS, readProduct } from '../validate';
+import { parseId, requireObject } from './input';
+
+/** Keys that take one value; json-server's other `_` keys are dropped. */
+const SINGLE_VALUE = new Set(['q', '_sort', '_order', '_page', '_limit', '_start', '_end']);
+
+type Query = Record<string, string | string[]>;
+
+/**
+ * Keeps only the query keys the catalogue supports. Drops json-server's _embed/_expand (they
+ * could pull other collections in), _delay and any other `_` key; refuses `_like` (a regex
+ * from the client) and values that are not plain strings.
+ */
+function cleanQuery(raw: Record<string, unknown>): Query {
+  const clean: Query = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (SINGLE_VALUE.has(key)) {
+      if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+      clean[key] = value;
+    } else if (key.startsWith('_') || key === 'callback') {
+      continue;
+    } else if (key.endsWith('_like')) {
+      throw badRequest(`${key}: _like filters are not supported; use q`);
+    } else if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
+      clean[key] = value as string | string[];
+    } else {
+      throw badRequest(`${key} must be a plain value`);
+    }
+  }
+  return clean;
+}
+
+/** Page numbers for a Link header (json-server's utils.getPage). */
+export interface PageLinks {
+  current?: number;
+  first?: number;
+  prev?: number;
+  next?: number;
+  last?: number;
+}
+
+/** A list answer: the items, the count for X-Total-Count and, for `_page`, the Link pages. */
+export interface Listing<T> extends Page<T> {
+  links?: PageLinks;
+}
+
+const OPERATORS = { _ne: 'ne', _gte: 'gte', _lte: 'lte' } as const;
+
+/**
+ * The store query for `query`, as json-server's router reads it. A condition on a field the
+ * store does not list by (another field, a nested path, images, reviews) is ignored: json-server
+ * also ignores an equality filter on a field no record has.
+ */
+function readList<F extends string>(query: Query, fields: readonly F[]) {
+  const known = new Set<string>(fields);
+  const isField = (key: string): key is F => known.has(key);
+  const one = (key: string) => query[key] as string | undefined;
+  const list: ListQuery<F> = {};
+
+  const filters: ListFilter<F>[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (SINGLE_VALUE.has(key)) continue;
+    const suffix = /_(?:ne|gte|lte)$/.exec(key)?.[0] as keyof typeof OPERATORS | undefined;
+    const field = suffix ? key.slice(0, -suffix.length) : key;
+    if (!isField(field)) continue;
+    filters.push({ field, op: suffix ? OPERATORS[suffix] : 'eq', values: ([] as string[]).concat(value) });
+  }
+  if (filters.length > 0) list.filters = filters;
+  if (one('q')) list.q = one('q');
+
+  // lodash orderBy: 'desc' (any case) per key, anything else ascending. Sorting by a field no
+  // record has changes nothing, so such keys are left out with their order.
+  const sortKeys = one('_sort')?.split(',') ?? [];
+  const orders = (one('_order') || '').split(',').map((s) => s.toLowerCase());
+  const sort = sortKeys.flatMap((key, i) => (isField(key) ? [{ field: key, order: orders[i] === 'desc' ? ('desc' as const) : ('asc' as const) }] : []));
+  if (sort.length > 0) list.sort = sort;
+
+  const int = (value: string | undefined) => parseInt(value ?? '', 10);
+  let paging: { page: number; perPage: number } | undefined;
+  if (one('_page')) {
+    const page = int(one('_page')) >= 1 ? int(one('_page')) : 1;
+    const perPage = int(one('_limit')) || 10;
+    paging = { page, perPage };
+    list.slice = { start: (page - 1) * perPage, end: page * perPage };
+  } else if (one('_end')) {
+    list.slice = { start: int(one('_start')) || 0, end: int(one('_end')) || 0 };
+  } else if (one('_limit')) {
+    const start = int(one('_start')) || 0;
+    list.slice = { start, end: start + int(one('_limit')) || 0 }; // NaN counts as 0 (lodash)
+  }
+  return { list, paging };
+}
+
+async function listing<T, F extends string>(
+  rawQuery: Record<string, unknown>,
+  fields: readonly F[],
+  fetch: (query: ListQuery<F>) => Promise<Page<T>>,
+): Promise<Listing<T>> {
+  const { list, paging } = readList(cleanQuery(rawQuery), fields);
+  const { items, total } = await fetch(list);
+  if (!paging || items.length === 0) return { items, total };
+  const { page, perPage } = paging;
+  const links: PageLinks = {};
+  if (page > 1) links.prev = page - 1;
+  if (page * perPage < total) links.next = page + 1;
+  if (items.length !== total) {
+    links.current = page;
+    links.first = 1;
+    links.last = Math.ceil(total / perPage);
+  }
+  return { items, total, links };
+}
+
+export class CatalogueService {
+  constructor(private readonly store: Store) {}
+
+  listProducts(query: Record<string, unknown>): Promise<Listing<Product>> {
+    return listing(query, PRODUCT_FIELDS, (q) => this.store.listProducts(q));
+  }
+
+  listCategories(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
+    return listing(query, FILTER_OPTION_FIELDS, (q) => this.store.listCategories(q));
+  }
+
+  listBrands(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
+    return listing(query, FILTER_OPTION_FIELDS, (q) => this.store.listBrands(q));
+  }
+
+  /** One product by the id in the path (its exact decimal form); 404 otherwise. */
+  async product(rawId: string, query: Record<string, unknown>): Promise<Product> {
+    cleanQuery(query);
+    const id = parseId(rawId);
+    const product = id === undefined ? undefined : await this.store.productById(id);
+    if (!product) throw notFound();
+    return product;
+  }
+
+  private async known() {
+    const [brands, categories] = await Promise.all([this.store.listBrands({}), this.store.listCategories({})]);
+    return { brands: brands.items.map((b) => b.value), categories: categories.items.map((c) => c.value) };
+  }
+
+  /** A new product: every form field required (SPEC §5), the rest defaulted. */
+  async create(input: unknown): Promise<Product> {
+    const { changes, errors } = readProduct(requireObject(input), await this.known());
+    assertValid(errors, 'Invalid product');
+    return this.store.createProduct({ ...PRODUCT_DEFAULTS, reviews: [], ...changes } as Omit<Product, 'id'>);
+  }
+
+  /** Checks and applies only the fields present (soft delete: { deleted: true }). */
+  async update(rawId: string, input: unknown): Promise<Product> {
+    const id = parseId(rawId);
+    const existing = id === undefined ? undefined : await this.store.productById(id);
+    if (!existing) throw notFound('Product not found');
+    const { changes, errors } = readProduct(requireObject(input), { existing, ...(await this.known()) });
+    assertValid(errors, 'Invalid product');
+    const product = await this.store.updateProduct(existing.id, changes);
+    if (!product) throw notFound('Product not found');
+    return product;
+  }
+}

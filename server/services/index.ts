@@ -1,0 +1,50 @@
+// The services: every rule of the shop, written once over the storage port. createApp builds
+// them on the adapter it picked; routes call them.
+import type { Store } from '../store/port';
+import { AuthService } from './auth';
+import { CartService } from './cart';
+import { CatalogueService } from './catalogue';
+import { OrderService } from './orders';
+import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
+import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
+import { UserService } from './users';
+
+export interface ServiceOptions {
+  now: () => number;
+  loginLimits: LoginLimits;
+  /** Sign-ups an hour from one client address. */
+  signupLimit: number;
+  /** scrypt cost for new password hashes (tests use a cheap one). */
+  passwordCost: number;
+  sessionTtlMs?: number;
+  maxSessionsPerUser?: number;
+}
+
+export interface Services {
+  auth: AuthService;
+  sessions: SessionService;
+  users: UserService;
+  catalogue: CatalogueService;
+  cart: CartService;
+  orders: OrderService;
+}
+
+export function buildServices(store: Store, options: ServiceOptions): Services {
+  const { now } = options;
+  const sessions = new SessionService(
+    store,
+    now,
+    options.sessionTtlMs ?? SESSION_TTL_MS,
+    options.maxSessionsPerUser ?? MAX_SESSIONS_PER_USER,
+  );
+  const limiter = new LoginLimiter(store, options.loginLimits, now);
+  const signups = new SignupLimiter(store, options.signupLimit, now);
+  return {
+    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost),
+    sessions,
+    users: new UserService(store),
+    catalogue: new CatalogueService(store),
+    cart: new CartService(store),
+    orders: new OrderService(store, now),
+  };
+}

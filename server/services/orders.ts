@@ -1,0 +1,201 @@
+// Orders. Placing one re-prices it from the current products (SPEC §9, src/lib/pricing.ts),
+// checks the stock and, as one unit in the store, takes the stock, stores the order and empties
+// the cart. An Idempotency-Key makes a retry safe. Listing all orders and changing status: admin.
+import { totals } from '../../src/lib/pricing';
+import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderStatus, type Product } from '../../src/types';
+import { assertValid, badRequest, conflict, HttpError, notFound, OrderNotSavedError } from '../errors';
+import type { StoredUser } from '../model';
+import { ORDER_SORT_FIELDS, type OrderQuery, type OrderSortField, type Page, type PlaceOrderResult, type Store } from '../store/port';
+import { readAddress, type Errors } from '../validate';
+import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
+import { parseId, requireObject } from './input';
+
+export const MAX_ORDER_LINES = 50;
+/** How long an Idempotency-Key keeps answering with its order. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 1000;
+
+/** An Idempotency-Key: absent, or 1–255 visible ASCII characters (400 otherwise). */
+function readKey(key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  if (!KEY_FORMAT.test(key)) {
+    throw badRequest(`Invalid ${IDEMPOTENCY_HEADER}`, {
+      [IDEMPOTENCY_HEADER]: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`,
+    });
+  }
+  return key;
+}
+
+type Query = Record<string, unknown>;
+
+function single(query: Query, key: string): string | undefined {
+  const value = query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+  return value;
+}
+
+function positiveInt(query: Query, key: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const value = single(query, key);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) {
+    throw badRequest(`Invalid ${key}`, { [key]: `${key} must be a whole number from 1 to ${max}` });
+  }
+  return n;
+}
+
+/** What POST /orders answers: 201 with a new order, 200 with the one an Idempotency-Key placed. */
+export interface Placed {
+  order: Order;
+  created: boolean;
+}
+
+export class OrderService {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Places the body's order for `user` (SPEC §7 body; the user comes from the session, prices
+   * and totals are recomputed). The same Idempotency-Key from the same user gets the order it
+   * first placed, without ordering or taking stock again (a retry after a lost answer or a crash).
+   */
+  async place(user: number, input: unknown, idempotencyKey: string | undefined): Promise<Placed> {
+    const key = readKey(idempotencyKey);
+    const earlier = key === undefined ? undefined : await this.store.orderForKey(user, key);
+    if (earlier) return { order: earlier, created: false };
+
+    const body = requireObject(input);
+    const errors: Errors = {};
+    const lines: { product: number; quantity: number }[] = [];
+    const items = Array.isArray(body.items) ? (body.items as unknown[]) : undefined;
+    if (!items || items.length === 0) {
+      errors.items = 'The order has no items';
+    } else if (items.length > MAX_ORDER_LINES) {
+      errors.items = `At most ${MAX_ORDER_LINES} lines per order`;
+    } else {
+      const refs = items.map((item) => {
+        const source = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+        return { product: readProductRef(source.product), quantity: readQuantity(source.quantity) };
+      });
+      const ids = refs.flatMap((r) => (r.product === undefined ? [] : [r.product]));
+      const known = new Set((await this.store.productsByIds(ids)).map((p) => p.id));
+      refs.forEach(({ product, quantity }, i) => {
+        if (product === undefined) errors[`items.${i}.product`] = 'product must be a product id';
+        else if (!known.has(product)) errors[`items.${i}.product`] = 'Unknown product';
+        else if (lines.some((l) => l.product === product)) errors[`items.${i}.product`] = 'The same product twice';
+        if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
+        if (product !== undefined && quantity !== undefined) lines.push({ product, quantity });
+      });
+    }
+    if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
+      errors.paymentMethod = `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`;
+    }
+    const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
+    assertValid(errors, 'Invalid order');
+
+    const at = this.now();
+    // Run by the store inside its atomic step, on the products as they are then.
+    const price = (products: readonly Product[]) => {
+      // Check everything first (409 names the product), then price.
+      lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
+      const orderItems: CartItem[] = lines.map((l, i) => ({ id: i + 1, product: products[i], quantity: l.quantity }));
+      return {
+        items: orderItems,
+        user,
+        ...totals(orderItems),
+        paymentMethod: body.paymentMethod as Order['paymentMethod'],
+        selectedAddress: selectedAddress!,
+        status: 'pending' as const,
+        createdAt: new Date(at).toISOString(),
+      };
+    };
+    let result: PlaceOrderResult;
+    try {
+      result = await this.store.placeOrder({
+        user,
+        lines,
+        price,
+        idempotency: key === undefined ? undefined : { key, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
+      });
+    } catch (err) {
+      // The order stands and is saved with the next write: never tell the shopper it failed, or
+      // a retry would order and take the stock twice.
+      if (!(err instanceof OrderNotSavedError)) throw err;
+      throw new HttpError(
+        503,
+        `Order #${err.order.id} was received but could not be saved to disk yet. Check My Orders before ordering again.`,
+      );
+    }
+    if ('placed' in result) return { order: result.placed, created: true };
+    if ('earlier' in result) return { order: result.earlier, created: false };
+    // The store's guarded decrement found the stock gone since `price` ran.
+    const [product] = await this.store.productsByIds([result.shortOf]);
+    const quantity = lines.find((l) => l.product === result.shortOf)!.quantity;
+    if (product) assertAvailable(product, quantity);
+    throw conflict(product ? `"${product.title}" is out of stock` : 'A product of this order is no longer available');
+  }
+
+  /** The user's orders, newest first. */
+  own(user: number): Promise<Order[]> {
+    return this.store.ordersOf(user);
+  }
+
+  /** All orders (admin): _page with _per_page (or _limit), _sort/_order, status=. */
+  list(query: Query): Promise<Page<Order>> {
+    const q: OrderQuery = {};
+    const status = query.status;
+    if (status !== undefined) {
+      const wanted = ([] as unknown[]).concat(status);
+      if (!wanted.every((s) => ORDER_STATUSES.includes(s as OrderStatus))) {
+        throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+      }
+      q.status = wanted as OrderStatus[];
+    }
+
+    let sort = single(query, '_sort');
+    let order = single(query, '_order')?.toLowerCase() ?? 'asc';
+    if (sort?.startsWith('-')) [sort, order] = [sort.slice(1), 'desc'];
+    if (sort !== undefined && !ORDER_SORT_FIELDS.includes(sort as OrderSortField)) {
+      throw badRequest('Invalid _sort', { _sort: `_sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` });
+    }
+    if (order !== 'asc' && order !== 'desc') throw badRequest('Invalid _order', { _order: '_order must be asc or desc' });
+    if (sort) q.sort = { field: sort as OrderSortField, order };
+
+    const page = positiveInt(query, '_page');
+    const size = positiveInt(query, '_per_page', MAX_PAGE_SIZE) ?? positiveInt(query, '_limit', MAX_PAGE_SIZE);
+    if (page !== undefined || size !== undefined) {
+      const perPage = size ?? DEFAULT_PAGE_SIZE;
+      const start = ((page ?? 1) - 1) * perPage;
+      q.slice = { start, end: start + perPage };
+    }
+    return this.store.listOrders(q);
+  }
+
+  /** One order, for its owner or an admin; anyone else is answered as if it did not exist. */
+  async get(me: StoredUser, rawId: string): Promise<Order> {
+    const id = parseId(rawId);
+    const order = id === undefined ? undefined : await this.store.orderById(id);
+    if (!order || (order.user !== me.id && me.role !== 'admin')) throw notFound('Order not found');
+    return order;
+  }
+
+  /** Sets the status (admin); nothing else of the body applies. */
+  async setStatus(rawId: string, input: unknown): Promise<Order> {
+    const id = parseId(rawId);
+    const existing = id === undefined ? undefined : await this.store.orderById(id);
+    if (!existing) throw notFound('Order not found');
+    const status = requireObject(input).status;
+    if (!ORDER_STATUSES.includes(status as OrderStatus)) {
+      throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+    }
+    const order = await this.store.setOrderStatus(existing.id, status as OrderStatus);
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+}

@@ -1,0 +1,393 @@
+// The json adapter: the storage port (server/store/port.ts) over the data file (dataFile.ts).
+// Each method reads or changes the arrays and names what it changed in one synchronous step,
+// then awaits the commit: no other call sees half of it, and nothing is acknowledged before it is
+// on disk. Records are frozen: a write puts a new record in place of the old one, so a record a
+// caller was given never changes. Users, sessions, products and orders are also kept in maps by
+// id (and users by email), so a session check or a product by id costs the same with ten records
+// or a million. Throttle counters live in memory only.
+import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
+import { DiskWriteError, OrderNotSavedError } from '../../errors';
+import { COLLECTIONS, type DbSchema, type Session, type StoredCartLine, type StoredUser } from '../../model';
+import type {
+  FilterOptionField,
+  ListQuery,
+  OrderQuery,
+  Page,
+  PlaceOrder,
+  PlaceOrderResult,
+  ProductField,
+  StoreAdapter,
+  ThrottleCounter,
+} from '../port';
+import { openDataFile, type DataFile, type DataFileOptions } from './dataFile';
+import { listRecords } from './listing';
+
+/** Next integer id of a collection: max + 1. */
+function nextId(items: readonly { id: unknown }[]): number {
+  let max = 0;
+  for (const item of items) if (typeof item.id === 'number' && item.id > max) max = item.id;
+  return max + 1;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** A frozen copy of what a caller handed in. */
+const fresh = <T>(value: T): T => deepFreeze(structuredClone(value));
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+const newestFirst = (a: Order, b: Order) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id - a.id;
+
+/** Beyond this many keys in a bucket, every key's old events are dropped. */
+const SWEEP_ABOVE = 10_000;
+
+export class JsonStore implements StoreAdapter {
+  private readonly users = new Map<number, StoredUser>();
+  private readonly usersByEmail = new Map<string, StoredUser>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly products = new Map<number, Product>();
+  private readonly orders = new Map<number, Order>();
+  /** Per bucket: the times of recent events per key, oldest first, and the window it was last read with. */
+  private readonly throttles = new Map<string, { since: number; keys: Map<string, number[]> }>();
+
+  /** The data file (tests and tools of this engine only; services go through the port). */
+  constructor(readonly file: DataFile) {
+    this.index();
+  }
+
+  private get data(): DbSchema {
+    return this.file.data;
+  }
+
+  private index(): void {
+    for (const name of COLLECTIONS) for (const record of this.data[name]) deepFreeze(record);
+    const byId = <T extends { id: K }, K>(map: Map<K, T>, list: readonly T[]) => {
+      map.clear();
+      for (const r of list) if (!map.has(r.id)) map.set(r.id, r);
+    };
+    byId(this.users, this.data.users);
+    byId(this.sessions, this.data.sessions);
+    byId(this.products, this.data.products);
+    byId(this.orders, this.data.orders);
+    this.usersByEmail.clear();
+    for (const u of this.data.users) {
+      const key = normalEmail(u.email);
+      if (!this.usersByEmail.has(key)) this.usersByEmail.set(key, u);
+    }
+  }
+
+  /** Puts `next` where `old` is in `list`. */
+  private static swap<T>(list: T[], old: T, next: T): void {
+    list[list.indexOf(old)] = next;
+  }
+
+  // --- Users ---------------------------------------------------------------------------------
+
+  async userById(id: number): Promise<StoredUser | undefined> {
+    return this.users.get(id);
+  }
+
+  async userByEmail(email: string): Promise<StoredUser | undefined> {
+    return this.usersByEmail.get(normalEmail(email));
+  }
+
+  async createUser(fields: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined> {
+    const key = normalEmail(fields.email);
+    if (this.usersByEmail.has(key)) return undefined;
+    const user = fresh({ id: nextId(this.data.users), ...fields });
+    this.data.users.push(user);
+    this.users.set(user.id, user);
+    this.usersByEmail.set(key, user);
+    await this.file.commit({ users: [user.id] });
+    return user;
+  }
+
+  async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
+    const old = this.users.get(id);
+    if (!old) return undefined;
+    const user = { ...old };
+    if (changes.addresses) user.addresses = structuredClone(changes.addresses);
+    if (changes.name === null) delete user.name;
+    else if (changes.name !== undefined) user.name = changes.name;
+    deepFreeze(user);
+    JsonStore.swap(this.data.users, old, user);
+    this.users.set(id, user);
+    if (this.usersByEmail.get(normalEmail(old.email)) === old) this.usersByEmail.set(normalEmail(old.email), user);
+    await this.file.commit({ users: [id] });
+    return user;
+  }
+
+  // --- Sessions ------------------------------------------------------------------------------
+
+  async createSession(session: Session, { now, maxPerUser }: { now: number; maxPerUser: number }): Promise<void> {
+    const own = this.data.sessions.filter((s) => s.user === session.user && s.expiresAt > now);
+    const dropped = new Set(own.slice(0, Math.max(0, own.length - maxPerUser + 1)));
+    for (const s of this.data.sessions) if (s.expiresAt <= now) dropped.add(s);
+    if (dropped.size > 0) {
+      this.data.sessions = this.data.sessions.filter((s) => !dropped.has(s));
+      for (const s of dropped) this.sessions.delete(s.id);
+    }
+    const record = fresh(session);
+    this.data.sessions.push(record);
+    this.sessions.set(record.id, record);
+    await this.file.commit({ sessions: [...[...dropped].map((s) => s.id), record.id] });
+  }
+
+  async sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
+    const session = this.sessions.get(digest);
+    if (!session || session.expiresAt <= now) return undefined;
+    return this.users.get(session.user);
+  }
+
+  async deleteSession(digest: string): Promise<boolean> {
+    if (!this.sessions.delete(digest)) return false;
+    this.data.sessions = this.data.sessions.filter((s) => s.id !== digest);
+    await this.file.commit({ sessions: [digest] });
+    return true;
+  }
+
+  // --- Throttle counters (memory only) -------------------------------------------------------
+
+  /** The key's events later than `since`, pruned in place. */
+  private recent(bucket: string, key: string, since: number): number[] {
+    let counters = this.throttles.get(bucket);
+    if (!counters) this.throttles.set(bucket, (counters = { since, keys: new Map() }));
+    counters.since = since;
+    const list = (counters.keys.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) counters.keys.delete(key);
+    else counters.keys.set(key, list);
+    return list;
+  }
+
+  async throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined> {
+    const lists = counters.map((c) => this.recent(c.bucket, c.key, since));
+    let wait: number | undefined;
+    counters.forEach((c, i) => {
+      const list = lists[i];
+      if (list.length >= c.max) wait = Math.max(wait ?? -Infinity, list[list.length - c.max]);
+    });
+    if (wait !== undefined) return wait;
+    counters.forEach((c, i) => {
+      const bucket = this.throttles.get(c.bucket)!;
+      if (bucket.keys.size > SWEEP_ABOVE) for (const k of [...bucket.keys.keys()]) this.recent(c.bucket, k, bucket.since);
+      lists[i].push(at);
+      bucket.keys.set(c.key, lists[i]);
+    });
+    return undefined;
+  }
+
+  async forgetLastThrottleEvent(bucket: string, key: string): Promise<void> {
+    const keys = this.throttles.get(bucket)?.keys;
+    const list = keys?.get(key);
+    if (!keys || !list) return;
+    list.pop();
+    if (list.length === 0) keys.delete(key);
+  }
+
+  async clearThrottle(bucket: string, key: string): Promise<void> {
+    this.throttles.get(bucket)?.keys.delete(key);
+  }
+
+  // --- Catalogue -----------------------------------------------------------------------------
+
+  async listProducts(query: ListQuery<ProductField>): Promise<Page<Product>> {
+    return listRecords(this.data.products, query);
+  }
+
+  async productById(id: number): Promise<Product | undefined> {
+    return this.products.get(id);
+  }
+
+  async productsByIds(ids: readonly number[]): Promise<Product[]> {
+    return ids.map((id) => this.products.get(id)).filter((p): p is Product => p !== undefined);
+  }
+
+  async createProduct(fields: Omit<Product, 'id'>): Promise<Product> {
+    const product = fresh({ id: nextId(this.data.products), ...fields });
+    this.data.products.push(product);
+    this.products.set(product.id, product);
+    await this.file.commit({ products: [product.id] });
+    return product;
+  }
+
+  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+    const old = this.products.get(id);
+    if (!old) return undefined;
+    const product = fresh({ ...old, ...changes });
+    JsonStore.swap(this.data.products, old, product);
+    this.products.set(id, product);
+    await this.file.commit({ products: [id] });
+    return product;
+  }
+
+  async listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listRecords(this.data.categories, query);
+  }
+
+  async listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listRecords(this.data.brands, query);
+  }
+
+  // --- Cart ----------------------------------------------------------------------------------
+
+  async cartItems(user: number): Promise<CartItem[]> {
+    const items: CartItem[] = [];
+    for (const line of this.data.cart) {
+      if (line.user !== user) continue;
+      const product = this.products.get(line.product);
+      if (product) items.push({ id: line.id, product, quantity: line.quantity });
+    }
+    return items;
+  }
+
+  async cartLine(user: number, id: number): Promise<StoredCartLine | undefined> {
+    return this.data.cart.find((l) => l.user === user && l.id === id);
+  }
+
+  async addCartLine({ user, product, quantity }: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined> {
+    if (this.data.cart.some((l) => l.user === user && l.product === product)) return undefined;
+    const line = deepFreeze({ id: nextId(this.data.cart), user, product, quantity });
+    this.data.cart.push(line);
+    await this.file.commit({ cart: [line.id] });
+    return line;
+  }
+
+  async setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined> {
+    const old = this.data.cart.find((l) => l.user === user && l.id === id);
+    if (!old) return undefined;
+    const line = deepFreeze({ ...old, quantity });
+    JsonStore.swap(this.data.cart, old, line);
+    await this.file.commit({ cart: [id] });
+    return line;
+  }
+
+  async removeCartLine(user: number, product: number): Promise<StoredCartLine | undefined> {
+    const line = this.data.cart.find((l) => l.user === user && l.product === product);
+    if (!line) return undefined;
+    this.data.cart = this.data.cart.filter((l) => l !== line);
+    await this.file.commit({ cart: [line.id] });
+    return line;
+  }
+
+  // --- Orders --------------------------------------------------------------------------------
+
+  async ordersOf(user: number): Promise<Order[]> {
+    return this.data.orders.filter((o) => o.user === user).sort(newestFirst);
+  }
+
+  async listOrders({ status, sort, slice }: OrderQuery): Promise<Page<Order>> {
+    let orders = status ? this.data.orders.filter((o) => status.includes(o.status)) : [...this.data.orders];
+    if (sort) {
+      const { field } = sort;
+      const sign = sort.order === 'desc' ? -1 : 1;
+      orders.sort((a, b) => {
+        const x = a[field] ?? '';
+        const y = b[field] ?? '';
+        return sign * (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id;
+      });
+    }
+    const total = orders.length;
+    if (slice) orders = orders.slice(slice.start, slice.end);
+    return { items: orders, total };
+  }
+
+  async orderById(id: number): Promise<Order | undefined> {
+    return this.orders.get(id);
+  }
+
+  async setOrderStatus(id: number, status: Order['status']): Promise<Order | undefined> {
+    const old = this.orders.get(id);
+    if (!old) return undefined;
+    const order = deepFreeze({ ...old, status });
+    JsonStore.swap(this.data.orders, old, order);
+    this.orders.set(id, order);
+    await this.file.commit({ orders: [id] });
+    return order;
+  }
+
+  private keyedOrder(user: number, key: string): Order | undefined {
+    const id = `${user} ${key}`;
+    const record = this.data.idempotency.find((k) => k.id === id);
+    return record && this.orders.get(record.order);
+  }
+
+  async orderForKey(user: number, key: string): Promise<Order | undefined> {
+    const order = this.keyedOrder(user, key);
+    // Answer only once the first attempt's write is on disk.
+    if (order) await this.file.commit({});
+    return order;
+  }
+
+  async placeOrder({ user, lines, price, idempotency }: PlaceOrder): Promise<PlaceOrderResult> {
+    // One synchronous step up to the commit: check, price, take the stock, store, empty the cart.
+    const earlier = idempotency && this.keyedOrder(user, idempotency.key);
+    if (earlier) {
+      await this.file.commit({});
+      return { earlier };
+    }
+    const products: Product[] = [];
+    for (const line of lines) {
+      const product = this.products.get(line.product);
+      if (!product) return { shortOf: line.product };
+      products.push(product);
+    }
+    const draft = price(products);
+    for (let i = 0; i < lines.length; i++) {
+      if (products[i].deleted || products[i].stock < lines[i].quantity) return { shortOf: lines[i].product };
+    }
+
+    const order = fresh({ id: nextId(this.data.orders), ...draft });
+    products.forEach((old, i) => {
+      const product = deepFreeze({ ...old, stock: old.stock - lines[i].quantity });
+      JsonStore.swap(this.data.products, old, product);
+      this.products.set(product.id, product);
+    });
+    this.data.orders.push(order);
+    this.orders.set(order.id, order);
+    const emptied = this.data.cart.filter((l) => l.user === user).map((l) => l.id);
+    this.data.cart = this.data.cart.filter((l) => l.user !== user);
+    const keys: string[] = [];
+    if (idempotency) {
+      const { at, forgetUpTo } = idempotency;
+      const expired = new Set(this.data.idempotency.filter((k) => k.createdAt <= forgetUpTo).map((k) => k.id));
+      if (expired.size > 0) this.data.idempotency = this.data.idempotency.filter((k) => !expired.has(k.id));
+      const record = deepFreeze({ id: `${user} ${idempotency.key}`, user, order: order.id, createdAt: at });
+      this.data.idempotency.push(record);
+      keys.push(...expired, record.id);
+    }
+    try {
+      await this.file.commit({ orders: [order.id], products: products.map((p) => p.id), cart: emptied, idempotency: keys });
+    } catch (err) {
+      // The order stands in memory and is written with the next commit.
+      if (err instanceof DiskWriteError) throw new OrderNotSavedError(order, err.cause);
+      throw err;
+    }
+    return { placed: order };
+  }
+
+  // --- Whole state (tests, tools) ------------------------------------------------------------
+
+  async snapshot(): Promise<DbSchema> {
+    return structuredClone(this.data);
+  }
+
+  async replace(state: DbSchema): Promise<void> {
+    this.file.reset(structuredClone(state));
+    this.index();
+    await this.file.commit();
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+}
+
+export function openJsonStore(options: DataFileOptions): JsonStore {
+  return new JsonStore(openDataFile(options));
+}

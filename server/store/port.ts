@@ -1,0 +1,221 @@
+// The storage port: every read and write the services make, and nothing else. Adapters implement
+// it (server/store/json/ over the data file; server/store/postgres/ next); services
+// (server/services/) talk only to it, so each rule is written once for both engines.
+//
+// Contract for every adapter:
+//  - Every method is async. A write resolves only once it is durable (the json adapter: on disk,
+//    fsync'd; PostgreSQL: committed). A write that was applied but could not be made durable yet
+//    rejects with DiskWriteError (server/errors.ts): the json adapter keeps the change in memory,
+//    serves it to every reader and writes it with the next write, so it must not be retried.
+//  - A record handed out is the caller's to keep and never changes under it; the caller never
+//    changes it either (the json adapter hands out frozen records and replaces them on a write).
+//    A record handed in is copied: the caller may reuse its object.
+//  - Each method is one atomic step: no other call sees half of it (json: one synchronous step
+//    and one commit; PostgreSQL: one statement or one transaction).
+//  - Ids are positive integers given by the adapter (json: the largest id + 1).
+import type { Address, CartItem, FilterOption, Order, OrderStatus, Product } from '../../src/types';
+import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
+
+// ---------------------------------------------------------------------------------------------
+// Lists (the catalogue's json-server semantics, also for categories and brands)
+
+/** Product fields a list may filter and sort on (the scalar ones: the columns of `products`). */
+export const PRODUCT_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discountPercentage',
+  'stock',
+  'thumbnail',
+  'brand',
+  'category',
+  'rating',
+  'weight',
+  'warrantyInformation',
+  'shippingInformation',
+  'returnPolicy',
+  'minimumOrderQuantity',
+  'deleted',
+] as const satisfies readonly (keyof Product)[];
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+/** Fields of a category or brand. */
+export const FILTER_OPTION_FIELDS = ['id', 'value', 'label'] as const satisfies readonly (keyof FilterOption)[];
+export type FilterOptionField = (typeof FILTER_OPTION_FIELDS)[number];
+
+/**
+ * One condition on a field, as json-server 0.17 applies `field=v`, `field_ne=v`, `field_gte=v`
+ * and `field_lte=v`; `values` are query-string texts, a record with no value (null or absent)
+ * never matches:
+ *  - eq: String(value) is one of `values`. An eq filter on a field that no record has is ignored.
+ *  - ne: String(value) is none of `values`.
+ *  - gte / lte: `value >= v` / `value <= v` for one of `values`, compared as JavaScript compares
+ *    a number or text with a text (numbers numerically, text by UTF-16 code units).
+ */
+export interface ListFilter<F extends string> {
+  field: F;
+  op: 'eq' | 'ne' | 'gte' | 'lte';
+  values: readonly string[];
+}
+
+export interface ListQuery<F extends string> {
+  /** All must hold. */
+  filters?: readonly ListFilter<F>[];
+  /**
+   * Full text: `q` (lower-cased with JavaScript's toLowerCase) is a substring of
+   * String(value).toLowerCase() of any non-empty value of the record, nested ones included.
+   */
+  q?: string;
+  /**
+   * lodash orderBy: by each field in turn, stable (ties keep the stored order, i.e. id order);
+   * null and absent values come after all others ascending, before them descending.
+   */
+  sort?: readonly { field: F; order: 'asc' | 'desc' }[];
+  /** The part of the sorted list to return, as Array.prototype.slice(start, end) takes it. */
+  slice?: { start: number; end: number };
+}
+
+/** A slice of a list and the number of records the whole list has. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const ORDER_SORT_FIELDS = ['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
+export interface OrderQuery {
+  /** Only orders in one of these statuses. */
+  status?: readonly OrderStatus[];
+  /** By the field (an absent createdAt counts as ''), then by id ascending. Default: stored order (id). */
+  sort?: { field: OrderSortField; order: 'asc' | 'desc' };
+  slice?: { start: number; end: number };
+}
+
+/** An order as the service computes it; the adapter gives it its id. */
+export type NewOrder = Omit<Order, 'id'>;
+
+export interface PlaceOrder {
+  user: number;
+  /** One line per product (no product twice). */
+  lines: readonly { product: number; quantity: number }[];
+  /**
+   * The service's rules, run inside the atomic step with the current products of `lines` (same
+   * order): checks they can be bought (throwing the error to answer, e.g. 409) and prices the
+   * order. Synchronous, and must not change the products.
+   */
+  price(products: readonly Product[]): NewOrder;
+  /** Remember the order under this Idempotency-Key of the user (and forget keys created at or before `forgetUpTo`). */
+  idempotency?: { key: string; at: number; forgetUpTo: number };
+}
+
+/**
+ * What placeOrder did:
+ *  - placed: stock taken for every line, the order stored (with its key), the user's cart emptied;
+ *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
+ *  - shortOf: that product is missing, deleted or has less stock than its line asks; nothing changed.
+ */
+export type PlaceOrderResult = { placed: Order } | { earlier: Order } | { shortOf: number };
+
+// ---------------------------------------------------------------------------------------------
+// Throttling
+
+/** One counter of a throttle: at most `max` events of `bucket`/`key` in the window. */
+export interface ThrottleCounter {
+  bucket: string;
+  key: string;
+  max: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The port
+
+export interface Store {
+  // Users. Emails are stored and looked up normalised (trimmed, lower case).
+  userById(id: number): Promise<StoredUser | undefined>;
+  userByEmail(email: string): Promise<StoredUser | undefined>;
+  /** Adds the user; undefined (nothing added) when the email is taken. */
+  createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined>;
+  /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
+  updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
+
+  // Sessions, by the SHA-256 digest of the cookie's id.
+  /**
+   * Adds the session and, in the same step, removes every session expired at `now` and the
+   * user's oldest live sessions so that at most `maxPerUser` remain (the new one included).
+   */
+  createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void>;
+  /** The user of the session when it is live at `now` (and the user exists). */
+  sessionUser(digest: string, now: number): Promise<StoredUser | undefined>;
+  /** Removes the session; false when there was none. */
+  deleteSession(digest: string): Promise<boolean>;
+
+  // Throttle counters: shared by every server instance of one store; need not survive a restart.
+  /**
+   * One attempt against several counters at once: when each has fewer than its `max` events
+   * later than `since`, records an event at `at` in every one and resolves undefined; otherwise
+   * records nothing and resolves with the time of the event that must leave the window first
+   * (the latest over the full counters). Events at or before `since` may be forgotten.
+   */
+  throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined>;
+  /** Forgets the newest event of a counter (an attempt counted up front that did not count after all). */
+  forgetLastThrottleEvent(bucket: string, key: string): Promise<void>;
+  /** Forgets every event of a counter. */
+  clearThrottle(bucket: string, key: string): Promise<void>;
+
+  // Catalogue.
+  listProducts(query: ListQuery<ProductField>): Promise<Page<Product>>;
+  productById(id: number): Promise<Product | undefined>;
+  /** The products among `ids` that exist, in any order. */
+  productsByIds(ids: readonly number[]): Promise<Product[]>;
+  createProduct(product: Omit<Product, 'id'>): Promise<Product>;
+  /** Sets the given fields; undefined when there is no such product. */
+  updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined>;
+  listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
+  listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
+
+  // Cart: one line per user and product.
+  /** The user's lines in the order they were added, products expanded (a line whose product is gone is left out). */
+  cartItems(user: number): Promise<CartItem[]>;
+  /** The user's line with this id. */
+  cartLine(user: number, id: number): Promise<StoredCartLine | undefined>;
+  /** Adds a line; undefined (nothing added) when the user has a line for that product already. */
+  addCartLine(line: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined>;
+  /** Sets the quantity of the user's line; undefined when the user has no such line. */
+  setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined>;
+  /** Removes the user's line for the product; the line removed, undefined when there was none. */
+  removeCartLine(user: number, product: number): Promise<StoredCartLine | undefined>;
+
+  // Orders.
+  /** The user's orders, newest first (createdAt descending, an absent one last, then id descending). */
+  ordersOf(user: number): Promise<Order[]>;
+  listOrders(query: OrderQuery): Promise<Page<Order>>;
+  orderById(id: number): Promise<Order | undefined>;
+  /** undefined when there is no such order. */
+  setOrderStatus(id: number, status: OrderStatus): Promise<Order | undefined>;
+  /** The order the user placed with this Idempotency-Key, once it is durable. */
+  orderForKey(user: number, key: string): Promise<Order | undefined>;
+  /**
+   * Places an order as one unit: checks and takes the stock of every line (a guarded decrement:
+   * never below zero), stores the order and its Idempotency-Key, and empties the user's cart.
+   * Throws what `price` throws, with nothing changed. When the order was applied but could not
+   * be made durable, rejects with OrderNotSavedError (server/errors.ts), which names it.
+   */
+  placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
+}
+
+/** What createApp's caller (tests, tools) gets beside the port: the whole state, for checks and set-ups. */
+export interface StoreAdmin {
+  /** A copy of everything, in the data file's shape. */
+  snapshot(): Promise<DbSchema>;
+  /** Replaces everything with `state` (durably). */
+  replace(state: DbSchema): Promise<void>;
+  /** Waits for pending writes and lets go of files or connections. */
+  close(): Promise<void>;
+}
+
+export type StoreAdapter = Store & StoreAdmin;
