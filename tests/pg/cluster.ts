@@ -59,13 +59,13 @@ export function findPostgresBin(): string {
   return path.join(root, versions[0], 'bin');
 }
 
-interface RunAs {
+export interface RunAs {
   uid: number;
   gid: number;
 }
 
 /** Under root: the `postgres` OS user's ids (Debian's package creates it). */
-function postgresUser(): RunAs | undefined {
+export function postgresUser(): RunAs | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
@@ -76,7 +76,7 @@ function postgresUser(): RunAs | undefined {
 }
 
 /** Runs a PostgreSQL tool to completion (as `as` when given); rejects with its output on failure. */
-function run(file: string, args: string[], as: RunAs | undefined, timeoutMs = 120_000): Promise<string> {
+export function run(file: string, args: string[], as: RunAs | undefined, timeoutMs = 120_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
