@@ -51,6 +51,24 @@ export default defineConfig({
           globalSetup: ['tests/pg/globalSetup.ts'],
         },
       },
+      {
+        // One contract, two engines: the API suites and the reliability suites that concern data,
+        // again on PostgreSQL (tests/api/fixtures.ts reads TEST_ENGINE). db.test.ts is about the
+        // json engine's data file; tests/pg/ holds what only PostgreSQL has.
+        test: {
+          name: 'server-pg',
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions,instances}.test.ts',
+          ],
+          exclude: ['tests/api/db.test.ts'],
+          environment: 'node',
+          env: { TEST_ENGINE: 'postgres' },
+          // A shop on PostgreSQL is a database of its own: tests that make many take longer.
+          testTimeout: 30_000,
+          globalSetup: ['tests/pg/globalSetup.ts'],
+        },
+      },
     ],
   },
 });

@@ -11,12 +11,12 @@
 // of heap for 1,000,000 products (Node's default limit here is ~4 GB), which is why the COPY
 // turns products into text a chunk at a time instead of building one string.
 import { sql, type Transaction } from 'kysely';
-import { kyselyOnClient, newClient } from '../server/pg/connect';
-import { copyRows } from '../server/pg/copy';
-import { insertSnapshot, truncateAll } from '../server/pg/load';
-import { migrateToLatest } from '../server/pg/migrate';
-import { PRODUCT_COLUMNS, productToRow } from '../server/pg/rows';
-import type { Database } from '../server/pg/schema';
+import { kyselyOnClient, newClient } from '../server/store/postgres/connect';
+import { copyRows } from '../server/store/postgres/copy';
+import { insertSnapshot, truncateAll } from '../server/store/postgres/load';
+import { migrateToLatest } from '../server/store/postgres/migrate';
+import { PRODUCT_COLUMNS, productToRow } from '../server/store/postgres/rows';
+import type { Database } from '../server/store/postgres/schema';
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, generateSeed } from './seed';
 
 export interface SeedDatabaseOptions {

@@ -1,7 +1,8 @@
 // createApp: the whole server as an Express app, without listening (server/index.ts listens;
-// tests drive it with supertest on in-memory data or a throw-away data file). It opens the store
-// adapter (the json one: server/store/json/), builds the services on it (server/services/) and
-// mounts the routes (server/routes/), which reach the store only through the services.
+// tests drive it with supertest on either engine). It takes a store adapter (the postgres one,
+// server/store/postgres/, opened by the caller) or opens the json one (server/store/json/) on
+// in-memory data or a data file, builds the services on it (server/services/) and mounts the
+// routes (server/routes/), which reach the store only through the services.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -21,7 +22,8 @@ import { userRoutes } from './routes/users';
 import { resolveSecret } from './secret';
 import { buildServices, type Services } from './services';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
-import { openJsonStore, type JsonStore } from './store/json/jsonStore';
+import { openJsonStore } from './store/json/jsonStore';
+import type { StoreAdapter } from './store/port';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -29,6 +31,8 @@ export const DEFAULT_DATA_FILE = path.join(ROOT, '.data', 'db.json');
 export const BODY_LIMIT = '100kb';
 
 export interface AppOptions {
+  /** An opened store adapter (e.g. openPostgresStore); dataFile, seedFile and data are then unused. */
+  store?: StoreAdapter;
   /** Data file to work on (default .data/db.json); copied from the seed when missing. */
   dataFile?: string;
   /** Seed copied to a missing data file (default db.json); never written. */
@@ -39,7 +43,7 @@ export interface AppOptions {
   staticDir?: string;
   /** Log one line per request. */
   logger?: boolean;
-  /** Cookie-signing secret; default: kept in <data dir>/.secret (random when in memory). */
+  /** Cookie-signing secret; default: kept in <data dir>/.secret (random in memory or with `store`). */
   secret?: string;
   /** Clock (tests). */
   now?: () => number;
@@ -52,6 +56,11 @@ export interface AppOptions {
   sessionTtlMs?: number;
   /** Live sessions one account may hold; a new sign-in ends the oldest beyond it (default 10). */
   maxSessionsPerUser?: number;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For gives
+   * the client address that login and sign-up throttling count by. Default: trust no proxy.
+   */
+  trustProxy?: number | string;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -77,9 +86,9 @@ function apiRouter(services: Services, log: boolean): express.Router {
   return api;
 }
 
-export function createApp(options: AppOptions = {}): { app: Express; store: JsonStore } {
-  const dataFile = options.data ? undefined : path.resolve(options.dataFile ?? DEFAULT_DATA_FILE);
-  const store = openJsonStore({ data: options.data, dataFile, seedFile: options.seedFile ?? DEFAULT_SEED_FILE });
+export function createApp(options: AppOptions = {}): { app: Express; store: StoreAdapter } {
+  const dataFile = options.store || options.data ? undefined : path.resolve(options.dataFile ?? DEFAULT_DATA_FILE);
+  const store = options.store ?? openJsonStore({ data: options.data, dataFile, seedFile: options.seedFile ?? DEFAULT_SEED_FILE });
   const services = buildServices(store, {
     now: options.now ?? Date.now,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
@@ -91,6 +100,7 @@ export function createApp(options: AppOptions = {}): { app: Express; store: Json
 
   const app = express();
   app.disable('x-powered-by');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders);
   app.use(compression());
   if (options.logger) app.use(requestLog);

@@ -35,6 +35,19 @@ export class OrderNotSavedError extends DiskWriteError {
   }
 }
 
+/**
+ * The store's database cannot be reached (down, restarting, out of connections). Whatever was
+ * not committed was rolled back; a change whose commit was cut off may or may not have been made.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(readonly cause: unknown) {
+    super('The database cannot be reached');
+  }
+}
+
+export const STORE_UNAVAILABLE =
+  'The shop cannot reach its database right now. Try again in a moment; if you were saving a change, reload first to see whether it was saved.';
+
 export const NOT_SAVED_YET =
   'Your change was received but could not be saved to disk yet; it will be saved with the next one. Reload to see it before trying again.';
 
@@ -78,6 +91,11 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { message: BODY_ERRORS[err.type as string] ?? 'Bad request' };
+    } else if (err instanceof StoreUnavailableError) {
+      status = 503;
+      res.set('Retry-After', '5');
+      body = { message: STORE_UNAVAILABLE };
+      if (log) console.error(err.cause);
     } else if (err instanceof DiskWriteError) {
       status = 503;
       body = { message: NOT_SAVED_YET };

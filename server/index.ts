@@ -1,18 +1,78 @@
 // Starts the server: the API under /api and the built app (dist/) at /, on localhost only.
-// Environment: PORT (8080), DATA_FILE (.data/db.json), SESSION_SECRET (else kept in the data dir).
+// Environment:
+//   PORT            8080
+//   DATABASE_URL    postgres://… : the postgres engine (schema created or migrated, db.json
+//                   loaded into an empty database); DATA_FILE is then unused
+//   DATA_FILE       .data/db.json: the json engine's data file (the default engine)
+//   SESSION_SECRET  cookie-signing secret; else kept beside the data file, or in the database
+//                   (shared by every instance on it)
+//   PG_POOL_SIZE    connections per instance (10)
+//   TRUST_PROXY     behind a reverse proxy: which proxies' X-Forwarded-For to believe (Express's
+//                   `trust proxy`: a hop count, `loopback`, or addresses/subnets); unset: none
+//   HOST            127.0.0.1 (and ::1); set 0.0.0.0 only behind a firewall or proxy
 import http from 'node:http';
 import path from 'node:path';
-import { createApp, DEFAULT_DATA_FILE, ROOT } from './app';
+import { createApp, DEFAULT_DATA_FILE, DEFAULT_SEED_FILE, ROOT } from './app';
+import { openPostgresStore, type PgStore } from './store/postgres/pgStore';
 
 const port = Number(process.env.PORT ?? 8080);
+const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataFile = process.env.DATA_FILE ? path.resolve(ROOT, process.env.DATA_FILE) : DEFAULT_DATA_FILE;
 
-const { app } = createApp({
-  dataFile,
-  staticDir: path.join(ROOT, 'dist'),
-  secret: process.env.SESSION_SECRET || undefined,
-  logger: process.env.LOG !== '0',
-});
+/** The URL without its password, for messages. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function poolSize(): number {
+  const value = process.env.PG_POOL_SIZE ?? '10';
+  if (!/^[1-9]\d{0,3}$/.test(value)) fail(`PG_POOL_SIZE must be a whole number from 1 to 9999, not "${value}"`);
+  return Number(value);
+}
+
+/** TRUST_PROXY as Express takes it: a hop count, or the text (`loopback`, addresses, subnets). */
+function trustProxy(): number | string | undefined {
+  const value = process.env.TRUST_PROXY?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') fail('TRUST_PROXY=true would believe any client that claims an address; name the proxy (e.g. loopback) or a hop count');
+  return value;
+}
+
+let store: PgStore | undefined;
+if (databaseUrl) {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) fail(`DATABASE_URL must be a postgres:// URL, not ${shown(databaseUrl)}`);
+  try {
+    store = await openPostgresStore({ url: databaseUrl, seedFile: DEFAULT_SEED_FILE, max: poolSize() });
+  } catch (err) {
+    fail(`Cannot use the database at ${shown(databaseUrl)}: ${(err as Error).message}`);
+  }
+}
+
+let app: ReturnType<typeof createApp>['app'];
+try {
+  app = createApp({
+    store,
+    dataFile,
+    staticDir: path.join(ROOT, 'dist'),
+    secret: process.env.SESSION_SECRET || (await store?.sharedSecret()),
+    logger: process.env.LOG !== '0',
+    trustProxy: trustProxy(),
+  }).app;
+} catch (err) {
+  fail(`Cannot start: ${(err as Error).message}`);
+}
 
 // Both loopback addresses, so http://localhost works whichever one the client resolves first.
 const servers: http.Server[] = [];
@@ -31,24 +91,33 @@ function listen(host: string, required: boolean): Promise<void> {
 }
 
 try {
-  await listen('127.0.0.1', true);
-  await listen('::1', false);
+  if (process.env.HOST) {
+    await listen(process.env.HOST, true);
+  } else {
+    await listen('127.0.0.1', true);
+    await listen('::1', false);
+  }
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
-  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use; set PORT to another one.` : e);
-  process.exit(1);
+  fail(e.code === 'EADDRINUSE' ? `Port ${port} is already in use; set PORT to another one.` : String(e));
 }
 
 console.log(`Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
-const shown = path.relative(ROOT, dataFile);
-console.log(`Data file: ${shown.startsWith('..') ? dataFile : shown}`);
+if (databaseUrl) {
+  console.log(`Database: ${shown(databaseUrl)}`);
+} else {
+  const file = path.relative(ROOT, dataFile);
+  console.log(`Data file: ${file.startsWith('..') ? dataFile : file}`);
+}
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');
 console.log('  user   user@shop.test  / User12345');
 
 function stop() {
   for (const server of servers) server.close();
-  process.exit(0);
+  // Requests in flight finish their statements; then the pool closes (it is not waited for long).
+  const closed = store ? store.close().catch(() => {}) : Promise.resolve();
+  void Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(0));
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -75,7 +75,9 @@ export function readName(value: unknown, errors: Errors): string | undefined {
 const IMAGE_FIELDS = ['image1', 'image2', 'image3'] as const;
 const TEXT_FIELDS = ['title', 'description', 'thumbnail', 'brand', 'category'] as const;
 const NUMBER_FIELDS = ['price', 'discountPercentage', 'stock'] as const;
-export const STOCK_TOO_LARGE = `stock must be at most ${Number.MAX_SAFE_INTEGER}`;
+/** The largest stock either engine holds (PostgreSQL's integer; the data file has no smaller limit). */
+export const MAX_STOCK = 2_147_483_647;
+export const STOCK_TOO_LARGE = `stock must be at most ${MAX_STOCK}`;
 /** Product details outside the admin form: optional, validated when sent. */
 const EXTRA_TEXT = ['warrantyInformation', 'shippingInformation', 'returnPolicy'] as const;
 
@@ -162,8 +164,9 @@ export function readProduct(
     const value = trimmed(body[field]);
     if (typeof value === 'boolean' || Array.isArray(value)) errors[field] = `${field} must be a number`;
     else if (!check(field, value)) continue;
-    // Beyond 2^53 a stock can no longer be counted down exactly (1e300 - 1 === 1e300).
-    else if (field === 'stock' && !Number.isSafeInteger(toNumber(value))) errors.stock = STOCK_TOO_LARGE;
+    // One limit for both engines: the schema's integer column (a double beyond 2^53 could no
+    // longer be counted down exactly either).
+    else if (field === 'stock' && toNumber(value) > MAX_STOCK) errors.stock = STOCK_TOO_LARGE;
     else changes[field] = toNumber(value);
   }
 

@@ -1,27 +1,41 @@
 // The catalogue answers exactly as json-server 0.17's router, whose query language the API
 // keeps: the same status, body, X-Total-Count and Link for a table of queries, on generated data
-// plus awkward records (nulls, missing fields, mixed types, duplicate sort values). The router
-// itself is the reference here (it no longer serves the API: server/services/catalogue.ts reads
-// the query, the store lists, server/store/json/listing.ts for the json adapter).
+// plus awkward records (nulls, missing fields, mixed types, duplicate sort values), on either
+// engine. The router itself is the reference here (it no longer serves the API:
+// server/services/catalogue.ts reads the query, the store lists: server/store/listing.ts for the
+// json adapter, SQL in server/store/postgres/productList.ts for PostgreSQL).
 import express, { type Express } from 'express';
 import jsonServer from 'json-server';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed';
-import { createApp } from '../../server/app';
 import type { DbSchema } from '../../server/model';
-import { expectNoLeaks, makeShop } from './fixtures';
+import { ENGINE, engineApp, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
 
+/**
+ * Generated data plus awkward records. A data file may hold records no schema would (nulls,
+ * missing fields, a price as text: someone edited it by hand); PostgreSQL's typed columns
+ * cannot, so on that engine the awkward records are the typed ones that come closest.
+ */
 function data(): DbSchema {
   const seed = generateSeed({ products: 240 });
-  const awkward = [
-    { ...seed.products[0], id: 241, title: 'ÉCLAIR Phone', rating: null, price: '12' },
-    { ...seed.products[1], id: 242, brand: undefined, rating: 4.35, discountPercentage: 0 },
-    { ...seed.products[2], id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
-    { id: 244, title: 'Bare record', price: 5 },
-  ];
+  const [p0, p1, p2, p3] = seed.products;
+  const awkward =
+    ENGINE === 'json'
+      ? [
+          { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: null, price: '12' },
+          { ...p1, id: 242, brand: undefined, rating: 4.35, discountPercentage: 0 },
+          { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
+          { id: 244, title: 'Bare record', price: 5 },
+        ]
+      : [
+          { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: 0, price: 12 },
+          { ...p1, id: 242, brand: '', rating: 4.35, discountPercentage: 0 },
+          { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
+          { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [] },
+        ];
   return { ...seed, idempotency: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
 }
 
@@ -44,7 +58,7 @@ function reference(): Express {
   return express().use('/api', router);
 }
 
-const ours = createApp({ data: DATA, secret: 'catalogue-test-secret-catalogue-test' }).app;
+const ours = engineApp({ data: DATA }).app;
 const theirs = reference();
 
 const QUERIES = [

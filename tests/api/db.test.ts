@@ -5,12 +5,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../src/types';
 import { createApp } from '../../server/app';
 import { atomicWriteFile } from '../../server/atomicFile';
 import { resetDataFile } from '../../server/store/json/dataFile';
-import { NOT_SAVED_YET } from '../../server/errors';
-import { ACCOUNTS, address, agent, expectNoLeaks, makeData, TEST_COST } from './fixtures';
+import { DiskWriteError, NOT_SAVED_YET } from '../../server/errors';
+import type { JsonStore } from '../../server/store/json/jsonStore';
+import { ACCOUNTS, address, agent, expectNoLeaks, makeData, makeShop, orderBody, TEST_COST } from './fixtures';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
@@ -189,4 +191,20 @@ describe('atomicWriteFile', () => {
     await new Promise((r) => proc.once('exit', r));
     expect(JSON.parse(readFileSync(file, 'utf8')).fill).toHaveLength(2_000_000);
   }, 30_000);
+});
+
+describe('an order the disk refuses', () => {
+  it('503 saying the order exists when the disk write fails, so a retry does not order twice', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    await a.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
+    // The json store's data file refuses the write (tests/api/db.test.ts makes a real disk refuse it).
+    vi.spyOn((shop.store as JsonStore).file, 'commit').mockRejectedValueOnce(new DiskWriteError(new Error('ENOSPC: no space left on device')));
+    const res = await a.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(503);
+    expect(res.body.message).toMatch(/^Order #13 was received .* Check My Orders before ordering again\.$/);
+    expect(res.text).not.toMatch(/ENOSPC/);
+    // It is in My Orders, and the next write takes it to disk.
+    const own = (await a.get('/api/orders/own/').expect(200)).body as Order[];
+    expect(own.map((o) => o.id)).toContain(13);
+  });
 });

@@ -1,5 +1,9 @@
-// Test fixtures: a small shop built here (not the seed), apps on in-memory data, signed-in
-// agents, and a check that no response ever carries a password or a hash.
+// Test fixtures: a small shop built here (not the seed), apps on either engine, signed-in agents,
+// and a check that no response ever carries a password or a hash.
+//
+// The engine is TEST_ENGINE: `json` (default: in-memory data) or `postgres` (a database of its
+// own per shop on the run's throw-away cluster, tests/pg/shopDatabase.ts). vite.config.ts runs
+// the API and data-reliability suites once per engine, as the projects `server` and `server-pg`.
 import request from 'supertest';
 import type { Express } from 'express';
 import { expect } from 'vitest';
@@ -7,6 +11,10 @@ import type { Address, Order, Product } from '../../src/types';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema, StoredUser } from '../../server/model';
 import { hashPassword } from '../../server/passwords';
+import { deferredStore, openShopStore } from '../pg/shopDatabase';
+
+export type Engine = 'json' | 'postgres';
+export const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'json';
 
 /** A cheap scrypt cost keeps the suite fast; the format and code path are the real ones. */
 export const TEST_COST = 1024;
@@ -106,6 +114,24 @@ export function makeData(): DbSchema {
   };
 }
 
+/** An order body as the client builds it (SPEC §7), with prices and totals the client chose. */
+export function orderBody(items: { product: number; quantity: number }[], overrides: Record<string, unknown> = {}) {
+  return {
+    items: items.map((item, i) => ({
+      id: i + 10,
+      product: { ...PRODUCTS[item.product - 1], price: 1, discountPercentage: 99 },
+      quantity: item.quantity,
+    })),
+    user: 3,
+    totalAmount: 1,
+    totalItems: 1,
+    paymentMethod: 'card',
+    selectedAddress: address(),
+    status: 'delivered',
+    ...overrides,
+  };
+}
+
 // --- No secrets in any response -------------------------------------------------------------
 
 const leaks: string[] = [];
@@ -154,7 +180,7 @@ export function agent(app: Express): Agent {
 
 export interface TestShop {
   app: Express;
-  /** The store adapter (the json one); tests read and set up state through state() and update(). */
+  /** The store adapter (of ENGINE); tests read and set up state through state() and update(). */
   store: ReturnType<typeof createApp>['store'];
   /** A copy of everything the store holds, in the data file's shape. */
   state(): Promise<DbSchema>;
@@ -178,13 +204,18 @@ export function stateAccess(store: TestShop['store']): Pick<TestShop, 'state' | 
   };
 }
 
+/**
+ * createApp on ENGINE with `data` (default makeData()): in memory for json, a fresh database for
+ * postgres. `dataFile` and `seedFile` options are the json engine's.
+ */
+export function engineApp({ data = makeData(), ...options }: Partial<AppOptions> & { data?: DbSchema } = {}): ReturnType<typeof createApp> {
+  const base = { secret: 'test-secret-test-secret-test-secret', passwordCost: TEST_COST };
+  if (ENGINE === 'postgres') return createApp({ ...base, ...options, store: deferredStore(openShopStore(data as DbSchema)) });
+  return createApp({ ...base, data, ...options });
+}
+
 export function makeShop(options: Partial<AppOptions> = {}): TestShop {
-  const { app, store } = createApp({
-    data: makeData(),
-    secret: 'test-secret-test-secret-test-secret',
-    passwordCost: TEST_COST,
-    ...options,
-  });
+  const { app, store } = engineApp(options as Partial<AppOptions> & { data?: DbSchema });
   return {
     app,
     store,

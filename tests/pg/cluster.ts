@@ -35,6 +35,12 @@ export interface StartOptions {
    * Under root it must be writable by the `postgres` user.
    */
   logFile?: string;
+  /**
+   * false: no fsync (and no synchronous commit) — for test suites, whose data is thrown away and
+   * whose databases are created and dropped by the hundred. Default true, as in production, so
+   * that benchmark timings mean something.
+   */
+  durable?: boolean;
 }
 
 export const MISSING_POSTGRES =
@@ -118,7 +124,7 @@ function externalCluster(url: string): Cluster {
 
 /**
  * Starts a fresh cluster (or wraps TEST_DATABASE_URL). Takes about a second and a half: initdb
- * dominates. `fsync=on`, as in production, so timings mean something.
+ * dominates. Durable (`fsync=on`) unless `durable: false`.
  */
 export async function startCluster(options: StartOptions = {}): Promise<Cluster> {
   if (process.env.TEST_DATABASE_URL) return externalCluster(process.env.TEST_DATABASE_URL);
@@ -127,7 +133,7 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
   // A free port can be taken by someone else before the server binds it: then try another.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(bin, as, options.port ?? (await freePort()), options.logFile);
+      return await startOnce(bin, as, options.port ?? (await freePort()), options.logFile, options.durable ?? true);
     } catch (error) {
       const portTaken = /could not bind|could not create listen socket|already in use/i.test((error as Error).message);
       if (options.port !== undefined || !portTaken || attempt >= 3) throw error;
@@ -135,7 +141,7 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
   }
 }
 
-async function startOnce(bin: string, as: RunAs | undefined, port: number, logFileOption?: string): Promise<Cluster> {
+async function startOnce(bin: string, as: RunAs | undefined, port: number, logFileOption: string | undefined, durable: boolean): Promise<Cluster> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
   const data = path.join(dir, 'data');
   const logFile = logFileOption ?? path.join(dir, 'postgres.log');
@@ -160,9 +166,11 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=on',
-      // Many test files each hold a small pool at once.
-      '-c max_connections=200',
+      `-c fsync=${durable ? 'on' : 'off'}`,
+      `-c synchronous_commit=${durable ? 'on' : 'off'}`,
+      `-c full_page_writes=${durable ? 'on' : 'off'}`,
+      // Many test files each hold a few small pools at once.
+      '-c max_connections=300',
     ].join(' ');
     started = true;
     await run(pgCtl, ['-D', data, '-o', serverOptions, '-l', logFile, '-w', '-t', '60', 'start'], as);
@@ -215,13 +223,13 @@ export function databaseUrl(url: string, database: string): string {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** CREATE DATABASE `name` on the server at `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+/** CREATE DATABASE `name` on the server at `adminUrl` (a copy of `template`, else empty); returns its URL. */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
-    await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8'`);
+    await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'`);
   } finally {
     await client.end();
   }

@@ -9,12 +9,13 @@ import { freshDatabase, startCluster, waitForServer, type FreshDatabase } from '
 
 let ownCluster: Promise<string> | undefined;
 
-async function adminUrl(): Promise<string> {
+/** The server test databases are made on (started on first use when no globalSetup provides one). */
+export async function adminUrl(): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
   const provided = inject('postgres');
   if (provided?.error) throw new Error(provided.error);
   if (provided?.url) return provided.url;
-  ownCluster ??= startCluster().then((c) => c.url);
+  ownCluster ??= startCluster({ durable: false }).then((c) => c.url);
   return ownCluster;
 }
 

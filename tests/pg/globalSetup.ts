@@ -21,7 +21,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   try {
-    const cluster = await startCluster();
+    const cluster = await startCluster({ durable: false });
     project.provide('postgres', { url: cluster.url });
     return () => cluster.stop();
   } catch (error) {

@@ -20,7 +20,7 @@ import type {
   ThrottleCounter,
 } from '../port';
 import { openDataFile, type DataFile, type DataFileOptions } from './dataFile';
-import { listRecords } from './listing';
+import { listRecords } from '../listing';
 
 /** Next integer id of a collection: max + 1. */
 function nextId(items: readonly { id: unknown }[]): number {

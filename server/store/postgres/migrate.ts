@@ -4,9 +4,11 @@
 // Names sort as strings: keep the zero-padded prefix.
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import * as initial from './migrations/0001_initial';
+import * as sharedState from './migrations/0002_shared_state';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
+  '0002_shared_state': sharedState,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

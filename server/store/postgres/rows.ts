@@ -2,9 +2,9 @@
 // the record that went in: same field names, numbers as numbers, an absent optional field
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
-import type { Insertable, Selectable } from 'kysely';
-import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../src/types';
-import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../model';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../../src/types';
+import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
 import type {
   CartTable,
   FilterOptionsTable,
@@ -66,6 +66,13 @@ const orderCartItem = (item: CartItem): CartItem => {
 };
 
 const json = (value: unknown): string => JSON.stringify(value);
+
+/** A row without its id, for an INSERT that lets the identity column number it. */
+export function withoutId<T extends { id?: unknown }>(row: T): Omit<T, 'id'> {
+  const copy = { ...row };
+  delete copy.id;
+  return copy;
+}
 
 // ---------------------------------------------------------------------------------------------
 // users
@@ -130,6 +137,39 @@ export function productToRow(p: Product): Insertable<ProductsTable> {
     reviews: json(p.reviews),
     deleted: p.deleted ?? false,
   };
+}
+
+/** The column of each product field. */
+export const PRODUCT_COLUMN = {
+  id: 'id',
+  title: 'title',
+  description: 'description',
+  price: 'price',
+  discountPercentage: 'discount_percentage',
+  stock: 'stock',
+  thumbnail: 'thumbnail',
+  images: 'images',
+  brand: 'brand',
+  category: 'category',
+  rating: 'rating',
+  weight: 'weight',
+  warrantyInformation: 'warranty_information',
+  shippingInformation: 'shipping_information',
+  returnPolicy: 'return_policy',
+  minimumOrderQuantity: 'minimum_order_quantity',
+  reviews: 'reviews',
+  deleted: 'deleted',
+} as const satisfies Record<keyof Product, (typeof PRODUCT_COLUMNS)[number]>;
+
+/** The columns to SET for a partial product (jsonb values as JSON text; id never). */
+export function productChangesToRow(changes: Partial<Omit<Product, 'id'>>): Updateable<ProductsTable> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    const column = PRODUCT_COLUMN[key as keyof Product];
+    if (value === undefined || column === undefined || column === 'id') continue;
+    row[column] = column === 'images' || column === 'reviews' ? json(value) : value;
+  }
+  return row as Updateable<ProductsTable>;
 }
 
 export function productFromRow(r: ProductRow): Product {

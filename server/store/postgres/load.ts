@@ -2,7 +2,7 @@
 // the seed, and reading everything back (tests, export). Run migrateToLatest(db) first.
 import { readFileSync } from 'node:fs';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DbSchema } from '../model';
+import type { DbSchema } from '../../model';
 import {
   cartLineFromRow,
   cartLineToRow,
@@ -89,7 +89,7 @@ export async function loadSeedIfEmpty(db: Kysely<Database>, seedFile: string): P
 }
 
 /**
- * Everything, in db.json's shape and order (records by id; sessions and idempotency keys by
+ * Everything, in db.json's shape and order (records by id; sessions by creation, idempotency keys by
  * creation; the `idempotency` collection last), read in one repeatable-read transaction so the
  * collections agree with each other. All in memory: meant for tests and exports of shop-sized
  * data, not for a million products.
@@ -105,7 +105,7 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
       const users = await trx.selectFrom('users').selectAll().orderBy('id').execute();
       const orders = await trx.selectFrom('orders').selectAll().orderBy('id').execute();
       const cart = await trx.selectFrom('cart').selectAll().orderBy('id').execute();
-      const sessions = await trx.selectFrom('sessions').selectAll().orderBy('created_at').orderBy('id').execute();
+      const sessions = await trx.selectFrom('sessions').selectAll().orderBy('seq').execute();
       const idempotency = await trx.selectFrom('idempotency_keys').selectAll().orderBy('created_at').orderBy('user_id').orderBy('key').execute();
       return {
         products: products.map(productFromRow),

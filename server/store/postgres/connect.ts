@@ -36,13 +36,23 @@ export const typeParsers: pg.CustomTypesConfig = {
 export interface OpenOptions {
   /** Pool size (default 10). */
   max?: number;
+  /** How long an unused connection stays open (default 10 s). */
+  idleTimeoutMs?: number;
+  /** How long a query waits for a connection before failing (default 5000 ms). */
+  connectTimeoutMs?: number;
   /** Called when an idle pooled connection fails (e.g. the server restarted); default: console.warn. */
   onIdleError?: (error: Error) => void;
 }
 
 /** A Kysely<Database> on its own pg Pool; `await db.destroy()` closes the pool. */
 export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: typeParsers });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,
+    types: typeParsers,
+  });
   // Without a listener an idle connection's error would crash the process; the pool drops that
   // connection by itself and opens a new one for the next query.
   pool.on('error', options.onIdleError ?? ((error) => console.warn(`postgres: idle connection failed: ${error.message}`)));

@@ -1,9 +1,9 @@
 // The PostgreSQL schema as Kysely sees it (migrations/0001_initial.ts creates it). Column names
-// are the database's (snake_case); server/pg/rows.ts maps rows to and from the API's shapes
+// are the database's (snake_case); server/store/postgres/rows.ts maps rows to and from the API's shapes
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, CartItem, OrderStatus, PaymentMethod, Review, Role } from '../../src/types';
+import type { Address, CartItem, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -89,6 +89,14 @@ export interface SessionsTable {
   created_at: Timestamp;
   /** Epoch milliseconds (bigint, read as a number by openDatabase's type parsers). */
   expires_at: number;
+  /** Creation order (the per-account cap ends the oldest first). */
+  seq: GeneratedAlways<number>;
+}
+
+/** Shared settings of the instances on one database (e.g. 'session_secret'). */
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 /** One failed login or sign-up, counted per (bucket, key) over a window, shared by instances. */
@@ -116,6 +124,7 @@ export interface Database {
   sessions: SessionsTable;
   throttle_events: ThrottleEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  settings: SettingsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -3,7 +3,7 @@
 // (nested) value, lodash's orderBy and a slice, in one pass over the live array: no lodash chain,
 // no deep clone, and a sorted slice puts only the items up to its end in order (bounded
 // insertion). tests/api/catalogue.test.ts compares the answers with json-server's own router.
-import type { ListFilter, ListQuery, Page } from '../port';
+import type { ListFilter, ListQuery, Page } from './port';
 
 type Item = Record<string, unknown>;
 
@@ -144,7 +144,7 @@ function matcher({ field, op, values }: ListFilter<string>): (item: Item) => boo
 }
 
 /** The [from, to) that Array.prototype.slice(start, end) takes from `length` items. */
-function bounds(length: number, start: number, end: number): [number, number] {
+export function sliceBounds(length: number, start: number, end: number): [number, number] {
   const from = start < 0 ? Math.max(length + start, 0) : Math.min(start, length);
   const to = end < 0 ? Math.max(length + end, 0) : Math.min(end, length);
   return from < to ? [from, to] : [0, 0];
@@ -176,7 +176,7 @@ export function listRecords<T extends object>(records: readonly T[], query: List
   }
 
   const total = result.length;
-  const [from, to] = query.slice ? bounds(total, query.slice.start, query.slice.end) : [0, total];
+  const [from, to] = query.slice ? sliceBounds(total, query.slice.start, query.slice.end) : [0, total];
   const sort = query.sort ?? [];
   if (sort.length > 0) {
     result = orderBy(

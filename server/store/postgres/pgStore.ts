@@ -1,0 +1,529 @@
+// The postgres adapter: the storage port (server/store/port.ts) over the schema of migrations/.
+// Every method is one statement or one transaction, so any number of server instances can share
+// the database: sessions and throttle counters are rows like everything else, and placing an
+// order locks the products it takes (in id order, so two orders cannot deadlock), decrements
+// their stock with a guarded UPDATE, stores the order and empties the cart in one transaction.
+// A database that cannot be reached answers StoreUnavailableError (503), never a half change:
+// PostgreSQL rolls back whatever was not committed.
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { CartItem, FilterOption, Order, OrderStatus, Product } from '../../../src/types';
+import { StoreUnavailableError } from '../../errors';
+import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
+import { listRecords, sliceBounds } from '../listing';
+import type {
+  FilterOptionField,
+  ListQuery,
+  OrderQuery,
+  OrderSortField,
+  Page,
+  PlaceOrder,
+  PlaceOrderResult,
+  ProductField,
+  StoreAdapter,
+  ThrottleCounter,
+} from '../port';
+import { openDatabase, type OpenOptions } from './connect';
+import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
+import { migrateToLatest } from './migrate';
+import { productOrder, productWhere } from './productList';
+import {
+  cartLineFromRow,
+  filterOptionFromRow,
+  orderFromRow,
+  orderToRow,
+  PRODUCT_COLUMNS,
+  productChangesToRow,
+  productFromRow,
+  productToRow,
+  userFromRow,
+  userToRow,
+  withoutId,
+} from './rows';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
+const MAX_ID = 2_147_483_647;
+const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
+
+/** First keys of the two-key advisory locks (the second is a user id). */
+const LOCK = { sessions: 1, orders: 2 } as const;
+
+const ORDER_COLUMN: Record<OrderSortField, string> = {
+  id: 'id',
+  totalAmount: 'total_amount',
+  totalItems: 'total_items',
+  status: 'status',
+  paymentMethod: 'payment_method',
+  user: 'user_id',
+  createdAt: 'created_at',
+};
+
+/** A line of an order could not take its stock after all: roll the transaction back. */
+class ShortOf extends Error {
+  constructor(readonly product: number) {
+    super(`short of product ${product}`);
+  }
+}
+
+/** Errors meaning "the database is not reachable now", as opposed to a bug or a refused statement. */
+function unreachable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN)$/.test(code)) return true;
+  // SQLSTATE: connection exceptions, too many connections, shutting down / starting up.
+  if (/^(08...|53300|57P0[1-3])$/.test(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
+
+export class PgStore implements StoreAdapter {
+  /** The Kysely instance (tests and tools of this engine only; services go through the port). */
+  constructor(readonly db: Kysely<Database>) {}
+
+  // --- Users ---------------------------------------------------------------------------------
+
+  async userById(id: number): Promise<StoredUser | undefined> {
+    if (!isId(id)) return undefined;
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  async userByEmail(email: string): Promise<StoredUser | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  async createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined> {
+    const row = withoutId(userToRow({ id: 0, ...user }));
+    const created = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return created && userFromRow(created);
+  }
+
+  async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
+    if (!isId(id)) return undefined;
+    const set: { addresses?: string; name?: string | null } = {};
+    if (changes.addresses) set.addresses = JSON.stringify(changes.addresses);
+    if (changes.name !== undefined) set.name = changes.name;
+    const query =
+      Object.keys(set).length === 0
+        ? this.db.selectFrom('users').selectAll().where('id', '=', id)
+        : this.db.updateTable('users').set(set).where('id', '=', id).returningAll();
+    const row = await query.executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  // --- Sessions ------------------------------------------------------------------------------
+
+  async createSession(session: Session, { now, maxPerUser }: { now: number; maxPerUser: number }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // One sign-in of a user at a time, whichever instance: the cap counts every live session.
+      await sql`SELECT pg_advisory_xact_lock(${LOCK.sessions}, ${session.user})`.execute(trx);
+      await trx.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+      const keep = Math.max(0, maxPerUser - 1);
+      await trx
+        .deleteFrom('sessions')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('sessions').select('id').where('user_id', '=', session.user).orderBy('seq', 'desc').offset(keep),
+        )
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values({ id: session.id, user_id: session.user, created_at: session.createdAt, expires_at: session.expiresAt })
+        .execute();
+    });
+  }
+
+  async sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', digest)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  async deleteSession(digest: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('sessions').where('id', '=', digest).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  // --- Throttle counters -----------------------------------------------------------------------
+
+  async throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined> {
+    const sinceDate = new Date(since);
+    return this.db.transaction().execute(async (trx) => {
+      // Lock each counter (sorted: two attempts never wait on each other in a circle), so
+      // attempts on several instances are counted one after the other.
+      const names = [...new Set(counters.map((c) => JSON.stringify([c.bucket, c.key])))].sort();
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(name, 0)) FROM unnest(${names}::text[]) AS name`.execute(trx);
+      await trx
+        .deleteFrom('throttle_events')
+        .where((eb) => eb.or(counters.map((c) => eb.and([eb('bucket', '=', c.bucket), eb('key', '=', c.key)]))))
+        .where('at', '<=', sinceDate)
+        .execute();
+      let wait: number | undefined;
+      for (const c of counters) {
+        // The max-th newest event in the window: while it is there, the counter is full.
+        const nth = await trx
+          .selectFrom('throttle_events')
+          .select('at')
+          .where('bucket', '=', c.bucket)
+          .where('key', '=', c.key)
+          .where('at', '>', sinceDate)
+          .orderBy('at', 'desc')
+          .offset(c.max - 1)
+          .limit(1)
+          .executeTakeFirst();
+        if (nth) wait = Math.max(wait ?? -Infinity, nth.at.getTime());
+      }
+      if (wait !== undefined) return wait;
+      const atDate = new Date(at);
+      await trx
+        .insertInto('throttle_events')
+        .values(counters.map((c) => ({ bucket: c.bucket, key: c.key, at: atDate })))
+        .execute();
+      return undefined;
+    });
+  }
+
+  async forgetLastThrottleEvent(bucket: string, key: string): Promise<void> {
+    // SKIP LOCKED: two forgets at once each take their own event.
+    await sql`
+      DELETE FROM throttle_events WHERE ctid = (
+        SELECT ctid FROM throttle_events WHERE bucket = ${bucket} AND key = ${key}
+        ORDER BY at DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`.execute(this.db);
+  }
+
+  async clearThrottle(bucket: string, key: string): Promise<void> {
+    await this.db.deleteFrom('throttle_events').where('bucket', '=', bucket).where('key', '=', key).execute();
+  }
+
+  // --- Catalogue -----------------------------------------------------------------------------
+
+  async listProducts(query: ListQuery<ProductField>): Promise<Page<Product>> {
+    const where = productWhere(query);
+    const count = async (db: Db) =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products WHERE ${where}`.execute(db)).rows[0].n;
+    const page = (db: Db, offset: number, limit: number | null, total: RawBuilder<unknown> | null) =>
+      sql<ProductRowWithTotal>`
+        SELECT ${sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)))}, ${total ?? sql`NULL::int`} AS total
+        FROM products WHERE ${where}
+        ORDER BY ${productOrder(query)}
+        LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    const slice = query.slice;
+    if (slice && (slice.start < 0 || slice.end < 0)) {
+      // Counted from the end: the count first, in the same snapshot as the page.
+      return this.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const total = await count(trx);
+          const [from, to] = sliceBounds(total, slice.start, slice.end);
+          const rows = to > from ? (await page(trx, from, to - from, null)).rows : [];
+          return { items: rows.map(productFromRow), total };
+        });
+    }
+    const offset = slice ? slice.start : 0;
+    const limit = slice ? Math.max(0, slice.end - slice.start) : null;
+    if (limit === 0) return { items: [], total: await count(this.db) };
+    // One statement, one snapshot: the page and (as an InitPlan, run once) the count.
+    const { rows } = await page(this.db, offset, limit, sql`(SELECT count(*)::int FROM products WHERE ${where})`);
+    if (rows.length === 0) return { items: [], total: await count(this.db) };
+    return { items: rows.map(productFromRow), total: rows[0].total! };
+  }
+
+  async productById(id: number): Promise<Product | undefined> {
+    if (!isId(id)) return undefined;
+    const row = await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return row && productFromRow(row);
+  }
+
+  async productsByIds(ids: readonly number[]): Promise<Product[]> {
+    const wanted = [...new Set(ids.filter(isId))];
+    if (wanted.length === 0) return [];
+    const rows = await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
+    return rows.map(productFromRow);
+  }
+
+  async createProduct(product: Omit<Product, 'id'>): Promise<Product> {
+    const row = withoutId(productToRow({ id: 0, ...product }));
+    const created = await this.db.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+    return productFromRow(created);
+  }
+
+  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+    if (!isId(id)) return undefined;
+    const set = productChangesToRow(changes);
+    const row =
+      Object.keys(set).length === 0
+        ? await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
+        : await this.db.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
+    return row && productFromRow(row);
+  }
+
+  // Categories and brands are a few dozen rows: listed in memory with the json adapter's
+  // listing, so their json-server semantics are written once.
+  async listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    const rows = await this.db.selectFrom('categories').selectAll().orderBy('id').execute();
+    return listRecords(rows.map(filterOptionFromRow), query);
+  }
+
+  async listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    const rows = await this.db.selectFrom('brands').selectAll().orderBy('id').execute();
+    return listRecords(rows.map(filterOptionFromRow), query);
+  }
+
+  // --- Cart ----------------------------------------------------------------------------------
+
+  async cartItems(user: number): Promise<CartItem[]> {
+    if (!isId(user)) return [];
+    const rows = await this.db
+      .selectFrom('cart')
+      .innerJoin('products', 'products.id', 'cart.product_id')
+      .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
+      .select(['cart.id as line_id', 'cart.quantity as line_quantity'])
+      .where('cart.user_id', '=', user)
+      .orderBy('cart.id')
+      .execute();
+    return rows.map((r) => ({ id: r.line_id, product: productFromRow(r), quantity: r.line_quantity }));
+  }
+
+  async cartLine(user: number, id: number): Promise<StoredCartLine | undefined> {
+    if (!isId(user) || !isId(id)) return undefined;
+    const row = await this.db.selectFrom('cart').selectAll().where('id', '=', id).where('user_id', '=', user).executeTakeFirst();
+    return row && cartLineFromRow(row);
+  }
+
+  async addCartLine({ user, product, quantity }: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined> {
+    const row = await this.db
+      .insertInto('cart')
+      .values({ user_id: user, product_id: product, quantity })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row && cartLineFromRow(row);
+  }
+
+  async setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined> {
+    if (!isId(user) || !isId(id)) return undefined;
+    const row = await this.db
+      .updateTable('cart')
+      .set({ quantity })
+      .where('id', '=', id)
+      .where('user_id', '=', user)
+      .returningAll()
+      .executeTakeFirst();
+    return row && cartLineFromRow(row);
+  }
+
+  async removeCartLine(user: number, product: number): Promise<StoredCartLine | undefined> {
+    if (!isId(user) || !isId(product)) return undefined;
+    const row = await this.db.deleteFrom('cart').where('user_id', '=', user).where('product_id', '=', product).returningAll().executeTakeFirst();
+    return row && cartLineFromRow(row);
+  }
+
+  // --- Orders --------------------------------------------------------------------------------
+
+  async ordersOf(user: number): Promise<Order[]> {
+    if (!isId(user)) return [];
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', user)
+      .orderBy(sql`created_at DESC NULLS LAST`)
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(orderFromRow);
+  }
+
+  async listOrders({ status, sort, slice }: OrderQuery): Promise<Page<Order>> {
+    const where = status ? sql<SqlBool>`status = ANY(${[...status]}::text[])` : sql<SqlBool>`true`;
+    const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE ${where}`.execute(this.db)).rows[0].n;
+    let order = sql`id`;
+    if (sort) {
+      const col = sql.ref(ORDER_COLUMN[sort.field]);
+      const text = sort.field === 'status' || sort.field === 'paymentMethod';
+      // An absent createdAt sorts as '' does: before every date ascending, after them descending.
+      const key = text ? sql`${col} COLLATE "C"` : col;
+      order = sql`${key} ${sql.raw(sort.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}, id`;
+    }
+    const offset = slice ? Math.max(0, slice.start) : 0;
+    const limit = slice ? Math.max(0, slice.end - offset) : null;
+    if (limit === 0) return { items: [], total: await count() };
+    const { rows } = await sql<OrderRowWithTotal>`
+      SELECT orders.*, (SELECT count(*)::int FROM orders WHERE ${where}) AS total
+      FROM orders WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
+    if (rows.length === 0) return { items: [], total: await count() };
+    return { items: rows.map(orderFromRow), total: rows[0].total };
+  }
+
+  async orderById(id: number): Promise<Order | undefined> {
+    if (!isId(id)) return undefined;
+    const row = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && orderFromRow(row);
+  }
+
+  async setOrderStatus(id: number, status: OrderStatus): Promise<Order | undefined> {
+    if (!isId(id)) return undefined;
+    const row = await this.db.updateTable('orders').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
+    return row && orderFromRow(row);
+  }
+
+  private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
+      .selectAll('orders')
+      .where('idempotency_keys.user_id', '=', user)
+      .where('idempotency_keys.key', '=', key)
+      .executeTakeFirst();
+    return row && orderFromRow(row);
+  }
+
+  orderForKey(user: number, key: string): Promise<Order | undefined> {
+    return this.keyedOrder(this.db, user, key);
+  }
+
+  async placeOrder({ user, lines, price, idempotency }: PlaceOrder): Promise<PlaceOrderResult> {
+    try {
+      return await this.db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
+        if (idempotency) {
+          // The same user's keyed orders one at a time: a retry racing its first attempt (on
+          // another instance) waits for it and then finds its order.
+          await sql`SELECT pg_advisory_xact_lock(${LOCK.orders}, ${user})`.execute(trx);
+          const earlier = await this.keyedOrder(trx, user, idempotency.key);
+          if (earlier) return { earlier };
+        }
+        const ids = lines.map((l) => l.product);
+        const rows = await trx
+          .selectFrom('products')
+          .select(PRODUCT_COLUMNS)
+          .where('id', '=', sql<number>`ANY(${ids.filter(isId)}::int[])`)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, productFromRow(r)]));
+        const products: Product[] = [];
+        for (const line of lines) {
+          const product = byId.get(line.product);
+          if (!product) return { shortOf: line.product };
+          products.push(product);
+        }
+        const draft = price(products);
+        const short = lines.find((l, i) => products[i].deleted || products[i].stock < l.quantity);
+        if (short) return { shortOf: short.product };
+
+        // The guarded decrement: never below zero, never a deleted product, whatever ran before.
+        const taken = await sql<{ id: number }>`
+          UPDATE products p SET stock = p.stock - l.quantity
+          FROM unnest(${ids}::int[], ${lines.map((l) => l.quantity)}::int[]) AS l(id, quantity)
+          WHERE p.id = l.id AND p.stock >= l.quantity AND NOT p.deleted
+          RETURNING p.id`.execute(trx);
+        if (taken.rows.length !== lines.length) {
+          const done = new Set(taken.rows.map((r) => r.id));
+          throw new ShortOf(ids.find((id) => !done.has(id))!);
+        }
+        const orderRow = withoutId(orderToRow({ id: 0, ...draft }));
+        const stored = await trx.insertInto('orders').values(orderRow).returningAll().executeTakeFirstOrThrow();
+        await trx.deleteFrom('cart').where('user_id', '=', user).execute();
+        if (idempotency) {
+          await trx.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(idempotency.forgetUpTo)).execute();
+          await trx
+            .insertInto('idempotency_keys')
+            .values({ user_id: user, key: idempotency.key, order_id: stored.id, created_at: new Date(idempotency.at) })
+            .execute();
+        }
+        return { placed: orderFromRow(stored) };
+      });
+    } catch (error) {
+      if (error instanceof ShortOf) return { shortOf: error.product };
+      throw error;
+    }
+  }
+
+  // --- Shared settings -----------------------------------------------------------------------
+
+  /** The cookie-signing secret of every instance on this database (made once, kept in `settings`). */
+  async sharedSecret(): Promise<string> {
+    await this.db
+      .insertInto('settings')
+      .values({ key: 'session_secret', value: randomBytes(32).toString('hex') })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'session_secret').executeTakeFirstOrThrow();
+    return row.value;
+  }
+
+  // --- Whole state (tests, tools) ------------------------------------------------------------
+
+  snapshot(): Promise<DbSchema> {
+    return readSnapshot(this.db);
+  }
+
+  async replace(state: DbSchema): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await truncateAll(trx);
+      await insertSnapshot(trx, state);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+}
+
+type ProductRowWithTotal = Parameters<typeof productFromRow>[0] & { total: number | null };
+type OrderRowWithTotal = Parameters<typeof orderFromRow>[0] & { total: number };
+
+// Every method of the port answers StoreUnavailableError (503) when the database cannot be
+// reached, whatever the statement: the routes and services need not know what PostgreSQL is.
+for (const name of Object.getOwnPropertyNames(PgStore.prototype)) {
+  const method: unknown = PgStore.prototype[name as keyof PgStore];
+  if (name === 'constructor' || typeof method !== 'function') continue;
+  Object.defineProperty(PgStore.prototype, name, {
+    value: async function (this: PgStore, ...args: unknown[]) {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      } catch (error) {
+        throw unreachable(error) ? new StoreUnavailableError(error) : error;
+      }
+    },
+  });
+}
+
+export interface PostgresStoreOptions extends OpenOptions {
+  url: string;
+  /** Loaded when the database has no users and no products (db.json). */
+  seedFile?: string;
+  /** Replaces everything with this state (tests). */
+  data?: DbSchema;
+}
+
+/** Connects, creates or migrates the schema, and loads the seed into an empty database. */
+export async function openPostgresStore({ url, seedFile, data, ...options }: PostgresStoreOptions): Promise<PgStore> {
+  const db = openDatabase(url, options);
+  try {
+    await migrateToLatest(db);
+    const store = new PgStore(db);
+    if (data) await store.replace(data);
+    else if (seedFile) await loadSeedIfEmpty(db, seedFile);
+    return store;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

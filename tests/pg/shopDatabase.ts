@@ -1,0 +1,89 @@
+// Shops on the postgres engine for the API and reliability suites (tests/api/fixtures.ts picks
+// the engine): every shop gets a database of its own, a copy of a template migrated once per
+// test file (CREATE DATABASE … TEMPLATE: tens of milliseconds), loaded with the shop's data.
+// The store is handed out at once and opens in the background, so makeShop stays synchronous:
+// each call waits for it. Every database made here is dropped when the file's tests are done.
+import { createHash } from 'node:crypto';
+import { afterAll } from 'vitest';
+import type { DbSchema } from '../../server/model';
+import { openDatabase } from '../../server/store/postgres/connect';
+import { loadSnapshot } from '../../server/store/postgres/load';
+import { migrateToLatest } from '../../server/store/postgres/migrate';
+import { PgStore } from '../../server/store/postgres/pgStore';
+import type { StoreAdapter } from '../../server/store/port';
+import { createDatabase, databaseUrl, dropDatabase, waitForServer } from './cluster';
+import { adminUrl } from './database';
+
+let template: Promise<{ admin: string; name: string }> | undefined;
+const databases: { admin: string; name: string }[] = [];
+const stores: Promise<PgStore>[] = [];
+let counter = 0;
+
+const uniqueName = (kind: string) =>
+  `${kind}_${process.pid}_${++counter}_${createHash('sha1').update(`${Date.now()} ${Math.random()}`).digest('hex').slice(0, 6)}`;
+
+/** The file's migrated template database (made on first use). */
+function templateDatabase(): Promise<{ admin: string; name: string }> {
+  template ??= (async () => {
+    const admin = await adminUrl();
+    await waitForServer(admin, 30_000);
+    const name = uniqueName('shop_template');
+    const db = openDatabase(await createDatabase(admin, name), { max: 1 });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    return { admin, name };
+  })();
+  return template;
+}
+
+afterAll(async () => {
+  for (const store of stores.splice(0)) await (await store.catch(() => undefined))?.close().catch(() => {});
+  const tpl = await template?.catch(() => undefined);
+  template = undefined;
+  for (const { admin, name } of [...databases.splice(0), ...(tpl ? [tpl] : [])]) await dropDatabase(admin, name).catch(() => {});
+});
+
+/** A new database holding `data` (migrated, ids and sequences as in the data); its URL. */
+export async function newShopDatabase(data: DbSchema): Promise<{ url: string; name: string; admin: string }> {
+  const { admin, name: from } = await templateDatabase();
+  const name = uniqueName('shop');
+  const url = databaseUrl(admin, name);
+  databases.push({ admin, name });
+  await createDatabase(admin, name, from);
+  const db = openDatabase(url, { max: 1 });
+  try {
+    await loadSnapshot(db, data);
+  } finally {
+    await db.destroy();
+  }
+  return { url, name, admin };
+}
+
+/** A PgStore on a new database holding `data` (pool of `max`, 4 by default); closed after the file. */
+export function openShopStore(data: DbSchema, max = 4): Promise<PgStore> {
+  const store = newShopDatabase(data).then(({ url }) => new PgStore(openDatabase(url, { max, idleTimeoutMs: 1000 })));
+  stores.push(store);
+  return store;
+}
+
+/**
+ * A store adapter at once, for createApp: each method waits for `opened` and calls it there.
+ * The methods are own, writable properties, so a test may wrap one (e.g. to delay placeOrder).
+ */
+export function deferredStore(opened: Promise<StoreAdapter>): StoreAdapter {
+  const store = {} as Record<string, unknown>;
+  const names = new Set<string>();
+  for (let proto = PgStore.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor') names.add(name);
+  }
+  for (const name of names) {
+    store[name] = async (...args: unknown[]) => {
+      const target = (await opened) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      return target[name](...args);
+    };
+  }
+  return store as unknown as StoreAdapter;
+}
