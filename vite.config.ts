@@ -59,7 +59,7 @@ export default defineConfig({
           name: 'server-pg',
           include: [
             'tests/api/**/*.test.ts',
-            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions,instances}.test.ts',
+            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions}.test.ts',
           ],
           exclude: ['tests/api/db.test.ts'],
           environment: 'node',
