@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4390);
+const pgPort = Number(process.env.E2E_PG_PORT ?? port + 1);
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -31,15 +32,28 @@ export default defineConfig({
     },
   },
   projects: [
+    // The json engine (the default data file).
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The same journeys on the postgres engine. The JS budget does not depend on the engine, and
+    // the API-down journey starts a server of its own.
+    {
+      name: 'desktop-pg',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${pgPort}` },
+      testIgnore: ['budget.spec.ts', 'reliability.spec.ts'],
+      // The README's screenshots come from the json run.
+      grepInvert: /screenshot of/,
+    },
   ],
   webServer: {
-    // Builds the app, then serves it and the API on a fresh data file (scripts/e2eServer.ts).
+    // Builds the app, then serves it and the API on a fresh data file, and on a fresh PostgreSQL
+    // database (scripts/e2eServer.ts).
     command: 'npm run build && tsx scripts/e2eServer.ts',
     url: `${baseURL}/api/categories`,
-    env: { PORT: String(port), DATA_FILE: '.data/e2e-db.json' },
+    env: { PORT: String(port), DATA_FILE: '.data/e2e-db.json', E2E_PG_PORT: String(pgPort) },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
+    // SIGTERM, so the server stops its PostgreSQL child and cluster on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -1,8 +1,12 @@
-// Playwright's web server: a fresh data file (copied from the seed) for every run, then the
-// normal server (PORT and DATA_FILE come from playwright.config.ts).
+// Playwright's web server (after `npm run build`): the normal server on a fresh data file (PORT
+// and DATA_FILE come from playwright.config.ts), and, when E2E_PG_PORT is set, a second one on
+// the postgres engine: a throw-away PostgreSQL cluster with a fresh database, loaded from db.json
+// when the server starts on it. The journeys run against both (projects `desktop` and `desktop-pg`).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDatabase, startCluster } from '../tests/pg/cluster';
+import { startServer } from '../tests/reliability/childServer';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dataFile = path.resolve(ROOT, process.env.DATA_FILE ?? '.data/e2e-db.json');
@@ -10,5 +14,15 @@ process.env.DATA_FILE = dataFile;
 // Request lines would drown Playwright's output; LOG=1 brings them back.
 process.env.LOG ??= '0';
 rmSync(dataFile, { force: true });
+
+if (process.env.E2E_PG_PORT) {
+  // Started first: Playwright waits for the json server's address, and by then this one listens.
+  const cluster = await startCluster({ durable: false });
+  const databaseUrl = await createDatabase(cluster.url, 'shop_e2e');
+  const server = await startServer({ databaseUrl, port: Number(process.env.E2E_PG_PORT), env: { LOG: process.env.LOG } });
+  console.log(`e2e: the postgres engine's server at ${server.origin}`);
+  // When this process exits (Playwright sends SIGTERM), the child server is killed and then the
+  // cluster stopped and removed, by the exit hooks of childServer.ts and cluster.ts.
+}
 
 await import('../server/index.ts');
