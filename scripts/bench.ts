@@ -5,6 +5,14 @@
 //   npm run bench -- [--label NAME] [--duration S] [--products 100,10000]
 //                    [--skip-build] [--dist DIR] [--no-lighthouse] [--no-api] [--runs N]
 //                    [--json FILE] [--markdown FILE] [--server-root DIR]
+//   Scale section (issue 13; docs/performance-scale.json, the "Scale" part of the markdown):
+//                    [--no-scale] [--scale-only] [--sizes 10000,100000,1000000]
+//                    [--engines json,postgres] [--scale-duration S] [--no-ceiling] [--no-explain]
+//                    [--scale-report] [--scale-json FILE]
+// The scale section (scripts/bench/scale.ts) runs after the rest and takes ~30 minutes at the
+// default sizes (seeding a million products into PostgreSQL alone takes ~5); `npm run bench:scale`
+// (= --scale-only) runs only it and replaces only its part of the markdown; `--sizes 10000,100000`
+// is a quicker try; --scale-report re-renders that part from the JSON without measuring.
 // --label keeps results side by side in the JSON file (the report compares `before` with the
 // latest run when a `before` run is there). A run without the API or without Lighthouse keeps
 // that part from the earlier run of the same label. --server-root runs the API servers from
@@ -18,6 +26,8 @@ import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type 
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
+import { DEFAULT_SCALE_OPTIONS, runScale, type Engine, type ScaleResults } from './bench/scale';
+import { renderScale, spliceScale } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
 import { DEMO_ACCOUNTS, generateSeed, serialize } from './seed';
 
@@ -33,6 +43,15 @@ interface Options {
   json: string;
   markdown: string;
   serverRoot?: string;
+  scale: boolean;
+  scaleOnly: boolean;
+  scaleReport: boolean;
+  scaleJson: string;
+  sizes: number[];
+  engines: Engine[];
+  scaleDurationS: number;
+  ceiling: boolean;
+  explain: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -46,6 +65,15 @@ function parseArgs(argv: string[]): Options {
     runs: 3,
     json: path.join(ROOT, 'docs/performance.json'),
     markdown: path.join(ROOT, 'docs/performance.md'),
+    scale: true,
+    scaleOnly: false,
+    scaleReport: false,
+    scaleJson: path.join(ROOT, 'docs/performance-scale.json'),
+    sizes: DEFAULT_SCALE_OPTIONS.sizes,
+    engines: DEFAULT_SCALE_OPTIONS.engines,
+    scaleDurationS: DEFAULT_SCALE_OPTIONS.durationS,
+    ceiling: DEFAULT_SCALE_OPTIONS.ceiling,
+    explain: DEFAULT_SCALE_OPTIONS.explain,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -65,8 +93,19 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--json') o.json = path.resolve(value());
     else if (a === '--markdown') o.markdown = path.resolve(value());
     else if (a === '--server-root') o.serverRoot = path.resolve(value());
+    else if (a === '--no-scale') o.scale = false;
+    else if (a === '--scale-only') o.scaleOnly = true;
+    else if (a === '--scale-report') o.scaleReport = true;
+    else if (a === '--scale-json') o.scaleJson = path.resolve(value());
+    else if (a === '--sizes') o.sizes = value().split(',').map((v) => Number(v.replace(/_/g, '')));
+    else if (a === '--engines') o.engines = value().split(',') as Engine[];
+    else if (a === '--scale-duration') o.scaleDurationS = Number(value());
+    else if (a === '--no-ceiling') o.ceiling = false;
+    else if (a === '--no-explain') o.explain = false;
     else throw new Error(`unknown argument ${a}`);
   }
+  if (o.sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('--sizes takes whole numbers of products (100 or more), e.g. 10000,100000');
+  if (o.engines.some((e) => e !== 'json' && e !== 'postgres')) throw new Error('--engines takes json and/or postgres');
   return o;
 }
 
@@ -220,8 +259,42 @@ function machine() {
   };
 }
 
+/** Runs the scale section and writes its JSON; or, with --scale-report, reads the last one. */
+async function scaleSection(o: Options): Promise<ScaleResults | undefined> {
+  if (o.scaleReport) {
+    if (!existsSync(o.scaleJson)) throw new Error(`${o.scaleJson} does not exist: run npm run bench:scale first`);
+    return JSON.parse(readFileSync(o.scaleJson, 'utf8')) as ScaleResults;
+  }
+  const scale = await runScale({
+    ...DEFAULT_SCALE_OPTIONS,
+    sizes: o.sizes,
+    engines: o.engines,
+    durationS: o.scaleDurationS,
+    ceiling: o.ceiling,
+    explain: o.explain,
+    log,
+  });
+  mkdirSync(path.dirname(o.scaleJson), { recursive: true });
+  writeFileSync(o.scaleJson, JSON.stringify(scale, null, 2) + '\n');
+  log(`scale: done in ${scale.seconds} s → ${path.relative(ROOT, o.scaleJson)}`);
+  return scale;
+}
+
+/** The last scale results on file, for a run that did not measure them. */
+function previousScale(o: Options): ScaleResults | undefined {
+  return existsSync(o.scaleJson) ? (JSON.parse(readFileSync(o.scaleJson, 'utf8')) as ScaleResults) : undefined;
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
+  if (o.scaleOnly || o.scaleReport) {
+    // Only the scale part of the markdown changes; the rest of the file stays as it is.
+    const scale = (await scaleSection(o))!;
+    const current = existsSync(o.markdown) ? readFileSync(o.markdown, 'utf8') : '# Performance\n';
+    writeFileSync(o.markdown, spliceScale(current, renderScale(scale)) + (current.endsWith('\n') ? '' : '\n'));
+    log(`scale section → ${path.relative(ROOT, o.markdown)}`);
+    return;
+  }
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   try {
@@ -280,11 +353,13 @@ async function main() {
     }
     if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs);
     run.seconds = Math.round((Date.now() - started) / 1000);
+    const scale = o.scale ? await scaleSection(o) : previousScale(o);
 
     results.runs[o.label] = run;
     mkdirSync(path.dirname(o.json), { recursive: true });
     writeFileSync(o.json, JSON.stringify(results, null, 2) + '\n');
-    writeFileSync(o.markdown, renderMarkdown(results, o.label));
+    const markdown = renderMarkdown(results, o.label);
+    writeFileSync(o.markdown, scale ? spliceScale(markdown, renderScale(scale)) : markdown);
     log(`done in ${run.seconds} s → ${path.relative(ROOT, o.json)}, ${path.relative(ROOT, o.markdown)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -47,7 +47,7 @@ async function waitForHttp(url: string, proc: ChildProcess, output: () => string
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-async function start(name: string, args: string[], env: Record<string, string>, readyUrl: string, origin: string, cwd = ROOT) {
+async function start(name: string, args: string[], env: Record<string, string>, readyUrl: string, origin: string, cwd = ROOT, timeoutMs = 60_000) {
   const proc = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -59,7 +59,14 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   proc.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   void exited.then(() => running.delete(proc));
-  await waitForHttp(readyUrl, proc, () => output);
+  try {
+    await waitForHttp(readyUrl, proc, () => output, timeoutMs);
+  } catch (error) {
+    // Not ready (or it exited): never leave it running behind the caller's back.
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
   const child: Child = {
     name,
     origin,
@@ -100,5 +107,24 @@ export async function startJsonServer(dataFile: string): Promise<Child> {
     { NODE_ENV: 'production' },
     `${origin}/categories`,
     origin,
+  );
+}
+
+/**
+ * The shop as it is started in production, `node --import tsx server/index.ts` (API at /api; LOG=0),
+ * with `env` choosing the engine: DATA_FILE, or DATABASE_URL. `timeoutMs`: how long it may take to
+ * load its data and answer (a big data file takes a while).
+ */
+export async function startShopServer(env: { DATA_FILE: string } | { DATABASE_URL: string }, timeoutMs = 60_000): Promise<Child> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  return start(
+    'shop',
+    ['--import', 'tsx', path.join(ROOT, 'server/index.ts')],
+    { ...env, PORT: String(port), LOG: '0', NODE_ENV: 'production', HOST: '127.0.0.1' },
+    `${origin}/api/categories`,
+    origin,
+    ROOT,
+    timeoutMs,
   );
 }

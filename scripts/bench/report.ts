@@ -147,6 +147,15 @@ commit 3142f41 (\`git archive 3142f41 | tar -x -C DIR\`, node_modules linked, \`
 server process's user + system time per response (from /proc), which a busy machine distorts less
 than requests per second.
 
+The scale section (10,000 to 1,000,000 products, json and PostgreSQL) is \`scripts/bench/scale.ts\`:
+it runs at the end of \`npm run bench\` (\`--no-scale\` leaves it out and keeps the last one from
+\`docs/performance-scale.json\`), or alone with \`npm run bench:scale\`, which replaces only that section
+here; about 30 minutes at the default sizes, of which seeding a million products into PostgreSQL takes ~5.
+A quicker try: \`npm run bench:scale -- --sizes 10000,100000\` (also \`--engines json|postgres\`,
+\`--scale-duration S\`, \`--no-ceiling\`, \`--no-explain\`; \`--scale-report\` re-renders the section from the JSON).
+It needs PostgreSQL's server binaries (\`apt-get install postgresql\`, or \`PG_BIN\`; \`TEST_DATABASE_URL\` uses a
+running server instead, without the CPU, memory and plan readings that need the cluster's processes and log).
+
 ## What makes it fast
 
 - **Catalogue reads** (\`server/store/json/listing.ts\`): \`GET /products\`, \`/categories\`, \`/brands\`

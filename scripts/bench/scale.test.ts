@@ -1,0 +1,126 @@
+// The scale bench's pure helpers: /proc parsing, the streaming data-file writer, PostgreSQL log
+// parsing, formatting and the markdown splice. No timing here: the bench measures, tests do not.
+import { describe, expect, it } from 'vitest';
+import { generateSeed, serialize } from '../seed';
+import { concurrentDuration, deepPage, failureLine, listRequests } from './scale';
+import { serializeChunks, spreadIds } from './scaleData';
+import { mainStatement, parseLogEntries, parseParameters, parseStatements } from './scalePg';
+import { parseCpuinfo, parseKb, parseStat } from './scaleProc';
+import { ms, ratio, SCALE_END, SCALE_START, spliceScale } from './scaleReport';
+
+describe('/proc parsing', () => {
+  it('reads ppid and CPU ticks after the last parenthesis of the command name', () => {
+    const line = '4242 (node (tsx) x) S 17 4242 4242 0 -1 4194560 100 0 0 0 1234 56 7 8 20 0 11 0 999 0 0';
+    expect(parseStat(line)).toEqual({ pid: 4242, ppid: 17, utime: 1234, stime: 56, cutime: 7, cstime: 8 });
+  });
+
+  it('reads kB lines of status and meminfo', () => {
+    const status = 'Name:\tnode\nVmHWM:\t  512000 kB\nVmRSS:\t  256000 kB\n';
+    expect(parseKb(status, 'VmRSS')).toBe(256000);
+    expect(parseKb(status, 'VmHWM')).toBe(512000);
+    expect(parseKb(status, 'VmSwap')).toBeUndefined();
+    expect(parseKb('MemTotal:       24633428 kB\nMemFree: 1 kB\n', 'MemTotal')).toBe(24633428);
+  });
+
+  it('reads the CPU model and counts logical processors', () => {
+    const info = 'processor\t: 0\nmodel name\t: AMD EPYC 7B13\n\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13\n';
+    expect(parseCpuinfo(info)).toEqual({ model: 'AMD EPYC 7B13', logical: 2 });
+  });
+});
+
+describe('data files', () => {
+  it('writes exactly what serialize() writes, piece by piece', () => {
+    const db = generateSeed({ products: 40 });
+    expect([...serializeChunks(db as unknown as Record<string, unknown>)].join('')).toBe(serialize(db));
+  });
+
+  it('matches JSON.stringify on empty arrays, nested values and left-out keys', () => {
+    const db = { a: [], b: [{ x: [1, { y: 'z' }], e: [] }, null], c: { k: [1] }, d: undefined, n: 0 };
+    expect([...serializeChunks(db)].join('')).toBe(`${JSON.stringify(db, null, 2)}\n`);
+  });
+
+  it('spreads the big-stock ids over the whole catalogue', () => {
+    const ids = spreadIds(1_000_000);
+    expect(ids).toHaveLength(1000);
+    expect(ids[0]).toBe(501);
+    expect(ids[999]).toBe(999_501);
+    expect(new Set(ids).size).toBe(1000);
+    expect(spreadIds(10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe('requests', () => {
+  it('asks for the middle page of the catalogue, as the storefront orders its parameters', () => {
+    expect(deepPage(1_000_000)).toBe(33_334);
+    expect(deepPage(10_000)).toBe(334);
+    expect(listRequests(10_000).filtered).toBe('/api/products?category=laptops&_sort=price&_order=asc&_page=2&_limit=15&deleted_ne=true');
+    expect(listRequests(10_000).search).toBe('/api/products?_page=1&_limit=15&q=running+shoes');
+  });
+
+  it('gives a slow request time to be answered at 50 connections, within bounds', () => {
+    expect(concurrentDuration(2, 50, 2, 5)).toBe(5);
+    expect(concurrentDuration(1000, 50, 2, 5)).toBe(38);
+    expect(concurrentDuration(10_000, 50, 2, 5)).toBe(90);
+  });
+
+  it('finds the line that says why a server did not start', () => {
+    const message = 'process exited early:\n> tsx\nCannot start: Cannot create a string longer than 0x1fffffe8 characters\n    at x\n';
+    expect(failureLine(message)).toBe('Cannot start: Cannot create a string longer than 0x1fffffe8 characters');
+    expect(failureLine('something\nlast words')).toBe('last words');
+  });
+});
+
+describe('PostgreSQL log', () => {
+  const log = [
+    "2026-11-23 18:43:13.600 UTC [100] LOG:  duration: 0.050 ms  statement: SELECT 'scale-marker:deep:begin'",
+    '2026-11-23 18:43:13.644 UTC [21508] LOG:  duration: 0.590 ms  bind <unnamed>: ',
+    '\tSELECT id FROM products',
+    "2026-11-23 18:43:13.644 UTC [21508] DETAIL:  parameters: $1 = '15'",
+    '2026-11-23 18:43:13.659 UTC [21508] LOG:  duration: 15.381 ms  execute <unnamed>: ',
+    '\t        SELECT id, (SELECT count(*) FROM products WHERE t LIKE $1) AS total',
+    '\t        FROM products WHERE t LIKE $2 LIMIT $3',
+    "2026-11-23 18:43:13.659 UTC [21508] DETAIL:  parameters: $1 = '%it''s%', $2 = NULL, $3 = '15'",
+    '2026-11-23 18:43:13.660 UTC [21508] LOG:  duration: 0.200 ms  execute <unnamed>: select * from "sessions" where "id" = $1',
+    "2026-11-23 18:43:13.660 UTC [21508] DETAIL:  parameters: $1 = 'abc'",
+    '2026-11-23 18:43:13.749 UTC [20731] LOG:  received SIGHUP, reloading configuration files',
+  ].join('\n');
+
+  it('joins continuation lines to their entry', () => {
+    const entries = parseLogEntries(log);
+    expect(entries).toHaveLength(8);
+    expect(entries[3].message).toContain('FROM products WHERE t LIKE $2 LIMIT $3');
+  });
+
+  it('reads parameters, quotes and NULL included', () => {
+    expect(parseParameters("parameters: $1 = '%it''s%', $2 = NULL, $3 = '15'")).toEqual(['%it\'s%', null, '15']);
+  });
+
+  it('keeps executes and simple statements with their parameters, not binds', () => {
+    const statements = parseStatements(log);
+    expect(statements.map((s) => s.durationMs)).toEqual([0.05, 15.381, 0.2]);
+    expect(statements[1].params).toEqual(['%it\'s%', null, '15']);
+    expect(statements[1].sql.startsWith('SELECT id, (SELECT count(*)')).toBe(true);
+    expect(mainStatement(statements.slice(1))?.durationMs).toBe(15.381);
+  });
+});
+
+describe('report', () => {
+  it('formats times and growth', () => {
+    expect(ms(0.1234)).toBe('0.12');
+    expect(ms(42.36)).toBe('42.4');
+    expect(ms(2345.6)).toBe('2,346');
+    expect(ms(undefined)).toBe('–');
+    expect(ratio(30, 10)).toBe('3.00×');
+    expect(ratio(12_345, 10)).toBe('1,235×');
+    expect(ratio(1, 0)).toBe('–');
+  });
+
+  it('replaces the scale section, or puts it before "How to reproduce"', () => {
+    const section = `${SCALE_START}\nnew\n${SCALE_END}`;
+    const doc = '# P\n\n## A\n\n## How to reproduce\n\nrun it\n';
+    const once = spliceScale(doc, section);
+    expect(once).toBe(`# P\n\n## A\n\n${section}\n\n## How to reproduce\n\nrun it\n`);
+    expect(spliceScale(once, `${SCALE_START}\nnewer\n${SCALE_END}`)).toBe(once.replace('new\n', 'newer\n'));
+    expect(spliceScale('# P\n', section)).toBe(`# P\n\n${section}\n`);
+  });
+});

@@ -1,0 +1,692 @@
+// The scale section of `npm run bench`: how the shop's requests grow from 10,000 to 1,000,000
+// products, on the json adapter (where it can load the data) and on PostgreSQL.
+//
+// For each engine and catalogue size it starts the server as production does
+// (`node --import tsx server/index.ts`, LOG=0; DATA_FILE, or DATABASE_URL on a durable throw-away
+// cluster seeded by COPY) and times, one at a time (1 connection) and at 50 connections, what the
+// storefront sends: a filtered sorted page, a deep page, a `q` search (a product line and a broad
+// word), a product by id (random ids), GET /orders/own (a shopper with 12 orders) and POST /orders
+// (each run adds a product to the cart and orders it with an Idempotency-Key, as the checkout
+// does). Every answer's status is checked; CPU per request is the server's (and PostgreSQL's)
+// user + system time from /proc. It also reads the server's memory, finds the largest catalogue
+// the json adapter can load, logs and EXPLAINs the statements behind each read at the largest
+// size, and measures what a stock decrement costs with and without the trigram index.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { constants as bufferConstants } from 'node:buffer';
+import { ITEMS_PER_PAGE } from '../../src/lib/constants';
+import { totals } from '../../src/lib/pricing';
+import type { CartItem } from '../../src/types';
+import { DEMO_ACCOUNTS } from '../seed';
+import { BENCH_ADDRESS, cookieOf, login, postJson, SHOPPER_PASSWORD } from './api';
+import { ROOT, startShopServer, type Child } from './processes';
+import { runScenario, waitForQuiet, type CpuProbe, type RunResult, type Scenario } from './scaleLoad';
+import {
+  captureStatements,
+  decrementCost,
+  dropScaleDatabase,
+  explainAnalyze,
+  mainStatement,
+  postmasterPid,
+  runLogged,
+  seedScaleDatabase,
+  serverVersion,
+  startBenchCluster,
+  type BenchCluster,
+  type UpdateCost,
+} from './scalePg';
+import { clusterCpuMs, clusterPssMB, procMachine, processCpuMs, processMemory, type Machine, type ProcessMemory } from './scaleProc';
+
+export type Engine = 'json' | 'postgres';
+export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'byId' | 'ordersOwn' | 'order';
+
+export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
+export const SCALE_CATEGORY = 'laptops';
+/** A product line a shopper types (two words, in titles and descriptions); ~1.4 % of products. */
+export const SCALE_SEARCH = 'running shoes';
+/** A broad word (in every laptop's category, ~8 % of products). */
+export const SCALE_BROAD_SEARCH = 'laptop';
+export const SCALE_CONNECTIONS = 50;
+const SHOPPERS = 64;
+
+export interface CaseRun {
+  key: CaseKey;
+  name: string;
+  /** The request (one example of it for random ids). */
+  request: string;
+  one: RunResult;
+  fifty: RunResult;
+  /** Seconds the server needed after the 50-connection run to finish what was still queued. */
+  drainS: number;
+}
+
+export interface ExplainedStatement {
+  key: CaseKey;
+  /** Duration in the server's log (ms), with logging on. */
+  loggedMs: number;
+  sql: string;
+  params: (string | null)[];
+  plan: string;
+}
+
+export interface SizeRun {
+  engine: Engine;
+  products: number;
+  loaded: boolean;
+  failure?: string;
+  /** json: the data file's size. */
+  dataMB?: number;
+  /** postgres: seeding time (COPY, index builds, ANALYZE) and the database's size. */
+  seedS?: number;
+  dbSizeMB?: number;
+  /** From spawning the server to its first answer. */
+  startS?: number;
+  memory?: { afterLoad: ProcessMemory; afterRuns?: ProcessMemory; dbPssMB?: number };
+  /** X-Total-Count of the list requests (how many products match). */
+  totals: Partial<Record<CaseKey, number>>;
+  cases: CaseRun[];
+  explains?: ExplainedStatement[];
+  decrement?: UpdateCost[];
+}
+
+export interface LoadAttempt {
+  products: number;
+  bytes: number;
+  ok: boolean;
+  startS?: number;
+  memory?: ProcessMemory;
+  failure?: string;
+}
+
+export interface Ceiling {
+  /** V8's longest string (characters): readFileSync(…, 'utf8') and JSON.stringify cannot go beyond it. */
+  maxStringLength: number;
+  attempts: LoadAttempt[];
+  largest?: LoadAttempt;
+  smallestFailed?: LoadAttempt;
+  /** At the largest: orders placed until the state would no longer fit one string, then a restart. */
+  afterOrders?: { orders: number; grownBytes: number; restarted: boolean; failure?: string };
+}
+
+export interface ScaleResults {
+  date: string;
+  seconds: number;
+  machine: Machine;
+  settings: {
+    sizes: number[];
+    engines: Engine[];
+    connections: number;
+    durationS: number;
+    sequentialMax: number;
+    sequentialS: number;
+    pgPoolSize: string;
+    category: string;
+    search: string;
+    broadSearch: string;
+    limit: number;
+  };
+  runs: SizeRun[];
+  ceiling?: Ceiling;
+}
+
+export interface ScaleOptions {
+  sizes: number[];
+  engines: Engine[];
+  /** Seconds of each 50-connection run (longer when one request is slow; see concurrentDuration). */
+  durationS: number;
+  /** One-at-a-time runs: up to this many requests or this many seconds (at least 10 requests). */
+  sequentialMax: number;
+  sequentialS: number;
+  ceiling: boolean;
+  explain: boolean;
+  log: (line: string) => void;
+}
+
+export const DEFAULT_SCALE_OPTIONS: Omit<ScaleOptions, 'log'> = {
+  sizes: SCALE_SIZES,
+  engines: ['json', 'postgres'],
+  durationS: 5,
+  sequentialMax: 200,
+  sequentialS: 8,
+  ceiling: true,
+  explain: true,
+};
+
+const MIN_SEQUENTIAL = 10;
+const MAX_CONCURRENT_S = 90;
+/** How long a server may take to load its data before it counts as not loading. */
+const LOAD_TIMEOUT_MS = 10 * 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// The requests
+
+/** The middle page of the whole catalogue at the storefront's page size. */
+export const deepPage = (products: number) => Math.max(1, Math.ceil(Math.ceil(products / ITEMS_PER_PAGE) / 2));
+
+/** GET /api/products with the storefront's parameters in its order (src/lib/listingQuery.ts toApiQuery). */
+const listPath = (params: [string, string][]) => `/api/products?${new URLSearchParams(params).toString()}`;
+
+export function listRequests(products: number): Record<'filtered' | 'deep' | 'search' | 'searchBroad', string> {
+  const page: [string, string][] = [
+    ['_page', '1'],
+    ['_limit', String(ITEMS_PER_PAGE)],
+  ];
+  return {
+    filtered: listPath([
+      ['category', SCALE_CATEGORY],
+      ['_sort', 'price'],
+      ['_order', 'asc'],
+      ['_page', '2'],
+      ['_limit', String(ITEMS_PER_PAGE)],
+      ['deleted_ne', 'true'],
+    ]),
+    deep: listPath([
+      ['_page', String(deepPage(products))],
+      ['_limit', String(ITEMS_PER_PAGE)],
+    ]),
+    search: listPath([...page, ['q', SCALE_SEARCH]]),
+    searchBroad: listPath([...page, ['q', SCALE_BROAD_SEARCH]]),
+  };
+}
+
+/** A small seeded PRNG, so both engines get the same "random" ids. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Shopper {
+  cookie: string;
+  id: number;
+}
+
+function scenarios(products: number, shoppers: Shopper[], demo: string, bigStock: number[]): { key: CaseKey; name: string; scenario: Scenario }[] {
+  const lists = listRequests(products);
+  const cookies = shoppers.map((s) => s.cookie);
+  const idOf = new Map(shoppers.map((s) => [s.cookie, s.id]));
+  const get = (key: CaseKey, name: string, path: string) => ({
+    key,
+    name,
+    scenario: { name, cookies, steps: [{ method: 'GET' as const, path: () => path, status: 200 }] },
+  });
+  const byIdRandom = prng(products);
+  const productRandom = prng(products + 1);
+  let keys = 0;
+  return [
+    get('filtered', 'filtered sorted page', lists.filtered),
+    get('deep', 'deep page', lists.deep),
+    get('search', `q search "${SCALE_SEARCH}"`, lists.search),
+    get('searchBroad', `q search "${SCALE_BROAD_SEARCH}"`, lists.searchBroad),
+    {
+      key: 'byId',
+      name: 'product by id',
+      scenario: {
+        name: 'product by id',
+        cookies,
+        steps: [{ method: 'GET', path: () => `/api/products/${1 + Math.floor(byIdRandom() * products)}`, status: 200 }],
+      },
+    },
+    {
+      key: 'ordersOwn',
+      name: 'GET /orders/own',
+      scenario: { name: 'GET /orders/own', cookies: [demo], steps: [{ method: 'GET', path: () => '/api/orders/own', status: 200 }] },
+    },
+    {
+      key: 'order',
+      name: 'POST /orders',
+      scenario: {
+        name: 'POST /orders',
+        cookies,
+        exclusive: true,
+        begin: (ctx) => {
+          ctx.product = bigStock[Math.floor(productRandom() * bigStock.length)];
+        },
+        steps: [
+          // Add to cart (not timed), then order what the cart holds, as the checkout page sends it.
+          {
+            method: 'POST',
+            path: () => '/api/cart',
+            body: (ctx) => ({ product: ctx.product, quantity: 1 }),
+            keep: (ctx, line) => void (ctx.kept = line),
+            status: 201,
+            timed: false,
+          },
+          {
+            method: 'POST',
+            path: () => '/api/orders',
+            headers: () => ({ 'idempotency-key': `scale-${process.pid}-${++keys}-${Date.now()}` }),
+            body: (ctx) => {
+              const items = ctx.kept ? [ctx.kept as CartItem] : [];
+              return {
+                items,
+                user: idOf.get(ctx.cookie ?? ''),
+                ...totals(items),
+                paymentMethod: 'card',
+                selectedAddress: BENCH_ADDRESS,
+                status: 'pending',
+              };
+            },
+            status: 201,
+          },
+        ],
+      },
+    },
+  ] as { key: CaseKey; name: string; scenario: Scenario }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Signs up `count` shoppers, 8 at a time (scrypt is slow on purpose): cookie and id. */
+async function signUp(origin: string, tag: string, count: number): Promise<Shopper[]> {
+  const out: Shopper[] = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, async (_, j) => {
+      const res = await postJson(`${origin}/api/auth/signup`, {
+        email: `scale-${tag}-${i + j}@shop.test`,
+        password: SHOPPER_PASSWORD,
+        addresses: [BENCH_ADDRESS],
+      });
+      if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+      const user = (await res.json()) as { id: number };
+      return { cookie: cookieOf(res), id: user.id };
+    });
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+/** Empties the shoppers' carts (a run stopped between adding to the cart and ordering leaves lines). */
+async function clearCarts(origin: string, shoppers: Shopper[]): Promise<void> {
+  for (const { cookie } of shoppers) {
+    const res = await fetch(`${origin}/api/cart`, { headers: { cookie } });
+    const lines = (await res.json()) as { product: { id: number } | number }[];
+    for (const line of lines) {
+      const id = typeof line.product === 'number' ? line.product : line.product.id;
+      const del = await fetch(`${origin}/api/cart/${id}`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' } });
+      await del.arrayBuffer();
+    }
+  }
+}
+
+/** The line of a failed start that says why (the process's own error, else the last line). */
+export function failureLine(message: string): string {
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const telling = lines.find((l) => /^(Cannot start|Cannot use|RangeError|Error|FATAL|<--- JS stacktrace|.*heap out of memory|.*did not answer within)/.test(l));
+  return (telling ?? lines[lines.length - 1] ?? 'unknown').slice(0, 300);
+}
+
+/**
+ * 50-connection run length: long enough for a slow request to be answered at all when every
+ * connection waits on it (`parallelism` requests worked on at once).
+ */
+export function concurrentDuration(oneAtATimeP50Ms: number, connections: number, parallelism: number, minS: number): number {
+  const queued = (oneAtATimeP50Ms / 1000) * (connections / Math.max(1, parallelism));
+  return Math.min(MAX_CONCURRENT_S, Math.max(minS, Math.ceil(queued * 1.5)));
+}
+
+async function measureCase(
+  c: { key: CaseKey; name: string; scenario: Scenario },
+  origin: string,
+  cpu: CpuProbe,
+  o: ScaleOptions,
+  parallelism: number,
+  afterRun: () => Promise<void>,
+): Promise<CaseRun> {
+  // Warm-up: a few requests one at a time (JIT, caches, pool connections), also the estimate of how slow it is.
+  const warm = await runScenario(c.scenario, { origin, connections: 1, durationS: 120, maxTimed: 3, cpu });
+  await afterRun();
+  const perRequestS = Math.max(0.001, warm.latencyMs.mean / 1000);
+  const one = await runScenario(c.scenario, {
+    origin,
+    connections: 1,
+    durationS: Math.min(180, Math.max(o.sequentialS, perRequestS * MIN_SEQUENTIAL * 1.5 + 1)),
+    maxTimed: o.sequentialMax,
+    cpu,
+  });
+  await afterRun();
+  const durationS = concurrentDuration(one.latencyMs.p50, SCALE_CONNECTIONS, parallelism, o.durationS);
+  const fifty = await runScenario(c.scenario, { origin, connections: SCALE_CONNECTIONS, durationS, cpu, timeoutS: durationS + 60 });
+  const drainS = await waitForQuiet(cpu);
+  await afterRun();
+  const failures = warm.failures + one.failures + fifty.failures;
+  o.log(
+    `  ${c.name.padEnd(26)} 1 conn p50 ${one.latencyMs.p50} p95 ${one.latencyMs.p95} ms (n ${one.requests}) | ${SCALE_CONNECTIONS} conn p50 ${fifty.latencyMs.p50} p95 ${fifty.latencyMs.p95} ms, ${fifty.rps}/s (n ${fifty.requests}${fifty.unanswered ? `, ${fifty.unanswered} unanswered` : ''}) | cpu ${fifty.nodeCpuMs ?? '–'}${fifty.dbCpuMs !== undefined ? ` + db ${fifty.dbCpuMs}` : ''} ms/req${failures ? ` | ${failures} FAILED ${JSON.stringify({ ...one.statuses, ...fifty.statuses })}` : ''}${drainS > 2 ? ` | drained ${drainS} s` : ''}`,
+  );
+  const example = c.scenario.steps.filter((s) => s.timed ?? true).map((s) => `${s.method} ${s.path({ product: 1 })}`).join(', ');
+  return { key: c.key, name: c.name, request: example, one, fifty, drainS };
+}
+
+/** Reads X-Total-Count of each list request (checking the status on the way). */
+async function listTotals(origin: string, products: number, cookie: string): Promise<Partial<Record<CaseKey, number>>> {
+  const out: Partial<Record<CaseKey, number>> = {};
+  for (const [key, p] of Object.entries(listRequests(products))) {
+    const res = await fetch(`${origin}${p}`, { headers: { cookie } });
+    const body = (await res.json()) as unknown[];
+    if (res.status !== 200 || !Array.isArray(body)) throw new Error(`${p}: ${res.status}`);
+    out[key as CaseKey] = Number(res.headers.get('x-total-count'));
+  }
+  return out;
+}
+
+/** Signs in, measures every case, and returns them with the totals. */
+async function measureServer(
+  engine: Engine,
+  products: number,
+  server: Child,
+  cpu: CpuProbe,
+  bigStock: number[],
+  o: ScaleOptions,
+  cores: number,
+): Promise<{ cases: CaseRun[]; totals: Partial<Record<CaseKey, number>>; shoppers: Shopper[]; demo: string }> {
+  const origin = server.origin;
+  o.log(`${engine} ${products}: signing up ${SHOPPERS} shoppers`);
+  const shoppers = await signUp(origin, `${engine}-${products}-${process.pid}`, SHOPPERS);
+  const demo = await login(origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+  const totals = await listTotals(origin, products, shoppers[0].cookie);
+  o.log(`${engine} ${products}: matches ${JSON.stringify(totals)}`);
+  const cases: CaseRun[] = [];
+  for (const c of scenarios(products, shoppers, demo, bigStock)) {
+    // How many requests can be worked on at once: one Node thread for json; PostgreSQL's backends on the cores.
+    const parallelism = engine === 'json' ? 1 : cores;
+    cases.push(await measureCase(c, origin, cpu, o, parallelism, c.key === 'order' ? () => clearCarts(origin, shoppers) : async () => {}));
+  }
+  return { cases, totals, shoppers, demo };
+}
+
+// ---------------------------------------------------------------------------------------------
+// json
+
+interface JsonFile {
+  file: string;
+  bytes: number;
+  bigStock: number[];
+}
+
+async function writeJson(dir: string, products: number, o: ScaleOptions): Promise<JsonFile> {
+  const file = path.join(dir, `json-${products}`, 'db.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const out = await runLogged(['--import', 'tsx', path.join(ROOT, 'scripts/bench/scaleData.ts'), '--products', String(products), '--out', file], () => {});
+  const line = out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (!line) throw new Error(`scaleData.ts wrote no summary:\n${out.slice(-2000)}`);
+  const { bytes, bigStock } = JSON.parse(line) as { bytes: number; bigStock: number[] };
+  o.log(`json ${products}: data file ${(bytes / 2 ** 20).toFixed(0)} MB`);
+  return { file, bytes, bigStock };
+}
+
+const removeJson = (file: JsonFile) => rmSync(path.dirname(file.file), { recursive: true, force: true });
+
+/** Starts the json server on `file` and checks it answers a page and the last product: "loads". */
+async function loadJson(file: JsonFile, products: number): Promise<{ server?: Child; attempt: LoadAttempt }> {
+  const started = performance.now();
+  let server: Child;
+  try {
+    server = await startShopServer({ DATA_FILE: file.file, DATABASE_URL: '' }, LOAD_TIMEOUT_MS);
+  } catch (error) {
+    return { attempt: { products, bytes: file.bytes, ok: false, failure: failureLine((error as Error).message) } };
+  }
+  const startS = Math.round((performance.now() - started) / 100) / 10;
+  const memory = processMemory(server.proc.pid!);
+  const page = await fetch(`${server.origin}/api/products?_page=1&_limit=${ITEMS_PER_PAGE}`);
+  await page.arrayBuffer();
+  const last = await fetch(`${server.origin}/api/products/${products}`);
+  await last.arrayBuffer();
+  const total = Number(page.headers.get('x-total-count'));
+  if (page.status !== 200 || last.status !== 200 || total !== products) {
+    await server.stop();
+    return { attempt: { products, bytes: file.bytes, ok: false, startS, memory, failure: `answers ${page.status}/${last.status}, X-Total-Count ${total}` } };
+  }
+  return { server, attempt: { products, bytes: file.bytes, ok: true, startS, memory } };
+}
+
+async function jsonSize(dir: string, products: number, o: ScaleOptions, cores: number, attempts: LoadAttempt[]): Promise<SizeRun> {
+  o.log(`json ${products}: generating the data file`);
+  const file = await writeJson(dir, products, o);
+  const run: SizeRun = { engine: 'json', products, loaded: false, dataMB: Math.round(file.bytes / 2 ** 20), totals: {}, cases: [] };
+  try {
+    o.log(`json ${products}: starting the server`);
+    const { server, attempt } = await loadJson(file, products);
+    attempts.push(attempt);
+    if (!server) {
+      run.failure = attempt.failure;
+      o.log(`json ${products}: does not load: ${attempt.failure}`);
+      return run;
+    }
+    run.loaded = true;
+    run.startS = attempt.startS;
+    run.memory = { afterLoad: attempt.memory! };
+    o.log(`json ${products}: up in ${attempt.startS} s, RSS ${attempt.memory!.rssMB} MB (peak ${attempt.memory!.peakMB} MB)`);
+    try {
+      const pid = server.proc.pid!;
+      const measured = await measureServer('json', products, server, { node: () => processCpuMs(pid) }, file.bigStock, o, cores);
+      run.cases = measured.cases;
+      run.totals = measured.totals;
+      run.memory.afterRuns = processMemory(pid);
+    } finally {
+      await server.stop();
+    }
+    return run;
+  } finally {
+    removeJson(file);
+  }
+}
+
+/**
+ * At the largest catalogue that loads: orders (journaled) until the state, folded back into one
+ * data file, would be longer than a string can be; then a restart, which folds the journal.
+ */
+async function ordersThenRestart(kept: { server: Child; file: JsonFile; products: number }, maxStringLength: number, o: ScaleOptions): Promise<Ceiling['afterOrders']> {
+  const { server, file, products } = kept;
+  const cookie = await login(server.origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+  let grown = 0;
+  let orders = 0;
+  const room = maxStringLength - file.bytes;
+  while (grown < room * 1.1 + 200_000 && orders < 20_000) {
+    const product = file.bigStock[orders % file.bigStock.length];
+    const res = await fetch(`${server.origin}/api/orders`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ product, quantity: 1 }], paymentMethod: 'card', selectedAddress: BENCH_ADDRESS }),
+    });
+    const order = await res.json();
+    if (res.status !== 201) throw new Error(`order ${orders + 1}: ${res.status} ${JSON.stringify(order)}`);
+    // What the order adds to the data file (indented as serialize() writes it, two levels deep).
+    grown += JSON.stringify(order, null, 2).replace(/\n/g, '\n    ').length + 6;
+    orders++;
+  }
+  o.log(`json ceiling: placed ${orders} orders (~${(grown / 2 ** 20).toFixed(1)} MB more), restarting`);
+  await server.stop();
+  const again = await loadJson(file, products);
+  if (again.server) {
+    await again.server.stop();
+    return { orders, grownBytes: grown, restarted: true };
+  }
+  return { orders, grownBytes: grown, restarted: false, failure: again.attempt.failure };
+}
+
+/** The largest catalogue the json adapter loads, by interpolation on bytes and bisection (to `step` products). */
+async function jsonCeiling(dir: string, attempts: LoadAttempt[], o: ScaleOptions, step = 1000): Promise<Ceiling> {
+  const maxStringLength = bufferConstants.MAX_STRING_LENGTH;
+  const ceiling: Ceiling = { maxStringLength, attempts };
+  const good = () => attempts.filter((a) => a.ok).sort((a, b) => b.products - a.products)[0];
+  const bad = () => attempts.filter((a) => !a.ok).sort((a, b) => a.products - b.products)[0];
+  let keep: { server: Child; file: JsonFile; products: number } | undefined;
+  for (let tries = 0; tries < 12; tries++) {
+    const lo = good();
+    const hi = bad();
+    if (lo && hi && hi.products - lo.products <= step) break;
+    let candidate: number;
+    if (!lo) candidate = hi ? Math.max(step, Math.floor(hi.products / 2 / step) * step) : 100_000;
+    else {
+      const perProduct = lo.bytes / lo.products;
+      const predicted = Math.floor((lo.products + (maxStringLength - lo.bytes) / perProduct) / step) * step;
+      const upper = hi ? hi.products : Infinity;
+      candidate = predicted > lo.products && predicted < upper ? predicted : hi ? Math.round((lo.products + hi.products) / 2 / step) * step : lo.products * 2;
+      // A prediction that held: the next step up decides it.
+      if (candidate === lo.products) candidate = lo.products + step;
+    }
+    o.log(`json ceiling: trying ${candidate} products`);
+    const file = await writeJson(dir, candidate, o);
+    const { server, attempt } = await loadJson(file, candidate);
+    attempts.push(attempt);
+    o.log(`json ceiling: ${candidate} ${attempt.ok ? `loads (${attempt.startS} s, RSS ${attempt.memory?.rssMB} MB, peak ${attempt.memory?.peakMB} MB)` : `does not: ${attempt.failure}`}`);
+    if (server) {
+      // Kept running while it is the largest that loads: the order test runs on it.
+      if (keep) {
+        await keep.server.stop();
+        removeJson(keep.file);
+      }
+      keep = { server, file, products: candidate };
+    } else removeJson(file);
+  }
+  ceiling.largest = good();
+  ceiling.smallestFailed = bad();
+  if (keep && ceiling.largest && keep.products === ceiling.largest.products) {
+    try {
+      ceiling.afterOrders = await ordersThenRestart(keep, maxStringLength, o);
+      o.log(`json ceiling: restart after ${ceiling.afterOrders?.orders} orders: ${ceiling.afterOrders?.restarted ? 'starts' : `fails: ${ceiling.afterOrders?.failure}`}`);
+    } finally {
+      await keep.server.stop();
+      removeJson(keep.file);
+    }
+  } else if (keep) {
+    await keep.server.stop();
+    removeJson(keep.file);
+  }
+  return ceiling;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOptions, cores: number, largest: boolean): Promise<SizeRun> {
+  const run: SizeRun = { engine: 'postgres', products, loaded: false, totals: {}, cases: [] };
+  o.log(`postgres ${products}: seeding (COPY; the index builds take most of it)`);
+  const db = await seedScaleDatabase(cluster.url, products, (line) => o.log(`postgres ${products}:   ${line}`));
+  run.seedS = db.seedS;
+  run.dbSizeMB = db.sizeMB;
+  o.log(`postgres ${products}: seeded in ${db.seedS} s, ${db.sizeMB} MB`);
+  const postmaster = await postmasterPid(db.url);
+  const started = performance.now();
+  const server = await startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS);
+  const pid = server.proc.pid!;
+  const cpu: CpuProbe = { node: () => processCpuMs(pid), ...(postmaster ? { db: () => clusterCpuMs(postmaster) } : {}) };
+  try {
+    run.loaded = true;
+    run.startS = Math.round((performance.now() - started) / 100) / 10;
+    run.memory = { afterLoad: processMemory(pid) };
+    const measured = await measureServer('postgres', products, server, cpu, db.bigStock, o, cores);
+    run.cases = measured.cases;
+    run.totals = measured.totals;
+    run.memory.afterRuns = processMemory(pid);
+    if (postmaster) run.memory.dbPssMB = clusterPssMB(postmaster);
+    if (largest && o.explain && cluster.logFile) {
+      o.log(`postgres ${products}: logging the statements behind each read, and EXPLAIN (ANALYZE, BUFFERS)`);
+      run.explains = await explainReads(cluster.logFile, db.url, server.origin, products, measured.shoppers[0].cookie, measured.demo);
+    }
+  } finally {
+    await server.stop();
+  }
+  o.log(`postgres ${products}: cost of a stock decrement (rolled back), with and without the trigram index`);
+  run.decrement = await decrementCost(db.url, db.bigStock.slice(0, 1000));
+  for (const d of run.decrement) o.log(`  ${d.variant}: p50 ${d.latencyMs.p50} p95 ${d.latencyMs.p95} p99 ${d.latencyMs.p99} ms, ${d.walBytes} B WAL per update`);
+  await dropScaleDatabase(cluster.url, products);
+  return run;
+}
+
+async function explainReads(logFile: string, url: string, origin: string, products: number, cookie: string, demo: string): Promise<ExplainedStatement[]> {
+  const lists = listRequests(products);
+  const send = (p: string, c = cookie) => async () => {
+    const res = await fetch(`${origin}${p}`, { headers: { cookie: c } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+  };
+  const reads: { name: CaseKey; send: () => Promise<void> }[] = [
+    { name: 'filtered', send: send(lists.filtered) },
+    { name: 'deep', send: send(lists.deep) },
+    { name: 'search', send: send(lists.search) },
+    { name: 'searchBroad', send: send(lists.searchBroad) },
+    { name: 'byId', send: send(`/api/products/${Math.ceil(products / 2)}`) },
+    { name: 'ordersOwn', send: send('/api/orders/own', demo) },
+  ];
+  const logged = await captureStatements(url, logFile, reads);
+  const out: ExplainedStatement[] = [];
+  for (const { name } of reads) {
+    const statement = mainStatement(logged[name] ?? []);
+    if (!statement) continue;
+    out.push({ key: name, loggedMs: statement.durationMs, sql: statement.sql, params: statement.params, plan: await explainAnalyze(url, statement) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function runScale(o: ScaleOptions): Promise<ScaleResults> {
+  const started = Date.now();
+  const machine = procMachine();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-scale-'));
+  const sizes = [...o.sizes].sort((a, b) => a - b);
+  const results: ScaleResults = {
+    date: new Date().toISOString(),
+    seconds: 0,
+    machine,
+    settings: {
+      sizes,
+      engines: o.engines,
+      connections: SCALE_CONNECTIONS,
+      durationS: o.durationS,
+      sequentialMax: o.sequentialMax,
+      sequentialS: o.sequentialS,
+      pgPoolSize: process.env.PG_POOL_SIZE ?? '10',
+      category: SCALE_CATEGORY,
+      search: SCALE_SEARCH,
+      broadSearch: SCALE_BROAD_SEARCH,
+      limit: ITEMS_PER_PAGE,
+    },
+    runs: [],
+  };
+  o.log(`scale: ${machine.cpu} × ${machine.cores}, ${machine.memoryGB} GB; sizes ${sizes.join(', ')}; ${o.engines.join(' and ')}`);
+  const attempts: LoadAttempt[] = [];
+  try {
+    if (o.engines.includes('json')) {
+      for (const products of sizes) {
+        results.runs.push(await jsonSize(dir, products, o, machine.cores, attempts));
+      }
+    }
+    if (o.engines.includes('postgres')) {
+      o.log('postgres: starting a durable throw-away cluster');
+      const cluster = await startBenchCluster();
+      try {
+        machine.postgres = await serverVersion(cluster.url);
+        for (const products of sizes) {
+          results.runs.push(await postgresSize(cluster, products, o, machine.cores, products === sizes[sizes.length - 1]));
+          await sleep(1000);
+        }
+      } finally {
+        await cluster.stop();
+      }
+    }
+    if (o.engines.includes('json') && o.ceiling) {
+      o.log('json ceiling: the largest catalogue the json adapter loads');
+      results.ceiling = await jsonCeiling(dir, attempts, o);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  return results;
+}

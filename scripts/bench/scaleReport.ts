@@ -1,0 +1,319 @@
+// The scale section of docs/performance.md, from docs/performance-scale.json (scripts/bench/scale.ts).
+// It sits between two markers, so `npm run bench:scale` can replace it in an existing file.
+import type { CaseKey, CaseRun, Engine, ScaleResults, SizeRun } from './scale';
+import type { RunResult } from './scaleLoad';
+
+export const SCALE_START = '<!-- scale:start -->';
+export const SCALE_END = '<!-- scale:end -->';
+
+const READS: CaseKey[] = ['filtered', 'deep', 'search', 'searchBroad', 'byId', 'ordersOwn'];
+const ORDER: CaseKey[] = [...READS, 'order'];
+
+export const count = (n: number) => n.toLocaleString('en');
+export const ms = (n: number | undefined) =>
+  n === undefined || !Number.isFinite(n) ? '–' : n < 10 ? n.toFixed(2) : n < 1000 ? n.toFixed(1) : count(Math.round(n));
+
+/** b ÷ a as "1.23×" (two significant decimals; whole numbers from 100×). */
+export function ratio(b: number | undefined, a: number | undefined): string {
+  if (b === undefined || a === undefined || !Number.isFinite(a) || !Number.isFinite(b) || a <= 0) return '–';
+  const r = b / a;
+  return r >= 100 ? `${count(Math.round(r))}×` : `${r.toFixed(2)}×`;
+}
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const label = (r: SizeRun) => `${r.engine} ${count(r.products)}`;
+
+function caseOf(run: SizeRun | undefined, key: CaseKey): CaseRun | undefined {
+  return run?.cases.find((c) => c.key === key);
+}
+
+function cell(result: RunResult | undefined, withRate = false): string {
+  if (!result) return '–';
+  if (result.requests === 0) return `no answer in ${result.seconds} s`;
+  const failed = result.failures ? ` **${result.failures} failed**` : '';
+  const rate = withRate ? `, ${result.rps >= 100 ? count(Math.round(result.rps)) : result.rps}/s` : '';
+  // Every connection has one request in flight when a run stops; it matters only when the run got few answers.
+  const open = result.unanswered && result.requests < 2 * result.connections ? ` (${result.requests} answered, ${result.unanswered} still waiting at the end)` : '';
+  return `${ms(result.latencyMs.p50)} / ${ms(result.latencyMs.p95)}${rate}${open}${failed}`;
+}
+
+function cpuCell(result: RunResult | undefined): string {
+  if (!result || result.nodeCpuMs === undefined) return '–';
+  return result.dbCpuMs === undefined ? result.nodeCpuMs.toFixed(2) : `${result.nodeCpuMs.toFixed(2)} + ${result.dbCpuMs.toFixed(2)}`;
+}
+
+/** The first and last size a engine was measured at (loaded). */
+function span(results: ScaleResults, engine: Engine): [SizeRun, SizeRun] | undefined {
+  const runs = results.runs.filter((r) => r.engine === engine && r.loaded).sort((a, b) => a.products - b.products);
+  return runs.length >= 2 ? [runs[0], runs[runs.length - 1]] : undefined;
+}
+
+export interface TargetVerdict {
+  target: string;
+  result: string;
+  met: boolean;
+}
+
+/** The issue's targets on PostgreSQL: each read's p50 at the largest size ≤ 2× at the smallest; search and filtered pages under 50 ms. */
+export function targets(results: ScaleResults): TargetVerdict[] {
+  const pg = span(results, 'postgres');
+  if (!pg) return [];
+  const [lo, hi] = pg;
+  const out: TargetVerdict[] = [];
+  for (const key of READS) {
+    const a = caseOf(lo, key);
+    const b = caseOf(hi, key);
+    if (!a || !b) continue;
+    const r = b.one.latencyMs.p50 / a.one.latencyMs.p50;
+    out.push({
+      target: `${a.name}: p50 at ${count(hi.products)} ≤ 2× p50 at ${count(lo.products)}`,
+      result: `${ms(b.one.latencyMs.p50)} vs ${ms(a.one.latencyMs.p50)} ms (${ratio(b.one.latencyMs.p50, a.one.latencyMs.p50)})`,
+      met: r <= 2 && b.one.failures === 0,
+    });
+  }
+  for (const key of ['filtered', 'search', 'searchBroad'] as CaseKey[]) {
+    const b = caseOf(hi, key);
+    if (!b) continue;
+    out.push({
+      target: `${b.name} at ${count(hi.products)}, one at a time: well under 50 ms (p95 < 50 ms)`,
+      result: `p50 ${ms(b.one.latencyMs.p50)}, p95 ${ms(b.one.latencyMs.p95)} ms`,
+      met: b.one.latencyMs.p95 < 50 && b.one.failures === 0,
+    });
+  }
+  return out;
+}
+
+function latencyTable(results: ScaleResults, mode: 'one' | 'fifty'): string {
+  const runs = results.runs.filter((r) => r.loaded);
+  const pg = span(results, 'postgres');
+  const json = span(results, 'json');
+  const growth = (s: [SizeRun, SizeRun] | undefined, engine: string) => (s ? [`${engine} growth ${count(s[0].products)} → ${count(s[1].products)} (p50)`] : []);
+  const head = ['request', ...runs.map((r) => `${label(r)}${mode === 'fifty' ? ' p50 / p95, answers/s' : ' p50 / p95'}`), ...growth(json, 'json'), ...growth(pg, 'postgres')];
+  const rows = ORDER.filter((key) => runs.some((r) => caseOf(r, key))).map((key) => {
+    const name = runs.map((r) => caseOf(r, key)?.name).find(Boolean)!;
+    const g = (s?: [SizeRun, SizeRun]) => (s ? [`**${ratio(caseOf(s[1], key)?.[mode].latencyMs.p50, caseOf(s[0], key)?.[mode].latencyMs.p50)}**`] : []);
+    return [name, ...runs.map((r) => cell(caseOf(r, key)?.[mode], mode === 'fifty')), ...g(json), ...g(pg)];
+  });
+  return table(head, rows);
+}
+
+function cpuTable(results: ScaleResults): string {
+  const runs = results.runs.filter((r) => r.loaded);
+  const rows = ORDER.filter((key) => runs.some((r) => caseOf(r, key))).map((key) => {
+    const name = runs.map((r) => caseOf(r, key)?.name).find(Boolean)!;
+    return [key === 'order' ? `${name} (with its add to cart)` : name, ...runs.map((r) => `${cpuCell(caseOf(r, key)?.one)} · ${cpuCell(caseOf(r, key)?.fifty)}`)];
+  });
+  return table(['request', ...runs.map(label)], rows);
+}
+
+function memoryTable(results: ScaleResults): string {
+  const rows = results.runs.map((r) => {
+    const m = r.memory;
+    const size = r.engine === 'json' ? (r.dataMB !== undefined ? `${count(r.dataMB)} MB file` : '–') : `${count(r.dbSizeMB ?? 0)} MB database (seeded in ${r.seedS} s)`;
+    if (!r.loaded) return [label(r), size, `does not load: ${r.failure ?? '?'}`, '–', '–', '–', '–'];
+    return [
+      label(r),
+      size,
+      `${r.startS} s`,
+      m ? `${count(m.afterLoad.rssMB)} MB` : '–',
+      m?.afterRuns ? `${count(m.afterRuns.rssMB)} MB` : '–',
+      m?.afterRuns ? `${count(m.afterRuns.peakMB)} MB` : m ? `${count(m.afterLoad.peakMB)} MB` : '–',
+      m?.dbPssMB !== undefined ? `${count(m.dbPssMB)} MB` : '–',
+    ];
+  });
+  return table(['engine, products', 'data', 'start (spawn → first answer)', 'server RSS after start', 'RSS after the runs', 'peak RSS (VmHWM)', 'PostgreSQL processes (PSS)'], rows);
+}
+
+function matchesText(results: ScaleResults): string {
+  const sizes = [...new Set(results.runs.map((r) => r.products))].sort((a, b) => a - b);
+  const keys: CaseKey[] = ['filtered', 'search', 'searchBroad'];
+  const lines: string[] = [];
+  const names: Record<string, string> = {
+    filtered: `category=${results.settings.category} without deleted`,
+    search: `q "${results.settings.search}"`,
+    searchBroad: `q "${results.settings.broadSearch}"`,
+  };
+  for (const key of keys) {
+    const parts = sizes.map((n) => {
+      const seen = [...new Set(results.runs.filter((r) => r.products === n && r.totals[key] !== undefined).map((r) => r.totals[key]!))];
+      if (seen.length === 0) return undefined;
+      return `${seen.map(count).join(' vs ')}${seen.length > 1 ? ' (**the engines disagree**)' : ''} of ${count(n)}`;
+    });
+    if (parts.some(Boolean)) lines.push(`${names[key]}: ${parts.filter(Boolean).join('; ')}`);
+  }
+  return lines.map((l) => `- ${l}`).join('\n');
+}
+
+function ceilingText(results: ScaleResults): string {
+  const c = results.ceiling;
+  if (!c) return '_not measured (`--no-ceiling`)_';
+  const tried = [...c.attempts].sort((a, b) => a.products - b.products);
+  const rows = tried.map((a) => [
+    count(a.products),
+    `${count(Math.round(a.bytes / 2 ** 20))} MB (${count(a.bytes)} B)`,
+    a.ok ? `loads: ${a.startS} s, RSS ${count(a.memory?.rssMB ?? NaN)} MB, peak ${count(a.memory?.peakMB ?? NaN)} MB` : `**does not load**: \`${a.failure}\``,
+  ]);
+  const out = [
+    `"Loads" means: \`server/index.ts\` on that data file starts and answers a page of products (with X-Total-Count equal to the catalogue) and the last product by id. The file is written in the server's own format (\`JSON.stringify(db, null, 2)\`, as \`npm run seed\` and the server's own rewrites write it) by a streaming writer, so the bench itself is not the limit. V8's longest string here is ${count(c.maxStringLength)} characters.`,
+    '',
+    table(['products', 'data file', 'outcome'], rows),
+    '',
+  ];
+  if (c.largest) {
+    out.push(
+      `**Largest catalogue the json adapter loads: ${count(c.largest.products)} products** (${count(Math.round(c.largest.bytes / 2 ** 20))} MB of JSON)${c.smallestFailed ? `; ${count(c.smallestFailed.products)} does not` : ''}. ` +
+        'The limit is the length of one JavaScript string: the adapter reads the file with `readFileSync(file, \'utf8\')` and `JSON.parse`, and writes it back with `JSON.stringify` (the journal fold), so a data file longer than that cannot be read at all, whatever the memory.',
+    );
+  }
+  if (c.afterOrders) {
+    const a = c.afterOrders;
+    out.push(
+      '',
+      a.restarted
+        ? `After ${count(a.orders)} orders on that largest catalogue (journaled), the server still restarts.`
+        : `And a shop at that size cannot grow: after ${count(a.orders)} orders (journaled; about ${(a.grownBytes / 2 ** 20).toFixed(1)} MB more of JSON, against ${((c.maxStringLength - (c.largest?.bytes ?? 0)) / 2 ** 20).toFixed(1)} MB of room left in a string), the restart, which folds the journal into the data file with one \`JSON.stringify\`, fails: \`${a.failure}\`. The data is still there (data file + journal) but this server version cannot start on it; the practical ceiling is lower than the load limit by the orders it must take.`,
+    );
+  }
+  return out.join('\n');
+}
+
+function decrementText(results: ScaleResults): string {
+  const runs = results.runs.filter((r) => r.engine === 'postgres' && r.decrement?.length);
+  if (runs.length === 0) return '_not measured_';
+  const rows: string[][] = [];
+  for (const r of runs) {
+    for (const d of r.decrement!) {
+      rows.push([count(r.products), d.variant, `${ms(d.latencyMs.p50)} / ${ms(d.latencyMs.p95)} / ${ms(d.latencyMs.p99)}`, ms(d.latencyMs.mean), `${count(d.walBytes)} B`]);
+    }
+  }
+  const orders = runs.map((r) => {
+    const c = caseOf(r, 'order');
+    return c ? `${count(r.products)}: ${ms(c.one.latencyMs.p50)} / ${ms(c.one.latencyMs.p95)} ms one at a time, ${ms(c.fifty.latencyMs.p50)} / ${ms(c.fifty.latencyMs.p95)} ms at ${results.settings.connections} connections` : '';
+  });
+  const largest = runs[runs.length - 1];
+  const plan = largest.decrement![0]?.explain;
+  return [
+    'Each order takes stock with the adapter\'s guarded `UPDATE products … SET stock = stock - quantity`. `products.search_text` is a stored generated column that includes `stock`, so that update rewrites `search_text` and, since an indexed column changed, is never a HOT update: the trigram GIN index (and every b-tree on products) gets a new entry for the new row version. Measured here directly: 1,000 single-line decrements of different products, one statement each, inside a transaction that is rolled back (no commit, so no fsync in the numbers), as the schema is and with the GIN index dropped in the same transaction.',
+    '',
+    table(['products', 'schema', 'per update p50 / p95 / p99 ms', 'mean ms', 'WAL per update'], rows),
+    '',
+    `End to end, POST /orders (p50 / p95): ${orders.filter(Boolean).join('; ')}.`,
+    '',
+    plan ? `<details><summary>EXPLAIN (ANALYZE, BUFFERS, WAL) of one decrement at ${count(largest.products)}, schema as is</summary>\n\n\`\`\`\n${plan}\n\`\`\`\n\n</details>` : '',
+  ].join('\n');
+}
+
+function explainText(results: ScaleResults, verdicts: TargetVerdict[]): string {
+  const run = results.runs.find((r) => r.engine === 'postgres' && r.explains?.length);
+  if (!run) return '';
+  const out = [
+    `### What PostgreSQL runs for each read at ${count(run.products)} products`,
+    '',
+    'The statement behind each request, taken from the server\'s own statements (PostgreSQL\'s log with `log_min_duration_statement = 0`, switched on only for this step), then `EXPLAIN (ANALYZE, BUFFERS)` with the same parameters (the second of two runs). Reproduce with psql against a database seeded by `npm run seed -- --products 1000000 --database-url …`.',
+    '',
+  ];
+  for (const e of run.explains!) {
+    const c = caseOf(run, e.key);
+    const missed = verdicts.some((v) => !v.met && c && v.target.startsWith(`${c.name}:`)) || verdicts.some((v) => !v.met && c && v.target.startsWith(`${c.name} at`));
+    const params = e.params.length ? `\n-- ${e.params.map((p, i) => `$${i + 1} = ${p === null ? 'NULL' : `'${p}'`}`).join(', ')}` : '';
+    out.push(
+      `<details${missed ? ' open' : ''}><summary>${c?.name ?? e.key}${missed ? ' (misses a target)' : ''}: ${ms(c?.one.latencyMs.p50)} ms p50 through the API</summary>`,
+      '',
+      '```sql',
+      `${e.sql.replace(/^\s+/gm, '')}${params}`,
+      '```',
+      '',
+      '```',
+      e.plan,
+      '```',
+      '',
+      '</details>',
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+export function renderScale(results: ScaleResults): string {
+  const m = results.machine;
+  const s = results.settings;
+  const verdicts = targets(results);
+  const pg = span(results, 'postgres');
+  const deepPages = [...new Set(results.runs.map((r) => r.products))]
+    .sort((a, b) => a - b)
+    .map((n) => `${count(Math.ceil(Math.ceil(n / s.limit) / 2))} of ${count(n)}`)
+    .join(', ');
+  const out = [
+    SCALE_START,
+    `## Scale: ${s.sizes.map(count).join(', ')} products`,
+    '',
+    `Measured by \`npm run bench:scale\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(results.seconds / 60)} min). Machine (from /proc): ${m.cpu}, ${m.cores} logical CPUs, ${m.memoryGB} GB RAM; ${m.kernel}; Node ${m.node}${m.postgres ? `; PostgreSQL ${m.postgres} (a throw-away cluster on the same machine, fsync on, default settings: 128 MB shared buffers)` : ''}. The servers, PostgreSQL and the load generator share these ${m.cores} CPUs, and the machine is shared with other work, so absolute numbers move between runs; compare the ratios within one run. Raw numbers: \`docs/performance-scale.json\`.`,
+    '',
+    `Each server is started as production starts it (\`node --import tsx server/index.ts\`, LOG=0; \`DATA_FILE\`, or \`DATABASE_URL\` with the default pool of ${s.pgPoolSize} connections), on the seed generator's catalogue at that size (\`npm run seed\`'s data; PostgreSQL seeded by COPY). ${count(1000)} products spread over the catalogue get a huge stock so orders never run out. Requests, with a signed-in shopper's session cookie, as the storefront sends them (${s.limit} a page):`,
+    '',
+    `- **filtered sorted page**: \`GET /api/products?category=${s.category}&_sort=price&_order=asc&_page=2&_limit=${s.limit}&deleted_ne=true\` (one of 12 equal categories, "Price: Low to High", page 2, without deleted products);`,
+    `- **deep page**: \`GET /api/products?_page=<middle>&_limit=${s.limit}\`, the middle page of the whole catalogue (page ${deepPages});`,
+    `- **q search**: \`_page=1&_limit=${s.limit}&q=${s.search.replace(/ /g, '+')}\` (a product line, in titles and descriptions) and \`q=${s.broadSearch}\` (a broad word: every laptop's category);`,
+    '- **product by id**: `GET /api/products/<id>`, random ids across the catalogue (the same sequence on both engines);',
+    '- **GET /orders/own**: the demo shopper, who has 12 orders of 1–3 lines;',
+    `- **POST /orders**: each run of it adds a product (random among the big-stock ones) to the cart (\`POST /api/cart\`, not timed), then orders the cart's line as the checkout does (JSON, same-origin \`Origin\`, an \`Idempotency-Key\`); 64 shoppers, none used by two connections at once.`,
+    '',
+    'How many products match:',
+    '',
+    matchesText(results),
+    '',
+    `One at a time: 1 connection, after 3 warm-up requests, up to ${s.sequentialMax} requests or ${s.sequentialS} s (at least 10 requests). ${s.connections} connections: autocannon for ${s.durationS} s, longer when one request is slow (up to 90 s, so every connection gets answers); requests still unanswered when it stops are counted but not in the percentiles. Every answer's status is checked (failures are shown in bold; there were ${results.runs.some((r) => r.cases.some((c) => c.one.failures + c.fifty.failures > 0)) ? 'some' : 'none'}).`,
+    '',
+  ];
+  if (verdicts.length) {
+    out.push(
+      `### Targets on PostgreSQL (${pg ? `${count(pg[0].products)} → ${count(pg[1].products)}` : ''}, one at a time)`,
+      '',
+      table(['target', 'measured', 'verdict'], verdicts.map((v) => [v.target, v.result, v.met ? 'met' : '**missed**'])),
+      '',
+    );
+  }
+  out.push(
+    '### One at a time: p50 / p95 ms',
+    '',
+    latencyTable(results, 'one'),
+    '',
+    `### ${s.connections} connections: p50 / p95 ms, answers per second`,
+    '',
+    latencyTable(results, 'fifty'),
+    '',
+    '### Server CPU per request (ms)',
+    '',
+    'User + system CPU time from /proc over each run, divided by the answers: the Node process, plus (on PostgreSQL) every process of the cluster (backends, and background work such as autovacuum and the WAL writer). One at a time · at 50 connections.',
+    '',
+    cpuTable(results),
+    '',
+    '### Memory and start',
+    '',
+    memoryTable(results),
+    '',
+    '### The largest catalogue the json adapter can load',
+    '',
+    ceilingText(results),
+    '',
+    '### What an order\'s stock decrement costs on PostgreSQL',
+    '',
+    decrementText(results),
+    '',
+    explainText(results, verdicts),
+    SCALE_END,
+  );
+  return out.join('\n');
+}
+
+/** `markdown` with its scale section replaced by `section` (inserted before "## How to reproduce", else appended). */
+export function spliceScale(markdown: string, section: string): string {
+  const start = markdown.indexOf(SCALE_START);
+  const end = markdown.indexOf(SCALE_END);
+  if (start >= 0 && end > start) return markdown.slice(0, start) + section + markdown.slice(end + SCALE_END.length);
+  const before = markdown.indexOf('\n## How to reproduce');
+  if (before >= 0) return `${markdown.slice(0, before + 1)}${section}\n\n${markdown.slice(before + 1)}`;
+  return `${markdown.replace(/\n*$/, '\n\n')}${section}\n`;
+}
