@@ -1,14 +1,16 @@
 // Item 2: the access-control matrix. One table: every route (and the ways to reach another
 // shopper's data or a higher role through it) × {anonymous, shopper A, shopper B, admin} → the
-// expected status. Each cell runs on a fresh shop; a refused call must change nothing, and an
-// allowed one must act on the caller's own data only.
+// expected status. Each cell runs on a fresh shop with its data durably stored (a data file on
+// json, a database of its own on postgres): a refused call must leave what is stored exactly as it
+// was (its hash is compared, sessions included), and an allowed one must act on the caller's own
+// data only, as stored. Runs on the engine of its project: json (`server`), postgres (`server-pg`).
 import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
-import { ACCOUNTS, address, expectNoLeaks, makeData, makeShop, type Agent } from '../api/fixtures';
+import { ACCOUNTS, address, expectNoLeaks, makeData, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { countRequests, NEW_PRODUCT } from './support';
+import { makeDurableShop, NEW_PRODUCT } from './support';
 
 afterEach(expectNoLeaks);
 
@@ -350,9 +352,6 @@ const CELLS: CellCase[] = MATRIX.flatMap((row) =>
   }),
 );
 
-/** The data without sessions (logins and logouts change those, nothing else may change). */
-const withoutSessions = (db: DbSchema) => JSON.stringify({ ...db, sessions: [] });
-
 afterAll(() => {
   figures.cases = CELLS.length;
   figures.notes.push(`${MATRIX.length} rows × ${ROLES.length} roles = ${CELLS.length} cells`);
@@ -369,26 +368,24 @@ describe('access-control matrix', () => {
   it.each(CELLS)('$verb $path ($what) as $role → $status', async (cell) => {
     const data = makeData();
     cell.prepare?.(data);
-    const shop = makeShop({ data });
-    let agent: Agent;
-    if (cell.role === 'anonymous') agent = countRequests(shop.anon(), figures);
-    else {
-      agent = countRequests(shop.anon(), figures);
-      const { email, password } = ACCOUNTS[ACCOUNT[cell.role]];
-      await agent.post('/api/auth/login').send({ email, password }).expect(200);
-    }
-    const before = withoutSessions(await shop.state());
-    const method = cell.verb.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    const req = agent[method](cell.path).set(cell.headers ?? {});
-    // Writes are JSON, body or not (as the app's client sends them).
-    const res = cell.body === undefined ? await (method === 'get' ? req : req.type('json')) : await req.send(cell.body as object);
+    const shop = await makeDurableShop(figures, { data });
+    try {
+      const agent = cell.role === 'anonymous' ? shop.anon() : await shop.as(ACCOUNT[cell.role]);
+      const before = await shop.stateHash();
+      const method = cell.verb.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+      const req = agent[method](cell.path).set(cell.headers ?? {});
+      // Writes are JSON, body or not (as the app's client sends them).
+      const res = cell.body === undefined ? await (method === 'get' ? req : req.type('json')) : await req.send(cell.body as object);
 
-    expect(res.status, res.text.slice(0, 300)).toBe(cell.status);
-    if (res.status >= 400) {
-      expect(res.body.message).toEqual(expect.any(String));
-      expect(withoutSessions(await shop.state()), 'a refused call changed the data').toBe(before);
-    } else if (cell.verify) {
-      await cell.verify({ db: await shop.state(), self: SELF[cell.role], role: cell.role, res, agent });
+      expect(res.status, res.text.slice(0, 300)).toBe(cell.status);
+      if (res.status >= 400) {
+        expect(res.body.message).toEqual(expect.any(String));
+        expect(await shop.stateHash(), 'a refused call changed the stored data').toBe(before);
+      } else if (cell.verify) {
+        await cell.verify({ db: await shop.readStored(), self: SELF[cell.role], role: cell.role, res, agent });
+      }
+    } finally {
+      await shop.cleanup();
     }
   });
 });

@@ -1,15 +1,17 @@
 // Item 1: the bad-input catalogue. Every API route gets malformed JSON, wrong content types,
 // oversized bodies, wrong types, missing and extra fields, out-of-range numbers, huge strings,
 // unknown ids, SQL/NoSQL-looking and script-tag strings, path tricks in ids and repeated query
-// keys. Each answer must be a 4xx with a JSON `message`, and the data file (and the live state)
-// must be byte-for-byte what it was before.
+// keys. Each answer must be a 4xx with a JSON `message`, and what is stored must be exactly what
+// it was before: on json the data file byte for byte, on postgres the committed data (a snapshot
+// read through a connection of the test's own), plus the live state the server serves.
+// Runs on the engine of its project: json (`server`) and postgres (`server-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
 import { MAX_STOCK, STOCK_TOO_LARGE } from '../../server/validate';
-import { ACCOUNTS, address, expectNoLeaks, makeData, makeShop, type Agent, type Who } from '../api/fixtures';
+import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { makeFileShop, NEW_PRODUCT, type FileShop } from './support';
+import { makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
 
 type Kind =
   | 'malformed JSON'
@@ -552,7 +554,7 @@ const CASES = buildCases();
 
 // --- Running them ---------------------------------------------------------------------------
 
-let shop: FileShop;
+let shop: DurableShop;
 const agents = {} as Record<Who | 'anon', Agent>;
 let hashBefore: string;
 let stateBefore: string;
@@ -569,7 +571,7 @@ function send(c: Case) {
 }
 
 beforeAll(async () => {
-  shop = makeFileShop(figures, {
+  shop = await makeDurableShop(figures, {
     data: catalogueData(),
     // The catalogue sends many wrong passwords on purpose; the rate limit has its own tests.
     loginLimits: { perEmail: 10_000, perEmailTotal: 10_000, perIp: 10_000 },
@@ -578,12 +580,12 @@ beforeAll(async () => {
   agents.user = await shop.as('user');
   agents.other = await shop.as('other');
   agents.admin = await shop.as('admin');
-  hashBefore = shop.fileHash();
+  hashBefore = await shop.stateHash();
   stateBefore = JSON.stringify(await shop.state());
 });
 
-afterAll(() => {
-  shop?.cleanup();
+afterAll(async () => {
+  await shop?.cleanup();
   const kinds = new Set(CASES.map((c) => c.kind));
   const routes = new Set(CASES.map((c) => c.route));
   figures.cases = CASES.length;
@@ -592,7 +594,7 @@ afterAll(() => {
       [...kinds].map((k) => `${k} ${CASES.filter((c) => c.kind === k).length}`).join(', '),
   );
   saveFigures('badInput', figures);
-  console.log(`bad-input catalogue: ${figures.notes[0]}; every answer a 4xx JSON message, data file unchanged`);
+  console.log(`bad-input catalogue: ${figures.notes[0]}; every answer a 4xx JSON message, stored state unchanged (${ENGINE})`);
 });
 
 describe('bad-input catalogue', () => {
@@ -607,29 +609,35 @@ describe('bad-input catalogue', () => {
     const extra = { isAdmin: true, smuggled: SCRIPT, $where: 'sleep(1000)' };
     for (const [route, valid] of Object.entries(VALID)) {
       for (const sent of [valid.body, { ...valid.body, ...extra }]) {
-        const fresh = makeShop({ data: catalogueData() });
-        const a = valid.as === 'anon' ? fresh.anon() : await fresh.as(valid.as);
-        const method = methodOf(route as ApiRoute).toLowerCase() as 'post' | 'patch';
-        const res = await a[method](valid.url).send(sent);
-        figures.requests += valid.as === 'anon' ? 1 : 2;
-        expect(res.status, `${route}: ${res.text}`).toBeLessThan(300);
-        const stored = JSON.stringify(await fresh.state());
-        for (const key of Object.keys(extra)) expect(stored, `${route} stored ${key}`).not.toContain(key);
+        const fresh = await makeDurableShop(figures, { data: catalogueData() });
+        try {
+          const a = valid.as === 'anon' ? fresh.anon() : await fresh.as(valid.as);
+          const method = methodOf(route as ApiRoute).toLowerCase() as 'post' | 'patch';
+          const res = await a[method](valid.url).send(sent);
+          expect(res.status, `${route}: ${res.text}`).toBeLessThan(300);
+          const stored = JSON.stringify(await fresh.readStored());
+          for (const key of Object.keys(extra)) expect(stored, `${route} stored ${key}`).not.toContain(key);
+        } finally {
+          await fresh.cleanup();
+        }
       }
     }
     expectNoLeaks();
   });
 
   it('refuses a stock beyond what either engine holds, naming the field', async () => {
-    const fresh = makeShop();
-    const admin = await fresh.as('admin');
-    for (const stock of [1e300, 2 ** 53, '9007199254740993', MAX_STOCK + 1]) {
-      const res = await admin.patch('/api/products/1').send({ stock }).expect(400);
-      expect(res.body.errors).toEqual({ stock: STOCK_TOO_LARGE });
+    const fresh = await makeDurableShop(figures);
+    try {
+      const admin = await fresh.as('admin');
+      for (const stock of [1e300, 2 ** 53, '9007199254740993', MAX_STOCK + 1]) {
+        const res = await admin.patch('/api/products/1').send({ stock }).expect(400);
+        expect(res.body.errors).toEqual({ stock: STOCK_TOO_LARGE });
+      }
+      await admin.patch('/api/products/1').send({ stock: MAX_STOCK }).expect(200);
+      expect((await fresh.readStored()).products[0].stock).toBe(MAX_STOCK);
+    } finally {
+      await fresh.cleanup();
     }
-    await admin.patch('/api/products/1').send({ stock: MAX_STOCK }).expect(200);
-    expect((await fresh.state()).products[0].stock).toBe(MAX_STOCK);
-    figures.requests += 6;
   });
 
   const check = async (c: Case) => {
@@ -638,8 +646,8 @@ describe('bad-input catalogue', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(typeof res.body.message).toBe('string');
     expect(res.body.message.length).toBeGreaterThan(0);
-    expect(shop.fileHash()).toBe(hashBefore);
-    expect(JSON.stringify(await shop.state())).toBe(stateBefore);
+    expect(await shop.stateHash(), 'the stored state changed').toBe(hashBefore);
+    expect(JSON.stringify(await shop.state()), 'the live state changed').toBe(stateBefore);
     expectNoLeaks();
   };
   it.each(CASES)('$route — $kind: $name → $status', check);

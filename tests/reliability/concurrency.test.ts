@@ -1,7 +1,9 @@
 // Item 3: concurrency. 50 shoppers sign up, fill their carts and place orders all at once, over
-// real sockets, against a product with 20 in stock. Stock never goes below zero, exactly 20
-// orders succeed, every failure is a 409 naming the product, every success is in the data file
-// with the right owner and totals, and the failures changed nothing.
+// real sockets, against a product with 20 in stock. Stock is never stored below zero, exactly 20
+// orders succeed, every failure is a 409 naming the product, every success is stored (in the data
+// file on json, committed in the database on postgres) with the right owner and totals, and the
+// failures changed nothing. Runs on the engine of its project: json (`server`) and postgres
+// (`server-pg`, a pool of 10 connections as in production, so the orders really overlap).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import type { Product } from '../../src/types';
 import { address, expectNoLeaks, makeData } from '../api/fixtures';
 import { Client, type Answer } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
-import { makeFileShop, type FileShop } from './support';
+import { makeDurableShop, type DurableShop } from './support';
 
 const figures = newFigures('Concurrency');
 
@@ -33,7 +35,7 @@ const LIMITED_PRODUCT: Product = {
 };
 const UNIT = { [LIMITED]: 449, [PLENTY]: 240 };
 
-let shop: FileShop;
+let shop: DurableShop;
 let server: http.Server;
 let origin: string;
 
@@ -41,15 +43,16 @@ beforeAll(async () => {
   const data = makeData();
   data.products.find((p) => p.id === PLENTY)!.stock = PLENTY_STOCK;
   data.products.push(LIMITED_PRODUCT);
-  shop = makeFileShop(figures, { data });
+  shop = await makeDurableShop(figures, { data, poolSize: 10 });
   server = http.createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Watch every order placed, not just the end state: stock must never be stored below zero.
+  // Watch every order placed, not just the end state: after each one, what is stored (read
+  // apart from the server) must not hold a stock below zero.
   const placeOrder = shop.store.placeOrder.bind(shop.store);
   shop.store.placeOrder = async (...args: Parameters<typeof placeOrder>) => {
     const result = await placeOrder(...args);
-    lowestStock = Math.min(lowestStock, ...(await shop.state()).products.map((p) => p.stock));
+    lowestStock = Math.min(lowestStock, ...(await shop.readStored()).products.map((p) => p.stock));
     return result;
   };
 });
@@ -57,7 +60,7 @@ let lowestStock = Infinity;
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  shop?.cleanup();
+  await shop?.cleanup();
   saveFigures('concurrency', figures);
 });
 
@@ -131,8 +134,7 @@ describe('50 shoppers at once, 20 in stock', () => {
   it('stock never goes below zero, and moves by exactly what was sold', async () => {
     expect(lowestStock).toBe(0);
     const ordered = outcomes.filter((o) => o.result === 'ordered');
-    const file = shop.readFile();
-    for (const data of [file, await shop.state()]) {
+    for (const data of [await shop.readStored(), await shop.state()]) {
       expect(data.products.every((p) => p.stock >= 0)).toBe(true);
       expect(data.products.find((p) => p.id === LIMITED)!.stock).toBe(0);
       const sold = ordered.reduce((n, o) => n + o.plenty, 0);
@@ -140,18 +142,18 @@ describe('50 shoppers at once, 20 in stock', () => {
     }
   });
 
-  it('every acknowledged order is in the data file, owned by its shopper, re-priced, totals adding up', () => {
-    const file = shop.readFile();
+  it('every acknowledged order is stored, owned by its shopper, re-priced, totals adding up', async () => {
+    const stored = await shop.readStored();
     const ordered = outcomes.filter((o) => o.result === 'ordered');
-    const fresh = file.orders.filter((o) => o.id > 12);
+    const fresh = stored.orders.filter((o) => o.id > 12);
     expect(fresh).toHaveLength(ordered.length);
     let revenue = 0;
     for (const o of ordered) {
-      const stored = file.orders.find((x) => x.id === o.order!.body.id);
-      expect(stored, `order ${o.order!.body.id} of ${o.email}`).toEqual(o.order!.body);
+      const order = stored.orders.find((x) => x.id === o.order!.body.id);
+      expect(order, `order ${o.order!.body.id} of ${o.email}`).toEqual(o.order!.body);
       const expected = UNIT[LIMITED] + UNIT[PLENTY] * o.plenty;
-      expect(stored).toMatchObject({ user: o.id, status: 'pending', totalAmount: expected, totalItems: 1 + o.plenty });
-      expect(stored!.items.map((l) => [l.product.id, l.quantity])).toEqual([
+      expect(order).toMatchObject({ user: o.id, status: 'pending', totalAmount: expected, totalItems: 1 + o.plenty });
+      expect(order!.items.map((l) => [l.product.id, l.quantity])).toEqual([
         [LIMITED, 1],
         [PLENTY, o.plenty],
       ]);
@@ -159,16 +161,16 @@ describe('50 shoppers at once, 20 in stock', () => {
       figures.writesChecked += 1;
     }
     expect(fresh.reduce((sum, o) => sum + o.totalAmount, 0)).toBe(revenue);
-    expect(new Set(file.orders.map((o) => o.id)).size).toBe(file.orders.length);
+    expect(new Set(stored.orders.map((o) => o.id)).size).toBe(stored.orders.length);
   });
 
-  it('every signup is in the data file with a distinct id; carts are empty after an order, untouched after a 409', async () => {
-    const file = shop.readFile();
-    expect(new Set(file.users.map((u) => u.id)).size).toBe(file.users.length);
+  it('every signup is stored with a distinct id; carts are empty after an order, untouched after a 409', async () => {
+    const stored = await shop.readStored();
+    expect(new Set(stored.users.map((u) => u.id)).size).toBe(stored.users.length);
     for (const o of outcomes) {
-      expect(file.users.find((u) => u.id === o.id)?.email).toBe(o.email);
+      expect(stored.users.find((u) => u.id === o.id)?.email).toBe(o.email);
       figures.writesChecked += 1;
-      const lines = file.cart.filter((l) => l.user === o.id).map((l) => [l.product, l.quantity]);
+      const lines = stored.cart.filter((l) => l.user === o.id).map((l) => [l.product, l.quantity]);
       if (o.result === 'ordered') expect(lines).toEqual([]);
       if (o.result === 'order') {
         expect(lines).toEqual([
@@ -179,8 +181,8 @@ describe('50 shoppers at once, 20 in stock', () => {
       }
       if (o.result === 'cart') expect(lines).toEqual([]);
     }
-    // And the file is what the server holds in memory.
-    expect(file).toEqual(JSON.parse(JSON.stringify(await shop.state())));
+    // And what is stored is what the server serves.
+    expect(stored).toEqual(JSON.parse(JSON.stringify(await shop.state())));
   });
 });
 
@@ -197,7 +199,7 @@ describe('races on one record', () => {
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
-    expect(shop.readFile().users.filter((u) => u.email === 'twin@shop.test')).toHaveLength(1);
+    expect((await shop.readStored()).users.filter((u) => u.email === 'twin@shop.test')).toHaveLength(1);
     figures.writesChecked += 1;
   });
 
@@ -210,7 +212,7 @@ describe('races on one record', () => {
       Array.from({ length: 10 }, () => client.call('POST', '/api/cart', { product: PLENTY, quantity: 1 })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(shop.readFile().cart.filter((l) => l.user === me.body.id && l.product === PLENTY)).toHaveLength(1);
+    expect((await shop.readStored()).cart.filter((l) => l.user === me.body.id && l.product === PLENTY)).toHaveLength(1);
     figures.writesChecked += 1;
   });
 
@@ -232,7 +234,7 @@ describe('races on one record', () => {
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    expect(shop.readFile().products.find((p) => p.id === 2)!.stock).toBe(1);
+    expect((await shop.readStored()).products.find((p) => p.id === 2)!.stock).toBe(1);
     figures.writesChecked += 1;
   });
 });

@@ -1,11 +1,15 @@
-// Item 4: crash safety. A real server process (server/index.ts) on a temp data file takes a
-// burst of writes from several concurrent lanes and is killed with SIGKILL at a random moment
-// (after a seeded-random number of acknowledged writes, plus a few event-loop turns), several
-// rounds in a row. After each kill the data file must parse, every write the client saw
-// acknowledged must be in it, and whatever was in flight must be either fully there or not at
-// all. The server is then restarted on the same file and port.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// Item 4: crash safety. A real server process (server/index.ts) takes a burst of writes from
+// several concurrent lanes and is killed with SIGKILL at a random moment (after a seeded-random
+// number of acknowledged writes, plus a few event-loop turns), several rounds in a row, each time
+// restarted on the same stored data and port. After each kill what is stored must be readable and
+// consistent (stock taken = quantities in the stored orders), every write the client saw
+// acknowledged must be in it, and whatever was in flight must be either fully there or not at all;
+// an order retried with its Idempotency-Key across a kill is placed exactly once.
+// Runs on the engine of its project: json (`server`: a temp data file, DATA_FILE; after a kill it
+// must parse) and postgres (`server-pg`: a database of its own, DATABASE_URL; after a kill the
+// dead server's connections must go, PostgreSQL rolling back what they had open, before the
+// committed state is read through a connection of the test's own).
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/types';
 import type { DbSchema } from '../../server/model';
@@ -13,7 +17,7 @@ import { ACCOUNTS, address, expectNoLeaks, makeData } from '../api/fixtures';
 import { startServer, type ChildServer } from './childServer';
 import { Client } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
-import { seedDir } from './support';
+import { durableStore, type DurableStore } from './support';
 
 const figures = newFigures('Crash safety (SIGKILL)');
 
@@ -25,19 +29,59 @@ const PRODUCT = 5;
 const INITIAL_STOCK = 1_000_000;
 const STATUSES: OrderStatus[] = ['pending', 'dispatched', 'delivered', 'cancelled'];
 
-const { dir, dataFile } = seedDir();
+let stored: DurableStore | undefined;
 let server: ChildServer | undefined;
 
 afterAll(async () => {
   await server?.kill();
-  rmSync(dir, { recursive: true, force: true });
+  await stored?.cleanup();
   saveFigures('crash', figures);
 });
+
+/** A fresh data file or database holding the API fixtures, with plenty of stock for the order lanes. */
+async function freshStore(): Promise<DurableStore> {
+  await stored?.cleanup();
+  const data = makeData();
+  data.products.find((p) => p.id === PRODUCT)!.stock = INITIAL_STOCK;
+  stored = await durableStore(data);
+  return stored;
+}
+
+/** The real server on the stored data (on `port`, for a restart). */
+const start = (port?: number) => startServer({ ...stored!.target, port });
+
+/** What killed servers left behind, over all kills. */
+const leftBehind = { tempFiles: 0, connections: 0, inTransaction: 0 };
+
+/**
+ * What a killed server left stored. postgres: first its connections must go (the database notices
+ * the closed sockets and rolls back what they had open), so nothing commits after the read. json:
+ * the data file must parse; half-written temp files beside it are counted (a restart removes them).
+ */
+async function storedAfterKill(label: string): Promise<DbSchema> {
+  const store = stored!;
+  if (store.engine === 'postgres') {
+    const first = await store.leftovers();
+    leftBehind.connections += first.length;
+    leftBehind.inTransaction += first.filter((c) => c.includes('in a transaction')).length;
+    for (const deadline = Date.now() + 10_000; (await store.leftovers()).length > 0; ) {
+      if (Date.now() > deadline) throw new Error(`${label}: the killed server's connections are still open: ${first.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } else {
+    leftBehind.tempFiles += (await store.leftovers()).length;
+  }
+  try {
+    return await store.readStored();
+  } catch (err) {
+    throw new Error(`${label}: what is stored cannot be read after SIGKILL: ${(err as Error).message}`, { cause: err });
+  }
+}
 
 /** A sequential stream of writes to one record: the last acknowledged value must survive. */
 interface LastWriter<T> {
   name: string;
-  /** The value the data file must hold if nothing was in flight. */
+  /** The value stored if nothing was in flight. */
   settled: T;
   /** A write sent but not answered when the server died (either outcome is fine). */
   inFlight?: T;
@@ -45,17 +89,12 @@ interface LastWriter<T> {
 }
 
 describe('SIGKILL under a burst of writes', () => {
-  it(`${ROUNDS} rounds: the file always parses and no acknowledged write is lost`, async () => {
+  it(`${ROUNDS} rounds: what is stored always reads back consistent and no acknowledged write is lost`, async () => {
     // Two streams, so the kill schedule does not depend on how many orders got sent in between.
     const schedule = prng(SEED);
     const random = prng(SEED + 1);
-    // The data file starts as the API fixtures, with plenty of stock for the order lanes.
-    const data = makeData();
-    data.products.find((p) => p.id === PRODUCT)!.stock = INITIAL_STOCK;
-    mkdirSync(path.dirname(dataFile), { recursive: true });
-    writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
-
-    server = await startServer({ dataFile });
+    await freshStore();
+    server = await start();
     const port = server.port;
     const origin = server.origin;
     const a = new Client(origin, figures); // shopper A: orders and profile
@@ -73,12 +112,11 @@ describe('SIGKILL under a burst of writes', () => {
     const status: LastWriter<OrderStatus> = { name: 'order status', settled: 'dispatched', read: (d) => d.orders.find((o) => o.id === 2)!.status };
     const lastWriters = [profile, cartLine, status];
     const missing: string[] = [];
-    let tempFilesSeen = 0;
 
     for (let round = 1; round <= ROUNDS; round++) {
       if (round > 1) {
-        server = await startServer({ dataFile, port });
-        // Sessions live in the data file: yesterday's cookies still work after the crash.
+        server = await start(port);
+        // Sessions (and the cookie secret) are stored: yesterday's cookies still work after the crash.
         for (const client of [a, b, admin]) expect((await client.call('GET', '/api/auth/check')).status).toBe(200);
       }
       const target = between(schedule, 3, 24);
@@ -166,42 +204,35 @@ describe('SIGKILL under a burst of writes', () => {
       expect(killed, `round ${round}: the server died before the kill`).toBe(true);
       figures.faults += 1;
 
-      // The file parses ...
-      const text = readFileSync(dataFile, 'utf8');
-      let file: DbSchema;
-      try {
-        file = JSON.parse(text);
-      } catch (err) {
-        throw new Error(`round ${round}: the data file does not parse after SIGKILL: ${(err as Error).message}`);
-      }
-      tempFilesSeen += readdirSync(path.dirname(dataFile)).filter((f) => f.endsWith('.tmp')).length;
+      // What is stored reads back ...
+      const state = await storedAfterKill(`round ${round}`);
 
       // ... every acknowledged order is there exactly as acknowledged ...
       for (const [id, order] of ackedOrders) {
         figures.writesChecked += 1;
-        const stored = file.orders.find((o) => o.id === id);
-        if (JSON.stringify(stored) !== JSON.stringify(order)) missing.push(`round ${round}: order ${id}`);
+        const found = state.orders.find((o) => o.id === id);
+        if (!found || !isDeepStrictEqual(JSON.parse(JSON.stringify(found)), order)) missing.push(`round ${round}: order ${id}`);
       }
       // ... an unacknowledged one only if it was in flight, and stock matches the orders stored.
-      const unacked = file.orders.filter((o) => o.id > 12 && !ackedOrders.has(o.id));
+      const unacked = state.orders.filter((o) => o.id > 12 && !ackedOrders.has(o.id));
       expect(unacked.length).toBeLessThanOrEqual(inFlightOrders.length);
-      const sold = file.orders
+      const sold = state.orders
         .filter((o) => o.id > 12)
         .reduce((n, o) => n + o.items.reduce((m, l) => m + (l.product.id === PRODUCT ? l.quantity : 0), 0), 0);
-      expect(file.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
+      expect(state.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
       for (const order of unacked) ackedOrders.set(order.id, order); // it is durable now
 
       for (const email of ackedSignups) {
         figures.writesChecked += 1;
-        if (!file.users.some((u) => u.email === email)) missing.push(`round ${round}: signup ${email}`);
+        if (!state.users.some((u) => u.email === email)) missing.push(`round ${round}: signup ${email}`);
       }
-      const extraUsers = file.users.filter((u) => u.email.startsWith('crash-') && !ackedSignups.includes(u.email));
+      const extraUsers = state.users.filter((u) => u.email.startsWith('crash-') && !ackedSignups.includes(u.email));
       expect(extraUsers.map((u) => u.email)).toEqual(extraUsers.length ? [signupInFlight] : []);
       ackedSignups.push(...extraUsers.map((u) => u.email));
 
       for (const w of lastWriters as LastWriter<unknown>[]) {
         figures.writesChecked += 1;
-        const value = w.read(file);
+        const value = w.read(state);
         if (value !== w.settled && (w.inFlight === undefined || value !== w.inFlight)) {
           missing.push(`round ${round}: ${w.name} is ${String(value)}, acknowledged ${String(w.settled)}`);
         }
@@ -211,9 +242,10 @@ describe('SIGKILL under a burst of writes', () => {
       figures.notes.push(`round ${round}: killed ${target} acknowledged writes after every lane had one (+${extraTurns} event-loop turns)`);
     }
 
-    // A last restart: stale temp files are gone, and the API serves everything acknowledged.
-    server = await startServer({ dataFile, port });
-    expect(readdirSync(path.dirname(dataFile)).sort()).toEqual(['.secret', 'db.json']);
+    // A last restart: the API serves everything acknowledged (and on json, the restart removed
+    // the half-written temp files: nothing but the data file and the secret is left beside it).
+    server = await start(port);
+    if (stored!.engine === 'json') expect(await stored!.leftovers()).toEqual([]);
     const own = await a.call('GET', '/api/orders/own');
     expect(own.status).toBe(200);
     const listed = new Set(own.body.map((o: Order) => o.id));
@@ -225,7 +257,10 @@ describe('SIGKILL under a burst of writes', () => {
     figures.cases = ROUNDS;
     figures.notes.push(
       `${ackedOrders.size} orders and ${ackedSignups.length} signups durable over ${ROUNDS} kills; ` +
-        `${tempFilesSeen} half-written temp files found after kills, all removed on restart`,
+        (stored!.engine === 'json'
+          ? `${leftBehind.tempFiles} half-written temp files found after kills, all removed on restart`
+          : `${leftBehind.connections} connections of killed servers still open right after the kills ` +
+            `(${leftBehind.inTransaction} inside a transaction), all gone before the state was read`),
     );
     console.log(
       `crash safety: ${ROUNDS} SIGKILLs, ${figures.requests} requests, ${figures.writesChecked} acknowledged writes checked, ${missing.length} lost`,
@@ -236,10 +271,8 @@ describe('SIGKILL under a burst of writes', () => {
   it('an order whose answer a SIGKILL swallowed, retried with its Idempotency-Key after a restart, is placed once', async () => {
     const RETRY_ROUNDS = 6;
     const schedule = prng(SEED + 2);
-    const data = makeData();
-    data.products.find((p) => p.id === PRODUCT)!.stock = INITIAL_STOCK;
-    writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
-    server = await startServer({ dataFile });
+    await freshStore();
+    server = await start();
     const port = server.port;
     const a = new Client(server.origin, figures);
     expect((await a.call('POST', '/api/auth/login', ACCOUNTS.user)).status).toBe(200);
@@ -266,7 +299,9 @@ describe('SIGKILL under a burst of writes', () => {
       figures.faults += 1;
       const seen = answerLost ? undefined : await first;
       const lostAnswer = answerLost ? await first : undefined;
-      server = await startServer({ dataFile, port });
+      // Restarted at once: on postgres the dead server's transaction may not even be over yet
+      // (the retry then waits for it on the user's order lock).
+      server = await start(port);
 
       // The retry after the restart: the first order if it was stored, else a new one.
       const retry = await a.call('POST', '/api/orders', body, { 'Idempotency-Key': key });
@@ -284,12 +319,12 @@ describe('SIGKILL under a burst of writes', () => {
       placed.set(key, retry.body.id);
       sold += quantity;
 
-      const file = JSON.parse(readFileSync(dataFile, 'utf8')) as DbSchema;
-      const newOrders = file.orders.filter((o) => o.id > 12);
+      const state = await stored!.readStored();
+      const newOrders = state.orders.filter((o) => o.id > 12);
       figures.writesChecked += 1;
       expect(newOrders.map((o) => o.id).sort((x, y) => x - y)).toEqual([...placed.values()].sort((x, y) => x - y));
-      expect(file.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
-      expect(file.idempotency.map((k) => k.id).sort()).toEqual([...placed.keys()].map((k) => `2 ${k}`).sort());
+      expect(state.products.find((p) => p.id === PRODUCT)!.stock).toBe(INITIAL_STOCK - sold);
+      expect(state.idempotency.map((k) => k.id).sort()).toEqual([...placed.keys()].map((k) => `2 ${k}`).sort());
     }
     await server.stop();
     figures.cases += RETRY_ROUNDS;

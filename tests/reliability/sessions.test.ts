@@ -1,30 +1,32 @@
 // Item 5: sessions. Tampered, forged or expired cookies get 401 on every signed-in route;
 // logout ends the session on the server (a copied cookie is dead, also after a restart);
 // failed logins are throttled with 429 per email and per client address, without locking out
-// other accounts or other clients.
+// other accounts or other clients. "Changes nothing" is checked on what is stored, and a
+// "restart" is a new app with a store adapter of its own on the same stored data. Runs on the
+// engine of its project: json (`server`: a data file) and postgres (`server-pg`: a database).
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '../../server/services/sessions';
-import { ACCOUNTS, clock, expectNoLeaks, TEST_COST, type Agent } from '../api/fixtures';
+import type { PgStore } from '../../server/store/postgres/pgStore';
+import { ACCOUNTS, clock, expectNoLeaks, type Agent } from '../api/fixtures';
 import { newFigures, saveFigures } from './summary';
-import { makeFileShop, SECRET, sessionCookie, type FileShop } from './support';
+import { makeDurableShop, SECRET, sessionCookie, type DurableShop } from './support';
 
 afterEach(expectNoLeaks);
 
 const figures = newFigures('Sessions and login throttling');
-const shops: FileShop[] = [];
-const fileShop = (options: Parameters<typeof makeFileShop>[1] = {}) => {
-  const shop = makeFileShop(figures, options);
+const shops: DurableShop[] = [];
+const durableShop = async (options: Parameters<typeof makeDurableShop>[1] = {}) => {
+  const shop = await makeDurableShop(figures, options);
   shops.push(shop);
   return shop;
 };
 
-afterAll(() => {
-  for (const shop of shops) shop.cleanup();
+afterAll(async () => {
+  for (const shop of shops.splice(0)) await shop.cleanup();
   saveFigures('sessions', figures);
   console.log(`sessions: ${figures.cases} cases, ${figures.faults} forged/tampered/expired/revoked cookies refused`);
 });
@@ -72,7 +74,7 @@ function canBind(address: string): Promise<boolean> {
  * The shop listening on 127.0.0.1, with `login` sending from another loopback address (Linux
  * routes all of 127/8 to lo; elsewhere the test is skipped). `forwarded` sets X-Forwarded-For.
  */
-async function loopbackClients(ctx: { skip(): never }, shop: FileShop) {
+async function loopbackClients(ctx: { skip(): never }, shop: DurableShop) {
   for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) if (!(await canBind(address))) ctx.skip();
   const server = http.createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,9 +108,9 @@ async function loopbackClients(ctx: { skip(): never }, shop: FileShop) {
   return { login, close };
 }
 
-/** Every request must be refused with 401 and change nothing. */
-async function expectLocked(shop: FileShop, cookie: string, label: string) {
-  const before = shop.fileHash();
+/** Every request must be refused with 401 and change nothing stored. */
+async function expectLocked(shop: DurableShop, cookie: string, label: string) {
+  const before = await shop.stateHash();
   for (const [method, url] of PROTECTED) {
     const a = shop.anon();
     const req = a[method.toLowerCase() as 'get' | 'post' | 'patch'](url).set('Cookie', cookie);
@@ -117,12 +119,15 @@ async function expectLocked(shop: FileShop, cookie: string, label: string) {
     expect(res.status, `${label}: ${method} ${url}`).toBe(401);
     expect(res.body.message).toEqual(expect.any(String));
   }
-  expect(shop.fileHash(), `${label} changed the data file`).toBe(before);
+  expect(await shop.stateHash(), `${label} changed the stored data`).toBe(before);
   figures.faults += 1;
 }
 
 describe('tampered and forged cookies → 401 on every signed-in route', () => {
-  const shop = fileShop();
+  let shop: DurableShop;
+  beforeAll(async () => {
+    shop = await durableShop();
+  });
   let admin: string;
   let user: string;
   let adminId: string;
@@ -138,7 +143,7 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
     userMac = decodeURIComponent(user.slice('sid='.length)).split('.').at(-1)!;
     await shop.anon().get('/api/orders').set('Cookie', admin).expect(200);
     await shop.anon().get('/api/auth/check').set('Cookie', user).expect(200);
-    storedDigest = (await shop.state()).sessions[0].id;
+    storedDigest = (await shop.readStored()).sessions[0].id;
   });
 
   const variants: [string, () => string][] = [
@@ -175,32 +180,48 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
   });
 });
 
+/**
+ * Deletes an account behind the API's back, as an operator would. The json data file keeps its
+ * sessions (the server must ignore them); on postgres a session references its user and goes
+ * with it (ON DELETE CASCADE), like its cart; its orders are deleted first (they do not cascade).
+ */
+async function deleteAccount(shop: DurableShop, id: number) {
+  if (shop.engine === 'postgres') {
+    await (shop.store as PgStore).db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('orders').where('user_id', '=', id).execute();
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+    });
+    expect((await shop.readStored()).sessions.filter((x) => x.user === id)).toEqual([]);
+  } else {
+    await shop.update((data) => {
+      data.users = data.users.filter((u) => u.id !== id);
+    });
+  }
+}
+
 describe('expired sessions → 401', () => {
   it('a session works until its 7 days are up, then not, also after a restart', async () => {
     figures.cases += 1;
     const c = clock();
-    const shop = fileShop({ now: c.now });
+    const shop = await durableShop({ now: c.now });
     const cookie = sessionCookie(await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200));
     c.advance(SESSION_TTL_MS - 1);
     await shop.anon().get('/api/cart').set('Cookie', cookie).expect(200);
     c.advance(1);
     await expectLocked(shop, cookie, 'expired');
-    // A restart on the same file with the same clock: still expired.
-    const { app } = createApp({ dataFile: shop.dataFile, secret: SECRET, passwordCost: TEST_COST, now: c.now });
+    // A restart on the same stored data with the same clock: still expired.
     figures.requests += 1;
-    await request(app).get('/api/auth/check').set('Cookie', cookie).expect(401);
-    // The next login drops expired sessions from the file.
+    await request(shop.reopen()).get('/api/auth/check').set('Cookie', cookie).expect(401);
+    // The next login drops expired sessions from what is stored.
     await shop.anon().post('/api/auth/login').send(ACCOUNTS.other).expect(200);
-    expect(shop.readFile().sessions).toHaveLength(1);
+    expect((await shop.readStored()).sessions).toHaveLength(1);
   });
 
   it('a session whose user no longer exists → 401', async () => {
     figures.cases += 1;
-    const shop = fileShop();
+    const shop = await durableShop();
     const cookie = sessionCookie(await shop.anon().post('/api/auth/login').send(ACCOUNTS.other).expect(200));
-    await shop.update((data) => {
-      data.users = data.users.filter((u) => u.id !== 3);
-    });
+    await deleteAccount(shop, ACCOUNTS.other.id);
     await expectLocked(shop, cookie, 'deleted user');
   });
 });
@@ -208,11 +229,11 @@ describe('expired sessions → 401', () => {
 describe('logout ends the session on the server', () => {
   it('a copied cookie is dead after logout, on every route and after a restart; other sessions live on', async () => {
     figures.cases += 1;
-    const shop = fileShop();
+    const shop = await durableShop();
     const laptop = shop.anon();
     const phone = shop.anon();
     const copied = sessionCookie(await laptop.post('/api/auth/login').send(ACCOUNTS.admin).expect(200));
-    await phone.post('/api/auth/login').send(ACCOUNTS.admin).expect(200);
+    const phoneCookie = sessionCookie(await phone.post('/api/auth/login').send(ACCOUNTS.admin).expect(200));
     await shop.anon().get('/api/orders').set('Cookie', copied).expect(200);
 
     const out = await laptop.post('/api/auth/logout').type('json').expect(200);
@@ -221,15 +242,17 @@ describe('logout ends the session on the server', () => {
     await laptop.get('/api/auth/check').expect(401);
     await phone.get('/api/orders').expect(200);
 
-    // The logout was persisted: a server restarted on the file still refuses the copy.
-    const { app } = createApp({ dataFile: shop.dataFile, secret: SECRET, passwordCost: TEST_COST });
-    figures.requests += 1;
-    await request(app).get('/api/auth/check').set('Cookie', copied).expect(401);
+    // The logout was stored: a server restarted on the same data still refuses the copy ...
+    figures.requests += 2;
+    const restarted = shop.reopen();
+    await request(restarted).get('/api/auth/check').set('Cookie', copied).expect(401);
+    // ... and still knows the other session.
+    await request(restarted).get('/api/auth/check').set('Cookie', phoneCookie).expect(200);
   });
 
   it('logging in again replaces the old session (no fixation)', async () => {
     figures.cases += 1;
-    const shop = fileShop();
+    const shop = await durableShop();
     const a = shop.anon();
     const first = sessionCookie(await a.post('/api/auth/login').send(ACCOUNTS.user).expect(200));
     await a.post('/api/auth/login').send(ACCOUNTS.admin).expect(200);
@@ -240,25 +263,25 @@ describe('logout ends the session on the server', () => {
 describe('bounded sessions and sign-ups', () => {
   it('an account holds at most 10 live sessions: the 11th sign-in ends the oldest, also after a restart', async () => {
     figures.cases += 1;
-    const shop = fileShop();
+    const shop = await durableShop();
     const cookies: string[] = [];
     for (let i = 0; i < 11; i++) cookies.push(sessionCookie(await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200)));
     await expectLocked(shop, cookies[0], 'oldest of 11 sessions');
     for (const cookie of cookies.slice(1)) await shop.anon().get('/api/auth/check').set('Cookie', cookie).expect(200);
-    const restarted = createApp({ dataFile: shop.dataFile, secret: SECRET, passwordCost: TEST_COST }).app;
+    const restarted = shop.reopen();
     await request(restarted).get('/api/auth/check').set('Cookie', cookies[0]).expect(401);
     await request(restarted).get('/api/auth/check').set('Cookie', cookies[10]).expect(200);
     figures.requests += 2;
-    expect(shop.readFile().sessions.filter((x) => x.user === ACCOUNTS.user.id)).toHaveLength(10);
+    expect((await shop.readStored()).sessions.filter((x) => x.user === ACCOUNTS.user.id)).toHaveLength(10);
   });
 
   it('sign-ups from one address stop at the limit with 429 and Retry-After, writing nothing', async () => {
     figures.cases += 1;
-    const shop = fileShop({ signupLimit: 5 });
+    const shop = await durableShop({ signupLimit: 5 });
     for (let n = 0; n < 5; n++) {
       await shop.anon().post('/api/auth/signup').send({ email: `family${n}@example.com`, password: 'Family123', addresses: [] }).expect(201);
     }
-    const before = shop.fileHash();
+    const before = await shop.stateHash();
     const big = Array.from({ length: 20 }, () => ({
       name: 'N'.repeat(100), email: 'a@example.com', phoneNumber: '+1 555 0100', country: 'Canada',
       street: 'S'.repeat(200), city: 'Toronto', state: 'Ontario', pincode: 'M5V 2T6',
@@ -266,7 +289,7 @@ describe('bounded sessions and sign-ups', () => {
     const refused = await shop.anon().post('/api/auth/signup').send({ email: 'bot@example.com', password: 'Robot1234', addresses: big }).expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body.message).toMatch(/Too many new accounts/);
-    expect(shop.fileHash(), 'a refused sign-up must not write').toBe(before);
+    expect(await shop.stateHash(), 'a refused sign-up must not change the stored data').toBe(before);
     // Signing in to an existing account is not limited by it.
     await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(200);
   });
@@ -278,11 +301,13 @@ describe('login throttling: 429 without locking out other accounts', () => {
   it('5 failures block that email only; its open session, other accounts and the window end are fine', async () => {
     figures.cases += 1;
     const c = clock();
-    const shop = fileShop({ now: c.now });
+    const shop = await durableShop({ now: c.now });
     const open = await shop.as('user');
-    const before = shop.fileHash();
+    const before = await shop.stateHash();
     for (let i = 0; i < 5; i++) await wrong(shop.anon(), ACCOUNTS.user.email).expect(401);
-    expect(shop.fileHash(), 'failed logins must not write').toBe(before);
+    // The shop's data, that is: on postgres the failures are counted in the throttle_events table
+    // (so that every instance sees them), which is not part of it.
+    expect(await shop.stateHash(), "failed logins must not change the shop's stored data").toBe(before);
     const blocked = await shop.anon().post('/api/auth/login').send(ACCOUNTS.user).expect(429);
     expect(blocked.body.message).toMatch(/Too many/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -298,7 +323,7 @@ describe('login throttling: 429 without locking out other accounts', () => {
 
   it('30 guesses in parallel cannot outrun the limit', async () => {
     figures.cases += 1;
-    const shop = fileShop();
+    const shop = await durableShop();
     const answers = await Promise.all(Array.from({ length: 30 }, () => wrong(shop.anon(), ACCOUNTS.admin.email)));
     const codes = answers.map((r) => r.status);
     expect(codes.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -308,7 +333,7 @@ describe('login throttling: 429 without locking out other accounts', () => {
   });
 
   it('the per-address ceiling stops credential stuffing from one client (X-Forwarded-For is not trusted) but not another client', async (ctx) => {
-    const clients = await loopbackClients(ctx, fileShop({ loginLimits: { perIp: 10 } }));
+    const clients = await loopbackClients(ctx, await durableShop({ loginLimits: { perIp: 10 } }));
     figures.cases += 1;
     try {
       for (let i = 0; i < 10; i++) {
@@ -325,7 +350,7 @@ describe('login throttling: 429 without locking out other accounts', () => {
   });
 
   it('a stranger guessing an email cannot lock its owner out, but guesses spread over many clients still hit a ceiling', async (ctx) => {
-    const clients = await loopbackClients(ctx, fileShop({ loginLimits: { perEmailTotal: 8 } }));
+    const clients = await loopbackClients(ctx, await durableShop({ loginLimits: { perEmailTotal: 8 } }));
     figures.cases += 1;
     const guess = { email: ACCOUNTS.user.email, password: 'Guess1234' };
     try {

@@ -1,12 +1,24 @@
-// Shared by the reliability tests: the API fixtures of tests/api on a real, throw-away data file
-// (so "nothing changed" can be checked byte for byte), and request counting.
+// Shared by the reliability tests: shops whose data is durably stored on the engine of the test
+// project (ENGINE of tests/api/fixtures.ts): a throw-away data file for json, a database of its
+// own for postgres. "Nothing changed" and "every acknowledged write is there" are then checked on
+// what is stored (the file on disk; what is committed, read through a connection of the test's
+// own), not on what the server holds. Plus request counting.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema } from '../../server/model';
-import { ACCOUNTS, agent, makeData, stateAccess, TEST_COST, type Agent, type TestShop } from '../api/fixtures';
+import { journalFileOf, readDataFile } from '../../server/store/json/dataFile';
+import { openDatabase } from '../../server/store/postgres/connect';
+import { readSnapshot } from '../../server/store/postgres/load';
+import { PgStore } from '../../server/store/postgres/pgStore';
+import type { Database } from '../../server/store/postgres/schema';
+import { dropDatabase } from '../pg/cluster';
+import { newShopDatabase } from '../pg/shopDatabase';
+import { ACCOUNTS, agent, ENGINE, makeData, stateAccess, TEST_COST, type Agent, type Engine, type TestShop } from '../api/fixtures';
+import type { StartOptions } from './childServer';
 import type { Figures } from './summary';
 
 export const SECRET = 'reliability-secret-reliability-secret';
@@ -24,15 +36,7 @@ export const NEW_PRODUCT = {
   category: 'laptops',
 };
 
-export interface FileShop extends TestShop {
-  dir: string;
-  dataFile: string;
-  /** SHA-256 of the data file as it is on disk now. */
-  fileHash(): string;
-  /** The data file, parsed. */
-  readFile(): DbSchema;
-  cleanup(): void;
-}
+const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
 
 /** Temp dir with `data` written as the seed; the data file is created from it by createApp. */
 export function seedDir(data: DbSchema = makeData()): { dir: string; seedFile: string; dataFile: string } {
@@ -42,20 +46,132 @@ export function seedDir(data: DbSchema = makeData()): { dir: string; seedFile: s
   return { dir, seedFile, dataFile: path.join(dir, 'data', 'db.json') };
 }
 
-/** makeShop of tests/api/fixtures, but on a data file; every agent's responses are counted. */
-export function makeFileShop(
+// --- Durable stores ---------------------------------------------------------------------------
+
+/** A shop's data where it outlives the server: a data file (json) or a database (postgres). */
+export interface DurableStore {
+  engine: Engine;
+  /** Where a server process (childServer.ts startServer) finds it: `{ dataFile }` or `{ databaseUrl }`. */
+  target: Pick<StartOptions, 'dataFile' | 'databaseUrl'>;
+  /**
+   * createApp on it with a store adapter of its own (json: a new data-file store; postgres: a new
+   * PgStore and pool), the reliability secret and the tests' password cost: a server (re)start.
+   */
+  open(options?: Partial<AppOptions>): ReturnType<typeof createApp>;
+  /** SHA-256 of what is stored: the data file's bytes (and its journal's), or the JSON of a committed snapshot. */
+  stateHash(): Promise<string>;
+  /**
+   * What is stored: the data file as a server would load it (throws when it does not parse), or
+   * readSnapshot (one repeatable-read transaction) through a connection of the test's own.
+   */
+  readStored(): Promise<DbSchema>;
+  /**
+   * What a killed server can leave behind: files beside the data file other than the data file
+   * and the secret (half-written temp files), or connections on the database other than the
+   * test's own (with no server running: a dead server's, perhaps inside a transaction).
+   */
+  leftovers(): Promise<string[]>;
+  /** Closes what it opened; removes the temp dir or drops the database. */
+  cleanup(): Promise<void>;
+}
+
+export interface DurableStoreOptions {
+  /** postgres: connections per store adapter open() makes (default 4). */
+  poolSize?: number;
+}
+
+/** A durable store of ENGINE holding `data`. */
+export function durableStore(data: DbSchema = makeData(), options: DurableStoreOptions = {}): Promise<DurableStore> {
+  return ENGINE === 'postgres' ? databaseStore(data, options) : fileStore(data);
+}
+
+const appBase = { secret: SECRET, passwordCost: TEST_COST };
+
+async function fileStore(data: DbSchema): Promise<DurableStore> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-reliability-'));
+  const dataFile = path.join(dir, 'data', 'db.json');
+  mkdirSync(path.dirname(dataFile));
+  writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
+  const journal = journalFileOf(dataFile);
+  return {
+    engine: 'json',
+    target: { dataFile },
+    open: (options = {}) => createApp({ ...appBase, ...options, dataFile }),
+    async stateHash() {
+      const hash = createHash('sha256').update(readFileSync(dataFile));
+      if (existsSync(journal)) hash.update(readFileSync(journal));
+      return hash.digest('hex');
+    },
+    readStored: async () => readDataFile(dataFile),
+    leftovers: async () => readdirSync(path.dirname(dataFile)).filter((f) => f !== 'db.json' && f !== '.secret'),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function databaseStore(data: DbSchema, { poolSize = 4 }: DurableStoreOptions): Promise<DurableStore> {
+  const { url, name, admin } = await newShopDatabase(data);
+  const stores: PgStore[] = [];
+  let reader: Kysely<Database> | undefined;
+  // A closed pool does not wait for its connections to hang up, so the drop in cleanup() may
+  // terminate one first: expected then, worth a warning before.
+  let dropping = false;
+  const pool = (max: number) =>
+    openDatabase(url, {
+      max,
+      idleTimeoutMs: 1000,
+      onIdleError: (error) => dropping || console.warn(`postgres: idle connection failed: ${error.message}`),
+    });
+  const own = () => (reader ??= pool(1));
+  const readStored = () => readSnapshot(own());
+  return {
+    engine: 'postgres',
+    target: { databaseUrl: url },
+    open(options = {}) {
+      const store = new PgStore(pool(poolSize));
+      stores.push(store);
+      return createApp({ ...appBase, ...options, store });
+    },
+    stateHash: async () => sha256(JSON.stringify(await readStored())),
+    readStored,
+    async leftovers() {
+      const { rows } = await sql<{ pid: number; state: string | null; xact: boolean }>`
+        SELECT pid, state, xact_start IS NOT NULL AS xact FROM pg_stat_activity
+        WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`.execute(own());
+      return rows.map((r) => `connection ${r.pid} (${r.state ?? 'starting'}${r.xact ? ', in a transaction' : ''})`);
+    },
+    async cleanup() {
+      dropping = true;
+      for (const store of stores.splice(0)) await store.close().catch(() => {});
+      await reader?.destroy();
+      reader = undefined;
+      await dropDatabase(admin, name);
+    },
+  };
+}
+
+// --- Shops on a durable store --------------------------------------------------------------------
+
+export interface DurableShop extends TestShop, DurableStore {
+  /** A new app on the same durable store (a server restart), with the shop's options unless overridden. */
+  reopen(options?: Partial<AppOptions>): TestShop['app'];
+}
+
+/**
+ * makeShop of tests/api/fixtures, but on a durable store of ENGINE holding `data` (default
+ * makeData()); every agent's responses are counted in `figures`.
+ */
+export async function makeDurableShop(
   figures: Figures,
-  { data, ...options }: Partial<AppOptions> & { data?: DbSchema } = {},
-): FileShop {
-  const { dir, seedFile, dataFile } = seedDir(data ?? makeData());
-  const { app, store } = createApp({ dataFile, seedFile, secret: SECRET, passwordCost: TEST_COST, ...options });
+  { data = makeData(), poolSize, ...options }: Partial<AppOptions> & { data?: DbSchema } & DurableStoreOptions = {},
+): Promise<DurableShop> {
+  const stored = await durableStore(data, { poolSize });
+  const { app, store } = stored.open(options);
   const counted = () => countRequests(agent(app), figures);
   return {
+    ...stored,
     app,
     store,
     ...stateAccess(store),
-    dir,
-    dataFile,
     anon: counted,
     async as(who) {
       const a = counted();
@@ -63,9 +179,7 @@ export function makeFileShop(
       await a.post('/api/auth/login').send({ email, password }).expect(200);
       return a;
     },
-    fileHash: () => createHash('sha256').update(readFileSync(dataFile)).digest('hex'),
-    readFile: () => JSON.parse(readFileSync(dataFile, 'utf8')) as DbSchema,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    reopen: (changes = {}) => stored.open({ ...options, ...changes }).app,
   };
 }
 
