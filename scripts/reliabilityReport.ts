@@ -1,7 +1,8 @@
-// npm run test:reliability — runs the reliability tests (Vitest: tests/reliability; Playwright:
+// npm run test:reliability — runs the reliability tests (Vitest: tests/reliability, once per
+// storage engine: project `server` on json, project `server-pg` on postgres; Playwright:
 // tests/e2e/reliability.spec.ts), collects the figures each test file writes to
-// $RELIABILITY_SUMMARY_DIR, and regenerates docs/reliability.md from them. The document is
-// only rewritten when every test passed.
+// $RELIABILITY_SUMMARY_DIR (one file per area and engine), and regenerates docs/reliability.md
+// from them. The document is only rewritten when every test passed.
 //   --no-e2e   skip the browser test (no build needed)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { SUMMARY_DIR_ENV, type Figures } from '../tests/reliability/summary';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'reliability.md');
 const withE2e = !process.argv.includes('--no-e2e');
+const ENGINES = ['json', 'postgres'] as const;
 
 /** What each figures file proves, in the order of issue 5. */
 const AREAS: { file: string; item: string; proves: string }[] = [
@@ -27,9 +29,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       '(a form post with no body, a foreign or opaque Origin, Sec-Fetch-Site cross-site), image paths a browser ' +
       'would load from another host (`/\\evil.example`, a tab or newline after the slash), password guesses on the ' +
       'profile (right and wrong answered alike) and malformed Idempotency-Keys. Each answer is ' +
-      'a 4xx with a JSON `message`, and the data file is byte-for-byte unchanged afterwards (its SHA-256 and the live ' +
-      'state are compared after every case). A control test shows each base body is accepted, and that extra fields ' +
-      'on a valid body are dropped, not stored.',
+      'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: on json the ' +
+      "data file's SHA-256, on postgres the SHA-256 of a committed snapshot read through a connection of the test's " +
+      'own; the live state too. A control test shows each base body is accepted, and that extra fields on a valid ' +
+      'body are dropped, not stored.',
   },
   {
     file: 'accessMatrix',
@@ -37,7 +40,8 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     proves:
       'One table: every route, plus the escalation attempts (role/id/email/password changes, signup as admin, ' +
       "another shopper's cart lines, addresses and orders, order re-assignment) × anonymous, shopper A, shopper B, " +
-      'admin → the expected status. A refused call changes nothing; an allowed one acts on the caller only. ' +
+      'admin → the expected status, each cell on a fresh data file or database. A refused call leaves what is stored ' +
+      'exactly as it was (its hash is compared); an allowed one acts on the caller only, as stored. ' +
       "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh.",
   },
   {
@@ -46,30 +50,35 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     proves:
       '50 shoppers sign up, fill their carts and check out at once over real sockets against a product with 20 in ' +
       'stock: exactly 20 orders succeed, every other shopper gets a 409 naming the product, stock is never ' +
-      'committed below zero, each order in the data file matches what its shopper was told, re-priced (tampered ' +
+      'stored below zero (read back after every order), each stored order matches what its shopper was told, re-priced (tampered ' +
       'totals ignored), and the totals add up; carts are emptied only by a successful order. Plus races on one ' +
       'record: 20 simultaneous signups with one email, 10 simultaneous adds of one product, two buyers for the ' +
-      'last items.',
+      'last items. On postgres the server has a pool of 10 connections, so the orders overlap in the database.',
   },
   {
     file: 'crash',
     item: '4',
     proves:
-      'A real server process (`server/index.ts`) takes concurrent writes (orders, signups, profile, cart and order ' +
-      'status updates) and is killed with SIGKILL after a seeded-random number of acknowledged writes, round after ' +
-      'round, restarting on the same data file and port. After every kill the file parses, every acknowledged ' +
-      'write is there exactly as acknowledged, an unacknowledged one is all there or not at all, stock matches the ' +
-      'stored orders, and the sessions (cookies) survive. Then orders sent with an Idempotency-Key are killed ' +
-      'around their write (or answered, with the answer lost) and retried with the same key after the restart: ' +
-      'each is placed exactly once, with its stock taken once.',
+      'A real server process (`server/index.ts`: on a data file, or on a database through `DATABASE_URL`) takes ' +
+      'concurrent writes (orders, signups, profile, cart and order status updates) and is killed with SIGKILL after ' +
+      'a seeded-random number of acknowledged writes, round after round, restarting on the same data file or ' +
+      'database and port. After every kill what is stored reads back (json: the file parses; postgres: the dead ' +
+      "server's connections are gone, whatever they had open rolled back, and a snapshot is read through a " +
+      "connection of the test's own), every acknowledged write is there exactly as acknowledged, an unacknowledged " +
+      'one is all there or not at all, stock matches the stored orders, and the sessions (cookies) survive. Then ' +
+      'orders sent with an Idempotency-Key are killed around their write (or answered, with the answer lost) and ' +
+      'retried with the same key after the restart: each is placed exactly once, with its stock taken once. ' +
+      'It is the shop’s server that is killed, not PostgreSQL.',
   },
   {
     file: 'sessions',
     item: '5',
     proves:
       'Tampered, forged (valid signature on a made-up id, the stored digest, another secret, JSON cookies) and ' +
-      'expired cookies get 401 on every signed-in route and change nothing; logout kills a copied cookie on the ' +
-      'server, also after a restart, while the same user’s other sessions live on; failed logins are throttled ' +
+      'expired cookies get 401 on every signed-in route and change nothing stored; logout kills a copied cookie on the ' +
+      'server, also after a restart (a new store adapter on the same data), while the same user’s other sessions ' +
+      'live on; failed logins change nothing of the shop’s data (on postgres they are counted in a table of their ' +
+      'own, `throttle_events`, shared by every instance) and are throttled ' +
       'with 429 per email from one client (parallel guesses cannot outrun it), per email from all clients ' +
       'together, and per client address (X-Forwarded-For is not trusted), without locking out other accounts, ' +
       'the owner signing in from another client, or the victim’s open session. An account keeps at most 10 live ' +
@@ -96,52 +105,127 @@ const AREAS: { file: string; item: string; proves: string }[] = [
   },
 ];
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): boolean {
-  console.log(`\n> ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
-  return result.status === 0;
+interface Run {
+  label: string;
+  ok: boolean;
+  seconds: number;
+  /** The count of tests, from the runner's JSON report. */
+  tests?: { files: number; passed: number; skipped: number };
 }
 
-function render(figures: Map<string, Figures>): string {
-  const rows = AREAS.filter((a) => figures.has(a.file)).map((a) => ({ ...a, f: figures.get(a.file)! }));
-  const sum = (key: 'cases' | 'requests' | 'faults' | 'writesChecked' | 'writesLost') =>
-    rows.reduce((n, r) => n + r.f[key], 0);
+/** Runs a test runner that writes a JSON report to `report`; `count` reads the counts from it. */
+function run<R>(label: string, args: string[], env: NodeJS.ProcessEnv, report: string, count: (json: R) => Run['tests']): Run {
+  console.log(`\n> ${label}: npx ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit', env });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const tests = existsSync(report) ? count(JSON.parse(readFileSync(report, 'utf8')) as R) : undefined;
+  return { label, ok: result.status === 0, seconds, tests };
+}
+
+/** Vitest on tests/reliability in `project`. */
+function vitest(project: string, engine: string, env: NodeJS.ProcessEnv, dir: string): Run {
+  const report = path.join(dir, `vitest-${project}.report`);
+  const args = ['vitest', 'run', '--project', project, 'tests/reliability', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return run(`Vitest, project ${project} (${engine})`, args, env, report, (r: VitestReport) => ({
+    files: r.testResults.length,
+    passed: r.numPassedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
+}
+
+/** Playwright on the browser test (its server runs on the json engine). */
+function playwright(env: NodeJS.ProcessEnv, dir: string): Run {
+  const report = path.join(dir, 'playwright.report');
+  const args = ['playwright', 'test', 'tests/e2e/reliability.spec.ts', '--reporter=list,json'];
+  return run('Playwright (json)', args, { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report, (r: PlaywrightReport) => ({
+    files: r.suites.length,
+    passed: r.stats.expected,
+    skipped: r.stats.skipped,
+  }));
+}
+
+interface VitestReport {
+  testResults: unknown[];
+  numPassedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+interface PlaywrightReport {
+  suites: unknown[];
+  stats: { expected: number; skipped: number };
+}
+
+type Key = 'cases' | 'requests' | 'faults' | 'writesChecked' | 'writesLost';
+const sum = (list: Figures[], key: Key) => list.reduce((n, f) => n + f[key], 0);
+const cells = (list: Figures[], bold = false) =>
+  (['cases', 'requests', 'faults', 'writesChecked', 'writesLost'] as const).map((k) => (bold ? `**${sum(list, k)}**` : `${sum(list, k)}`)).join(' | ');
+
+/** Figures and the area (the file name's first part) they belong to. */
+type AreaFigures = Figures & { file: string };
+
+function render(figures: AreaFigures[], runs: Run[]): string {
+  // The known areas in their order, then any other figures file (a suite added since), by name.
+  const known = new Map(AREAS.map((a) => [a.file, a]));
+  const rank = (file: string) => (known.has(file) ? AREAS.indexOf(known.get(file)!) : AREAS.length);
+  const files = [...new Set(figures.map((f) => f.file))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const of = (file: string) => ENGINES.flatMap((e) => figures.filter((f) => f.file === file && f.engine === e));
+  const item = (file: string) => known.get(file)?.item ?? '';
+  const lost = sum(figures, 'writesLost');
   const lines = [
     '# Reliability and security: the figures',
     '',
     '<!-- Generated by `npm run test:reliability` (scripts/reliabilityReport.ts). Do not edit by hand. -->',
     '',
     `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}. ` +
-      'Every figure below comes from tests that fail if the property does not hold; they also run in `npm test`.',
+      'Every figure below comes from tests that fail if the property does not hold; they also run in `npm test`. ' +
+      'The suites that concern stored data run once per storage engine: on the json engine (a data file) and on ' +
+      'the postgres engine (a database of their own on a throw-away PostgreSQL cluster).',
     '',
-    '| Item | Area | Cases tried | Requests sent | Faults injected | Acknowledged writes checked | Writes lost |',
-    '|---|---|--:|--:|--:|--:|--:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.item} | ${r.f.area} | ${r.f.cases} | ${r.f.requests} | ${r.f.faults} | ${r.f.writesChecked} | ${r.f.writesLost} |`,
+    '| Run | Test files | Tests passed | Skipped | Time |',
+    '|---|--:|--:|--:|--:|',
+    ...runs.map((r) => `| ${r.label} | ${r.tests?.files ?? '—'} | ${r.tests?.passed ?? '—'} | ${r.tests?.skipped ?? '—'} | ${r.seconds} s |`),
+    '',
+    '| Item | Area | Engine | Cases tried | Requests sent | Faults injected | Acknowledged writes checked | Writes lost |',
+    '|---|---|---|--:|--:|--:|--:|--:|',
+    ...files.flatMap((file) => of(file).map((f) => `| ${item(file)} | ${f.area} | ${f.engine} | ${cells([f])} |`)),
+    ...ENGINES.filter((e) => figures.some((f) => f.engine === e)).map(
+      (e) => `| | **Total, ${e}** | | ${cells(figures.filter((f) => f.engine === e), true)} |`,
     ),
-    `| | **Total** | **${sum('cases')}** | **${sum('requests')}** | **${sum('faults')}** | **${sum('writesChecked')}** | **${sum('writesLost')}** |`,
+    `| | **Total** | | ${cells(figures, true)} |`,
     '',
-    sum('writesLost') === 0
-      ? '**Nothing lost**: every write a client saw acknowledged was found afterwards, through every fault.'
-      : `**${sum('writesLost')} acknowledged writes were lost.**`,
+    lost === 0
+      ? '**Nothing lost**: every write a client saw acknowledged was found afterwards, through every fault, on both engines.'
+      : `**${lost} acknowledged writes were lost.**`,
     '',
   ];
-  for (const r of rows) {
-    lines.push(`## ${r.item}. ${r.f.area}`, '', r.proves, '');
-    for (const note of r.f.notes) lines.push(`- ${note}`);
-    if (r.f.notes.length) lines.push('');
+  for (const file of files) {
+    const list = of(file);
+    lines.push(`## ${item(file) ? `${item(file)}. ` : ''}${list[0].area}`, '');
+    const proves = known.get(file)?.proves;
+    if (proves) lines.push(proves, '');
+    const engines = list.map((f) => f.engine).join(' and ');
+    lines.push(`Ran on ${engines}.`, '');
+    // A note every engine gave once; the others under their engine's name.
+    const notes = [...new Set(list.flatMap((f) => f.notes))];
+    for (const note of notes) {
+      const from = list.filter((f) => f.notes.includes(note)).map((f) => f.engine);
+      lines.push(from.length === list.length ? `- ${note}` : `- ${from.join(', ')}: ${note}`);
+    }
+    if (notes.length) lines.push('');
   }
-  const missing = AREAS.filter((a) => !figures.has(a.file));
+  const missing = AREAS.filter((a) => !files.includes(a.file));
   if (missing.length) {
     lines.push('## Not run this time', '', ...missing.map((a) => `- ${a.item}: ${a.file}`), '');
   }
   lines.push(
     '## Running it',
     '',
-    '- `npm run test:reliability` runs `vitest run --project server tests/reliability` and ' +
+    '- `npm run test:reliability` runs `vitest run --project server tests/reliability` (json), ' +
+      '`vitest run --project server-pg tests/reliability` (postgres: the data suites again, see vite.config.ts) and ' +
       '`playwright test tests/e2e/reliability.spec.ts` with `RELIABILITY_SUMMARY_DIR` set, then rewrites this file ' +
-      '(`-- --no-e2e` skips the browser test).',
+      '(`-- --no-e2e` skips the browser test). The postgres run starts a throw-away PostgreSQL cluster ' +
+      '(tests/pg/globalSetup.ts), so it needs the PostgreSQL server binaries.',
     '- The crash test uses a seeded PRNG (mulberry32), so the kill points are the same on every run; how many ' +
       'requests were in flight at each kill depends on timing, so request counts vary slightly.',
     '',
@@ -151,20 +235,20 @@ function render(figures: Map<string, Figures>): string {
 
 const summaryDir = mkdtempSync(path.join(tmpdir(), 'shop-reliability-summary-'));
 const env = { ...process.env, [SUMMARY_DIR_ENV]: summaryDir };
-let ok = run('Vitest', 'npx', ['vitest', 'run', '--project', 'server', 'tests/reliability'], env);
-if (withE2e) ok = run('Playwright', 'npx', ['playwright', 'test', 'tests/e2e/reliability.spec.ts'], env) && ok;
+const runs = [vitest('server', 'json', env, summaryDir), vitest('server-pg', 'postgres', env, summaryDir)];
+if (withE2e) runs.push(playwright(env, summaryDir));
 
-const figures = new Map<string, Figures>();
-if (existsSync(summaryDir)) {
-  for (const name of readdirSync(summaryDir).filter((f) => f.endsWith('.json'))) {
-    figures.set(path.basename(name, '.json'), JSON.parse(readFileSync(path.join(summaryDir, name), 'utf8')));
-  }
+// <area>.<engine>.json
+const figures: AreaFigures[] = [];
+for (const name of readdirSync(summaryDir).filter((f) => f.endsWith('.json'))) {
+  const file = name.split('.')[0];
+  figures.push({ ...(JSON.parse(readFileSync(path.join(summaryDir, name), 'utf8')) as Figures), file });
 }
 rmSync(summaryDir, { recursive: true, force: true });
 
-if (!ok) {
-  console.error('\nSome reliability tests failed; docs/reliability.md was not rewritten.');
+if (!runs.every((r) => r.ok)) {
+  console.error(`\nSome reliability tests failed (${runs.filter((r) => !r.ok).map((r) => r.label).join(', ')}); docs/reliability.md was not rewritten.`);
   process.exit(1);
 }
-writeFileSync(OUT, render(figures));
-console.log(`\nWrote ${path.relative(ROOT, OUT)} (${figures.size} areas).`);
+writeFileSync(OUT, render(figures, runs));
+console.log(`\nWrote ${path.relative(ROOT, OUT)} (${figures.length} areas × engines).`);

@@ -1,15 +1,20 @@
 // Figures of a reliability test file (cases tried, requests sent, faults injected, writes checked,
-// writes lost), written as JSON to $RELIABILITY_SUMMARY_DIR when it is set; scripts/
-// reliabilityReport.ts renders them into docs/reliability.md. No vitest imports: Playwright
-// uses this too.
+// writes lost) on one storage engine, written as JSON to $RELIABILITY_SUMMARY_DIR when it is set;
+// scripts/reliabilityReport.ts renders them, per engine, into docs/reliability.md. No vitest
+// imports: Playwright uses this too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const SUMMARY_DIR_ENV = 'RELIABILITY_SUMMARY_DIR';
 
+/** The storage engine a run tests (TEST_ENGINE, as tests/api/fixtures.ts reads it). */
+export const RUN_ENGINE: 'json' | 'postgres' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'json';
+
 export interface Figures {
   /** Short name of the area, e.g. "Bad input catalogue". */
   area: string;
+  /** The storage engine the server ran on. */
+  engine: 'json' | 'postgres';
   /** Distinct cases (inputs, matrix cells, scenarios) tried. */
   cases: number;
   /** HTTP requests sent. */
@@ -25,15 +30,15 @@ export interface Figures {
 }
 
 export function newFigures(area: string): Figures {
-  return { area, cases: 0, requests: 0, faults: 0, writesChecked: 0, writesLost: 0, notes: [] };
+  return { area, engine: RUN_ENGINE, cases: 0, requests: 0, faults: 0, writesChecked: 0, writesLost: 0, notes: [] };
 }
 
-/** Writes `figures` to $RELIABILITY_SUMMARY_DIR/<file>.json (no-op when the variable is unset). */
+/** Writes `figures` to $RELIABILITY_SUMMARY_DIR/<file>.<engine>.json (no-op when the variable is unset). */
 export function saveFigures(file: string, figures: Figures): void {
   const dir = process.env[SUMMARY_DIR_ENV];
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${file}.json`), JSON.stringify(figures, null, 2) + '\n');
+  writeFileSync(path.join(dir, `${file}.${figures.engine}.json`), JSON.stringify(figures, null, 2) + '\n');
 }
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same run. */
