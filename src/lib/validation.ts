@@ -96,6 +96,8 @@ export const loginRules: Rules<'email' | 'password'> = {
   email: email('Email is required'),
   password: { required: 'Password required', maxLength: tooLong('Password') },
 };
+/** SPEC §8: what a refused sign-in reads, whichever of the two was wrong. */
+export const WRONG_CREDENTIALS = 'Wrong Email or Password';
 
 export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
   email: email('Email is required'),

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
 import { AppAlertProvider } from '../components/Alerts';
+import { initialState as authInitial } from '../features/auth/authSlice';
 import type { Address, CartItem, Order, Product, User } from '../types';
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -66,6 +67,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   );
   return { ...result, store, router };
 }
+
+/** The auth slice once the session check has answered: `user` signed in, or nobody. */
+export const session = (user: User | null = null): Pick<RootState, 'auth'> => ({
+  auth: { ...authInitial, userChecked: true, loggedInUserToken: user },
+});
 
 /** A route that just names where a redirect landed. */
 export const landing = (path: string): RouteObject => ({ path, element: <p>Landed on {path}</p> });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/Spinner';
-import { selectLoggedInUser, selectUserChecked } from '../../features/auth/authSlice';
-import { useAppSelector } from '../hooks';
+import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
+import { useAppSelector } from '../../lib/hooks';
 
 /** Signed-in users only; waits for the session check so a reload never flashes /login. */
 export default function Protected({ children }: { children?: ReactNode }) {

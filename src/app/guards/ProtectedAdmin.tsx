@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/Spinner';
-import { selectLoggedInUser, selectUserChecked } from '../../features/auth/authSlice';
-import { useAppSelector } from '../hooks';
+import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
+import { useAppSelector } from '../../lib/hooks';
 
 /** Admins only: logged-out visitors go to /login, other users to / (SPEC §6). */
 export default function ProtectedAdmin({ children }: { children?: ReactNode }) {

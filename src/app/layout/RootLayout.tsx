@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectLoggedInUser } from '../../features/auth/authSlice';
+import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync } from '../../features/cart/cartSlice';
 import { fetchLoggedInUserAsync } from '../../features/user/userSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import Footer from './Footer';
 import PageBoundary from './PageBoundary';
 

@@ -1,18 +1,12 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, type Location } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginRules, toRegisterOptions } from '../../../lib/validation';
-import {
-  authErrorCleared,
-  loginUserAsync,
-  selectAuthError,
-  selectAuthStatus,
-  selectLoggedInUser,
-  selectUserChecked,
-} from '../authSlice';
+import { authErrorCleared, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import type { Credentials } from '../authAPI';
 import AuthLayout from '../components/AuthLayout';
 import FormField from '../components/FormField';

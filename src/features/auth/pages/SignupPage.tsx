@@ -1,19 +1,13 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../lib/validation';
-import {
-  authErrorCleared,
-  createUserAsync,
-  selectAuthError,
-  selectAuthStatus,
-  selectLoggedInUser,
-  selectUserChecked,
-} from '../authSlice';
+import { authErrorCleared, createUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AuthLayout from '../components/AuthLayout';
 import FormField from '../components/FormField';
 import SubmitButton from '../components/SubmitButton';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import { MAX_CART_QUANTITY } from '../../../lib/constants';
 import { discountedPrice, formatPrice } from '../../../lib/pricing';

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';

@@ -1,7 +1,7 @@
 import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import OrderCard from '../components/OrderCard';
 import SignInPrompt from '../components/SignInPrompt';
 import {

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, admin, jsonResponse, renderWithProviders, stubFetch, user } from '../../../test/utils';
+import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session } from '../../../test/utils';
 import type { User } from '../../../types';
-import { initialState as auth } from '../../auth/authSlice';
 import { initialState as userState } from '../userSlice';
 import UserProfilePage from './UserProfilePage';
 
@@ -12,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const render = (account: User) =>
   renderWithProviders(<UserProfilePage />, {
     preloadedState: {
-      auth: { ...auth, userChecked: true, loggedInUserToken: account },
+      ...session(account),
       user: { ...userState, userInfo: account },
     },
   });

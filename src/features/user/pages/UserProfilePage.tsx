@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import AddressForm from '../../../components/AddressForm';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Address } from '../../../types';
-import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';

@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useAppAlert } from '../../../components/Alerts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ALREADY_IN_CART } from '../../../lib/constants';
-import type { RejectValue } from '../../../lib/thunk';
-import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../../cart/cartSlice';
-import ProductOptions from '../components/ProductOptions';
+import type { Product } from '../../../types';
+import ProductOptions from './ProductOptions';
 import {
   fetchProductByIdAsync,
   selectProductById,
@@ -19,16 +16,18 @@ import {
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
 
-export default function ProductDetailPage() {
-  const { id = '' } = useParams();
+interface ProductDetailProps {
+  id: string;
+  /** What the shopper can do with the product (the page puts the cart's 'Add to Cart' here). */
+  buy: (product: Product) => ReactNode;
+}
+
+/** The shopper's product page (SPEC §2): images, price, rating, static choices, details, reviews. */
+export default function ProductDetail({ id, buy }: ProductDetailProps) {
   const dispatch = useAppDispatch();
-  const alert = useAppAlert();
   const product = useAppSelector(selectProductById);
   const status = useAppSelector(selectSelectedProductStatus);
   const error = useAppSelector(selectSelectedProductError);
-  const items = useAppSelector(selectItems);
-  const cartLoaded = useAppSelector(selectCartLoaded);
-  const [adding, setAdding] = useState(false);
   useDocumentTitle(product?.title ?? 'Product');
 
   useSelectedProduct(id);
@@ -50,37 +49,7 @@ export default function ProductDetailPage() {
   }
   if (status === 'loading' || !product || String(product.id) !== id) return <PageSpinner label="Loading product…" />;
 
-  const inCart = items.some((item) => item.product.id === product.id);
-  const unavailable = product.deleted
-    ? 'This product has been removed from the shop and cannot be added to the cart.'
-    : product.stock <= 0
-      ? 'Out of stock: this product cannot be added to the cart right now.'
-      : null;
   const images = (product.images.length > 0 ? product.images : [product.thumbnail]).slice(0, 3);
-
-  async function addToCart() {
-    if (!product) return;
-    if (inCart) {
-      alert.error('Item Already added !');
-      return;
-    }
-    setAdding(true);
-    try {
-      await dispatch(addToCartAsync({ product: product.id, quantity: 1 })).unwrap();
-      alert.success('Item added to Cart !');
-    } catch (rejected) {
-      const { status, message } = rejected as RejectValue;
-      if (status === 409 && message.endsWith(ALREADY_IN_CART)) {
-        // Added meanwhile (another tab): SPEC §5's answer, and the cart as the server has it.
-        alert.error('Item Already added !');
-        dispatch(fetchCartAsync());
-      } else {
-        alert.error(`Could not add to cart: ${message}`);
-      }
-    } finally {
-      setAdding(false);
-    }
-  }
 
   return (
     <div className="bg-white">
@@ -174,21 +143,7 @@ export default function ProductDetailPage() {
             <div className="mt-8">
               <ProductOptions />
             </div>
-            <button
-              type="button"
-              onClick={addToCart}
-              // Until the cart is loaded, 'Item Already added !' could not be told apart.
-              disabled={Boolean(unavailable) || adding || !cartLoaded}
-              aria-describedby={unavailable ? 'unavailable-reason' : undefined}
-              className="mt-8 flex w-full items-center justify-center rounded-md bg-indigo-600 px-8 py-3 text-base font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900"
-            >
-              {adding ? 'Adding…' : 'Add to Cart'}
-            </button>
-            {unavailable && (
-              <p id="unavailable-reason" className="mt-3 text-sm font-medium text-red-700">
-                {unavailable}
-              </p>
-            )}
+            {buy(product)}
           </div>
         </div>
       </div>

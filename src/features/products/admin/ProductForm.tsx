@@ -8,7 +8,7 @@ import {
   toProductInput,
   type ProductFormValues,
   type ProductInput,
-} from '../productFormValues';
+} from './productFormValues';
 import ImagePreview from './ImagePreview';
 
 interface ProductFormProps {

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import ProductList from '../../products/components/ProductList';
+import ProductList from '../components/ProductList';
 
 /** /admin — the shared product listing in its admin form (SPEC §2): same filters, sort and paging. */
 export default function AdminHomeScreen() {

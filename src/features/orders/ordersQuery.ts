@@ -1,5 +1,6 @@
-// The admin orders table's state (page, status filter, sort) in the URL search params, so a view
-// can be reloaded, shared and left with Back.
+// The admin orders list's query (page, status filter, sort) and its two wire forms: the page URL's
+// search params (a view can be reloaded, shared and left with Back) and the API query of SPEC §7.
+import { ADMIN_ORDERS_PER_PAGE } from '../../lib/constants';
 import { ORDER_STATUSES, type OrderStatus } from '../../types';
 
 export type OrderSortField = 'id' | 'totalAmount';
@@ -39,6 +40,17 @@ export function toOrdersParams(query: OrdersQuery): URLSearchParams {
   }
   if (query.page > 1) params.set('page', String(query.page));
   return params;
+}
+
+/** The API form (SPEC §7): _page and _per_page (5 on the admin list), then sort and filter. */
+export function ordersQueryString({ page, sort, order, status }: OrdersQuery): string {
+  const params = new URLSearchParams({ _page: String(page), _per_page: String(ADMIN_ORDERS_PER_PAGE) });
+  if (sort) {
+    params.set('_sort', sort);
+    params.set('_order', order ?? 'asc');
+  }
+  if (status) params.set('status', status);
+  return params.toString();
 }
 
 /** A click on a sortable header: ascending first, then toggles; page back to 1 (SPEC §4). */

@@ -1,10 +1,10 @@
 import { CheckCircleIcon } from '@heroicons/react/24/outline';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { cartReset, fetchCartAsync } from '../../cart/cartSlice';
-import { resetOrder } from '../ordersSlice';
+import { useAppDispatch } from '../../lib/hooks';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
+import { resetOrder } from '../../features/orders/ordersSlice';
 
 /** The order number comes from the URL, so a reload still shows it. */
 export default function OrderSuccessPage() {

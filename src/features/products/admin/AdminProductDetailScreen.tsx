@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
@@ -10,8 +10,8 @@ import {
   fetchProductByIdAsync,
   selectProductById,
   selectSelectedProductError,
-} from '../../products/productsSlice';
-import { useSelectedProduct } from '../../products/useSelectedProduct';
+} from '../productsSlice';
+import { useSelectedProduct } from '../useSelectedProduct';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
 export default function AdminProductDetailScreen() {

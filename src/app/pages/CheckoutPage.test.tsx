@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, cartItem, jsonResponse, order, renderWithProviders, stubFetch, user } from '../../../test/utils';
-import { initialState as auth } from '../../auth/authSlice';
-import { initialState as cart } from '../../cart/cartSlice';
-import { initialState as userState } from '../../user/userSlice';
+import { address, cartItem, jsonResponse, order, renderWithProviders, stubFetch, user, session } from '../../test/utils';
+import { initialState as cart } from '../../features/cart/cartSlice';
+import { initialState as userState } from '../../features/user/userSlice';
 import CheckoutPage from './CheckoutPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,7 +15,7 @@ function render(account = saved) {
     route: '/checkout',
     path: '/checkout',
     preloadedState: {
-      auth: { ...auth, userChecked: true, loggedInUserToken: account },
+      ...session(account),
       user: { ...userState, userInfo: account },
       cart: { ...cart, status: 'idle', cartLoaded: true, items: [cartItem({ quantity: 2 })] },
     },
@@ -155,7 +154,7 @@ describe('CheckoutPage', () => {
       route: '/checkout',
       path: '/checkout',
       preloadedState: {
-        auth: { ...auth, userChecked: true, loggedInUserToken: saved },
+        ...session(saved),
         user: { ...userState, userInfo: saved },
         cart: { ...cart, status: 'idle', cartLoaded: true, items: [], error: 'Failed to fetch' },
       },
@@ -174,7 +173,7 @@ describe('CheckoutPage', () => {
       route: '/checkout',
       path: '/checkout',
       preloadedState: {
-        auth: { ...auth, userChecked: true, loggedInUserToken: saved },
+        ...session(saved),
         cart: { ...cart, status: 'idle', cartLoaded: true, items: [] },
       },
       routes: [{ path: '/', element: <p>Home</p> }],

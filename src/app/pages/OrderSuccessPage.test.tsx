@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, cartItem, jsonResponse, order, renderWithProviders, stubFetch } from '../../../test/utils';
-import { initialState as cart } from '../../cart/cartSlice';
-import { initialState as orders } from '../ordersSlice';
+import { calls, cartItem, jsonResponse, order, renderWithProviders, stubFetch } from '../../test/utils';
+import { initialState as cart } from '../../features/cart/cartSlice';
+import { initialState as orders } from '../../features/orders/ordersSlice';
 import OrderSuccessPage from './OrderSuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());

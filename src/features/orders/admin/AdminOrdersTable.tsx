@@ -3,7 +3,7 @@ import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, PencilSquareIcon } f
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
-import StatusBadge from './StatusBadge';
+import StatusBadge from '../../../components/StatusBadge';
 
 interface AdminOrdersTableProps {
   orders: Order[];

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, cartItem, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
-import { initialState as cart } from '../../cart/cartSlice';
+import { calls, cartItem, jsonResponse, product, renderWithProviders, stubFetch } from '../../test/utils';
+import { initialState as cart } from '../../features/cart/cartSlice';
 import ProductDetailPage from './ProductDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());

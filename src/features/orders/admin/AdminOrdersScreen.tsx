@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { XMarkIcon } from '@heroicons/react/20/solid';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
@@ -15,11 +15,13 @@ import {
   selectOrders,
   selectOrdersError,
   selectOrderStatus,
+  selectShownOrdersQuery,
   selectTotalOrders,
   updateOrderAsync,
-} from '../../orders/ordersSlice';
-import AdminOrdersTable from '../components/AdminOrdersTable';
+} from '../ordersSlice';
+import AdminOrdersTable from './AdminOrdersTable';
 import {
+  ordersQueryString,
   parseOrdersParams,
   toOrdersParams,
   withOrderSort,
@@ -40,34 +42,19 @@ export default function AdminOrdersScreen() {
   const loadError = useAppSelector(selectOrdersError);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  // The query whose answer the table shows: a new URL dims the old rows at once, not a frame later.
-  const key = toOrdersParams(query).toString();
-  const [shownKey, setShownKey] = useState<string | null>(null);
+  // The table shows the answer to the query in the URL only once it has come: a new URL dims the
+  // old rows at once, not a frame later (the slice drops late answers to older queries).
+  const shownQuery = useAppSelector(selectShownOrdersQuery);
+  const current = shownQuery === ordersQueryString(query) && status === 'idle';
 
-  const load = useCallback(() => {
-    const request = dispatch(
-      fetchAllOrdersAsync({
-        page: query.page,
-        perPage: ADMIN_ORDERS_PER_PAGE,
-        sort: query.sort,
-        order: query.order,
-        status: query.status,
-      }),
-    );
-    request
-      .unwrap()
-      .then(() => setShownKey(toOrdersParams(query).toString()))
-      .catch(() => undefined);
-    return request;
-  }, [dispatch, query]);
+  const load = useCallback(() => dispatch(fetchAllOrdersAsync(query)), [dispatch, query]);
 
-  // A new query cancels the one before; the slice ignores any late answer to it as well.
+  // A new query cancels the one before.
   useEffect(() => {
     const request = load();
     return () => request.abort();
   }, [load]);
 
-  const current = shownKey === key && status === 'idle';
   const pages = pageCount(totalOrders, ADMIN_ORDERS_PER_PAGE);
   const go = useCallback(
     (next: OrdersQuery, replace = false) => setParams(toOrdersParams(next), { replace }),
@@ -140,7 +127,7 @@ export default function AdminOrdersScreen() {
       <div className="mt-6">
         {loadError ? (
           <ErrorMessage title="The orders could not be loaded" message={loadError} onRetry={load} />
-        ) : shownKey === null ? (
+        ) : shownQuery === null ? (
           <Spinner label="Loading orders…" />
         ) : orders.length === 0 ? (
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">
@@ -165,7 +152,7 @@ export default function AdminOrdersScreen() {
           </div>
         )}
       </div>
-      {shownKey !== null && (
+      {shownQuery !== null && (
         <Pagination
           page={query.page}
           totalItems={totalOrders}

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowUturnLeftIcon, TrashIcon } from '@heroicons/react/20/solid';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Product } from '../../../types';
-import type { NewProduct } from '../../products/productsAPI';
+import type { NewProduct } from '../productsAPI';
 import {
   clearSelectedProduct,
   createProductAsync,
@@ -21,10 +21,10 @@ import {
   selectProductById,
   selectSelectedProductError,
   updateProductAsync,
-} from '../../products/productsSlice';
-import ConfirmDialog from '../components/ConfirmDialog';
-import ProductForm from '../components/ProductForm';
-import { toFormValues, type ProductInput } from '../productFormValues';
+} from '../productsSlice';
+import ConfirmDialog from './ConfirmDialog';
+import ProductForm from './ProductForm';
+import { toFormValues, type ProductInput } from './productFormValues';
 
 /** /admin/product-form (new) and /admin/product-form/edit/:id. */
 export default function ProductFormScreen() {
