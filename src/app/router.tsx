@@ -6,7 +6,6 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import Protected from './guards/Protected';
-import ProtectedAdmin from './guards/ProtectedAdmin';
 import RootLayout from './layout/RootLayout';
 import { ROUTES, type PageRoute } from './routes';
 
@@ -48,7 +47,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { element: <Protected />, children: guarded('user') },
-      { element: <ProtectedAdmin />, children: guarded('admin') },
+      { element: <Protected admin />, children: guarded('admin') },
       ...guarded(undefined),
     ],
   },

@@ -4,10 +4,6 @@
 // network failure.
 import {
   createAsyncThunk,
-  isAnyOf,
-  isFulfilled,
-  isPending,
-  isRejected,
   type ActionReducerMapBuilder,
   type AsyncThunk,
   type Draft,
@@ -59,25 +55,33 @@ export function rejectedMessage(action: { payload?: RejectValue; error: { messag
   return action.payload?.message ?? action.error.message ?? 'Something went wrong';
 }
 
-// RTK's own matchers take any async thunk; so does this.
+// Any of the app's thunks, whatever it takes and answers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyThunk = AsyncThunk<any, any, Config>;
+type Phase = 'pending' | 'fulfilled' | 'rejected';
+
+/** Matches the `phase` action of any of `thunks` (what RTK's isPending and isRejected do, in less code). */
+export function phaseOf<P extends Phase>(phase: P, ...thunks: AnyThunk[]) {
+  return (action: unknown): action is ReturnType<AnyThunk[P]> => thunks.some((thunk) => thunk[phase].match(action));
+}
 
 /**
  * `status` is 'loading' while one of `thunks` runs and 'idle' once it has answered, either way
  * (SPEC §4). Matchers: add it after the slice's own cases.
  */
-export function trackStatus<S extends { status: string }>(
-  builder: ActionReducerMapBuilder<S>,
-  ...thunks: [AnyThunk, ...AnyThunk[]]
-): void {
+export function trackStatus<S extends { status: string }>(builder: ActionReducerMapBuilder<S>, ...thunks: AnyThunk[]): void {
+  const fulfilled = phaseOf('fulfilled', ...thunks);
+  const rejected = phaseOf('rejected', ...thunks);
   builder
-    .addMatcher(isPending(...thunks), (state) => {
+    .addMatcher(phaseOf('pending', ...thunks), (state) => {
       (state as { status: string }).status = 'loading';
     })
-    .addMatcher(isAnyOf(isFulfilled(...thunks), isRejected(...thunks)), (state) => {
-      (state as { status: string }).status = 'idle';
-    });
+    .addMatcher(
+      (action) => fulfilled(action) || rejected(action),
+      (state) => {
+        (state as { status: string }).status = 'idle';
+      },
+    );
 }
 
 /** Which request may fill a list, and which query the list holds now. */

@@ -1,5 +1,5 @@
 // The validation rules and messages of SPEC §5, in one place for the forms (react-hook-form)
-// and the server. Each rule is data; `checkField` applies it, `toRegisterOptions` hands it to RHF.
+// and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
 import { COUNTRIES } from '../types';
 
 export const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -69,16 +69,12 @@ export function checkAll<K extends string>(
   return errors;
 }
 
-/** The same rule as react-hook-form `register` options. */
+/**
+ * The rule as react-hook-form `register` options: one check, `checkField`, the same the server
+ * makes, and no built-in rule of react-hook-form beside it.
+ */
 export function toRegisterOptions(rule: FieldRule) {
-  return {
-    required: rule.required,
-    pattern: rule.pattern,
-    min: rule.min,
-    max: rule.max,
-    maxLength: rule.maxLength,
-    validate: (value: unknown) => checkField(value, rule) ?? true,
-  };
+  return { validate: (value: unknown) => checkField(value, rule) ?? true };
 }
 
 const tooLong = (label: string, max = MAX_TEXT) => ({
@@ -96,8 +92,7 @@ export const loginRules: Rules<'email' | 'password'> = {
   email: email('Email is required'),
   password: { required: 'Password required', maxLength: tooLong('Password') },
 };
-/** SPEC §8: what a refused sign-in reads, whichever of the two was wrong. */
-export const WRONG_CREDENTIALS = 'Wrong Email or Password';
+
 
 export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
   email: email('Email is required'),

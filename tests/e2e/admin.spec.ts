@@ -1,6 +1,7 @@
 // The back office in Chromium against the built app and the real server (fresh data each run):
 // product create / edit / soft delete / restore as seen by the admin and by a shopper, the orders
 // table, the admin guard, axe on every admin page, and admin code never reaching a shopper.
+import { isBackOffice } from '../../build/manifest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -336,8 +337,7 @@ test('axe finds no violations on any admin page, desktop and mobile', async ({ p
 });
 
 test('a shopper never downloads the back office’s code', async ({ page }) => {
-  // From the build manifest: every chunk reachable from an admin screen and from no other entry.
-  // (The route modules in src/features/admin/pages are shells that load a screen for admins only.)
+  // From the build manifest: every chunk reachable from a back-office screen and from no other entry.
   type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
   const manifest: Record<string, Chunk> = JSON.parse(
     readFileSync(path.join(process.cwd(), 'dist/.vite/manifest.json'), 'utf8'),
@@ -353,9 +353,8 @@ test('a shopper never downloads the back office’s code', async ({ page }) => {
     return new Set([...seen].map((key) => manifest[key].file));
   };
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry || manifest[key].isDynamicEntry);
-  const isAdmin = (key: string) => key.startsWith('src/features/admin/screens/');
-  const shared = reach(entries.filter((key) => !isAdmin(key)));
-  const adminOnly = [...reach(entries.filter(isAdmin))].filter((file) => !shared.has(file));
+  const shared = reach(entries.filter((key) => !isBackOffice(key)));
+  const adminOnly = [...reach(entries.filter(isBackOffice))].filter((file) => !shared.has(file));
   expect(adminOnly.length).toBeGreaterThanOrEqual(4);
 
   const requested: string[] = [];

@@ -4,7 +4,6 @@ import LoginPage from '../../features/auth/pages/LoginPage';
 import SignupPage from '../../features/auth/pages/SignupPage';
 import { admin, jsonResponse, landing, renderWithProviders, stubFetch, user, session } from '../../test/utils';
 import Protected from './Protected';
-import ProtectedAdmin from './ProtectedAdmin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,9 +30,9 @@ describe('Protected', () => {
   });
 });
 
-describe('ProtectedAdmin', () => {
+describe('Protected admin', () => {
   const render = (preloadedState?: object) =>
-    renderWithProviders(<ProtectedAdmin>back office</ProtectedAdmin>, {
+    renderWithProviders(<Protected admin>back office</Protected>, {
       route: '/admin',
       path: '/admin',
       preloadedState,

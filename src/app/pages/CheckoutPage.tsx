@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import AddressForm from '../../components/AddressForm';
@@ -16,9 +16,10 @@ import CartTotals from '../../features/cart/components/CartTotals';
 import { selectUserInfo, updateUserAsync } from '../../features/user/userSlice';
 import AddressChoice from '../../features/orders/components/AddressChoice';
 import PaymentChoice from '../../features/orders/components/PaymentChoice';
-import { newIdempotencyKey, outcomeUnknown } from '../../features/orders/ordersAPI';
-import { createOrderAsync, selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
+import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
+import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
 import ContinueShopping from '../../features/cart/components/ContinueShopping';
+import { buttonClass } from '../../components/controls';
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -35,9 +36,7 @@ export default function CheckoutPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [orderError, setOrderError] = useState<string | null>(null);
-  // One Idempotency-Key per attempt to order, kept while an attempt ended without a clear answer
-  // (network error, 5xx), so pressing 'Order Now' again cannot order twice.
-  const attemptKey = useRef<string | null>(null);
+  const placeOrderNow = usePlaceOrder();
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
@@ -67,18 +66,10 @@ export default function CheckoutPage() {
       return;
     }
     setOrderError(null);
-    attemptKey.current ??= newIdempotencyKey();
     try {
-      await dispatch(
-        createOrderAsync({
-          order: { items, user: account.id, totalAmount, totalItems, paymentMethod, selectedAddress, status: 'pending' },
-          idempotencyKey: attemptKey.current,
-        }),
-      ).unwrap();
-      attemptKey.current = null;
+      await placeOrderNow({ items, user: account.id, totalAmount, totalItems, paymentMethod, selectedAddress, status: 'pending' });
     } catch (rejected) {
       const { message, status } = rejected as RejectValue;
-      if (!outcomeUnknown(status)) attemptKey.current = null;
       setOrderError(message);
       // 503: the order was taken but not yet saved to disk; the server's message says so.
       alert.error(status === 503 ? message : `The order was not placed: ${message}`);
@@ -131,7 +122,7 @@ export default function CheckoutPage() {
               type="button"
               onClick={placeOrder}
               disabled={orderStatus === 'loading'}
-              className="mt-6 flex w-full items-center justify-center rounded-md bg-indigo-600 px-6 py-3 text-base font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+              className={buttonClass('primary', 'lg', 'mt-6 w-full')}
             >
               {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
             </button>

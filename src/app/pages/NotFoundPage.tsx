@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { buttonClass } from '../../components/controls';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
         <div className="mt-10 flex items-center justify-center">
           <Link
             to="/"
-            className="rounded-md bg-indigo-600 px-3.5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className={buttonClass()}
           >
             Go back home
           </Link>

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
 import { resetOrder } from '../../features/orders/ordersSlice';
+import { buttonClass } from '../../components/controls';
 
 /** The order number comes from the URL, so a reload still shows it. */
 export default function OrderSuccessPage() {
@@ -35,7 +36,7 @@ export default function OrderSuccessPage() {
         <div className="mt-10">
           <Link
             to="/"
-            className="rounded-md bg-indigo-600 px-3.5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            className={buttonClass()}
           >
             Go back home
           </Link>

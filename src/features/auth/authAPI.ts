@@ -1,5 +1,5 @@
 import { ApiError, apiClient } from '../../lib/apiClient';
-import { WRONG_CREDENTIALS } from '../../lib/validation';
+import { WRONG_CREDENTIALS } from '../../lib/constants';
 import type { User } from '../../types';
 
 export interface Credentials {

@@ -1,6 +1,6 @@
-import { createSlice, isAnyOf, isPending, isRejected } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut, userUpdated, type SessionState } from '../../lib/session';
-import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
+import { apiThunk, phaseOf, rejectedMessage, trackStatus } from '../../lib/thunk';
 import * as authAPI from './authAPI';
 
 export interface AuthState extends SessionState {
@@ -42,14 +42,14 @@ const authSlice = createSlice({
         state.loggedInUserToken = action.payload;
       })
       .addCase(loggedOut, () => ({ ...initialState, userChecked: true }))
-      .addMatcher(isAnyOf(createUserAsync.fulfilled, loginUserAsync.fulfilled), (state, action) => {
+      .addMatcher(phaseOf('fulfilled', createUserAsync, loginUserAsync), (state, action) => {
         state.loggedInUserToken = action.payload;
       })
       // The session check's failure is not shown (SPEC §8); the others' are.
-      .addMatcher(isPending(createUserAsync, loginUserAsync, signOutAsync), (state) => {
+      .addMatcher(phaseOf('pending', createUserAsync, loginUserAsync, signOutAsync), (state) => {
         state.error = null;
       })
-      .addMatcher(isRejected(createUserAsync, loginUserAsync, signOutAsync), (state, action) => {
+      .addMatcher(phaseOf('rejected', createUserAsync, loginUserAsync, signOutAsync), (state, action) => {
         state.error = rejectedMessage(action);
       });
     trackStatus(builder, createUserAsync, loginUserAsync, checkAuthAsync, signOutAsync);

@@ -5,18 +5,6 @@ import { ordersQueryString, type OrdersQuery } from './ordersQuery';
 /** Waits before each retry of an order that met a network error (then the error is shown). */
 const RETRY_DELAYS_MS = [500, 1500];
 
-/**
- * A new Idempotency-Key: one per attempt to order. getRandomValues, not randomUUID, which
- * browsers offer only on https or localhost.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Did the attempt end without a clear answer, so that the order may have been placed? */
-export const outcomeUnknown = (status: number | undefined) => status === undefined || status === 0 || status >= 500;
-
 export interface OrderAttempt {
   order: NewOrder;
   idempotencyKey: string;

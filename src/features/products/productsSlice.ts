@@ -1,7 +1,7 @@
-import { createSlice, isPending, isRejected } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { toApiQuery } from '../../lib/listingQuery';
 import { loggedOut } from '../../lib/session';
-import { addLatestListCases, apiThunk, noRequest, rejectedMessage, type LatestRequest } from '../../lib/thunk';
+import { addLatestListCases, apiThunk, noRequest, phaseOf, rejectedMessage, type LatestRequest } from '../../lib/thunk';
 import type { FilterOption, Product } from '../../types';
 import * as productsAPI from './productsAPI';
 
@@ -90,10 +90,10 @@ const productsSlice = createSlice({
       state.totalItems = totalItems;
     });
     builder
-      .addMatcher(isPending(fetchBrandsAsync, fetchCategoriesAsync), (state) => {
+      .addMatcher(phaseOf('pending', fetchBrandsAsync, fetchCategoriesAsync), (state) => {
         state.filtersError = null;
       })
-      .addMatcher(isRejected(fetchBrandsAsync, fetchCategoriesAsync), (state, action) => {
+      .addMatcher(phaseOf('rejected', fetchBrandsAsync, fetchCategoriesAsync), (state, action) => {
         state.filtersError = rejectedMessage(action);
       });
   },

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Product } from '../../../types';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../cartSlice';
+import { buttonClass } from '../../../components/controls';
 
 /** 'Add to Cart' on a product page, with the answers of SPEC §5, or why it cannot be added. */
 export default function AddToCart({ product }: { product: Product }) {
@@ -52,7 +53,7 @@ export default function AddToCart({ product }: { product: Product }) {
         // Until the cart is loaded, 'Item Already added !' could not be told apart.
         disabled={Boolean(unavailable) || adding || !cartLoaded}
         aria-describedby={unavailable ? 'unavailable-reason' : undefined}
-        className="mt-8 flex w-full items-center justify-center rounded-md bg-indigo-600 px-8 py-3 text-base font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:bg-gray-400 disabled:text-gray-900"
+        className={buttonClass('primary', 'lg', 'mt-8 w-full')}
       >
         {adding ? 'Adding…' : 'Add to Cart'}
       </button>

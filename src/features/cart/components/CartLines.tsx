@@ -7,6 +7,7 @@ import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import type { RejectValue } from '../../../lib/thunk';
 import type { CartItem } from '../../../types';
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
+import { Select } from '../../../components/controls';
 
 /**
  * 1…min(6, stock), never more than the stock; a current quantity the stock no longer covers is
@@ -57,7 +58,8 @@ function CartLine({ item }: { item: CartItem }) {
             <label htmlFor={selectId} className="font-medium text-gray-800">
               Qty<span className="sr-only"> of {product.title}</span>
             </label>
-            <select
+            <Select
+              compact
               id={selectId}
               value={item.quantity}
               disabled={busy}
@@ -67,14 +69,13 @@ function CartLine({ item }: { item: CartItem }) {
                   'Could not change the quantity',
                 )
               }
-              className="rounded-md bg-white py-1 pr-7 pl-2 text-sm outline-1 -outline-offset-1 outline-gray-400"
             >
               {quantityOptions(item).map(({ value, disabled }) => (
                 <option key={value} value={value} disabled={disabled}>
                   {value}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <button
             type="button"

@@ -7,6 +7,7 @@ import CartLines from '../components/CartLines';
 import CartLoadError from '../components/CartLoadError';
 import CartTotals from '../components/CartTotals';
 import ContinueShopping from '../components/ContinueShopping';
+import { buttonClass } from '../../../components/controls';
 
 export default function CartPage() {
   useDocumentTitle('Cart');
@@ -35,7 +36,7 @@ export default function CartPage() {
           <div className="mt-6">
             <Link
               to="/checkout"
-              className="flex items-center justify-center rounded-md bg-indigo-600 px-6 py-3 text-base font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className={buttonClass('primary', 'lg', 'w-full')}
             >
               Checkout
             </Link>

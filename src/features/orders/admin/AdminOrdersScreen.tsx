@@ -20,14 +20,9 @@ import {
   updateOrderAsync,
 } from '../ordersSlice';
 import AdminOrdersTable from './AdminOrdersTable';
-import {
-  ordersQueryString,
-  parseOrdersParams,
-  toOrdersParams,
-  withOrderSort,
-  withStatusFilter,
-  type OrdersQuery,
-} from '../ordersQuery';
+import { ordersQueryString, type OrdersQuery } from '../ordersQuery';
+import { parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
+import { Select } from '../../../components/controls';
 
 /** /admin/orders — every order, 5 a page, with status filter and sort kept in the URL. */
 export default function AdminOrdersScreen() {
@@ -96,13 +91,14 @@ export default function AdminOrdersScreen() {
           <label htmlFor="status-filter" className="block text-sm font-medium text-gray-900">
             Filter by status
           </label>
-          <select
+          <Select
+            compact
             id="status-filter"
             value={query.status ?? ''}
             onChange={(event) =>
               go(withStatusFilter(query, (event.target.value || undefined) as OrderStatus | undefined))
             }
-            className="mt-1 rounded-md bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 capitalize outline-1 -outline-offset-1 outline-gray-400 focus:outline-2 focus:outline-indigo-600"
+            className="mt-1 capitalize"
           >
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((value) => (
@@ -110,7 +106,7 @@ export default function AdminOrdersScreen() {
                 {value}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
 

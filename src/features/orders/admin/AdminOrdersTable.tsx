@@ -4,6 +4,7 @@ import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
 import StatusBadge from '../../../components/StatusBadge';
+import { Select, buttonClass } from '../../../components/controls';
 
 interface AdminOrdersTableProps {
   orders: Order[];
@@ -87,7 +88,8 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                     <label htmlFor={`status-${order.id}`} className="sr-only">
                       Status of order #{order.id}
                     </label>
-                    <select
+                    <Select
+                      compact
                       id={`status-${order.id}`}
                       autoFocus
                       disabled={chosen !== undefined}
@@ -96,14 +98,13 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                       onKeyDown={(event) => {
                         if (event.key === 'Escape') stopEditing(order.id);
                       }}
-                      className="rounded-md bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 outline-1 -outline-offset-1 outline-gray-400 focus:outline-2 focus:outline-indigo-600"
                     >
                       {ORDER_STATUSES.map((status) => (
                         <option key={status} value={status}>
                           {status}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                     {chosen !== undefined && <span className="ml-2 text-xs text-gray-600">Saving…</span>}
                   </>
                 ) : (
@@ -116,7 +117,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                     type="button"
                     disabled={chosen !== undefined}
                     onClick={() => stopEditing(order.id)}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 disabled:opacity-50"
+                    className={buttonClass('plain', 'sm')}
                   >
                     Cancel{' '}
                     <span className="sr-only">editing order #{order.id}</span>
@@ -129,7 +130,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                       else editButtons.current.delete(order.id);
                     }}
                     onClick={() => setEditingId(order.id)}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    className={buttonClass('link', 'sm')}
                   >
                     <PencilSquareIcon aria-hidden="true" className="size-5" />
                     Edit{' '}

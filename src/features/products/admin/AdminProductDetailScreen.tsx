@@ -12,6 +12,7 @@ import {
   selectSelectedProductError,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
+import { buttonClass } from '../../../components/controls';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
 export default function AdminProductDetailScreen() {
@@ -71,7 +72,7 @@ export default function AdminProductDetailScreen() {
         </div>
         <Link
           to={`/admin/product-form/edit/${product.id}`}
-          className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className={buttonClass()}
         >
           <PencilSquareIcon aria-hidden="true" className="size-5" />
           Edit Product

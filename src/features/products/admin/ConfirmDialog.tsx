@@ -1,5 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { buttonClass } from '../../../components/controls';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -47,7 +48,7 @@ export default function ConfirmDialog({
             autoFocus
             disabled={busy}
             onClick={onCancel}
-            className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 disabled:opacity-50"
+            className={buttonClass('secondary')}
           >
             Cancel
           </button>
@@ -55,7 +56,7 @@ export default function ConfirmDialog({
             type="button"
             disabled={busy}
             onClick={onConfirm}
-            className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-50"
+            className={buttonClass('danger')}
           >
             {confirmLabel}
           </button>

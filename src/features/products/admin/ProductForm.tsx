@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../types';
 import { productRules, toRegisterOptions, type ProductField } from '../../../lib/validation';
 import {
@@ -21,9 +22,6 @@ interface ProductFormProps {
   /** Extra buttons of the edit form (Delete / Restore this Product). */
   actions?: ReactNode;
 }
-
-const inputClass =
-  'block w-full rounded-md bg-white px-3 py-1.5 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-500 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 aria-invalid:outline-red-600 sm:text-sm';
 
 const IMAGE_FIELDS = [
   { name: 'thumbnail', label: 'Thumbnail' },
@@ -67,56 +65,38 @@ export default function ProductForm({
     setOtherErrors(other);
   });
 
-  const field = (name: ProductField) => ({
-    id: name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-    ...register(name, toRegisterOptions(productRules[name])),
-  });
+  /** The field `name` of the form: its label, message and rule; `control` draws its input. */
+  const field = (name: ProductField, label: string, className: string, control: (props: object) => ReactNode) => (
+    <Field key={name} id={name} label={label} error={errors[name]?.message} className={className}>
+      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(productRules[name])) })}
+    </Field>
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-10 bg-white p-4 sm:p-8">
       <section className="border-b border-gray-900/10 pb-10">
         <div className="grid grid-cols-1 gap-x-6 gap-y-6 sm:grid-cols-6">
-          <Field name="title" label="Product Name" error={errors.title?.message} className="sm:col-span-6">
-            <input type="text" className={inputClass} {...field('title')} />
-          </Field>
-          <Field name="description" label="Description" error={errors.description?.message} className="sm:col-span-6">
-            <textarea rows={3} className={inputClass} {...field('description')} />
-          </Field>
-          <Field name="price" label="price" error={errors.price?.message} className="sm:col-span-2">
-            <input type="number" step="any" inputMode="decimal" className={inputClass} {...field('price')} />
-          </Field>
-          <Field
-            name="discountPercentage"
-            label="Discount Percentage"
-            error={errors.discountPercentage?.message}
-            className="sm:col-span-2"
-          >
-            <input type="number" step="any" inputMode="decimal" className={inputClass} {...field('discountPercentage')} />
-          </Field>
-          <Field name="stock" label="Stock" error={errors.stock?.message} className="sm:col-span-2">
-            <input type="number" step="1" inputMode="numeric" className={inputClass} {...field('stock')} />
-          </Field>
-          <Field name="brand" label="Brand" error={errors.brand?.message} className="sm:col-span-3">
-            <OptionSelect options={withValue(brands, defaultValues.brand)} placeholder="--choose brand--" registration={field('brand')} />
-          </Field>
-          <Field name="category" label="Category" error={errors.category?.message} className="sm:col-span-3">
-            <OptionSelect options={withValue(categories, defaultValues.category)} placeholder="--choose category--" registration={field('category')} />
-          </Field>
-          {IMAGE_FIELDS.map(({ name, label }) => (
-            <Field key={name} name={name} label={label} error={errors[name]?.message} className="sm:col-span-6">
+          {field('title', 'Product Name', 'sm:col-span-6', (props) => <Input type="text" {...props} />)}
+          {field('description', 'Description', 'sm:col-span-6', (props) => <Textarea rows={3} {...props} />)}
+          {field('price', 'price', 'sm:col-span-2', (props) => <Input type="number" step="any" inputMode="decimal" {...props} />)}
+          {field('discountPercentage', 'Discount Percentage', 'sm:col-span-2', (props) => (
+            <Input type="number" step="any" inputMode="decimal" {...props} />
+          ))}
+          {field('stock', 'Stock', 'sm:col-span-2', (props) => <Input type="number" step="1" inputMode="numeric" {...props} />)}
+          {field('brand', 'Brand', 'sm:col-span-3', (props) => (
+            <OptionSelect options={withValue(brands, defaultValues.brand)} placeholder="--choose brand--" {...props} />
+          ))}
+          {field('category', 'Category', 'sm:col-span-3', (props) => (
+            <OptionSelect options={withValue(categories, defaultValues.category)} placeholder="--choose category--" {...props} />
+          ))}
+          {IMAGE_FIELDS.map(({ name, label }) =>
+            field(name, label, 'sm:col-span-6', (props) => (
               <div className="flex items-start gap-4">
-                <input
-                  type="text"
-                  placeholder="/images/products/…  or  https://…"
-                  className={inputClass}
-                  {...field(name)}
-                />
+                <Input type="text" placeholder="/images/products/…  or  https://…" {...props} />
                 <ImagePreview src={watch(name) ?? ''} label={label} />
               </div>
-            </Field>
-          ))}
+            )),
+          )}
         </div>
       </section>
 
@@ -155,16 +135,12 @@ export default function ProductForm({
 
       <div className="flex flex-wrap items-center justify-end gap-4">
         {actions}
-        <button type="button" onClick={onCancel} className="text-sm font-semibold text-gray-900 hover:underline">
+        <Button look="plain" onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
-        >
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save'}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -176,51 +152,15 @@ function withValue(options: FilterOption[], value: string): FilterOption[] {
   return [...options, { value, label: value }];
 }
 
-function Field({
-  name,
-  label,
-  error,
-  className,
-  children,
-}: {
-  name: ProductField;
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
+function OptionSelect({ options, placeholder, ...props }: { options: FilterOption[]; placeholder: string }) {
   return (
-    <div className={className}>
-      <label htmlFor={name} className="block text-sm font-medium text-gray-900">
-        {label}
-      </label>
-      <div className="mt-2">{children}</div>
-      {error && (
-        <p id={`${name}-error`} className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function OptionSelect({
-  options,
-  placeholder,
-  registration,
-}: {
-  options: FilterOption[];
-  placeholder: string;
-  registration: UseFormRegisterReturn & { id: string };
-}) {
-  return (
-    <select className={inputClass} {...registration}>
+    <Select {...props}>
       <option value="">{placeholder}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }

@@ -25,6 +25,7 @@ import {
 import ConfirmDialog from './ConfirmDialog';
 import ProductForm from './ProductForm';
 import { toFormValues, type ProductInput } from './productFormValues';
+import { buttonClass } from '../../../components/controls';
 
 /** /admin/product-form (new) and /admin/product-form/edit/:id. */
 export default function ProductFormScreen() {
@@ -136,7 +137,7 @@ export default function ProductFormScreen() {
                 type="button"
                 disabled={busy}
                 onClick={() => setDeleted(product, false)}
-                className="mr-auto inline-flex items-center gap-1.5 rounded-md bg-white px-3 py-2 text-sm font-semibold text-green-800 shadow-xs ring-1 ring-green-700 ring-inset hover:bg-green-50 disabled:opacity-50"
+                className={buttonClass('secondary', 'md', 'mr-auto')}
               >
                 <ArrowUturnLeftIcon aria-hidden="true" className="size-4" />
                 Restore this Product
@@ -146,7 +147,7 @@ export default function ProductFormScreen() {
                 type="button"
                 disabled={busy}
                 onClick={() => setConfirming(true)}
-                className="mr-auto inline-flex items-center gap-1.5 rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-red-600 disabled:opacity-50"
+                className={buttonClass('danger', 'md', 'mr-auto')}
               >
                 <TrashIcon aria-hidden="true" className="size-4" />
                 Delete this Product

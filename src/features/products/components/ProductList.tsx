@@ -6,20 +6,8 @@ import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import {
-  activeFilterCount,
-  emptyListingQuery,
-  parseListingParams,
-  toSearchParams,
-  withDeleted,
-  withFilter,
-  withPage,
-  withSearch,
-  withSort,
-  type DeletedFilter,
-  type FilterGroup,
-  type ListingQuery,
-} from '../../../lib/listingQuery';
+import { emptyListingQuery, type DeletedFilter, type FilterGroup, type ListingQuery } from '../../../lib/listingQuery';
+import { activeFilterCount, parseListingParams, toSearchParams, withDeleted, withFilter, withPage, withSearch, withSort } from '../../../lib/listingParams';
 import {
   fetchBrandsAsync,
   fetchCategoriesAsync,
@@ -37,6 +25,7 @@ import FilterSections from './FilterSections';
 import ProductCard from './ProductCard';
 import SearchBox from './SearchBox';
 import SortMenu from './SortMenu';
+import { Select, buttonClass } from '../../../components/controls';
 
 // The slide-over (Headless UI's Dialog, ~10 kB gzip) is fetched when first opened, on small screens.
 const MobileFilters = lazy(() => import('./MobileFilters'));
@@ -118,7 +107,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
             {admin && (
               <Link
                 to="/admin/product-form"
-                className="mr-2 inline-flex items-center gap-1 rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+                className={buttonClass('create', 'md', 'mr-2')}
               >
                 <PlusIcon aria-hidden="true" className="size-4" />
                 Add New Product
@@ -151,16 +140,16 @@ export default function ProductList({ admin = false }: ProductListProps) {
                 <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
                   Show
                 </label>
-                <select
+                <Select
+                  compact
                   id="show-deleted"
                   value={query.deleted ?? 'all'}
                   onChange={(event) => change(withDeleted(query, event.target.value as DeletedFilter))}
-                  className="rounded-md bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 outline-1 -outline-offset-1 outline-gray-400"
                 >
                   <option value="all">All products</option>
                   <option value="active">Active only</option>
                   <option value="deleted">Deleted only</option>
-                </select>
+                </Select>
               </div>
             )}
             {(filterCount > 0 || query.q || query.sort) && (

@@ -1,7 +1,8 @@
 import { CheckIcon, ChevronDownIcon } from '@heroicons/react/20/solid';
 import DropdownMenu from '../../../components/DropdownMenu';
 import { SORT_OPTIONS } from '../../../lib/constants';
-import { isSortSelected, type ListingQuery } from '../../../lib/listingQuery';
+import type { ListingQuery } from '../../../lib/listingQuery';
+import { isSortSelected } from '../../../lib/listingParams';
 import type { SortOption } from '../../../types';
 
 interface SortMenuProps {

@@ -11,6 +11,7 @@ import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
+import { buttonClass } from '../../../components/controls';
 
 const secondaryButton =
   'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50';
@@ -82,7 +83,7 @@ export default function UserProfilePage() {
               type="button"
               disabled={busy}
               onClick={() => setEditing('new')}
-              className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 disabled:cursor-not-allowed disabled:opacity-50"
+              className={buttonClass('create')}
             >
               Add New Address
             </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersQuery';
+import { parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
 
 const parse = (search: string) => parseOrdersParams(new URLSearchParams(search));
 
