@@ -1,8 +1,8 @@
 // A build plugin that puts the stylesheet into index.html as a `<style>` element instead of a
 // `<link>`: the first screen (pre-painted into index.html by server/prepaint.tsx) then paints as
-// soon as the HTML is in, without a second round trip for the CSS first — on the mobile preset's
-// network, /login paints at ~0.75 s instead of ~1.45 s. The CSS is ~7 kB gzip, sent once per
-// visit (navigation inside the app never reloads index.html). The CSP allows inline styles
+// soon as the HTML is in, without a second round trip for the CSS first (docs/performance.md has
+// the figures). The CSS is sent once per visit (navigation inside the app never reloads
+// index.html). The CSP allows inline styles
 // (server/middleware/http.ts); scripts stay external.
 import type { Plugin } from 'vite';
 

@@ -9,12 +9,12 @@ import type {
 } from 'react';
 
 const LOOKS = {
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-indigo-600',
-  secondary: 'bg-white text-gray-900 shadow-xs ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-indigo-600',
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-500 focus-visible:outline-brand-600',
+  secondary: 'bg-white text-gray-900 shadow-xs ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-brand-600',
   danger: 'bg-red-700 text-white shadow-xs hover:bg-red-600 focus-visible:outline-red-700',
   create: 'bg-green-700 text-white hover:bg-green-600 focus-visible:outline-green-700',
-  plain: 'text-gray-900 hover:bg-gray-100 focus-visible:outline-indigo-600',
-  link: 'text-indigo-700 hover:bg-indigo-50 focus-visible:outline-indigo-600',
+  plain: 'text-gray-900 hover:bg-gray-100 focus-visible:outline-brand-600',
+  link: 'text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-600',
 } as const;
 
 const SIZES = {
@@ -43,7 +43,7 @@ export function Button({ look, size, className, type = 'button', ...props }: But
 
 // The frame every text field and select shares; red while the field is invalid (aria-invalid).
 const FRAME =
-  'rounded-md bg-white text-gray-900 outline-1 -outline-offset-1 outline-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 aria-invalid:outline-red-600';
+  'rounded-md bg-white text-gray-900 outline-1 -outline-offset-1 outline-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 aria-invalid:outline-red-600';
 const FULL = `block w-full px-3 py-1.5 text-base placeholder:text-gray-500 sm:text-sm ${FRAME}`;
 /** A select that sits in a line of text (filters, quantities), as wide as its options. */
 const COMPACT = `py-1.5 pr-8 pl-3 text-sm ${FRAME}`;

@@ -1,14 +1,15 @@
 // The back office in Chromium against the built app and the real server (fresh data each run):
 // product create / edit / soft delete / restore as seen by the admin and by a shopper, the orders
 // table, the admin guard, axe on every admin page, and admin code never reaching a shopper.
-import { isBackOffice } from '../../build/manifest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { isBackOffice } from '../../build/manifest';
 import {
   DEMO_ADMIN,
   expect,
   expectAccessibleAtAllWidths,
+  expectAlert,
   expectNoAxeViolations,
   loginAsAdmin,
   loginAsUser,
@@ -42,13 +43,6 @@ async function shopperPage(browser: Browser): Promise<Page> {
 async function messageOf(page: Page, label: string): Promise<string | null> {
   const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
   return id ? page.locator(`[id="${id}"]`).textContent() : null;
-}
-
-/** A react-alert toast, once its fade-in is over (axe would measure the contrast mid-fade). */
-async function toast(page: Page, text: string | RegExp) {
-  const message = page.getByText(text);
-  await expect(message).toBeVisible();
-  await expect(message.locator('xpath=../..')).toHaveCSS('opacity', '1');
 }
 
 const card = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -98,7 +92,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await expect(page.getByText('Image not found')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image');
-    await toast(page, /The product was not saved/);
+    await expectAlert(page, /^The product was not saved/);
     await expect(page.getByText('Product Created')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/product-form$/);
     await expectNoAxeViolations(page);

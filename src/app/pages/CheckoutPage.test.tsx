@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, cartItem, jsonResponse, order, renderWithProviders, stubFetch, user, session } from '../../test/utils';
+import { address, cartItem, jsonResponse, order, renderWithProviders, stubFetch, user, session, fillAddress } from '../../test/utils';
 import { initialState as cart } from '../../features/cart/cartSlice';
 import { initialState as userState } from '../../features/user/userSlice';
 import CheckoutPage from './CheckoutPage';
@@ -74,14 +74,7 @@ describe('CheckoutPage', () => {
     const fetch = stubFetch({ 'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }) });
     render({ ...user, addresses: [] });
     const other = { ...address, name: 'Grace Hopper' };
-    await userEvent.type(screen.getByLabelText('Full Name'), other.name);
-    await userEvent.type(screen.getByLabelText('Email'), other.email);
-    await userEvent.type(screen.getByLabelText('Phone Number'), other.phoneNumber);
-    await userEvent.selectOptions(screen.getByLabelText('Country'), other.country);
-    await userEvent.type(screen.getByLabelText('Street address'), other.street);
-    await userEvent.type(screen.getByLabelText('City'), other.city);
-    await userEvent.type(screen.getByLabelText('State / Province'), other.state);
-    await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), other.pincode);
+    await fillAddress(other);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [other] });

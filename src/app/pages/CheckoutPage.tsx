@@ -10,15 +10,13 @@ import type { RejectValue } from '../../lib/thunk';
 import type { Address, PaymentMethod } from '../../types';
 import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../../features/cart/cartSlice';
-import CartLines from '../../features/cart/components/CartLines';
 import CartLoadError from '../../features/cart/components/CartLoadError';
-import CartTotals from '../../features/cart/components/CartTotals';
+import CartSummary from '../../features/cart/components/CartSummary';
 import { selectUserInfo, updateUserAsync } from '../../features/user/userSlice';
 import AddressChoice from '../../features/orders/components/AddressChoice';
 import PaymentChoice from '../../features/orders/components/PaymentChoice';
 import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
 import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
-import ContinueShopping from '../../features/cart/components/ContinueShopping';
 import { buttonClass } from '../../components/controls';
 
 export default function CheckoutPage() {
@@ -106,17 +104,14 @@ export default function CheckoutPage() {
         </div>
 
         <section aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white lg:col-span-2">
-          <div className="px-4 py-6 sm:px-6">
-            <h2 id="summary-heading" className="text-2xl font-semibold text-gray-900">
-              Order Summary
-            </h2>
-            <div className="mt-8 flow-root">
-              <CartLines items={items} />
-            </div>
-          </div>
-          <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
-            <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
-            <p className="mt-1 text-sm text-gray-600">No shipping or tax is charged.</p>
+          <CartSummary
+            heading={
+              <h2 id="summary-heading" className="text-2xl font-semibold text-gray-900">
+                Order Summary
+              </h2>
+            }
+            note="No shipping or tax is charged."
+          >
             {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}
             <button
               type="button"
@@ -126,8 +121,7 @@ export default function CheckoutPage() {
             >
               {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
             </button>
-            <ContinueShopping />
-          </div>
+          </CartSummary>
         </section>
       </div>
     </div>

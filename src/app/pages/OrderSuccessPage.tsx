@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
 import { resetOrder } from '../../features/orders/ordersSlice';
-import { buttonClass } from '../../components/controls';
+import GoBackHome from '../../components/GoBackHome';
 
 /** The order number comes from the URL, so a reload still shows it. */
 export default function OrderSuccessPage() {
@@ -26,20 +26,15 @@ export default function OrderSuccessPage() {
       <div className="text-center">
         <CheckCircleIcon aria-hidden="true" className="mx-auto size-16 text-green-700" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-5xl">Order Successfully Placed</h1>
-        <p className="mt-6 text-lg font-semibold text-indigo-700">Order number #{id}</p>
+        <p className="mt-6 text-lg font-semibold text-brand-700">Order number #{id}</p>
         <p className="mt-4 text-base text-gray-700">
           You can check your order in{' '}
-          <Link to="/orders" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
+          <Link to="/orders" className="font-semibold text-brand-700 underline hover:text-brand-600">
             My Account &gt; My Orders
           </Link>
         </p>
         <div className="mt-10">
-          <Link
-            to="/"
-            className={buttonClass()}
-          >
-            Go back home
-          </Link>
+          <GoBackHome />
         </div>
       </div>
     </div>

@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
       footer={
         <>
           Send me back to{' '}
-          <Link to="/login" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-600">
             Login
           </Link>
         </>

@@ -46,7 +46,7 @@ export default function LoginPage() {
       footer={
         <>
           Not a member?{' '}
-          <Link to="/signup" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">
             Create an Account
           </Link>
         </>
@@ -63,7 +63,7 @@ export default function LoginPage() {
           label="Password"
           error={passwordError}
           aside={
-            <Link to="/forgot-password" className="text-sm font-semibold text-indigo-700 hover:text-indigo-600">
+            <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-600">
               Forgot password?
             </Link>
           }

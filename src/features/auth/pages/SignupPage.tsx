@@ -44,7 +44,7 @@ export default function SignupPage() {
       footer={
         <>
           Already a Member?{' '}
-          <Link to="/login" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-600">
             Log In
           </Link>
         </>

@@ -82,7 +82,7 @@ function CartLine({ item }: { item: CartItem }) {
             disabled={busy}
             aria-label={`Remove ${product.title}`}
             onClick={() => run(() => dispatch(deleteItemFromCartAsync(product.id)).unwrap(), 'Could not remove the item')}
-            className="font-medium text-indigo-700 hover:text-indigo-500 disabled:opacity-60"
+            className="font-medium text-brand-700 hover:text-brand-500 disabled:opacity-60"
           >
             Remove
           </button>

@@ -1,75 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderStatus } from '../../../types';
-import { jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from '../../../test/utils';
-import AdminOrdersScreen from './AdminOrdersScreen';
-
-const STATUSES: OrderStatus[] = ['pending', 'dispatched', 'delivered', 'cancelled'];
-
-/** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending). */
-const nthOrder = (id: number): Order =>
-  makeOrder({
-    id,
-    items: [{ id: id * 10, quantity: 2, product: product({ id: id + 100, title: `Product ${id}`, price: 10 * id, discountPercentage: 0 }) }],
-    totalAmount: 20 * id,
-    totalItems: 2,
-    status: STATUSES[id % 4],
-  });
-
-/** A tiny json-server: 12 orders, _page/_per_page, status filter, _sort/_order, PATCH status. */
-/** `hold`: each PATCH waits for this promise before it answers (a save in flight). */
-function ordersServer({ failPatch = false, hold }: { failPatch?: boolean; hold?: Promise<void> } = {}) {
-  const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
-  const patches = Object.fromEntries(
-    orders.map((order) => [
-      `PATCH /api/orders/${order.id}`,
-      async ({ body }: { body: unknown }) => {
-        await hold;
-        if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
-        order.status = (body as { status: OrderStatus }).status;
-        return jsonResponse(order);
-      },
-    ]),
-  );
-  return stubFetch({
-    'GET /api/orders': ({ url }) => {
-      const p = url.searchParams;
-      let list = orders.filter((o) => !p.get('status') || o.status === p.get('status'));
-      const sort = p.get('_sort') as 'id' | 'totalAmount' | null;
-      if (sort) {
-        const sign = p.get('_order') === 'desc' ? -1 : 1;
-        list = [...list].sort((a, b) => sign * (a[sort] - b[sort]));
-      }
-      const page = Number(p.get('_page'));
-      const perPage = Number(p.get('_per_page'));
-      return jsonResponse(list.slice((page - 1) * perPage, page * perPage), 200, {
-        'X-Total-Count': String(list.length),
-      });
-    },
-    ...patches,
-  });
-}
-
-/** "METHOD /path?query" of every call, and the bodies sent to one "METHOD /api/path". */
-const requested = (mock: ReturnType<typeof stubFetch>) =>
-  mock.mock.calls.map(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-  });
-const sent = (mock: ReturnType<typeof stubFetch>, key: string) =>
-  mock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key)
-    .map(([, init]) => JSON.parse(String(init?.body)));
-const gets = (mock: ReturnType<typeof stubFetch>) => requested(mock).filter((r) => r.startsWith('GET /api/orders'));
-
-function openOrders(route = '/admin/orders') {
-  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route });
-}
-
-const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
-const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[1].textContent);
-const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[1].textContent === `#${id}`)!;
+import { gets, nthOrder, openOrders, orderNumbers, ordersServer, rowOf } from '../../../test/adminOrders';
+import { calls, jsonResponse, sent, stubFetch } from '../../../test/utils';
+import { ORDER_STATUSES } from '../../../types';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -116,7 +50,7 @@ describe('AdminOrdersScreen', () => {
     await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
     const select = within(rowOf(3)).getByLabelText('Status of order #3');
     expect(select).toHaveFocus();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(STATUSES);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([...ORDER_STATUSES]);
     expect(select).toHaveValue('cancelled');
 
     await user.selectOptions(select, 'delivered');
@@ -154,7 +88,7 @@ describe('AdminOrdersScreen', () => {
     await user.keyboard('{Escape}');
     expect(within(rowOf(2)).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(rowOf(2)).getByText('delivered')).toBeInTheDocument();
-    expect(requested(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
+    expect(calls(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
   });
 
   it('a failed save says so clearly and the row keeps the stored status', async () => {

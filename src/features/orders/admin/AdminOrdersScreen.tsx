@@ -137,7 +137,7 @@ export default function AdminOrdersScreen() {
             aria-busy={!current}
             // relative: the sr-only texts in the table (position: absolute) must scroll with it, not
             // widen the page on a phone.
-            className={`relative overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-indigo-600 ${current ? '' : 'opacity-60'}`}
+            className={`relative overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600 ${current ? '' : 'opacity-60'}`}
           >
             <AdminOrdersTable
               orders={orders}

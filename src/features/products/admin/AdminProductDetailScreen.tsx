@@ -1,23 +1,23 @@
 import { Link, useParams } from 'react-router-dom';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { useAppSelector } from '../../../lib/hooks';
 import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
-  fetchProductByIdAsync,
   selectProductById,
   selectSelectedProductError,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
+import ProductFacts from '../components/ProductFacts';
+import ProductLoadError from '../components/ProductLoadError';
+import ProductReviews from '../components/ProductReviews';
 import { buttonClass } from '../../../components/controls';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
 export default function AdminProductDetailScreen() {
   const { id = '' } = useParams();
-  const dispatch = useAppDispatch();
   const selected = useAppSelector(selectProductById);
   const error = useAppSelector(selectSelectedProductError);
   // The store may still hold the previously opened product.
@@ -26,39 +26,15 @@ export default function AdminProductDetailScreen() {
 
   useSelectedProduct(id);
 
-  if (error) {
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-10">
-        <ErrorMessage
-          title="This product could not be loaded"
-          message={error}
-          onRetry={() => dispatch(fetchProductByIdAsync(id))}
-        />
-        <Link to="/admin" className="mt-6 inline-block text-sm font-medium text-indigo-700 hover:underline">
-          Back to the products
-        </Link>
-      </div>
-    );
-  }
+  if (error) return <ProductLoadError id={id} error={error} back={{ to: '/admin', label: 'Back to the products' }} />;
   if (!product) return <PageSpinner label="Loading the product…" />;
 
   const pictures = [...new Set([product.thumbnail, ...product.images].filter(Boolean))];
-  const facts: [string, string | number][] = [
-    ['Stock', product.stock],
-    ['Brand', product.brand],
-    ['Category', product.category],
-    ['Discount Percentage', `${product.discountPercentage} %`],
-    ['Weight', `${product.weight} kg`],
-    ['Warranty', product.warrantyInformation],
-    ['Shipping', product.shippingInformation],
-    ['Return policy', product.returnPolicy],
-    ['Minimum order quantity', product.minimumOrderQuantity],
-  ];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        <Link to="/admin" className="font-medium text-indigo-700 hover:underline">
+        <Link to="/admin" className="font-medium text-brand-700 hover:underline">
           Admin products
         </Link>
         <span aria-hidden="true"> / </span>
@@ -98,14 +74,15 @@ export default function AdminProductDetailScreen() {
           </h2>
           <Price product={product} size="lg" className="mt-2" />
           <StarRating rating={product.rating} showValue className="mt-3" />
-          <dl className="mt-6 divide-y divide-gray-200 border-y border-gray-200 text-sm">
-            {facts.map(([term, value]) => (
-              <div key={term} className="flex justify-between gap-4 py-2">
-                <dt className="text-gray-600">{term}</dt>
-                <dd className="text-right font-medium text-gray-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ProductFacts
+            product={product}
+            before={[
+              ['Stock', product.stock],
+              ['Brand', product.brand],
+              ['Category', product.category],
+              ['Discount Percentage', `${product.discountPercentage} %`],
+            ]}
+          />
         </section>
         <section aria-labelledby="description-heading" className="lg:col-span-2">
           <h2 id="description-heading" className="text-lg font-semibold text-gray-900">
@@ -113,19 +90,7 @@ export default function AdminProductDetailScreen() {
           </h2>
           <p className="mt-2 text-base text-gray-700">{product.description}</p>
           <h2 className="mt-8 text-lg font-semibold text-gray-900">Reviews</h2>
-          {product.reviews.length === 0 ? (
-            <p className="mt-2 text-sm text-gray-600">No reviews yet.</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-gray-200">
-              {product.reviews.map((review, i) => (
-                <li key={i} className="py-3">
-                  <p className="text-sm font-medium text-gray-900">{review.reviewerName}</p>
-                  <StarRating rating={review.rating} className="mt-1" />
-                  <p className="mt-1 text-sm text-gray-700">{review.comment}</p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProductReviews reviews={product.reviews} />
         </section>
       </div>
     </div>

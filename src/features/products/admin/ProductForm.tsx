@@ -110,7 +110,7 @@ export default function ProductForm({
                 name={id}
                 type="checkbox"
                 aria-describedby={`${id}-description`}
-                className="mt-1 size-4 rounded border-gray-300 accent-indigo-600"
+                className="mt-1 size-4 rounded border-gray-300 accent-brand-600"
               />
               <div className="text-sm">
                 <label htmlFor={id} className="font-medium text-gray-900">

@@ -179,7 +179,7 @@ export default function ProductFormScreen() {
         {product && (
           <Link
             to={`/admin/productdetail/${product.id}`}
-            className="text-sm font-medium text-indigo-700 hover:underline"
+            className="text-sm font-medium text-brand-700 hover:underline"
           >
             View this product
           </Link>

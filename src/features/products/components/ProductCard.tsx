@@ -15,7 +15,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
   const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
   return (
     <div className="flex h-full flex-col rounded-md border border-gray-200 p-2">
-      <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-indigo-600">
+      <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-brand-600">
         <div className="aspect-square w-full overflow-hidden rounded-md bg-gray-100">
           <img
             src={product.thumbnail}

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { useAppSelector } from '../../../lib/hooks';
 import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { Product } from '../../../types';
+import ProductFacts from './ProductFacts';
+import ProductLoadError from './ProductLoadError';
 import ProductOptions from './ProductOptions';
+import ProductReviews from './ProductReviews';
 import {
-  fetchProductByIdAsync,
   selectProductById,
   selectSelectedProductError,
   selectSelectedProductStatus,
@@ -24,7 +25,6 @@ interface ProductDetailProps {
 
 /** The shopper's product page (SPEC §2): images, price, rating, static choices, details, reviews. */
 export default function ProductDetail({ id, buy }: ProductDetailProps) {
-  const dispatch = useAppDispatch();
   const product = useAppSelector(selectProductById);
   const status = useAppSelector(selectSelectedProductStatus);
   const error = useAppSelector(selectSelectedProductError);
@@ -32,21 +32,7 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
 
   useSelectedProduct(id);
 
-  if (error) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="sr-only">Product</h1>
-        <ErrorMessage
-          title="This product could not be loaded"
-          message={error}
-          onRetry={() => dispatch(fetchProductByIdAsync(id))}
-        />
-        <Link to="/" className="mt-6 inline-block text-sm font-semibold text-indigo-700">
-          Back to all products
-        </Link>
-      </div>
-    );
-  }
+  if (error) return <ProductLoadError id={id} error={error} back={{ to: '/', label: 'Back to all products' }} />;
   if (status === 'loading' || !product || String(product.id) !== id) return <PageSpinner label="Loading product…" />;
 
   const images = (product.images.length > 0 ? product.images : [product.thumbnail]).slice(0, 3);
@@ -94,41 +80,13 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
             <p className="mt-6 text-base text-gray-800">{product.description}</p>
 
             <h2 className="mt-10 text-sm font-medium text-gray-900">Details</h2>
-            <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              {[
-                ['Weight', `${product.weight} kg`],
-                ['Warranty', product.warrantyInformation],
-                ['Shipping', product.shippingInformation],
-                ['Return policy', product.returnPolicy],
-                ['Minimum order quantity', String(product.minimumOrderQuantity)],
-                ['In stock', String(Math.max(0, product.stock))],
-              ].map(([term, value]) => (
-                <div key={term} className="flex gap-2">
-                  <dt className="font-medium text-gray-900">{term}:</dt>
-                  <dd className="text-gray-700">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <ProductFacts product={product} after={[['In stock', Math.max(0, product.stock)]]} />
 
             <section aria-labelledby="reviews-heading" className="mt-10">
               <h2 id="reviews-heading" className="text-lg font-medium text-gray-900">
                 Reviews
               </h2>
-              {product.reviews.length === 0 ? (
-                <p className="mt-4 text-sm text-gray-700">No reviews yet.</p>
-              ) : (
-                <ul className="mt-4 divide-y divide-gray-200">
-                  {product.reviews.map((review, index) => (
-                    <li key={index} className="py-4">
-                      <div className="flex flex-wrap items-center gap-3">
-                        <p className="text-sm font-semibold text-gray-900">{review.reviewerName}</p>
-                        <StarRating rating={review.rating} />
-                      </div>
-                      <p className="mt-2 text-sm text-gray-700">{review.comment}</p>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ProductReviews reviews={product.reviews} />
             </section>
           </div>
 

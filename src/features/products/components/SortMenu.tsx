@@ -37,7 +37,7 @@ export default function SortMenu({ query, onSort }: SortMenuProps) {
             {option.name}
             {selected && (
               <>
-                <CheckIcon aria-hidden="true" className="size-4 text-indigo-600" />
+                <CheckIcon aria-hidden="true" className="size-4 text-brand-600" />
                 <span className="sr-only">(selected)</span>
               </>
             )}

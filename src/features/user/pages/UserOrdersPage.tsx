@@ -48,7 +48,7 @@ export default function UserOrdersPage() {
       ) : orders.length === 0 ? (
         <p className="mt-8 text-base text-gray-700">
           You have not placed any orders yet.{' '}
-          <Link to="/" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
             Start shopping
           </Link>
         </p>

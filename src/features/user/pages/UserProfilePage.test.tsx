@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session } from '../../../test/utils';
+import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session, fillAddress } from '../../../test/utils';
 import type { User } from '../../../types';
 import { initialState as userState } from '../userSlice';
 import UserProfilePage from './UserProfilePage';
@@ -41,14 +41,7 @@ describe('UserProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Name is Required')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Full Name'), address.name);
-    await userEvent.type(screen.getByLabelText('Email'), address.email);
-    await userEvent.type(screen.getByLabelText('Phone Number'), address.phoneNumber);
-    await userEvent.selectOptions(screen.getByLabelText('Country'), address.country);
-    await userEvent.type(screen.getByLabelText('Street address'), address.street);
-    await userEvent.type(screen.getByLabelText('City'), address.city);
-    await userEvent.type(screen.getByLabelText('State / Province'), address.state);
-    await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), address.pincode);
+    await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [address] });

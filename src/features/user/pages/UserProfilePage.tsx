@@ -14,7 +14,7 @@ import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUser
 import { buttonClass } from '../../../components/controls';
 
 const secondaryButton =
-  'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50';
+  'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 export default function UserProfilePage() {
   useDocumentTitle('My Profile');
