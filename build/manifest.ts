@@ -37,7 +37,7 @@ export interface RouteModule {
   path: string;
   /** The page's source module, without extension: 'src/features/auth/pages/LoginPage'. */
   module: string;
-  /** A back-office route (ProtectedAdmin). */
+  /** A back-office route (guard 'admin'). */
   admin: boolean;
 }
 
