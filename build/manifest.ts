@@ -4,7 +4,7 @@
 import type { PageRoute } from '../src/app/routes';
 
 /** The app itself, which the entry (src/boot.ts) imports once the first screen is painted. */
-export const APP_MODULE = 'src/main';
+const APP_MODULE = 'src/main';
 
 export interface ManifestChunk {
   file: string;

@@ -18,7 +18,7 @@ export function pageCount(totalItems: number, pageSize: number): number {
 }
 
 /** The page numbers to show: all when few, else first, last and the current neighbourhood. */
-export function pageWindow(page: number, pages: number): (number | 'gap')[] {
+function pageWindow(page: number, pages: number): (number | 'gap')[] {
   if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
   const around = [page - 1, page, page + 1].filter((p) => p > 1 && p < pages);
   const result: (number | 'gap')[] = [1];

@@ -4,7 +4,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 
-export type AppThunkDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+type AppThunkDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 export const useAppDispatch = useDispatch.withTypes<AppThunkDispatch>();
 export const useAppSelector = useSelector;

@@ -19,7 +19,7 @@ export interface RejectValue {
   status?: number;
 }
 
-export function toRejectValue(error: unknown): RejectValue {
+function toRejectValue(error: unknown): RejectValue {
   if (error instanceof ApiError) {
     return { message: error.message, errors: error.errors, status: error.status };
   }

@@ -2,15 +2,15 @@
 // and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
 import { COUNTRIES } from '../types';
 
-export const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** ≥ 8 characters, one uppercase, one lowercase, one digit; special characters allowed. */
-export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const PASSWORD_MESSAGE =
   '- at least 8 characters\n- must contain at least 1 uppercase letter, 1 lowercase letter, and 1 number\n- Can contain special characters';
 
 /** Longest text any field accepts; the spec is silent, the server must not store megabytes. */
 export const MAX_TEXT = 200;
-export const MAX_LONG_TEXT = 2000;
+const MAX_LONG_TEXT = 2000;
 
 export interface FieldRule {
   required?: string;

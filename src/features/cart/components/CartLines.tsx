@@ -13,7 +13,7 @@ import { Select } from '../../../components/controls';
  * 1…min(6, stock), never more than the stock; a current quantity the stock no longer covers is
  * kept as a disabled option (so the select still shows it) beside the line's warning.
  */
-export function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
+function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
   const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock));
   const options = Array.from({ length: max }, (_, i) => ({ value: i + 1, disabled: false }));
   if (item.quantity > max) options.push({ value: item.quantity, disabled: true });
