@@ -159,7 +159,14 @@ export function toast(page: Page, text: string | RegExp) {
 export async function expectAlert(page: Page, text: string | RegExp): Promise<void> {
   const alert = toast(page, text);
   await expect(alert).toBeVisible();
-  await expect(alert).toHaveCSS('opacity', '1');
+  // As displayed: its own opacity times every ancestor's, wherever the fade is applied.
+  const shownOpacity = () =>
+    alert.evaluate((element) => {
+      let opacity = 1;
+      for (let e: Element | null = element; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      return opacity;
+    });
+  await expect.poll(shownOpacity).toBe(1);
 }
 
 interface Fixtures {
