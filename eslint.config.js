@@ -1,7 +1,57 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The boundary rule for `files`; `extra`: element types every layer may also import. */
+function layers(files, extra) {
+  const to = (...types) => ({ to: { element: { types: { anyOf: [...types, ...extra] } } } });
+  const policy = (from, ...allow) => ({ from: { element: { type: from } }, allow });
+  return [
+    {
+      ...files,
+      plugins: { boundaries },
+      settings: {
+        'import/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+        'boundaries/include': ['src/**/*'],
+        'boundaries/elements': [
+          { type: 'entry', pattern: 'src/*.{ts,tsx}', partialMatch: false },
+          { type: 'app', pattern: 'src/app' },
+          { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+          { type: 'components', pattern: 'src/components' },
+          { type: 'lib', pattern: 'src/lib' },
+          { type: 'types', pattern: 'src/types' },
+          { type: 'test', pattern: 'src/test' },
+        ],
+      },
+      rules: {
+        'boundaries/dependencies': [
+          'error',
+          {
+            default: 'disallow',
+            message:
+              '{{from.element.type}} {{from.element.captured.feature}} may not import ' +
+              '{{to.element.type}} {{to.element.captured.feature}} (the layers are in eslint.config.js)',
+            policies: [
+              policy('entry', to('entry', 'app', 'feature', 'components', 'lib', 'types')),
+              policy('app', to('app', 'feature', 'components', 'lib', 'types')),
+              policy(
+                'feature',
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+                to('components', 'lib', 'types'),
+              ),
+              policy('components', to('components', 'lib', 'types')),
+              policy('lib', to('lib', 'types')),
+              policy('types', to('types')),
+              policy('test', to('test', 'app', 'feature', 'components', 'lib', 'types')),
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.data'] },
@@ -52,6 +102,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The client's layers (CONVENTIONS.md): app → features → components / lib → types, and a feature
+  // never imports another feature's files; what two features share lives in components/ or lib/,
+  // and a page that composes several features lives in app/pages.
+  ...layers({ files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'] }, []),
+  // Tests follow the same lines, and may also use the test helpers (src/test/) and the store.
+  ...layers({ files: ['src/**/*.test.{ts,tsx}', 'src/test/**'] }, ['test', 'app']),
   {
     // Playwright fixtures take a `use` callback that is not React's `use` hook.
     files: ['tests/e2e/**/*.ts'],

@@ -2,16 +2,17 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { chunkModules } from './scripts/bench/chunkModules.ts';
-import { inlineCss } from './scripts/bench/inlineCss.ts';
-import { precompress } from './scripts/bench/precompress.ts';
-import { scriptPriority } from './scripts/bench/scriptPriority.ts';
+import { chunkModules } from './build/chunkModules.ts';
+import { inlineCss } from './build/inlineCss.ts';
+import { precompress } from './build/precompress.ts';
+import { routeManifest } from './build/routeManifest.ts';
+import { scriptPriority } from './build/scriptPriority.ts';
 
 // In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), scriptPriority(), inlineCss()],
+  plugins: [react(), tailwindcss(), scriptPriority(), inlineCss(), routeManifest()],
   server: {
     // changeOrigin off (the string shorthand turns it on): the API checks that a write's Origin
     // is the Host it was sent to, which is Vite's own address here.
@@ -19,7 +20,7 @@ export default defineConfig({
   },
   build: {
     // dist/.vite/manifest.json + chunk-modules.json: read by scripts/checkBudget.ts;
-    // assets/*.br and *.gz: sent as they are by server/staticAssets.ts.
+    // dist/.vite/routes.json (each page's chunks) and assets/*.br, *.gz: read by the server.
     manifest: true,
     // Every browser this shop supports (Chromium, Firefox, Safari 17+) has native modulepreload.
     modulePreload: { polyfill: false },
@@ -44,6 +45,7 @@ export default defineConfig({
             'tests/reliability/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'build/**/*.test.ts',
             'tests/pg/**/*.test.ts',
           ],
           environment: 'node',

@@ -3,28 +3,26 @@
 //                                              imports, the login page chunk(s)
 //   /, signed in (in total)    ≤ 140 kB gzip: all of the above, the home page chunk(s), and
 //                                              whatever the signed-in shell loads lazily
-// and no back-office module (src/features/admin/) in any chunk a shopper route loads.
+// and no back-office module (src/features/*/admin/) in any chunk a shopper route loads.
 //   npx tsx scripts/checkBudget.ts [--dist DIR] [--json]
-// Routes come from src/app/router.tsx (each page is a lazy `import()`), chunks from
-// dist/.vite/manifest.json (keyed by source path), chunk contents from chunk-modules.json
-// (scripts/bench/chunkModules.ts). Sizes are gzip at zlib's default level, as the server sends them.
+// Routes come from the route table (src/app/routes.ts), chunks from dist/.vite/manifest.json
+// (keyed by source path), chunk contents from chunk-modules.json (build/chunkModules.ts). Sizes
+// are gzip at zlib's default level, as the server sends them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHUNK_MODULES_FILE, type ChunkModules } from '../build/chunkModules';
 import {
-  ADMIN_DIR,
   appClosure,
+  isBackOffice,
   manifestKey,
-  parseRoutes,
-  ROUTER_FILE,
+  routeModules,
   staticClosure,
   type Manifest,
-  type Route,
-} from '../server/routeChunks';
-import { CHUNK_MODULES_FILE, type ChunkModules } from './bench/chunkModules';
-
-export { parseRoutes, type Manifest } from '../server/routeChunks';
+  type RouteModule as Route,
+} from '../build/manifest';
+import { ROUTES } from '../src/app/routes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** kB as Vite prints them: 1000 bytes. */
@@ -71,8 +69,8 @@ export function adminModules(manifest: Manifest, keys: Iterable<string>, content
   const found = new Set<string>();
   for (const key of keys) {
     const chunk = manifest[key];
-    if (chunk.src?.startsWith(ADMIN_DIR)) found.add(chunk.src);
-    for (const id of Object.keys(contents?.[chunk.file]?.modules ?? {})) if (id.startsWith(ADMIN_DIR)) found.add(id);
+    if (chunk.src && isBackOffice(chunk.src)) found.add(chunk.src);
+    for (const id of Object.keys(contents?.[chunk.file]?.modules ?? {})) if (isBackOffice(id)) found.add(id);
   }
   return [...found].sort();
 }
@@ -98,7 +96,7 @@ export interface BudgetReport {
   ok: boolean;
 }
 
-export function checkBudget(distDir: string, routerSource: string): BudgetReport {
+export function checkBudget(distDir: string, routes: Route[] = routeModules(ROUTES)): BudgetReport {
   const viteDir = path.join(distDir, '.vite');
   const manifestFile = path.join(viteDir, 'manifest.json');
   if (!existsSync(manifestFile)) {
@@ -107,7 +105,6 @@ export function checkBudget(distDir: string, routerSource: string): BudgetReport
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const contentsFile = path.join(distDir, CHUNK_MODULES_FILE);
   const contents = existsSync(contentsFile) ? (JSON.parse(readFileSync(contentsFile, 'utf8')) as ChunkModules) : undefined;
-  const routes = parseRoutes(routerSource);
   const sizes = new Map<string, { gzip: number; raw: number }>();
   const sizeOf = (file: string) => {
     let size = sizes.get(file);
@@ -120,7 +117,7 @@ export function checkBudget(distDir: string, routerSource: string): BudgetReport
   };
   const routeAt = (p: string) => {
     const route = routes.find((r) => r.path === p && !r.admin);
-    if (!route) throw new Error(`${ROUTER_FILE} has no lazy route for ${p}`);
+    if (!route) throw new Error(`src/app/routes.ts has no shopper route for ${p}`);
     return route;
   };
 
@@ -181,7 +178,7 @@ if (isMain) {
   const distAt = args.indexOf('--dist');
   const distDir = path.resolve(ROOT, distAt >= 0 ? args[distAt + 1] : 'dist');
   try {
-    const report = checkBudget(distDir, readFileSync(path.join(ROOT, ROUTER_FILE), 'utf8'));
+    const report = checkBudget(distDir);
     console.log(args.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
     process.exitCode = report.ok ? 0 : 1;
   } catch (err) {

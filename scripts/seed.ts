@@ -11,6 +11,7 @@ import { totals } from '../src/lib/pricing';
 import type { Address, CartItem, Order, OrderStatus, PaymentMethod, Product, Review } from '../src/types';
 import type { DbSchema, StoredUser } from '../server/model';
 import { hashPassword } from '../server/passwords';
+import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
 
 // The stored shapes are the server's (server/model.ts): users carry their password hash.
@@ -37,17 +38,6 @@ export const DEMO_ACCOUNTS = {
 // Randomness
 
 type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An independent stream per (seed, purpose, index), so product 7 is the same whatever N is. */
 function stream(seed: number, purpose: number, index = 0): Rng {

@@ -54,12 +54,14 @@ export function hashPassword(password: string, { cost = DEFAULT_COST, salt = ran
   return format(cost, salt, hash);
 }
 
-/** True when `password` matches the stored hash (constant-time comparison). */
+/** The key scrypt derives from `password` (normalized) for a stored hash's salt, length and cost. */
+const derive = (password: string, { salt, hash, cost }: Parsed) =>
+  scryptSync(password.normalize('NFKC'), salt, hash.length, options(cost));
+
+/** True when `password` matches the stored hash (constant-time comparison). Tests and the seed check use it. */
 export function verifyPassword(password: string, stored: string): boolean {
   const parsed = parse(stored);
-  if (!parsed) return false;
-  const actual = scryptSync(password.normalize('NFKC'), parsed.salt, parsed.hash.length, options(parsed.cost));
-  return timingSafeEqual(actual, parsed.hash);
+  return parsed !== undefined && timingSafeEqual(derive(password, parsed), parsed.hash);
 }
 
 function scryptAsync(password: string, salt: Buffer, length: number, cost: number): Promise<Buffer> {
@@ -76,10 +78,8 @@ export async function hashPasswordAsync(password: string, cost = DEFAULT_COST): 
   return format(cost, salt, await scryptAsync(password, salt, KEY_LENGTH, cost));
 }
 
-/** The same as verifyPassword, off the event loop. */
+/** The same as verifyPassword, off the event loop (used by sign-in). */
 export async function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
-  if (!parsed) return false;
-  const actual = await scryptAsync(password, parsed.salt, parsed.hash.length, parsed.cost);
-  return timingSafeEqual(actual, parsed.hash);
+  return parsed !== undefined && timingSafeEqual(await scryptAsync(password, parsed.salt, parsed.hash.length, parsed.cost), parsed.hash);
 }

@@ -19,62 +19,60 @@ const HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-const ROUTER = `
-      { path: '/', lazy: page(() => import('../features/products/pages/HomePage')) },
-      { path: '/products/:id', lazy: page(() => import('../features/products/pages/ProductDetailPage')) },
-      { index: true, lazy: page(() => import('../features/admin/pages/AdminHomePage')) },
-`;
-const ENTRY = 'const check = () => get(`/auth/check`);';
+/** What build/routeManifest.ts writes: the app's chunks, each shopper page's, the start requests. */
+const ROUTES = {
+  app: ['/assets/main-m1.js', '/assets/shared-s1.js'],
+  pages: [
+    { path: '/', files: ['/assets/Home-h1.js', '/assets/List-l1.js'] },
+    { path: '/products/:id', files: ['/assets/Detail-d1.js'] },
+    { path: '/login', files: ['/assets/Login-g1.js'] },
+  ],
+  startRequests: ['/api/auth/check'],
+};
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
   dist = path.join(dir, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   mkdirSync(path.join(dist, '.vite'));
-  mkdirSync(path.join(dir, 'src', 'app'), { recursive: true });
-  writeFileSync(path.join(dir, 'src', 'app', 'router.tsx'), ROUTER);
   writeFileSync(path.join(dist, 'index.html'), HTML);
-  for (const name of ['index-e1.js', 'Home-h1.js', 'List-l1.js', 'Detail-d1.js', 'Admin-a1.js', 'shared-s1.js']) {
-    writeFileSync(path.join(dist, 'assets', name), name === 'index-e1.js' ? ENTRY : `// ${name}`);
+  writeFileSync(path.join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES));
+  for (const file of ['index-e1.js', ...ROUTES.app, ...ROUTES.pages.flatMap((p) => p.files)]) {
+    writeFileSync(path.join(dist, 'assets', path.basename(file)), `// ${file}`);
   }
-  const manifest = {
-    'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_shared-s1.js'] },
-    '_shared-s1.js': { file: 'assets/shared-s1.js' },
-    '_List-l1.js': { file: 'assets/List-l1.js', imports: ['_shared-s1.js'] },
-    'src/features/products/pages/HomePage.tsx': { file: 'assets/Home-h1.js', isDynamicEntry: true, imports: ['_List-l1.js', 'index.html'] },
-    'src/features/products/pages/ProductDetailPage.tsx': { file: 'assets/Detail-d1.js', isDynamicEntry: true },
-    'src/features/admin/pages/AdminHomePage.tsx': { file: 'assets/Admin-a1.js', isDynamicEntry: true, imports: ['_List-l1.js'] },
-  };
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const hints = (html: string) => [...html.matchAll(/<link rel="(\w+)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+const listed = (html: string) => /<meta name="shop:modulepreload" content="([^"]*)">/.exec(html)?.[1].split(' ') ?? [];
+const app = ['modulepreload /assets/main-m1.js', 'modulepreload /assets/shared-s1.js'];
 
 describe('index.html hints', () => {
-  it("preloads the page's own chunks (not the entry's) and the session check", () => {
-    const page = indexHtml(dist, dir);
-    expect(hints(page('/'))).toEqual([
-      'modulepreload /assets/Home-h1.js',
-      'modulepreload /assets/List-l1.js',
-      'preload /api/auth/check',
-    ]);
-    expect(hints(page('/products/42'))).toEqual(['modulepreload /assets/Detail-d1.js', 'preload /api/auth/check']);
-    // Unknown pages and the back office: only the session check.
-    expect(hints(page('/nowhere'))).toEqual(['preload /api/auth/check']);
-    expect(hints(page('/admin'))).toEqual(['preload /api/auth/check']);
+  it("preloads the app's and the page's chunks, and the session check, as the build listed them", () => {
+    const page = indexHtml(dist);
+    expect(hints(page('/'))).toEqual([...app, 'modulepreload /assets/Home-h1.js', 'modulepreload /assets/List-l1.js', 'preload /api/auth/check']);
+    expect(hints(page('/products/42'))).toEqual([...app, 'modulepreload /assets/Detail-d1.js', 'preload /api/auth/check']);
+    // Unknown pages and the back office (which the build never lists): the app and the session check.
+    expect(hints(page('/nowhere'))).toEqual([...app, 'preload /api/auth/check']);
+    expect(hints(page('/admin'))).toEqual([...app, 'preload /api/auth/check']);
     expect(page('/')).toContain('</head>');
   });
 
-  it('asks for the page chunks at low priority, behind the stylesheet and the first screen', () => {
-    const html = indexHtml(dist, dir)('/');
+  it('asks for the chunks at low priority, behind the stylesheet and the first screen', () => {
+    const html = indexHtml(dist)('/');
     expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Home-h1.js">');
     expect(html.match(/<link rel="modulepreload"/g)).toHaveLength(html.match(/fetchpriority="low"/g)!.length);
   });
 
-  it('leaves index.html as it is without a manifest, and follows a rebuild', () => {
-    rmSync(path.join(dist, '.vite', 'manifest.json'));
-    const page = indexHtml(dist, dir);
+  it('hints no file index.html already loads, and no request the build does not list', () => {
+    writeFileSync(path.join(dist, 'index.html'), HTML.replace('index-e1.js', 'main-m1.js'));
+    writeFileSync(path.join(dist, '.vite', 'routes.json'), JSON.stringify({ ...ROUTES, startRequests: [] }));
+    expect(hints(indexHtml(dist)('/products/1'))).toEqual(['modulepreload /assets/shared-s1.js', 'modulepreload /assets/Detail-d1.js']);
+  });
+
+  it('leaves index.html as it is without a route manifest, and follows a rebuild', () => {
+    rmSync(path.join(dist, '.vite', 'routes.json'));
+    const page = indexHtml(dist);
     expect(page('/')).toBe(HTML);
     const rebuilt = HTML.replace('index-e1', 'index-e2');
     writeFileSync(path.join(dist, 'index.html'), rebuilt);
@@ -82,60 +80,23 @@ describe('index.html hints', () => {
     expect(page('/')).toBe(rebuilt);
   });
 
-  it('no session-check preload when the entry never makes that call', () => {
-    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), '// nothing');
-    expect(hints(indexHtml(dist, dir)('/products/1'))).toEqual(['modulepreload /assets/Detail-d1.js']);
-  });
-});
-
-describe('index.html hints when the entry loads the app after the first paint (src/boot.ts)', () => {
-  // The entry imports nothing statically; src/main is its lazy import and makes the session check.
-  beforeEach(() => {
-    writeFileSync(path.join(dist, 'assets', 'index-e1.js'), 'import("./main-m1.js")');
-    writeFileSync(path.join(dist, 'assets', 'main-m1.js'), ENTRY);
-    const manifest = {
-      'index.html': { file: 'assets/index-e1.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
-      'src/main.tsx': { file: 'assets/main-m1.js', isDynamicEntry: true, imports: ['_shared-s1.js'] },
-      '_shared-s1.js': { file: 'assets/shared-s1.js' },
-      '_List-l1.js': { file: 'assets/List-l1.js', imports: ['_shared-s1.js'] },
-      'src/features/products/pages/HomePage.tsx': { file: 'assets/Home-h1.js', isDynamicEntry: true, imports: ['_List-l1.js'] },
-      'src/features/products/pages/ProductDetailPage.tsx': { file: 'assets/Detail-d1.js', isDynamicEntry: true },
-      'src/features/admin/pages/AdminHomePage.tsx': { file: 'assets/Admin-a1.js', isDynamicEntry: true },
-    };
-    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  });
-  const listed = (html: string) => /<meta name="shop:modulepreload" content="([^"]*)">/.exec(html)?.[1].split(' ') ?? [];
-
-  it('preloads the app and the page with the HTML on pages that paint nothing before the app', () => {
-    const page = indexHtml(dist, dir);
-    const app = ['modulepreload /assets/main-m1.js', 'modulepreload /assets/shared-s1.js'];
-    expect(hints(page('/products/42')).sort()).toEqual([...app, 'modulepreload /assets/Detail-d1.js', 'preload /api/auth/check'].sort());
-    expect(hints(page('/admin')).sort()).toEqual([...app, 'preload /api/auth/check'].sort());
-    expect(listed(page('/'))).toEqual([]);
-  });
-
-  it('lists them for after the paint instead on a pre-painted page; the session check still goes at once', () => {
-    const html = indexHtml(dist, dir)('/', { afterPaint: true });
+  it('lists the chunks for after the paint instead on a pre-painted page; the session check still goes at once', () => {
+    const html = indexHtml(dist)('/', { afterPaint: true });
     expect(hints(html)).toEqual(['expect #first-screen-end', 'preload /api/auth/check']);
     expect(html).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
     expect(listed(html).sort()).toEqual(['/assets/Home-h1.js', '/assets/List-l1.js', '/assets/main-m1.js', '/assets/shared-s1.js']);
   });
 
-  it('no session-check preload when the app never makes that call', () => {
-    writeFileSync(path.join(dist, 'assets', 'main-m1.js'), '// nothing');
-    expect(hints(indexHtml(dist, dir)('/nowhere'))).not.toContain('preload /api/auth/check');
-  });
-
   it('serves the pre-painted /login with the list, and other pages with the links', async () => {
-    const app = express().use(spa(dist, { signedIn: () => false }));
-    const login = await request(app).get('/login').expect(200);
+    const server = express().use(spa(dist, { signedIn: () => false }));
+    const login = await request(server).get('/login').expect(200);
     expect(login.text).toContain('<div inert>');
-    expect(listed(login.text)).toContain('/assets/main-m1.js');
+    expect(listed(login.text)).toEqual(['/assets/main-m1.js', '/assets/shared-s1.js', '/assets/Login-g1.js']);
     expect(login.text).not.toContain('rel="modulepreload"');
     // The first paint waits for the whole screen: the marker it waits for comes after it.
     expect(login.text).toContain('rel="expect" href="#first-screen-end"');
     expect(login.text.indexOf('id="first-screen-end"')).toBeGreaterThan(login.text.indexOf('Email address'));
-    const cart = await request(app).get('/cart').expect(200);
+    const cart = await request(server).get('/cart').expect(200);
     expect(cart.text).toContain('<div id="root"></div>');
     expect(listed(cart.text)).toEqual([]);
     expect(cart.text).not.toContain('rel="expect"');

@@ -1,36 +1,21 @@
 // The built app's fast path to the browser:
 //  - hashed files under /assets are sent as the build precompressed them (`.br`, brotli 11, or
-//    `.gz`, gzip 9; scripts/bench/precompress.ts) with a year of immutable caching, instead of
-//    being compressed again on every request at a lower level;
+//    `.gz`, gzip 9; build/precompress.ts) with a year of immutable caching, instead of being
+//    compressed again on every request at a lower level;
 //  - index.html gets `<link rel="modulepreload">` hints for the app (src/main) and the chunks of
-//    the page being opened (from the router source and the Vite manifest), so the browser fetches
-//    them alongside the entry instead of after the entry has run and the router asked for them,
-//    and a preload of the session check (GET /api/auth/check) every page starts with. A page sent
+//    the page being opened, and a preload of the requests every page starts with (the session
+//    check), all as the build listed them in its route manifest (build/routeManifest.ts), so the
+//    browser fetches them alongside the entry instead of after the entry has run. A page sent
 //    with its first screen pre-painted lists those chunks in a `<meta>` instead, which the entry
 //    reads once that screen is painted (src/lib/firstPaint.ts).
-// Without a manifest or precompressed files (an older build, tests) both step aside.
+// Without a route manifest or precompressed files (tests) both step aside.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
+import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../build/manifest';
 import { AFTER_PAINT_META, FIRST_SCREEN_END } from '../src/lib/firstPaint';
-import {
-  appClosure,
-  entryKey,
-  manifestKey,
-  matchesRoute,
-  parseRoutes,
-  ROUTER_FILE,
-  staticClosure,
-  type Manifest,
-  type Route,
-} from './routeChunks';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The API's base as the client calls it (VITE_API_URL's default). */
-const API_BASE = '/api';
-/** Where src/app/router.tsx is: the server runs from the project's sources. */
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** GET /assets/<file>: the precompressed variant the client accepts, when the build made one. */
 export function precompressedAssets(root: string): RequestHandler {
@@ -70,12 +55,19 @@ export interface PageOptions {
 }
 type Page = (urlPath: string, options?: PageOptions) => string;
 
+/** Does the URL path `urlPath` open the route path `pattern` ('/products/:id')? */
+export function matchesRoute(pattern: string, urlPath: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = urlPath.split('/').filter(Boolean);
+  return want.length === have.length && want.every((seg, i) => seg.startsWith(':') || seg === have[i]);
+}
+
 /**
  * index.html for a URL path, with hints for the app's and that page's chunks (links, or with
- * `afterPaint` the after-paint `<meta>`); the plain file when there is no manifest. Re-read when
- * the build changes; throws when there is no index.html.
+ * `afterPaint` the after-paint `<meta>`); the plain file when there is no route manifest. Re-read
+ * when the build changes; throws when there is no index.html.
  */
-export function indexHtml(root: string, projectRoot = PROJECT_ROOT): Page {
+export function indexHtml(root: string): Page {
   const dir = path.resolve(root);
   const indexFile = path.join(dir, 'index.html');
   let built = -1;
@@ -83,71 +75,41 @@ export function indexHtml(root: string, projectRoot = PROJECT_ROOT): Page {
   return (urlPath, options) => {
     const mtime = statSync(indexFile).mtimeMs;
     if (mtime !== built) {
-      page = pagesOf(dir, projectRoot, readFileSync(indexFile, 'utf8'));
+      page = pagesOf(dir, readFileSync(indexFile, 'utf8'));
       built = mtime;
     }
     return page(urlPath, options);
   };
 }
 
-function pagesOf(dir: string, projectRoot: string, html: string): Page {
-  let manifest: Manifest;
-  let routes: Route[];
+function pagesOf(dir: string, html: string): Page {
+  let routes: RouteManifest;
   try {
-    manifest = JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    routes = parseRoutes(readFileSync(path.join(projectRoot, ROUTER_FILE), 'utf8')).filter(
-      (r) => !r.admin && r.path.startsWith('/'),
-    );
+    routes = JSON.parse(readFileSync(path.join(dir, ROUTE_MANIFEST_FILE), 'utf8')) as RouteManifest;
   } catch {
     return () => html;
   }
   if (!html.includes('</head>')) return () => html;
-  let app: Set<string>;
-  try {
-    app = appClosure(manifest);
-  } catch {
-    return () => html;
-  }
-  // The session check every page starts with (main.tsx): fetched while the app's code downloads
-  // rather than after it has run. Only when the built app makes that call.
-  let bootRequests = '';
-  try {
-    const code = [...app].map((k) => manifest[k].file).filter((file) => file.endsWith('.js'));
-    if (code.some((file) => readFileSync(path.join(dir, file), 'utf8').includes('/auth/check'))) {
-      bootRequests = `  <link rel="preload" href="${API_BASE}/auth/check" as="fetch" crossorigin="anonymous">\n  `;
-    }
-  } catch {
-    // No chunk to look into: no hint.
-  }
-  // What index.html already asks for: the entry and its static imports.
-  const requested = staticClosure(manifest, [entryKey(manifest)]);
+  const startRequests = routes.startRequests
+    .map((url) => `  <link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">\n  `)
+    .join('');
   const pages = new Map<string, string>();
-  const build = (module: string | undefined, afterPaint: boolean): string => {
-    let keys = [...app];
-    try {
-      if (module) keys = [...staticClosure(manifest, [manifestKey(manifest, module)], new Set(app))];
-    } catch {
-      // A route the manifest does not know (a stale build): the app's chunks only.
-    }
-    const files = keys
-      .filter((k) => !requested.has(k))
-      .map((k) => manifest[k].file)
-      .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`));
+  const build = (files: string[], afterPaint: boolean): string => {
+    const wanted = [...new Set(files)].filter((file) => !html.includes(`${file}"`));
     let hints: string;
-    if (files.length === 0) hints = '';
-    else if (afterPaint) hints = `  <meta name="${AFTER_PAINT_META}" content="${files.map((f) => `/${f}`).join(' ')}">\n  `;
-    // Low, like the entry's own (scripts/bench/scriptPriority.ts): the first screen's image
-    // comes first.
-    else hints = files.map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n  `).join('');
+    if (wanted.length === 0) hints = '';
+    else if (afterPaint) hints = `  <meta name="${AFTER_PAINT_META}" content="${wanted.join(' ')}">\n  `;
+    // Low, like the entry's own (build/scriptPriority.ts): the first screen's image comes first.
+    else hints = wanted.map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">\n  `).join('');
     // The pre-painted screen is painted whole (src/lib/firstPaint.ts).
     const whole = afterPaint ? `  <link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">\n  ` : '';
-    return html.replace('</head>', `${whole}${hints}${bootRequests}</head>`);
+    return html.replace('</head>', `${whole}${hints}${startRequests}</head>`);
   };
   return (urlPath, { afterPaint = false } = {}) => {
-    const module = routes.find((r) => matchesRoute(r.path, urlPath))?.module;
-    const key = `${afterPaint ? 'after-paint ' : ''}${module ?? ''}`;
+    const route = routes.pages.find((r) => matchesRoute(r.path, urlPath));
+    const key = `${afterPaint ? 'after-paint ' : ''}${route?.path ?? ''}`;
     let page = pages.get(key);
-    if (page === undefined) pages.set(key, (page = build(module, afterPaint)));
+    if (page === undefined) pages.set(key, (page = build([...routes.app, ...(route?.files ?? [])], afterPaint)));
     return page;
   };
 }

@@ -19,9 +19,8 @@ const ready = Promise.all([store.dispatch(checkAuthAsync()), preloadPage(window.
 void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render, render);
 
 // The first render is a transition, so React renders in slices and yields to the browser between
-// them instead of holding the main thread for the whole tree (Lighthouse's total blocking time on
-// / and /login: ~150–200 ms → ~60–120 ms on the mobile preset). The pre-painted screen stays up
-// until it commits.
+// them instead of holding the main thread for the whole tree (lower total blocking time on / and
+// /login: docs/performance.md). The pre-painted screen stays up until it commits.
 function render() {
   startTransition(() => root.render(
     <StrictMode>

@@ -1,82 +1,64 @@
-// The route table of SPEC §2. Every page is its own lazy chunk, fetched when the page first
-// renders: after its guard has decided, so a shopper never downloads the back office.
-// Declarative routing (useRoutes under BrowserRouter) rather than createBrowserRouter: the data
-// router's loaders, actions and fetchers are unused here and cost ~17 kB gzip on every first load.
+// The app's routes, built from the route table (routes.ts). Every page is its own lazy chunk,
+// fetched when the page first renders: after its guard has decided, so a shopper never downloads
+// the back office. Declarative routing (useRoutes under BrowserRouter) rather than
+// createBrowserRouter: the data router's loaders, actions and fetchers are unused here and would
+// add to every first load (docs/performance.md).
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import Protected from './guards/Protected';
-import ProtectedAdmin from './guards/ProtectedAdmin';
 import RootLayout from './layout/RootLayout';
-import { INFO_PAGES } from './pages/infoPages';
+import { ROUTES, type PageRoute } from './routes';
 
 type PageModule = { default: ComponentType };
 
-/** Each lazy page's loader, by the component its route renders (see preloadPage). */
-const loaders = new Map<unknown, () => Promise<PageModule>>();
+// Every module a route may name, each as its own chunk, keyed './features/…/HomePage.tsx'.
+const PAGE_MODULES = import.meta.glob<PageModule>(
+  ['./app/pages/*.tsx', './features/*/pages/*.tsx', './features/*/admin/*Screen.tsx', '!**/*.test.tsx'],
+  { base: '/src/' },
+);
 
+/** The loader of each page that may be preloaded, by the component its route renders. */
+const loaders = new Map<unknown, () => Promise<PageModule>>();
 /** A lazily loaded page; once its code is there it renders at once, without suspending. */
-const page = (load: () => Promise<PageModule>) => {
+function page({ page: module, guard }: PageRoute): ReactElement {
+  const load = PAGE_MODULES[`./${module}.tsx`];
+  if (!load) throw new Error(`routes.ts names ${module}, which is not a page module`);
   let loaded: ComponentType | undefined;
   const loadPage = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
+    load().then((pageModule) => {
+      loaded = pageModule.default;
+      return pageModule;
     });
   const LazyPage = lazy(loadPage);
   function Page() {
     const Loaded = loaded ?? LazyPage;
     return <Loaded />;
   }
-  loaders.set(Page, loadPage);
+  // Never the back office: its guard decides first.
+  if (guard !== 'admin') loaders.set(Page, loadPage);
   return <Page />;
-};
+}
+
+const guarded = (guard: PageRoute['guard']): RouteObject[] =>
+  ROUTES.filter((route) => route.guard === guard).map((route) => ({ path: route.path, element: page(route) }));
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      {
-        element: <Protected />,
-        children: [
-          { path: '/', element: page(() => import('../features/products/pages/HomePage')) },
-          { path: '/products/:id', element: page(() => import('../features/products/pages/ProductDetailPage')) },
-          { path: '/cart', element: page(() => import('../features/cart/pages/CartPage')) },
-          { path: '/checkout', element: page(() => import('../features/orders/pages/CheckoutPage')) },
-        ],
-      },
-      {
-        path: '/admin',
-        element: <ProtectedAdmin />,
-        children: [
-          { index: true, element: page(() => import('../features/admin/pages/AdminHomePage')) },
-          { path: 'productdetail/:id', element: page(() => import('../features/admin/pages/AdminProductDetailPage')) },
-          { path: 'product-form', element: page(() => import('../features/admin/pages/ProductFormPage')) },
-          { path: 'product-form/edit/:id', element: page(() => import('../features/admin/pages/ProductFormPage')) },
-          { path: 'orders', element: page(() => import('../features/admin/pages/AdminOrdersPage')) },
-        ],
-      },
-      // Sign-in pages redirect away by themselves once the session check says who is signed in.
-      { path: '/login', element: page(() => import('../features/auth/pages/LoginPage')) },
-      { path: '/signup', element: page(() => import('../features/auth/pages/SignupPage')) },
-      { path: '/logout', element: page(() => import('../features/auth/pages/LogoutPage')) },
-      { path: '/forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
-      // SPEC §6: not wrapped in a guard.
-      { path: '/orderSuccess/:id', element: page(() => import('../features/orders/pages/OrderSuccessPage')) },
-      { path: '/orders', element: page(() => import('../features/user/pages/UserOrdersPage')) },
-      { path: '/profile', element: page(() => import('../features/user/pages/UserProfilePage')) },
-      ...INFO_PAGES.map((info) => ({ path: info.path, element: page(() => import('./pages/InfoPage')) })),
-      { path: '*', element: page(() => import('./pages/NotFoundPage')) },
+      { element: <Protected />, children: guarded('user') },
+      { element: <Protected admin />, children: guarded('admin') },
+      ...guarded(undefined),
     ],
   },
 ];
 
 /**
  * Loads the code of the page at `pathname`, so that the app's first render shows the page itself
- * rather than a spinner in its place. Never for the back office: its guard decides first.
- * Never rejects (a failed load is retried, and reported, when the page renders).
+ * rather than a spinner in its place. Never rejects (a failed load is retried, and reported,
+ * when the page renders).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return Promise.resolve();
   const matches = matchRoutes(routes, pathname) ?? [];
   return Promise.all(
     matches.map((match) => loaders.get((match.route.element as ReactElement | undefined)?.type)?.().catch(() => undefined)),

@@ -1,21 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { address } from '../test/utils';
+import { address, fillAddress } from '../test/utils';
 import AddressForm from './AddressForm';
 
 const LABELS = ['Full Name', 'Email', 'Phone Number', 'Country', 'Street address', 'City', 'State / Province', 'ZIP / Pin Code'];
-
-async function fill(values = address) {
-  await userEvent.type(screen.getByLabelText('Full Name'), values.name);
-  await userEvent.type(screen.getByLabelText('Email'), values.email);
-  await userEvent.type(screen.getByLabelText('Phone Number'), values.phoneNumber);
-  await userEvent.selectOptions(screen.getByLabelText('Country'), values.country);
-  await userEvent.type(screen.getByLabelText('Street address'), values.street);
-  await userEvent.type(screen.getByLabelText('City'), values.city);
-  await userEvent.type(screen.getByLabelText('State / Province'), values.state);
-  await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), values.pincode);
-}
 
 describe('AddressForm', () => {
   it('labels every field as SPEC §2 names them and offers the four countries', () => {
@@ -51,7 +40,7 @@ describe('AddressForm', () => {
   it('saves a valid address and Reset empties the form', async () => {
     const onSubmit = vi.fn();
     render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
-    await fill();
+    await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(address));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
@@ -75,7 +64,7 @@ describe('AddressForm', () => {
   it('keeps what was typed when saving fails', async () => {
     const onSubmit = vi.fn().mockRejectedValue(new Error('Server down'));
     render(<AddressForm secondary="reset" resetOnSave onSubmit={onSubmit} />);
-    await fill();
+    await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(screen.getByLabelText('Full Name')).toHaveValue(address.name);

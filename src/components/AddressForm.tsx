@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Select } from './controls';
 import { addressRules, toRegisterOptions, type AddressField } from '../lib/validation';
 import { COUNTRIES, type Address } from '../types';
 
@@ -46,9 +47,6 @@ const FIELDS: FieldSpec[] = [
   { name: 'pincode', label: 'ZIP / Pin Code', autoComplete: 'postal-code' },
 ];
 
-const input =
-  'block w-full rounded-md bg-white px-3 py-1.5 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-400 placeholder:text-gray-500 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 aria-invalid:outline-red-600 sm:text-sm';
-
 /** The one address form of checkout and profile (SPEC §2, rules of §5). */
 export default function AddressForm({
   defaultValues,
@@ -80,69 +78,39 @@ export default function AddressForm({
     <form noValidate onSubmit={handleSubmit(submit)} className="space-y-6">
       {heading && <h2 className="text-lg font-semibold text-gray-900">{heading}</h2>}
       <div className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
-        {FIELDS.map((field) => {
-          const error = errors[field.name]?.message;
-          const described = error ? id(`${field.name}-error`) : undefined;
-          const common = {
-            id: id(field.name),
-            autoComplete: field.autoComplete,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': described,
-            ...register(field.name, toRegisterOptions(addressRules[field.name])),
-          };
-          return (
-            <div key={field.name} className={field.wide ? 'sm:col-span-2' : ''}>
-              <label htmlFor={id(field.name)} className="block text-sm font-medium text-gray-900">
-                {field.label}
-              </label>
-              <div className="mt-1">
-                {field.name === 'country' ? (
-                  <select {...common} className={input}>
-                    <option value="">Select a country</option>
-                    {COUNTRIES.map((country) => (
-                      <option key={country} value={country}>
-                        {country}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input type={field.type ?? 'text'} {...common} className={input} />
-                )}
-              </div>
-              {error && (
-                <p id={described} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            id={id(field.name)}
+            label={field.label}
+            error={errors[field.name]?.message}
+            className={field.wide ? 'sm:col-span-2' : ''}
+          >
+            {(control) => {
+              const props = { ...control, autoComplete: field.autoComplete, ...register(field.name, toRegisterOptions(addressRules[field.name])) };
+              return field.name === 'country' ? (
+                <Select {...props}>
+                  <option value="">Select a country</option>
+                  {COUNTRIES.map((country) => (
+                    <option key={country} value={country}>
+                      {country}
+                    </option>
+                  ))}
+                </Select>
+              ) : (
+                <Input type={field.type ?? 'text'} {...props} />
+              );
+            }}
+          </Field>
+        ))}
       </div>
       <div className="flex items-center justify-end gap-x-4">
-        {secondary === 'reset' ? (
-          <button
-            type="button"
-            onClick={() => reset(EMPTY)}
-            className="rounded-md px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
-          >
-            Reset
-          </button>
-        ) : (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
-          >
-            Cancel
-          </button>
-        )}
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
-        >
+        <Button look="plain" onClick={secondary === 'reset' ? () => reset(EMPTY) : onCancel}>
+          {secondary === 'reset' ? 'Reset' : 'Cancel'}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save Address'}
-        </button>
+        </Button>
       </div>
     </form>
   );

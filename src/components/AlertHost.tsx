@@ -21,7 +21,7 @@ const looks = {
   info: { className: 'bg-gray-900', Icon: InformationCircleIcon },
 } as const;
 
-export function AlertTemplate({ message, options, close, style }: AlertTemplateProps) {
+function AlertTemplate({ message, options, close, style }: AlertTemplateProps) {
   const { className, Icon } = looks[options.type ?? 'info'];
   return (
     <div

@@ -1,6 +1,6 @@
 // A menu button (WAI-ARIA menu button pattern) for the Sort menu and the user menu. Headless UI's
-// Menu would bring floating-ui and its positioning engine (~14 kB gzip) into every shopper's first
-// load for two short lists that simply open below their button.
+// Menu would bring floating-ui and its positioning engine into every shopper's first load for two
+// short lists that simply open below their button.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface DropdownMenuProps {

@@ -18,7 +18,7 @@ export function pageCount(totalItems: number, pageSize: number): number {
 }
 
 /** The page numbers to show: all when few, else first, last and the current neighbourhood. */
-export function pageWindow(page: number, pages: number): (number | 'gap')[] {
+function pageWindow(page: number, pages: number): (number | 'gap')[] {
   if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
   const around = [page - 1, page, page + 1].filter((p) => p > 1 && p < pages);
   const result: (number | 'gap')[] = [1];
@@ -30,7 +30,7 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
 }
 
 const base =
-  'relative inline-flex items-center text-sm font-semibold focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  'relative inline-flex items-center text-sm font-semibold focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** 'Showing X to Y of Z results', Previous/Next and numbered pages (SPEC §2, §9). */
 export default function Pagination({ page, totalItems, pageSize, setPage, hrefFor, className = '' }: PaginationProps) {
@@ -46,7 +46,7 @@ export default function Pagination({ page, totalItems, pageSize, setPage, hrefFo
         <span
           aria-current={extra.current ? 'page' : undefined}
           aria-disabled={disabled || undefined}
-          className={`${base} ${className} ${extra.current ? 'z-10 bg-indigo-600 text-white' : 'cursor-not-allowed text-gray-400'}`}
+          className={`${base} ${className} ${extra.current ? 'z-10 bg-brand-600 text-white' : 'cursor-not-allowed text-gray-400'}`}
         >
           {children}
         </span>

@@ -10,7 +10,7 @@ export default function Spinner({ label = 'Loading…', className = '' }: Spinne
     <div role="status" className={`flex items-center justify-center gap-3 py-10 ${className}`}>
       <span
         aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600 motion-reduce:animate-none"
+        className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
       />
       <span className="sr-only">{label}</span>
     </div>

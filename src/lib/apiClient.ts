@@ -16,10 +16,16 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiResponse<T> {
+interface Answer<T> {
   data: T;
   /** X-Total-Count of list answers, when the server sent it. */
   total?: number;
+}
+
+/** A page of a list and the size of the whole list (X-Total-Count). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,7 +38,7 @@ async function request<T>(
   path: string,
   body?: unknown,
   extraHeaders?: Record<string, string>,
-): Promise<ApiResponse<T>> {
+): Promise<Answer<T>> {
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
@@ -67,15 +73,15 @@ async function request<T>(
   };
 }
 
-export const apiClient = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-};
+const data = <T>(answer: Answer<T>) => answer.data;
 
-/** A plain message for any error a thunk caught (for `rejectWithValue` and alerts). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+/** Each call resolves to the answer's body, or throws an ApiError. */
+export const apiClient = {
+  get: <T>(path: string) => request<T>('GET', path).then(data),
+  /** A page of a list, with the whole list's size (X-Total-Count, else the page's length). */
+  list: <T>(path: string): Promise<ListPage<T>> =>
+    request<T[]>('GET', path).then(({ data: items, total }) => ({ items, total: total ?? items.length })),
+  post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers).then(data),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),
+  delete: <T>(path: string) => request<T>('DELETE', path).then(data),
+};

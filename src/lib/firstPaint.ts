@@ -1,6 +1,6 @@
 // What the entry (src/boot.ts) does before the app's code is requested. On /login and on a
 // signed-in / the server sends the first screen already painted into index.html (with the CSS
-// inlined), so the browser can show it as soon as the HTML is in; the app's ~100 kB of scripts are
+// inlined), so the browser can show it as soon as the HTML is in; the app's scripts are
 // then asked for once that screen is on the display, not alongside it, so they do not share the
 // connection with the banner image or the HTML itself. Every other page has nothing to show
 // before the app runs, so its code is requested at once (index.html preloads it).

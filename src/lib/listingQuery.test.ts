@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from './constants';
-import {
-  activeFilterCount,
-  emptyListingQuery,
-  parseListingParams,
-  toApiQuery,
-  toSearchParams,
-  withDeleted,
-  withFilter,
-  withPage,
-  withSearch,
-  withSort,
-  type ListingQuery,
-} from './listingQuery';
+import { emptyListingQuery, toApiQuery, type ListingQuery } from './listingQuery';
+import { activeFilterCount, parseListingParams, toSearchParams, withDeleted, withFilter, withPage, withSearch, withSort } from './listingParams';
 
 const full: ListingQuery = {
   filter: { category: ['smartphones', 'laptops'], brand: ['Novaphone'] },

@@ -1,16 +1,16 @@
 // The validation rules and messages of SPEC §5, in one place for the forms (react-hook-form)
-// and the server. Each rule is data; `checkField` applies it, `toRegisterOptions` hands it to RHF.
+// and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
 import { COUNTRIES } from '../types';
 
-export const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** ≥ 8 characters, one uppercase, one lowercase, one digit; special characters allowed. */
-export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const PASSWORD_MESSAGE =
   '- at least 8 characters\n- must contain at least 1 uppercase letter, 1 lowercase letter, and 1 number\n- Can contain special characters';
 
 /** Longest text any field accepts; the spec is silent, the server must not store megabytes. */
 export const MAX_TEXT = 200;
-export const MAX_LONG_TEXT = 2000;
+const MAX_LONG_TEXT = 2000;
 
 export interface FieldRule {
   required?: string;
@@ -69,16 +69,12 @@ export function checkAll<K extends string>(
   return errors;
 }
 
-/** The same rule as react-hook-form `register` options. */
+/**
+ * The rule as react-hook-form `register` options: one check, `checkField`, the same the server
+ * makes, and no built-in rule of react-hook-form beside it.
+ */
 export function toRegisterOptions(rule: FieldRule) {
-  return {
-    required: rule.required,
-    pattern: rule.pattern,
-    min: rule.min,
-    max: rule.max,
-    maxLength: rule.maxLength,
-    validate: (value: unknown) => checkField(value, rule) ?? true,
-  };
+  return { validate: (value: unknown) => checkField(value, rule) ?? true };
 }
 
 const tooLong = (label: string, max = MAX_TEXT) => ({
@@ -96,6 +92,7 @@ export const loginRules: Rules<'email' | 'password'> = {
   email: email('Email is required'),
   password: { required: 'Password required', maxLength: tooLong('Password') },
 };
+
 
 export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
   email: email('Email is required'),

@@ -1,12 +1,15 @@
 // Test helpers: a fetch stub routed by "METHOD /path", and rendering inside the app's providers.
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
 import { AppAlertProvider } from '../components/Alerts';
+import { initialState as authInitial } from '../features/auth/authSlice';
 import type { Address, CartItem, Order, Product, User } from '../types';
+import { SAMPLE_ADDRESS } from './sampleAddress';
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -42,6 +45,25 @@ export function calls(mock: ReturnType<typeof stubFetch>): string[] {
   });
 }
 
+/** The JSON bodies a stubbed fetch received for "METHOD /api/path". */
+export function sent(mock: ReturnType<typeof stubFetch>, key: string): unknown[] {
+  return mock.mock.calls
+    .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+/** Types `values` into the address form (checkout, profile) by its labels. */
+export async function fillAddress(values: Address): Promise<void> {
+  await userEvent.type(screen.getByLabelText('Full Name'), values.name);
+  await userEvent.type(screen.getByLabelText('Email'), values.email);
+  await userEvent.type(screen.getByLabelText('Phone Number'), values.phoneNumber);
+  await userEvent.selectOptions(screen.getByLabelText('Country'), values.country);
+  await userEvent.type(screen.getByLabelText('Street address'), values.street);
+  await userEvent.type(screen.getByLabelText('City'), values.city);
+  await userEvent.type(screen.getByLabelText('State / Province'), values.state);
+  await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), values.pincode);
+}
+
 interface RenderOptions {
   preloadedState?: Partial<RootState>;
   /** Initial URL. */
@@ -67,6 +89,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return { ...result, store, router };
 }
 
+/** The auth slice once the session check has answered: `user` signed in, or nobody. */
+export const session = (user: User | null = null): Pick<RootState, 'auth'> => ({
+  auth: { ...authInitial, userChecked: true, loggedInUserToken: user },
+});
+
 /** A route that just names where a redirect landed. */
 export const landing = (path: string): RouteObject => ({ path, element: <p>Landed on {path}</p> });
 
@@ -75,16 +102,7 @@ export const landing = (path: string): RouteObject => ({ path, element: <p>Lande
 export const user: User = { id: 7, email: 'shopper@shop.test', role: 'user', addresses: [] };
 export const admin: User = { id: 1, email: 'admin@shop.test', role: 'admin', addresses: [] };
 
-export const address: Address = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: '5550100',
-  country: 'Canada',
-  street: '1 Analytical Way',
-  city: 'Toronto',
-  state: 'Ontario',
-  pincode: 'M5V 2T6',
-};
+export const address: Address = SAMPLE_ADDRESS;
 
 export function product(overrides: Partial<Product> = {}): Product {
   return {

@@ -4,10 +4,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { isBackOffice } from '../../build/manifest';
 import {
   DEMO_ADMIN,
   expect,
   expectAccessibleAtAllWidths,
+  expectAlert,
   expectNoAxeViolations,
   loginAsAdmin,
   loginAsUser,
@@ -41,13 +43,6 @@ async function shopperPage(browser: Browser): Promise<Page> {
 async function messageOf(page: Page, label: string): Promise<string | null> {
   const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
   return id ? page.locator(`[id="${id}"]`).textContent() : null;
-}
-
-/** A react-alert toast, once its fade-in is over (axe would measure the contrast mid-fade). */
-async function toast(page: Page, text: string | RegExp) {
-  const message = page.getByText(text);
-  await expect(message).toBeVisible();
-  await expect(message.locator('xpath=../..')).toHaveCSS('opacity', '1');
 }
 
 const card = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -97,7 +92,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await expect(page.getByText('Image not found')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image');
-    await toast(page, /The product was not saved/);
+    await expectAlert(page, /^The product was not saved/);
     await expect(page.getByText('Product Created')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/product-form$/);
     await expectNoAxeViolations(page);
@@ -336,8 +331,7 @@ test('axe finds no violations on any admin page, desktop and mobile', async ({ p
 });
 
 test('a shopper never downloads the back office’s code', async ({ page }) => {
-  // From the build manifest: every chunk reachable from an admin screen and from no other entry.
-  // (The route modules in src/features/admin/pages are shells that load a screen for admins only.)
+  // From the build manifest: every chunk reachable from a back-office screen and from no other entry.
   type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
   const manifest: Record<string, Chunk> = JSON.parse(
     readFileSync(path.join(process.cwd(), 'dist/.vite/manifest.json'), 'utf8'),
@@ -353,9 +347,8 @@ test('a shopper never downloads the back office’s code', async ({ page }) => {
     return new Set([...seen].map((key) => manifest[key].file));
   };
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry || manifest[key].isDynamicEntry);
-  const isAdmin = (key: string) => key.startsWith('src/features/admin/screens/');
-  const shared = reach(entries.filter((key) => !isAdmin(key)));
-  const adminOnly = [...reach(entries.filter(isAdmin))].filter((file) => !shared.has(file));
+  const shared = reach(entries.filter((key) => !isBackOffice(key)));
+  const adminOnly = [...reach(entries.filter(isBackOffice))].filter((file) => !shared.has(file));
   expect(adminOnly.length).toBeGreaterThanOrEqual(4);
 
   const requested: string[] = [];

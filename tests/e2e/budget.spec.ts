@@ -10,7 +10,7 @@ import { expect, MOBILE, NEW_USER_PASSWORD, test, uniqueEmail } from './fixtures
 const DIST = path.join(process.cwd(), 'dist');
 
 test('a shopper’s first loads fetch only the scripts the budget counts', async ({ page, request }) => {
-  const report = checkBudget(DIST, readFileSync(path.join(process.cwd(), 'src/app/router.tsx'), 'utf8'));
+  const report = checkBudget(DIST);
   expect(report.ok).toBe(true);
   const [login, home] = report.sets;
   const counted = (set: typeof login) => new Set(set.chunks.map((c) => c.file));

@@ -2,6 +2,8 @@
 // or API (the API sign-in shares the page's cookie jar), and the axe check.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { SAMPLE_ADDRESS } from '../../src/test/sampleAddress';
+import type { Address } from '../../src/types';
 
 export interface Credentials {
   email: string;
@@ -89,30 +91,10 @@ export async function signUpViaUi(page: Page, credentials: Credentials): Promise
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-export interface AddressInput {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  country: 'India' | 'United States' | 'Canada' | 'Mexico';
-  street: string;
-  city: string;
-  state: string;
-  pincode: string;
-}
-
-export const SAMPLE_ADDRESS: AddressInput = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: '5550100',
-  country: 'Canada',
-  street: '1 Analytical Way',
-  city: 'Toronto',
-  state: 'Ontario',
-  pincode: 'M5V 2T6',
-};
+export { SAMPLE_ADDRESS };
 
 /** Fills the shared address form (checkout and profile) by its labels. */
-export async function fillAddress(page: Page, address: AddressInput = SAMPLE_ADDRESS): Promise<void> {
+export async function fillAddress(page: Page, address: Address = SAMPLE_ADDRESS): Promise<void> {
   await page.getByLabel('Full Name').fill(address.name);
   await page.getByLabel('Email', { exact: true }).fill(address.email);
   await page.getByLabel('Phone Number').fill(address.phoneNumber);
@@ -148,7 +130,7 @@ export function displayPrice(product: Pick<CatalogueProduct, 'price' | 'discount
 }
 
 /** Puts one product in the signed-in user's cart and orders it (cash) through the API; returns the order id. */
-export async function placeOrderViaApi(page: Page, productId: number, address: AddressInput = SAMPLE_ADDRESS): Promise<number> {
+export async function placeOrderViaApi(page: Page, productId: number, address: Address = SAMPLE_ADDRESS): Promise<number> {
   const added = await page.request.post('/api/cart', { data: { product: productId, quantity: 1 } });
   expect(added.status(), await added.text()).toBe(201);
   const items = await (await page.request.get('/api/cart')).json();
@@ -168,11 +150,23 @@ export async function placeOrderViaApi(page: Page, productId: number, address: A
   return (await response.json()).id;
 }
 
-/** Waits until an alert with this text has fully faded in (axe judges contrast mid-fade otherwise). */
-export async function expectAlert(page: Page, text: string): Promise<void> {
-  const alert = page.locator('#__react-alert__').getByText(text, { exact: true });
+/** A toast (an alert or status message) saying `text`, found by its role, as a screen reader finds it. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('alert').or(page.getByRole('status')).filter({ has: page.getByText(text, { exact: true }) });
+}
+
+/** Waits until the toast saying `text` has fully faded in (axe judges contrast mid-fade otherwise). */
+export async function expectAlert(page: Page, text: string | RegExp): Promise<void> {
+  const alert = toast(page, text);
   await expect(alert).toBeVisible();
-  await expect(alert.locator('xpath=ancestor::div[contains(@style, "opacity")][1]')).toHaveCSS('opacity', '1');
+  // As displayed: its own opacity times every ancestor's, wherever the fade is applied.
+  const shownOpacity = () =>
+    alert.evaluate((element) => {
+      let opacity = 1;
+      for (let e: Element | null = element; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      return opacity;
+    });
+  await expect.poll(shownOpacity).toBe(1);
 }
 
 interface Fixtures {

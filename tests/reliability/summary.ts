@@ -42,16 +42,7 @@ export function saveFigures(file: string, figures: Figures): void {
 }
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as prng } from '../../scripts/random';
 
 /** An integer in [min, max] from `random`. */
 export const between = (random: () => number, min: number, max: number) =>

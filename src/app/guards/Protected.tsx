@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/Spinner';
-import { selectLoggedInUser, selectUserChecked } from '../../features/auth/authSlice';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/hooks';
+import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 
-/** Signed-in users only; waits for the session check so a reload never flashes /login. */
-export default function Protected({ children }: { children?: ReactNode }) {
+interface ProtectedProps {
+  /** Admins only: other signed-in users go to / (SPEC §6). */
+  admin?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * Signed-in users only: logged-out visitors go to /login. Waits for the session check, so a
+ * reload never flashes /login.
+ */
+export default function Protected({ admin = false, children }: ProtectedProps) {
   const user = useAppSelector(selectLoggedInUser);
   const userChecked = useAppSelector(selectUserChecked);
   const location = useLocation();
   if (!userChecked) return <PageSpinner label="Checking your session…" />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (admin && user.role !== 'admin') return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

@@ -2,16 +2,14 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../../features/auth/pages/LoginPage';
 import SignupPage from '../../features/auth/pages/SignupPage';
-import { initialState as auth } from '../../features/auth/authSlice';
-import { admin, jsonResponse, landing, renderWithProviders, stubFetch, user } from '../../test/utils';
+import { admin, jsonResponse, landing, renderWithProviders, stubFetch, user, session } from '../../test/utils';
 import Protected from './Protected';
-import ProtectedAdmin from './ProtectedAdmin';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const signedOut = { auth: { ...auth, userChecked: true } };
-const asUser = { auth: { ...auth, userChecked: true, loggedInUserToken: user } };
-const asAdmin = { auth: { ...auth, userChecked: true, loggedInUserToken: admin } };
+const signedOut = session();
+const asUser = session(user);
+const asAdmin = session(admin);
 const targets = [landing('/'), landing('/login')];
 
 describe('Protected', () => {
@@ -32,9 +30,9 @@ describe('Protected', () => {
   });
 });
 
-describe('ProtectedAdmin', () => {
+describe('Protected admin', () => {
   const render = (preloadedState?: object) =>
-    renderWithProviders(<ProtectedAdmin>back office</ProtectedAdmin>, {
+    renderWithProviders(<Protected admin>back office</Protected>, {
       route: '/admin',
       path: '/admin',
       preloadedState,

@@ -2,10 +2,10 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { Bars3Icon, ShoppingCartIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Link, NavLink } from 'react-router-dom';
 import DropdownMenu from '../../components/DropdownMenu';
-import { selectLoggedInUser } from '../../features/auth/authSlice';
+import { selectLoggedInUser } from '../../lib/session';
 import { selectItems } from '../../features/cart/cartSlice';
 import { selectUserInfo } from '../../features/user/userSlice';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { linksFor, USER_MENU } from './navigation';
 import ShopLogo from './ShopLogo';
 

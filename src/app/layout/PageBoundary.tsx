@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '../../components/Spinner';
-import RouteError from '../pages/RouteError';
+import RouteError from './RouteError';
 
 interface Props {
   /** The page's path: going to another page clears a caught error. */

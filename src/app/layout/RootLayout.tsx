@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectLoggedInUser } from '../../features/auth/authSlice';
+import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync } from '../../features/cart/cartSlice';
 import { fetchLoggedInUserAsync } from '../../features/user/userSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import Footer from './Footer';
 import PageBoundary from './PageBoundary';
 
@@ -31,7 +31,7 @@ export default function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
         Skip to content
       </a>

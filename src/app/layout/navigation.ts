@@ -8,7 +8,7 @@ export interface NavLinkSpec {
   admin: boolean;
 }
 
-export const NAV_LINKS: NavLinkSpec[] = [
+const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Dashboard', link: '/', user: true, admin: false },
   { name: 'Team', link: '/', user: false, admin: false },
   { name: 'Admin', link: '/admin', user: false, admin: true },

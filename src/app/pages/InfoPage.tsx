@@ -13,7 +13,7 @@ export default function InfoPage() {
       <p className="mt-4 text-base text-gray-700">
         This page is part of the Best Buy Shop information pages. Its content will be published soon.
       </p>
-      <Link to="/" className="mt-8 inline-block text-sm font-semibold text-indigo-700 hover:text-indigo-600">
+      <Link to="/" className="mt-8 inline-block text-sm font-semibold text-brand-700 hover:text-brand-600">
         Back to the shop <span aria-hidden="true">&rarr;</span>
       </Link>
     </div>

@@ -1,4 +1,5 @@
-import { apiClient } from '../../lib/apiClient';
+import { ApiError, apiClient } from '../../lib/apiClient';
+import { WRONG_CREDENTIALS } from '../../lib/constants';
 import type { User } from '../../types';
 
 export interface Credentials {
@@ -6,19 +7,29 @@ export interface Credentials {
   password: string;
 }
 
-export interface NewUser extends Credentials {
-  addresses: [];
-  role: 'user';
-}
-
 // POST /auth/signup: the response is the signed-in user (the server sets the session cookie).
-export const createUser = (user: NewUser) => apiClient.post<User>('/auth/signup', user);
+export const createUser = (credentials: Credentials) =>
+  apiClient.post<User>('/auth/signup', { ...credentials, addresses: [], role: 'user' });
 
-// POST /auth/login
-export const loginUser = (credentials: Credentials) => apiClient.post<User>('/auth/login', credentials);
+// POST /auth/login. SPEC §8: a refused sign-in reads 'Wrong Email or Password', whatever the
+// server said; a throttled one (429) and a network error keep their own message.
+export const loginUser = (credentials: Credentials) =>
+  apiClient.post<User>('/auth/login', credentials).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+      throw new ApiError(error.status, WRONG_CREDENTIALS);
+    }
+    throw error;
+  });
+
+/** The session check every page starts with (src/main.tsx); the server preloads it. */
+export const SESSION_CHECK_PATH = '/auth/check';
 
 // GET /auth/check: 200 user while the session cookie is valid, else 401.
-export const checkAuth = () => apiClient.get<User>('/auth/check');
+export const checkAuth = () => apiClient.get<User>(SESSION_CHECK_PATH);
 
 // POST /auth/logout: ends the session on the server too (the spec's sign-out makes no call).
-export const signOut = () => apiClient.post<{ message?: string }>('/auth/logout', {});
+// 401 means the session was already gone, which is what signing out wants.
+export const signOut = () =>
+  apiClient.post<unknown>('/auth/logout', {}).catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  });

@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/apiClient';
+import { WRONG_CREDENTIALS } from '../../lib/constants';
 import { calls, jsonResponse, stubFetch, user } from '../../test/utils';
-import { updateUserAsync } from '../user/userSlice';
-import { loggedOut } from './authActions';
+import { loggedOut, userUpdated } from '../../lib/session';
 import reducer, {
   authErrorCleared,
   checkAuthAsync,
   createUserAsync,
   initialState,
-  LOGIN_FAILED_MESSAGE,
   loginUserAsync,
   signOutAsync,
 } from './authSlice';
@@ -41,7 +40,7 @@ describe('authSlice reducers', () => {
   it('an update of the user replaces the signed-in user', () => {
     const signedIn = { ...initialState, loggedInUserToken: user };
     const renamed = { ...user, name: 'Ada' };
-    expect(reducer(signedIn, updateUserAsync.fulfilled(renamed, 'r', { id: 7, addresses: [] })).loggedInUserToken).toEqual(renamed);
+    expect(reducer(signedIn, userUpdated(renamed)).loggedInUserToken).toEqual(renamed);
   });
 
   it('signing out clears the user but keeps the check done', () => {
@@ -86,7 +85,7 @@ describe('authSlice thunks', () => {
     stubFetch({ 'POST /api/auth/login': () => new Response('Unauthorized', { status: 401 }) });
     const store = makeStore();
     const result = await store.dispatch(loginUserAsync({ email: user.email, password: 'nope' }));
-    expect(result.payload).toMatchObject({ message: LOGIN_FAILED_MESSAGE, status: 401 });
+    expect(result.payload).toMatchObject({ message: WRONG_CREDENTIALS, status: 401 });
     expect(store.getState().auth.error).toBe('Wrong Email or Password');
   });
 

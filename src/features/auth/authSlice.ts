@@ -1,20 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { ApiError } from '../../lib/apiClient';
-import { createAppAsyncThunk, rejectedMessage, toRejectValue } from '../../lib/thunk';
-import type { User } from '../../types';
-import { updateUserAsync } from '../user/userSlice';
-import { loggedOut } from './authActions';
+import { loggedOut, userUpdated, type SessionState } from '../../lib/session';
+import { apiThunk, phaseOf, rejectedMessage, trackStatus } from '../../lib/thunk';
 import * as authAPI from './authAPI';
 
-export const LOGIN_FAILED_MESSAGE = 'Wrong Email or Password';
-
-export interface AuthState {
-  /** The signed-in user as login, signup, check or update returned it (SPEC §3). */
-  loggedInUserToken: User | null;
+export interface AuthState extends SessionState {
   status: 'idle' | 'loading';
   error: string | null;
-  /** True once the start-up session check has answered, either way. */
-  userChecked: boolean;
 }
 
 export const initialState: AuthState = {
@@ -24,53 +15,10 @@ export const initialState: AuthState = {
   userChecked: false,
 };
 
-export const createUserAsync = createAppAsyncThunk(
-  'auth/createUser',
-  async (credentials: authAPI.Credentials, { rejectWithValue }) => {
-    try {
-      const { data } = await authAPI.createUser({ ...credentials, addresses: [], role: 'user' });
-      return data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const loginUserAsync = createAppAsyncThunk(
-  'auth/loginUser',
-  async (credentials: authAPI.Credentials, { rejectWithValue }) => {
-    try {
-      const { data } = await authAPI.loginUser(credentials);
-      return data;
-    } catch (error) {
-      const value = toRejectValue(error);
-      // SPEC §8: a refused login reads 'Wrong Email or Password' (429 and network errors keep theirs).
-      if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
-        value.message = LOGIN_FAILED_MESSAGE;
-      }
-      return rejectWithValue(value);
-    }
-  },
-);
-
-export const checkAuthAsync = createAppAsyncThunk('auth/checkAuth', async (_: void, { rejectWithValue }) => {
-  try {
-    const { data } = await authAPI.checkAuth();
-    return data;
-  } catch (error) {
-    return rejectWithValue(toRejectValue(error));
-  }
-});
-
-export const signOutAsync = createAppAsyncThunk('auth/signOut', async (_: void, { dispatch, rejectWithValue }) => {
-  try {
-    await authAPI.signOut();
-  } catch (error) {
-    // 401: the session was already gone, which is what signing out wants.
-    if (!(error instanceof ApiError && error.status === 401)) return rejectWithValue(toRejectValue(error));
-  }
-  dispatch(loggedOut());
-});
+export const createUserAsync = apiThunk('auth/createUser', authAPI.createUser);
+export const loginUserAsync = apiThunk('auth/loginUser', authAPI.loginUser);
+export const checkAuthAsync = apiThunk('auth/checkAuth', authAPI.checkAuth);
+export const signOutAsync = apiThunk('auth/signOut', authAPI.signOut, () => loggedOut());
 
 const authSlice = createSlice({
   name: 'auth',
@@ -82,58 +30,29 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(createUserAsync.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(createUserAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
-        state.loggedInUserToken = action.payload;
-      })
-      .addCase(createUserAsync.rejected, (state, action) => {
-        state.status = 'idle';
-        state.error = rejectedMessage(action);
-      })
-      .addCase(loginUserAsync.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(loginUserAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
-        state.loggedInUserToken = action.payload;
-      })
-      .addCase(loginUserAsync.rejected, (state, action) => {
-        state.status = 'idle';
-        state.error = rejectedMessage(action);
-      })
-      .addCase(checkAuthAsync.pending, (state) => {
-        state.status = 'loading';
-      })
       .addCase(checkAuthAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
         state.loggedInUserToken = action.payload;
         state.userChecked = true;
       })
       // SPEC §8: a failed check is swallowed; it only marks the check finished.
       .addCase(checkAuthAsync.rejected, (state) => {
-        state.status = 'idle';
         state.userChecked = true;
       })
-      .addCase(signOutAsync.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(signOutAsync.fulfilled, (state) => {
-        state.status = 'idle';
-      })
-      .addCase(signOutAsync.rejected, (state, action) => {
-        state.status = 'idle';
-        state.error = rejectedMessage(action);
-      })
-      .addCase(updateUserAsync.fulfilled, (state, action) => {
+      .addCase(userUpdated, (state, action) => {
         state.loggedInUserToken = action.payload;
       })
-      .addCase(loggedOut, () => ({ ...initialState, userChecked: true }));
+      .addCase(loggedOut, () => ({ ...initialState, userChecked: true }))
+      .addMatcher(phaseOf('fulfilled', createUserAsync, loginUserAsync), (state, action) => {
+        state.loggedInUserToken = action.payload;
+      })
+      // The session check's failure is not shown (SPEC §8); the others' are.
+      .addMatcher(phaseOf('pending', createUserAsync, loginUserAsync, signOutAsync), (state) => {
+        state.error = null;
+      })
+      .addMatcher(phaseOf('rejected', createUserAsync, loginUserAsync, signOutAsync), (state, action) => {
+        state.error = rejectedMessage(action);
+      });
+    trackStatus(builder, createUserAsync, loginUserAsync, checkAuthAsync, signOutAsync);
   },
 });
 
@@ -141,7 +60,5 @@ export const { authErrorCleared } = authSlice.actions;
 export default authSlice.reducer;
 
 type State = { auth: AuthState };
-export const selectLoggedInUser = (state: State) => state.auth.loggedInUserToken;
-export const selectUserChecked = (state: State) => state.auth.userChecked;
 export const selectAuthError = (state: State) => state.auth.error;
 export const selectAuthStatus = (state: State) => state.auth.status;

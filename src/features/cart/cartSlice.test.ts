@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { calls, cartItem, jsonResponse, product, stubFetch } from '../../test/utils';
-import { loggedOut } from '../auth/authActions';
+import { loggedOut } from '../../lib/session';
 import reducer, {
   addToCartAsync,
   cartReset,

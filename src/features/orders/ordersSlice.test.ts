@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { address, calls, cartItem, jsonResponse, order, stubFetch, user } from '../../test/utils';
 import type { NewOrder } from '../../types';
-import { loggedOut } from '../auth/authActions';
-import { ordersQueryString } from './ordersAPI';
+import { loggedOut } from '../../lib/session';
+import { ordersQueryString } from './ordersQuery';
 import reducer, {
   createOrderAsync,
   fetchAllOrdersAsync,
@@ -83,7 +83,7 @@ describe('ordersSlice thunks', () => {
       'GET /api/orders': () => jsonResponse([order({ id: 1 }), order({ id: 2 })], 200, { 'X-Total-Count': '12' }),
     });
     const store = makeStore();
-    await store.dispatch(fetchAllOrdersAsync({ page: 2, perPage: 5, sort: 'totalAmount', order: 'desc', status: 'pending' }));
+    await store.dispatch(fetchAllOrdersAsync({ page: 2, sort: 'totalAmount', order: 'desc', status: 'pending' }));
     expect(calls(fetch)).toEqual(['GET /api/orders?_page=2&_per_page=5&_sort=totalAmount&_order=desc&status=pending']);
     expect(store.getState().orders).toMatchObject({ totalOrders: 12, status: 'idle' });
     expect(store.getState().orders.orders).toHaveLength(2);

@@ -1,8 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { createAppAsyncThunk, rejectedMessage, toRejectValue } from '../../lib/thunk';
-import type { NewOrder, Order, OrderStatus } from '../../types';
-import { loggedOut } from '../auth/authActions';
+import { loggedOut } from '../../lib/session';
+import { addLatestListCases, apiThunk, noRequest, rejectedMessage, trackStatus, type LatestRequest } from '../../lib/thunk';
+import type { Order } from '../../types';
 import * as ordersAPI from './ordersAPI';
+import { ordersQueryString } from './ordersQuery';
 
 export interface OrdersState {
   orders: Order[];
@@ -11,8 +12,8 @@ export interface OrdersState {
   currentOrder: Order | null;
   totalOrders: number;
   error: string | null;
-  /** The latest admin list request: answers to older ones (paging quickly) are dropped. */
-  listRequestId: string | null;
+  /** The admin list's latest request, and the query its rows answer. */
+  latest: LatestRequest;
 }
 
 export const initialState: OrdersState = {
@@ -21,42 +22,12 @@ export const initialState: OrdersState = {
   currentOrder: null,
   totalOrders: 0,
   error: null,
-  listRequestId: null,
+  latest: noRequest,
 };
 
-export const createOrderAsync = createAppAsyncThunk(
-  'orders/createOrder',
-  async ({ order, idempotencyKey }: { order: NewOrder; idempotencyKey: string }, { rejectWithValue }) => {
-    try {
-      return (await ordersAPI.createOrder(order, idempotencyKey)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const fetchAllOrdersAsync = createAppAsyncThunk(
-  'orders/fetchAllOrders',
-  async (query: ordersAPI.OrdersQuery, { rejectWithValue }) => {
-    try {
-      const { data, total } = await ordersAPI.fetchAllOrders(query);
-      return { orders: data, totalOrders: total ?? data.length };
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const updateOrderAsync = createAppAsyncThunk(
-  'orders/updateOrder',
-  async (update: { id: number; status: OrderStatus }, { rejectWithValue }) => {
-    try {
-      return (await ordersAPI.updateOrder(update)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
+export const createOrderAsync = apiThunk('orders/createOrder', ordersAPI.createOrder);
+export const fetchAllOrdersAsync = apiThunk('orders/fetchAllOrders', ordersAPI.fetchAllOrders);
+export const updateOrderAsync = apiThunk('orders/updateOrder', ordersAPI.updateOrder);
 
 const ordersSlice = createSlice({
   name: 'orders',
@@ -69,34 +40,14 @@ const ordersSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(createOrderAsync.pending, (state) => {
-        state.status = 'loading';
         state.error = null;
       })
       .addCase(createOrderAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
         state.orders.push(action.payload);
         state.currentOrder = action.payload;
       })
       .addCase(createOrderAsync.rejected, (state, action) => {
-        state.status = 'idle';
         state.error = rejectedMessage(action);
-      })
-      .addCase(fetchAllOrdersAsync.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.listRequestId = action.meta.requestId;
-      })
-      .addCase(fetchAllOrdersAsync.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        state.status = 'idle';
-        state.orders = action.payload.orders;
-        state.totalOrders = action.payload.totalOrders;
-      })
-      .addCase(fetchAllOrdersAsync.rejected, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        state.status = 'idle';
-        // Aborted: the page that asked is gone; nothing went wrong.
-        if (!action.meta.aborted) state.error = rejectedMessage(action);
       })
       // An update failure is the caller's to show (.unwrap()); the row keeps the stored status.
       .addCase(updateOrderAsync.fulfilled, (state, action) => {
@@ -104,6 +55,11 @@ const ordersSlice = createSlice({
         if (index >= 0) state.orders[index] = action.payload;
       })
       .addCase(loggedOut, () => initialState);
+    addLatestListCases(builder, fetchAllOrdersAsync, ordersQueryString, (state, { orders, totalOrders }) => {
+      state.orders = orders;
+      state.totalOrders = totalOrders;
+    });
+    trackStatus(builder, createOrderAsync);
   },
 });
 
@@ -116,3 +72,5 @@ export const selectTotalOrders = (state: State) => state.orders.totalOrders;
 export const selectCurrentOrder = (state: State) => state.orders.currentOrder;
 export const selectOrderStatus = (state: State) => state.orders.status;
 export const selectOrdersError = (state: State) => state.orders.error;
+/** The query (API form) the listed orders answer; null until the list first arrives. */
+export const selectShownOrdersQuery = (state: State) => state.orders.latest.shownQuery;

@@ -1,5 +1,4 @@
 import { apiClient } from '../../lib/apiClient';
-import { ITEMS_PER_PAGE } from '../../lib/constants';
 import { toApiQuery, type ListingQuery } from '../../lib/listingQuery';
 import type { FilterOption, Product } from '../../types';
 
@@ -8,8 +7,10 @@ export type NewProduct = Omit<Product, 'id' | 'rating' | 'reviews'> & Partial<Pi
 export type ProductUpdate = Partial<Product> & Pick<Product, 'id'>;
 
 // GET /products/?{filters}&_sort&_order&_page&_limit&q: X-Total-Count gives totalItems.
-export const fetchProductsByFilters = (query: ListingQuery, limit: number = ITEMS_PER_PAGE) =>
-  apiClient.get<Product[]>(`/products?${toApiQuery(query, limit)}`);
+export const fetchProductsByFilters = (query: ListingQuery) =>
+  apiClient
+    .list<Product>(`/products?${toApiQuery(query)}`)
+    .then(({ items, total }) => ({ products: items, totalItems: total }));
 
 // GET /products/{id}
 export const fetchProductById = (id: number | string) =>

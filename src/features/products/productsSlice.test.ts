@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { emptyListingQuery, withFilter, withSort } from '../../lib/listingQuery';
+import { emptyListingQuery } from '../../lib/listingQuery';
+import { withFilter, withSort } from '../../lib/listingParams';
 import { SORT_OPTIONS } from '../../lib/constants';
 import { calls, jsonResponse, product, stubFetch } from '../../test/utils';
 import reducer, {

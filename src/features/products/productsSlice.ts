@@ -1,8 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { ListingQuery } from '../../lib/listingQuery';
-import { createAppAsyncThunk, rejectedMessage, toRejectValue } from '../../lib/thunk';
+import { toApiQuery } from '../../lib/listingQuery';
+import { loggedOut } from '../../lib/session';
+import { addLatestListCases, apiThunk, noRequest, phaseOf, rejectedMessage, type LatestRequest } from '../../lib/thunk';
 import type { FilterOption, Product } from '../../types';
-import { loggedOut } from '../auth/authActions';
 import * as productsAPI from './productsAPI';
 
 type Status = 'idle' | 'loading';
@@ -21,8 +21,8 @@ export interface ProductsState {
   selectedProductError: string | null;
   /** Loading the category or brand lists failed. */
   filtersError: string | null;
-  /** The latest list request: answers to older ones are dropped. */
-  listRequestId: string | null;
+  /** The list's latest request, and the query its products answer. */
+  latest: LatestRequest;
 }
 
 export const initialState: ProductsState = {
@@ -36,72 +36,15 @@ export const initialState: ProductsState = {
   selectedProductStatus: 'idle',
   selectedProductError: null,
   filtersError: null,
-  listRequestId: null,
+  latest: noRequest,
 };
 
-export const fetchProductsByFiltersAsync = createAppAsyncThunk(
-  'products/fetchProductsByFilters',
-  async (query: ListingQuery, { rejectWithValue }) => {
-    try {
-      const { data, total } = await productsAPI.fetchProductsByFilters(query);
-      return { products: data, totalItems: total ?? data.length };
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const fetchBrandsAsync = createAppAsyncThunk('products/fetchBrands', async (_: void, { rejectWithValue }) => {
-  try {
-    return (await productsAPI.fetchBrands()).data;
-  } catch (error) {
-    return rejectWithValue(toRejectValue(error));
-  }
-});
-
-export const fetchCategoriesAsync = createAppAsyncThunk(
-  'products/fetchCategories',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return (await productsAPI.fetchCategories()).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const fetchProductByIdAsync = createAppAsyncThunk(
-  'products/fetchProductById',
-  async (id: number | string, { rejectWithValue }) => {
-    try {
-      return (await productsAPI.fetchProductById(id)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const createProductAsync = createAppAsyncThunk(
-  'products/createProduct',
-  async (product: productsAPI.NewProduct, { rejectWithValue }) => {
-    try {
-      return (await productsAPI.createProduct(product)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const updateProductAsync = createAppAsyncThunk(
-  'products/updateProduct',
-  async (product: productsAPI.ProductUpdate, { rejectWithValue }) => {
-    try {
-      return (await productsAPI.updateProduct(product)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
+export const fetchProductsByFiltersAsync = apiThunk('products/fetchProductsByFilters', productsAPI.fetchProductsByFilters);
+export const fetchBrandsAsync = apiThunk('products/fetchBrands', productsAPI.fetchBrands);
+export const fetchCategoriesAsync = apiThunk('products/fetchCategories', productsAPI.fetchCategories);
+export const fetchProductByIdAsync = apiThunk('products/fetchProductById', productsAPI.fetchProductById);
+export const createProductAsync = apiThunk('products/createProduct', productsAPI.createProduct);
+export const updateProductAsync = apiThunk('products/updateProduct', productsAPI.updateProduct);
 
 const productsSlice = createSlice({
   name: 'products',
@@ -114,40 +57,11 @@ const productsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchProductsByFiltersAsync.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.listRequestId = action.meta.requestId;
-      })
-      .addCase(fetchProductsByFiltersAsync.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        state.status = 'idle';
-        state.products = action.payload.products;
-        state.totalItems = action.payload.totalItems;
-      })
-      .addCase(fetchProductsByFiltersAsync.rejected, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        state.status = 'idle';
-        // Aborted: the page that asked is gone; nothing went wrong.
-        if (!action.meta.aborted) state.error = rejectedMessage(action);
-      })
-      .addCase(fetchBrandsAsync.pending, (state) => {
-        state.filtersError = null;
-      })
       .addCase(fetchBrandsAsync.fulfilled, (state, action) => {
         state.brands = action.payload;
       })
-      .addCase(fetchBrandsAsync.rejected, (state, action) => {
-        state.filtersError = rejectedMessage(action);
-      })
-      .addCase(fetchCategoriesAsync.pending, (state) => {
-        state.filtersError = null;
-      })
       .addCase(fetchCategoriesAsync.fulfilled, (state, action) => {
         state.categories = action.payload;
-      })
-      .addCase(fetchCategoriesAsync.rejected, (state, action) => {
-        state.filtersError = rejectedMessage(action);
       })
       .addCase(fetchProductByIdAsync.pending, (state) => {
         state.selectedProductStatus = 'loading';
@@ -171,6 +85,17 @@ const productsSlice = createSlice({
         if (state.selectedProduct?.id === action.payload.id) state.selectedProduct = action.payload;
       })
       .addCase(loggedOut, () => initialState);
+    addLatestListCases(builder, fetchProductsByFiltersAsync, toApiQuery, (state, { products, totalItems }) => {
+      state.products = products;
+      state.totalItems = totalItems;
+    });
+    builder
+      .addMatcher(phaseOf('pending', fetchBrandsAsync, fetchCategoriesAsync), (state) => {
+        state.filtersError = null;
+      })
+      .addMatcher(phaseOf('rejected', fetchBrandsAsync, fetchCategoriesAsync), (state, action) => {
+        state.filtersError = rejectedMessage(action);
+      });
   },
 });
 
@@ -186,7 +111,7 @@ export const selectCategories = (state: State) => state.products.categories;
 export const selectProductById = (state: State) => state.products.selectedProduct;
 export const selectProductListStatus = (state: State) => state.products.status;
 /** Has the list been asked for yet? Until then "no products" would be a false answer. */
-export const selectProductListRequested = (state: State) => state.products.listRequestId !== null;
+export const selectProductListRequested = (state: State) => state.products.latest.requestId !== null;
 export const selectProductListError = (state: State) => state.products.error;
 export const selectSelectedProductStatus = (state: State) => state.products.selectedProductStatus;
 export const selectSelectedProductError = (state: State) => state.products.selectedProductError;

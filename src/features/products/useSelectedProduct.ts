@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { clearSelectedProduct, fetchProductByIdAsync } from './productsSlice';
 
 /** Loads product `id` as the selected product while a page shows it, and clears it on leaving. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { address, jsonResponse, order, stubFetch, user } from '../../test/utils';
-import { loggedOut } from '../auth/authActions';
-import { initialState as authInitial } from '../auth/authSlice';
+import { address, jsonResponse, order, stubFetch, user, session } from '../../test/utils';
+import { loggedOut } from '../../lib/session';
 import reducer, {
   fetchLoggedInUserAsync,
   fetchLoggedInUserOrdersAsync,
@@ -54,7 +53,7 @@ describe('userSlice', () => {
     const fetch = stubFetch({
       'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }),
     });
-    const store = makeStore({ user: { ...initialState, userInfo: user }, auth: { ...authInitial, loggedInUserToken: user } });
+    const store = makeStore({ user: { ...initialState, userInfo: user }, ...session(user) });
     await store.dispatch(updateUserAsync({ id: 7, addresses: [address] }));
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [address] });
     expect(store.getState().user.userInfo?.addresses).toEqual([address]);

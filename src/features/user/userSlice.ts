@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { createAppAsyncThunk, rejectedMessage, toRejectValue } from '../../lib/thunk';
+import { loggedOut, userUpdated } from '../../lib/session';
+import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
 import type { Order, User } from '../../types';
-import { loggedOut } from '../auth/authActions';
 import * as userAPI from './userAPI';
 
 export interface UserState {
@@ -25,35 +25,10 @@ export const initialState: UserState = {
   ordersLoaded: false,
 };
 
-export const fetchLoggedInUserAsync = createAppAsyncThunk('user/fetchLoggedInUser', async (_: void, { rejectWithValue }) => {
-  try {
-    return (await userAPI.fetchLoggedInUser()).data;
-  } catch (error) {
-    return rejectWithValue(toRejectValue(error));
-  }
-});
-
-export const fetchLoggedInUserOrdersAsync = createAppAsyncThunk(
-  'user/fetchLoggedInUserOrders',
-  async (_: void, { rejectWithValue }) => {
-    try {
-      return (await userAPI.fetchLoggedInUserOrders()).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
-
-export const updateUserAsync = createAppAsyncThunk(
-  'user/updateUser',
-  async (update: userAPI.UserUpdate, { rejectWithValue }) => {
-    try {
-      return (await userAPI.updateUser(update)).data;
-    } catch (error) {
-      return rejectWithValue(toRejectValue(error));
-    }
-  },
-);
+export const fetchLoggedInUserAsync = apiThunk('user/fetchLoggedInUser', userAPI.fetchLoggedInUser);
+export const fetchLoggedInUserOrdersAsync = apiThunk('user/fetchLoggedInUserOrders', userAPI.fetchLoggedInUserOrders);
+/** Saves the user; the auth slice learns the new record from `userUpdated`. */
+export const updateUserAsync = apiThunk('user/updateUser', userAPI.updateUser, userUpdated);
 
 const userSlice = createSlice({
   name: 'user',
@@ -62,15 +37,12 @@ const userSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchLoggedInUserAsync.pending, (state) => {
-        state.status = 'loading';
         state.error = null;
       })
       .addCase(fetchLoggedInUserAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
         state.userInfo = action.payload;
       })
       .addCase(fetchLoggedInUserAsync.rejected, (state, action) => {
-        state.status = 'idle';
         state.error = rejectedMessage(action);
       })
       .addCase(fetchLoggedInUserOrdersAsync.pending, (state) => {
@@ -87,17 +59,11 @@ const userSlice = createSlice({
         state.ordersError = rejectedMessage(action);
       })
       // Callers show an update failure themselves (.unwrap()); the stored user stays as it was.
-      .addCase(updateUserAsync.pending, (state) => {
-        state.status = 'loading';
-      })
-      .addCase(updateUserAsync.fulfilled, (state, action) => {
-        state.status = 'idle';
+      .addCase(userUpdated, (state, action) => {
         state.userInfo = action.payload;
       })
-      .addCase(updateUserAsync.rejected, (state) => {
-        state.status = 'idle';
-      })
       .addCase(loggedOut, () => initialState);
+    trackStatus(builder, fetchLoggedInUserAsync, updateUserAsync);
   },
 });
 
@@ -105,7 +71,6 @@ export default userSlice.reducer;
 
 type State = { user: UserState };
 export const selectUserInfo = (state: State) => state.user.userInfo;
-export const selectUserInfoStatus = (state: State) => state.user.status;
 export const selectUserInfoError = (state: State) => state.user.error;
 export const selectUserOrders = (state: State) => state.user.orders;
 export const selectUserOrdersStatus = (state: State) => state.user.ordersStatus;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { Button, Field, Input } from '../../../components/controls';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { forgotPasswordRules, toRegisterOptions } from '../../../lib/validation';
 import AuthLayout from '../components/AuthLayout';
-import FormField from '../components/FormField';
-import SubmitButton from '../components/SubmitButton';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
@@ -22,7 +21,7 @@ export default function ForgotPasswordPage() {
       footer={
         <>
           Send me back to{' '}
-          <Link to="/login" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-600">
             Login
           </Link>
         </>
@@ -37,17 +36,14 @@ export default function ForgotPasswordPage() {
           setSubmitted(true);
         })}
       >
-        <FormField
-          id="email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          registration={register('email', toRegisterOptions(forgotPasswordRules.email))}
-          error={errors.email?.message}
-        />
-        <SubmitButton busy={false} busyText="">
+        <Field id="email" label="Email address" error={errors.email?.message}>
+          {(control) => (
+            <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(forgotPasswordRules.email))} />
+          )}
+        </Field>
+        <Button type="submit" size="sm" className="w-full">
           Send Email
-        </SubmitButton>
+        </Button>
         <p role="status" className="text-sm text-gray-700">
           {submitted ? 'Password reset by email is not available in this demo shop yet, so no email was sent.' : ''}
         </p>

@@ -1,22 +1,15 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, type Location } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { Button, Field, Input } from '../../../components/controls';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginRules, toRegisterOptions } from '../../../lib/validation';
-import {
-  authErrorCleared,
-  loginUserAsync,
-  selectAuthError,
-  selectAuthStatus,
-  selectLoggedInUser,
-  selectUserChecked,
-} from '../authSlice';
+import { authErrorCleared, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import type { Credentials } from '../authAPI';
 import AuthLayout from '../components/AuthLayout';
-import FormField from '../components/FormField';
-import SubmitButton from '../components/SubmitButton';
 
 /** Where to go after signing in: back to the guarded page that sent us here, else home. */
 function destination(location: Location): string {
@@ -53,37 +46,40 @@ export default function LoginPage() {
       footer={
         <>
           Not a member?{' '}
-          <Link to="/signup" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">
             Create an Account
           </Link>
         </>
       }
     >
       <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
-        <FormField
-          id="email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          registration={register('email', toRegisterOptions(loginRules.email))}
-          error={errors.email?.message}
-        />
-        <FormField
+        <Field id="email" label="Email address" error={errors.email?.message}>
+          {(control) => (
+            <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(loginRules.email))} />
+          )}
+        </Field>
+        <Field
           id="password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          registration={register('password', toRegisterOptions(loginRules.password))}
           error={passwordError}
           aside={
-            <Link to="/forgot-password" className="text-sm font-semibold text-indigo-700 hover:text-indigo-600">
+            <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-600">
               Forgot password?
             </Link>
           }
-        />
-        <SubmitButton busy={status === 'loading'} busyText="Logging in…">
-          Log in
-        </SubmitButton>
+        >
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('password', toRegisterOptions(loginRules.password))}
+            />
+          )}
+        </Field>
+        <Button type="submit" size="sm" className="w-full" disabled={status === 'loading'}>
+          {status === 'loading' ? 'Logging in…' : 'Log in'}
+        </Button>
       </form>
     </AuthLayout>
   );

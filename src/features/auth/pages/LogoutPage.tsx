@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
-import { selectAuthError, selectLoggedInUser, selectUserChecked, signOutAsync } from '../authSlice';
+import { selectAuthError, signOutAsync } from '../authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 
 /** Ends the session on the server, clears every slice, then goes to /login once the user is gone. */
 export default function LogoutPage() {

@@ -1,22 +1,15 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../lib/validation';
-import {
-  authErrorCleared,
-  createUserAsync,
-  selectAuthError,
-  selectAuthStatus,
-  selectLoggedInUser,
-  selectUserChecked,
-} from '../authSlice';
+import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../lib/validation';
+import { authErrorCleared, createUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AuthLayout from '../components/AuthLayout';
-import FormField from '../components/FormField';
-import SubmitButton from '../components/SubmitButton';
 
 interface SignupForm {
   email: string;
@@ -51,7 +44,7 @@ export default function SignupPage() {
       footer={
         <>
           Already a Member?{' '}
-          <Link to="/login" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-600">
             Log In
           </Link>
         </>
@@ -62,37 +55,38 @@ export default function SignupPage() {
         className="space-y-6"
         onSubmit={handleSubmit(({ email, password }) => dispatch(createUserAsync({ email, password })))}
       >
-        <FormField
-          id="email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          registration={register('email', toRegisterOptions(signupRules.email))}
-          error={errors.email?.message}
-        />
-        <FormField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('password', toRegisterOptions(signupRules.password))}
-          error={errors.password?.message}
-        />
-        <FormField
-          id="confirmPassword"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmPassword', {
-            ...toRegisterOptions(signupRules.confirmPassword),
-            validate: (value, form) => (value ? value === form.password || PASSWORD_NOT_MATCHING : signupRules.confirmPassword.required),
-          })}
-          error={errors.confirmPassword?.message}
-        />
+        <Field id="email" label="Email address" error={errors.email?.message}>
+          {(control) => (
+            <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(signupRules.email))} />
+          )}
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('password', toRegisterOptions(signupRules.password))}
+            />
+          )}
+        </Field>
+        <Field id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('confirmPassword', {
+                validate: (value, form) =>
+                  checkField(value, signupRules.confirmPassword) ?? (value === form.password || PASSWORD_NOT_MATCHING),
+              })}
+            />
+          )}
+        </Field>
         {error && <ErrorMessage title="The account could not be created" message={error} />}
-        <SubmitButton busy={status === 'loading'} busyText="Signing up…">
-          Sign up
-        </SubmitButton>
+        <Button type="submit" size="sm" className="w-full" disabled={status === 'loading'}>
+          {status === 'loading' ? 'Signing up…' : 'Sign up'}
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import { MAX_CART_QUANTITY } from '../../../lib/constants';
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import type { RejectValue } from '../../../lib/thunk';
 import type { CartItem } from '../../../types';
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
+import { Select } from '../../../components/controls';
 
 /**
  * 1…min(6, stock), never more than the stock; a current quantity the stock no longer covers is
  * kept as a disabled option (so the select still shows it) beside the line's warning.
  */
-export function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
+function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
   const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock));
   const options = Array.from({ length: max }, (_, i) => ({ value: i + 1, disabled: false }));
   if (item.quantity > max) options.push({ value: item.quantity, disabled: true });
@@ -57,7 +58,8 @@ function CartLine({ item }: { item: CartItem }) {
             <label htmlFor={selectId} className="font-medium text-gray-800">
               Qty<span className="sr-only"> of {product.title}</span>
             </label>
-            <select
+            <Select
+              compact
               id={selectId}
               value={item.quantity}
               disabled={busy}
@@ -67,21 +69,20 @@ function CartLine({ item }: { item: CartItem }) {
                   'Could not change the quantity',
                 )
               }
-              className="rounded-md bg-white py-1 pr-7 pl-2 text-sm outline-1 -outline-offset-1 outline-gray-400"
             >
               {quantityOptions(item).map(({ value, disabled }) => (
                 <option key={value} value={value} disabled={disabled}>
                   {value}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <button
             type="button"
             disabled={busy}
             aria-label={`Remove ${product.title}`}
             onClick={() => run(() => dispatch(deleteItemFromCartAsync(product.id)).unwrap(), 'Could not remove the item')}
-            className="font-medium text-indigo-700 hover:text-indigo-500 disabled:opacity-60"
+            className="font-medium text-brand-700 hover:text-brand-500 disabled:opacity-60"
           >
             Remove
           </button>

@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { fetchCartAsync } from '../cartSlice';
 

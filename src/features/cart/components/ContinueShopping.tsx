@@ -5,7 +5,7 @@ export default function ContinueShopping() {
   return (
     <p className="mt-6 text-center text-sm text-gray-600">
       or{' '}
-      <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-500">
+      <Link to="/" className="font-medium text-brand-700 hover:text-brand-500">
         Continue Shopping <span aria-hidden="true">&rarr;</span>
       </Link>
     </p>

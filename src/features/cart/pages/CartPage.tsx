@@ -1,19 +1,17 @@
 import { Link, Navigate } from 'react-router-dom';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../cartSlice';
-import CartLines from '../components/CartLines';
+import { selectCartError, selectCartLoaded, selectItems } from '../cartSlice';
 import CartLoadError from '../components/CartLoadError';
-import CartTotals from '../components/CartTotals';
-import ContinueShopping from '../components/ContinueShopping';
+import CartSummary from '../components/CartSummary';
+import { buttonClass } from '../../../components/controls';
 
 export default function CartPage() {
   useDocumentTitle('Cart');
   const items = useAppSelector(selectItems);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const error = useAppSelector(selectCartError);
-  const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
   if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
@@ -23,25 +21,14 @@ export default function CartPage() {
   return (
     <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6 lg:px-8">
       <div className="rounded-lg border border-gray-200 bg-white">
-        <div className="px-4 py-6 sm:px-6">
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Cart</h1>
-          <div className="mt-8 flow-root">
-            <CartLines items={items} />
-          </div>
-        </div>
-        <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
-          <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
-          <p className="mt-1 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
-          <div className="mt-6">
-            <Link
-              to="/checkout"
-              className="flex items-center justify-center rounded-md bg-indigo-600 px-6 py-3 text-base font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              Checkout
-            </Link>
-          </div>
-          <ContinueShopping />
-        </div>
+        <CartSummary
+          heading={<h1 className="text-3xl font-bold tracking-tight text-gray-900">Cart</h1>}
+          note="Shipping and taxes calculated at checkout."
+        >
+          <Link to="/checkout" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+            Checkout
+          </Link>
+        </CartSummary>
       </div>
     </div>
   );

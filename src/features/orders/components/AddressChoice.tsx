@@ -28,7 +28,7 @@ export default function AddressChoice({ addresses, selected, onSelect }: Address
                   name="address"
                   checked={selected === index}
                   onChange={() => onSelect(index)}
-                  className="mt-1 size-4 accent-indigo-600"
+                  className="mt-1 size-4 accent-brand-600"
                 />
                 <label htmlFor={id} className="flex-1 cursor-pointer text-sm">
                   <span className="block font-semibold text-gray-900">{address.name}</span>

@@ -20,7 +20,7 @@ export default function PaymentChoice({ value, onChange }: { value: PaymentMetho
               value={method.value}
               checked={value === method.value}
               onChange={() => onChange(method.value)}
-              className="size-4 accent-indigo-600"
+              className="size-4 accent-brand-600"
             />
             <label htmlFor={`payment-${method.value}`} className="text-sm font-medium text-gray-900">
               {method.label}

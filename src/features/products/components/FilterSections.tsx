@@ -28,7 +28,7 @@ export default function FilterSections({ query, options, onToggle, idPrefix }: F
               <DisclosureButton className="group flex w-full items-center justify-between py-3 text-sm text-gray-600 hover:text-gray-800">
                 <span className="font-medium text-gray-900">
                   {section.name}
-                  {chosen.length > 0 && <span className="ml-2 text-xs text-indigo-700"> ({chosen.length} selected)</span>}
+                  {chosen.length > 0 && <span className="ml-2 text-xs text-brand-700"> ({chosen.length} selected)</span>}
                 </span>
                 <span className="ml-6 flex items-center">
                   <PlusIcon aria-hidden="true" className="size-5 group-data-open:hidden" />
@@ -50,7 +50,7 @@ export default function FilterSections({ query, options, onToggle, idPrefix }: F
                           value={option.value}
                           checked={chosen.includes(option.value)}
                           onChange={(event) => onToggle(section.id, option.value, event.target.checked)}
-                          className="size-4 rounded border-gray-400 accent-indigo-600"
+                          className="size-4 rounded border-gray-400 accent-brand-600"
                         />
                         <label htmlFor={id} className="text-sm text-gray-700">
                           {option.label}

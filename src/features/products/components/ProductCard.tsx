@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
 import type { Product } from '../../../types';
+import { buttonClass } from '../../../components/controls';
 
 interface ProductCardProps {
   product: Product;
@@ -14,7 +15,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
   const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
   return (
     <div className="flex h-full flex-col rounded-md border border-gray-200 p-2">
-      <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-indigo-600">
+      <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-brand-600">
         <div className="aspect-square w-full overflow-hidden rounded-md bg-gray-100">
           <img
             src={product.thumbnail}
@@ -37,7 +38,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
         <Link
           to={`/admin/product-form/edit/${product.id}`}
           aria-label={`Edit Product: ${product.title}`}
-          className="mt-3 inline-flex items-center justify-center gap-1 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className={buttonClass('primary', 'sm', 'mt-3')}
         >
           <PencilSquareIcon aria-hidden="true" className="size-4" />
           Edit Product

@@ -1,44 +1,30 @@
 import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
-import Spinner from '../../../components/Spinner';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import {
-  activeFilterCount,
-  emptyListingQuery,
-  parseListingParams,
-  toSearchParams,
-  withDeleted,
-  withFilter,
-  withPage,
-  withSearch,
-  withSort,
-  type DeletedFilter,
-  type FilterGroup,
-  type ListingQuery,
-} from '../../../lib/listingQuery';
+import { emptyListingQuery, type DeletedFilter, type FilterGroup, type ListingQuery } from '../../../lib/listingQuery';
+import { activeFilterCount, parseListingParams, toSearchParams, withDeleted, withFilter, withPage, withSearch, withSort } from '../../../lib/listingParams';
 import {
   fetchBrandsAsync,
   fetchCategoriesAsync,
   fetchProductsByFiltersAsync,
-  selectAllProducts,
   selectBrands,
   selectCategories,
   selectFiltersError,
   selectProductListError,
-  selectProductListRequested,
-  selectProductListStatus,
   selectTotalItems,
 } from '../productsSlice';
 import FilterSections from './FilterSections';
-import ProductCard from './ProductCard';
+import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
 import SortMenu from './SortMenu';
+import { Select, buttonClass } from '../../../components/controls';
 
-// The slide-over (Headless UI's Dialog, ~10 kB gzip) is fetched when first opened, on small screens.
+// The slide-over (Headless UI's Dialog) is fetched when first opened, on small screens; its size is
+// in the budget check's report (npm run test:budget).
 const MobileFilters = lazy(() => import('./MobileFilters'));
 
 interface ProductListProps {
@@ -49,10 +35,7 @@ interface ProductListProps {
 /** The whole product listing of home and /admin; its state lives in the URL's search params. */
 export default function ProductList({ admin = false }: ProductListProps) {
   const dispatch = useAppDispatch();
-  const products = useAppSelector(selectAllProducts);
   const totalItems = useAppSelector(selectTotalItems);
-  const status = useAppSelector(selectProductListStatus);
-  const requested = useAppSelector(selectProductListRequested);
   const error = useAppSelector(selectProductListError);
   const categories = useAppSelector(selectCategories);
   const brands = useAppSelector(selectBrands);
@@ -101,7 +84,6 @@ export default function ProductList({ admin = false }: ProductListProps) {
   const toggle = (group: FilterGroup, value: string, checked: boolean) => change(withFilter(query, group, value, checked));
   const sections = { query, options: { category: categories, brand: brands }, onToggle: toggle };
   const filterCount = activeFilterCount(query);
-  const loading = status === 'loading';
 
   return (
     <div className="bg-white">
@@ -118,7 +100,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
             {admin && (
               <Link
                 to="/admin/product-form"
-                className="mr-2 inline-flex items-center gap-1 rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+                className={buttonClass('create', 'md', 'mr-2')}
               >
                 <PlusIcon aria-hidden="true" className="size-4" />
                 Add New Product
@@ -138,7 +120,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
             >
               <FunnelIcon aria-hidden="true" className="size-5" />
               Filters
-              {filterCount > 0 && <span className="text-xs text-indigo-700">({filterCount})</span>}
+              {filterCount > 0 && <span className="text-xs text-brand-700">({filterCount})</span>}
             </button>
           </div>
         </div>
@@ -151,23 +133,23 @@ export default function ProductList({ admin = false }: ProductListProps) {
                 <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
                   Show
                 </label>
-                <select
+                <Select
+                  compact
                   id="show-deleted"
                   value={query.deleted ?? 'all'}
                   onChange={(event) => change(withDeleted(query, event.target.value as DeletedFilter))}
-                  className="rounded-md bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 outline-1 -outline-offset-1 outline-gray-400"
                 >
                   <option value="all">All products</option>
                   <option value="active">Active only</option>
                   <option value="deleted">Deleted only</option>
-                </select>
+                </Select>
               </div>
             )}
             {(filterCount > 0 || query.q || query.sort) && (
               <button
                 type="button"
                 onClick={() => change({ ...emptyListingQuery(), deleted: query.deleted })}
-                className="text-sm font-medium text-indigo-700 hover:text-indigo-600"
+                className="text-sm font-medium text-brand-700 hover:text-brand-600"
               >
                 Clear filters
               </button>
@@ -187,28 +169,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
 
             <div className="lg:col-span-3">
               {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4 lg:hidden" />}
-              {error ? (
-                <ErrorMessage title="The products could not be loaded" message={error} onRetry={load} />
-              ) : (loading || !requested) && products.length === 0 ? (
-                <Spinner label="Loading products…" className="min-h-96" />
-              ) : !loading && products.length === 0 ? (
-                <p className="py-16 text-center text-sm text-gray-700">No products match your search and filters.</p>
-              ) : (
-                <div className="relative" aria-busy={loading}>
-                  {loading && (
-                    <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-24">
-                      <Spinner label="Loading products…" />
-                    </div>
-                  )}
-                  <ul aria-labelledby="products-heading" className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
-                    {products.map((product) => (
-                      <li key={product.id}>
-                        <ProductCard product={product} admin={admin} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
+              <ProductResults admin={admin} onRetry={load} />
               {!error && (
                 <Pagination
                   className="mt-8"

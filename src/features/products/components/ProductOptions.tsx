@@ -33,7 +33,7 @@ export default function ProductOptions() {
               key={option.name}
               value={option.name}
               aria-label={option.name}
-              className="relative flex cursor-pointer items-center justify-center rounded-full p-0.5 ring-gray-700 focus:outline-none data-checked:ring-2 data-focus:ring-2 data-focus:ring-indigo-600 data-focus:ring-offset-1"
+              className="relative flex cursor-pointer items-center justify-center rounded-full p-0.5 ring-gray-700 focus:outline-none data-checked:ring-2 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-1"
             >
               <span aria-hidden="true" className={`size-8 rounded-full border border-black/20 ${option.swatch}`} />
             </Radio>
@@ -51,7 +51,7 @@ export default function ProductOptions() {
               value={option.name}
               disabled={!option.inStock}
               aria-label={option.inStock ? option.name : `${option.name}, out of stock`}
-              className="group relative flex cursor-pointer items-center justify-center rounded-md border border-gray-300 bg-white px-3 py-3 text-sm font-medium text-gray-900 uppercase hover:bg-gray-50 focus:outline-none data-checked:border-transparent data-checked:bg-indigo-600 data-checked:text-white data-disabled:cursor-not-allowed data-disabled:bg-gray-50 data-disabled:text-gray-500 data-focus:ring-2 data-focus:ring-indigo-600 data-focus:ring-offset-1"
+              className="group relative flex cursor-pointer items-center justify-center rounded-md border border-gray-300 bg-white px-3 py-3 text-sm font-medium text-gray-900 uppercase hover:bg-gray-50 focus:outline-none data-checked:border-transparent data-checked:bg-brand-600 data-checked:text-white data-disabled:cursor-not-allowed data-disabled:bg-gray-50 data-disabled:text-gray-500 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-1"
             >
               <span aria-hidden="true" className="group-data-disabled:line-through">
                 {option.name}

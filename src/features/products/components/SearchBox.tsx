@@ -1,5 +1,6 @@
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import type { FormEvent } from 'react';
+import { Input, buttonClass } from '../../../components/controls';
 
 interface SearchBoxProps {
   value: string;
@@ -17,18 +18,18 @@ export default function SearchBox({ value, onSearch }: SearchBoxProps) {
       <label htmlFor="product-search" className="sr-only">
         Search products
       </label>
-      <input
+      <Input
         id="product-search"
         name="q"
         type="search"
         defaultValue={value}
         maxLength={100}
         placeholder="Search products"
-        className="block w-full min-w-0 rounded-md bg-white px-3 py-1.5 text-sm text-gray-900 outline-1 -outline-offset-1 outline-gray-400 placeholder:text-gray-500 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600"
+        className="min-w-0"
       />
       <button
         type="submit"
-        className="inline-flex items-center gap-1 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className={buttonClass('primary', 'sm')}
       >
         <MagnifyingGlassIcon aria-hidden="true" className="size-4" />
         Search

@@ -1,7 +1,8 @@
 import { CheckIcon, ChevronDownIcon } from '@heroicons/react/20/solid';
 import DropdownMenu from '../../../components/DropdownMenu';
 import { SORT_OPTIONS } from '../../../lib/constants';
-import { isSortSelected, type ListingQuery } from '../../../lib/listingQuery';
+import type { ListingQuery } from '../../../lib/listingQuery';
+import { isSortSelected } from '../../../lib/listingParams';
 import type { SortOption } from '../../../types';
 
 interface SortMenuProps {
@@ -36,7 +37,7 @@ export default function SortMenu({ query, onSort }: SortMenuProps) {
             {option.name}
             {selected && (
               <>
-                <CheckIcon aria-hidden="true" className="size-4 text-indigo-600" />
+                <CheckIcon aria-hidden="true" className="size-4 text-brand-600" />
                 <span className="sr-only">(selected)</span>
               </>
             )}

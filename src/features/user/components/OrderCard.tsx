@@ -1,13 +1,7 @@
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import StatusBadge from '../../../components/StatusBadge';
 import type { Order } from '../../../types';
 import AddressCard from './AddressCard';
-
-const STATUS_LOOK: Record<Order['status'], string> = {
-  pending: 'bg-purple-100 text-purple-800',
-  dispatched: 'bg-yellow-100 text-yellow-900',
-  delivered: 'bg-green-100 text-green-800',
-  cancelled: 'bg-red-100 text-red-800',
-};
 
 /** One order of My Orders (SPEC §2): number, items, totals and shipping address. */
 export default function OrderCard({ order, serial }: { order: Order; serial: number }) {
@@ -28,7 +22,7 @@ export default function OrderCard({ order, serial }: { order: Order; serial: num
         </div>
         <p className="text-sm">
           <span className="text-gray-700">Order Status: </span>
-          <span className={`rounded-full px-2 py-0.5 font-medium ${STATUS_LOOK[order.status]}`}>{order.status}</span>
+          <StatusBadge status={order.status} />
           <span className="ml-2 text-gray-700">· Paid by {order.paymentMethod === 'card' ? 'card' : 'cash'}</span>
         </p>
       </div>

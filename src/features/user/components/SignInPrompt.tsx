@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/controls';
 
 /** /orders and /profile have no guard (SPEC §6); a signed-out visitor gets a way in instead. */
 export default function SignInPrompt({ title, what }: { title: string; what: string }) {
@@ -8,7 +9,7 @@ export default function SignInPrompt({ title, what }: { title: string; what: str
       <p className="mt-4 text-base text-gray-700">Sign in to see {what}.</p>
       <Link
         to="/login"
-        className="mt-8 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+        className={buttonClass('primary', 'md', 'mt-8')}
       >
         Log in
       </Link>

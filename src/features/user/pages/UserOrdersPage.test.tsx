@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cartItem, jsonResponse, order, product, renderWithProviders, stubFetch, user } from '../../../test/utils';
-import { initialState as auth } from '../../auth/authSlice';
+import { cartItem, jsonResponse, order, product, renderWithProviders, stubFetch, user, session } from '../../../test/utils';
 import UserOrdersPage from './UserOrdersPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const signedIn = { auth: { ...auth, userChecked: true, loggedInUserToken: user } };
+const signedIn = session(user);
 
 describe('UserOrdersPage', () => {
   it('lists each order with its items, totals and shipping address', async () => {
@@ -52,7 +51,7 @@ describe('UserOrdersPage', () => {
   });
 
   it('invites a signed-out visitor to log in (no guard, SPEC §6)', () => {
-    renderWithProviders(<UserOrdersPage />, { preloadedState: { auth: { ...auth, userChecked: true } } });
+    renderWithProviders(<UserOrdersPage />, { preloadedState: session() });
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import OrderCard from '../components/OrderCard';
 import SignInPrompt from '../components/SignInPrompt';
 import {
@@ -48,7 +48,7 @@ export default function UserOrdersPage() {
       ) : orders.length === 0 ? (
         <p className="mt-8 text-base text-gray-700">
           You have not placed any orders yet.{' '}
-          <Link to="/" className="font-semibold text-indigo-700 hover:text-indigo-600">
+          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">
             Start shopping
           </Link>
         </p>

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { address, admin, jsonResponse, renderWithProviders, stubFetch, user } from '../../../test/utils';
+import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session, fillAddress } from '../../../test/utils';
 import type { User } from '../../../types';
-import { initialState as auth } from '../../auth/authSlice';
 import { initialState as userState } from '../userSlice';
 import UserProfilePage from './UserProfilePage';
 
@@ -12,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const render = (account: User) =>
   renderWithProviders(<UserProfilePage />, {
     preloadedState: {
-      auth: { ...auth, userChecked: true, loggedInUserToken: account },
+      ...session(account),
       user: { ...userState, userInfo: account },
     },
   });
@@ -42,14 +41,7 @@ describe('UserProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Name is Required')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Full Name'), address.name);
-    await userEvent.type(screen.getByLabelText('Email'), address.email);
-    await userEvent.type(screen.getByLabelText('Phone Number'), address.phoneNumber);
-    await userEvent.selectOptions(screen.getByLabelText('Country'), address.country);
-    await userEvent.type(screen.getByLabelText('Street address'), address.street);
-    await userEvent.type(screen.getByLabelText('City'), address.city);
-    await userEvent.type(screen.getByLabelText('State / Province'), address.state);
-    await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), address.pincode);
+    await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [address] });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import AddressForm from '../../../components/AddressForm';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -7,13 +7,14 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Address } from '../../../types';
-import { selectLoggedInUser, selectUserChecked } from '../../auth/authSlice';
+import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
+import { buttonClass } from '../../../components/controls';
 
 const secondaryButton =
-  'rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50';
+  'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 export default function UserProfilePage() {
   useDocumentTitle('My Profile');
@@ -82,7 +83,7 @@ export default function UserProfilePage() {
               type="button"
               disabled={busy}
               onClick={() => setEditing('new')}
-              className="rounded-md bg-green-700 px-3 py-2 text-sm font-semibold text-white hover:bg-green-600 disabled:cursor-not-allowed disabled:opacity-50"
+              className={buttonClass('create')}
             >
               Add New Address
             </button>

@@ -1,0 +1,44 @@
+// The layer rule of `npm run lint` (eslint.config.js, eslint-plugin-boundaries), run through
+// ESLint's own API on probe files placed in the tree: app → features → components / lib → types,
+// and a feature never imports another feature's files.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The boundary rule's messages for `code`, linted as if it were the file `file`. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+describe('the layer rule', () => {
+  it("fails a feature that imports another feature's files", async () => {
+    const errors = await boundaryErrors(
+      'src/features/orders/Probe.tsx',
+      "import { selectItems } from '../cart/cartSlice';\nexport const probe = selectItems;\n",
+    );
+    expect(errors).toEqual(['feature orders may not import feature cart (the layers are in eslint.config.js)']);
+  });
+
+  it.each([
+    ['a feature, the app', 'src/features/cart/Probe.ts', "import { makeStore } from '../../app/store';"],
+    ['shared components, a feature', 'src/components/Probe.ts', "import { selectItems } from '../features/cart/cartSlice';"],
+    ['lib, a shared component', 'src/lib/Probe.ts', "import Spinner from '../components/Spinner';"],
+    ['the domain types, lib', 'src/types/Probe.ts', "import { apiClient } from '../lib/apiClient';"],
+  ])('fails when %s imports upwards', async (_who, file, line) => {
+    expect(await boundaryErrors(file, `${line}\nexport const probe = 1;\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['the app, a feature', 'src/app/Probe.ts', "import { selectItems } from '../features/cart/cartSlice';"],
+    ['a feature, its own files', 'src/features/cart/Probe.ts', "import { selectItems } from './cartSlice';"],
+    ['a feature, shared components and lib', 'src/features/cart/Probe.ts', "import Spinner from '../../components/Spinner';\nimport { apiClient } from '../../lib/apiClient';"],
+    ['a test, the store and the test helpers', 'src/features/cart/Probe.test.ts', "import { makeStore } from '../../app/store';\nimport { user } from '../../test/utils';"],
+  ])('lets %s', async (_who, file, lines) => {
+    expect(await boundaryErrors(file, `${lines}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});

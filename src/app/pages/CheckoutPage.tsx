@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import AddressForm from '../../components/AddressForm';
+import { useAppAlert } from '../../components/Alerts';
+import ErrorMessage from '../../components/ErrorMessage';
+import { PageSpinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { RejectValue } from '../../lib/thunk';
+import type { Address, PaymentMethod } from '../../types';
+import { selectLoggedInUser } from '../../lib/session';
+import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../../features/cart/cartSlice';
+import CartLoadError from '../../features/cart/components/CartLoadError';
+import CartSummary from '../../features/cart/components/CartSummary';
+import { selectUserInfo, updateUserAsync } from '../../features/user/userSlice';
+import AddressChoice from '../../features/orders/components/AddressChoice';
+import PaymentChoice from '../../features/orders/components/PaymentChoice';
+import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
+import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
+import { buttonClass } from '../../components/controls';
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const user = useAppSelector(selectLoggedInUser);
+  const userInfo = useAppSelector(selectUserInfo);
+  const items = useAppSelector(selectItems);
+  const cartLoaded = useAppSelector(selectCartLoaded);
+  const cartError = useAppSelector(selectCartError);
+  const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
+  const currentOrder = useAppSelector(selectCurrentOrder);
+  const orderStatus = useAppSelector(selectOrderStatus);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const placeOrderNow = usePlaceOrder();
+
+  if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
+  if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
+  if (cartError && items.length === 0) return <CartLoadError heading="Checkout" error={cartError} />;
+  // SPEC §2: an empty cart redirects to /.
+  if (items.length === 0) return <Navigate to="/" replace />;
+
+  const account = userInfo ?? user;
+  const addresses = account.addresses;
+
+  async function saveAddress(address: Address) {
+    try {
+      await dispatch(updateUserAsync({ id: account.id, addresses: [...addresses, address] })).unwrap();
+      setSelected(addresses.length);
+      setOrderError(null);
+      alert.success('Address saved');
+    } catch (rejected) {
+      alert.error(`Could not save the address: ${(rejected as RejectValue).message}`);
+      throw rejected;
+    }
+  }
+
+  async function placeOrder() {
+    const selectedAddress = selected === null ? undefined : addresses[selected];
+    if (!selectedAddress) {
+      setOrderError('Choose a shipping address (or save a new one) before ordering.');
+      return;
+    }
+    setOrderError(null);
+    try {
+      await placeOrderNow({ items, user: account.id, totalAmount, totalItems, paymentMethod, selectedAddress, status: 'pending' });
+    } catch (rejected) {
+      const { message, status } = rejected as RejectValue;
+      setOrderError(message);
+      // 503: the order was taken but not yet saved to disk; the server's message says so.
+      alert.error(status === 503 ? message : `The order was not placed: ${message}`);
+      // Stock or prices may have changed: show the cart as the server has it now.
+      dispatch(fetchCartAsync());
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <h1 className="sr-only">Checkout</h1>
+      <div className="grid grid-cols-1 gap-x-8 gap-y-10 py-8 lg:grid-cols-5">
+        <div className="space-y-10 lg:col-span-3">
+          <section aria-labelledby="new-address-heading" className="rounded-lg border border-gray-200 bg-white p-5">
+            <h2 id="new-address-heading" className="text-2xl font-semibold text-gray-900">
+              Personal Information
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">Use a permanent address where you can receive mail.</p>
+            <div className="mt-6">
+              <AddressForm idPrefix="checkout" secondary="reset" resetOnSave onSubmit={saveAddress} />
+            </div>
+          </section>
+
+          <section aria-labelledby="addresses-heading" className="rounded-lg border border-gray-200 bg-white p-5">
+            <AddressChoice addresses={addresses} selected={selected} onSelect={(index) => {
+              setSelected(index);
+              setOrderError(null);
+            }} />
+          </section>
+
+          <section className="rounded-lg border border-gray-200 bg-white p-5">
+            <PaymentChoice value={paymentMethod} onChange={setPaymentMethod} />
+          </section>
+        </div>
+
+        <section aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white lg:col-span-2">
+          <CartSummary
+            heading={
+              <h2 id="summary-heading" className="text-2xl font-semibold text-gray-900">
+                Order Summary
+              </h2>
+            }
+            note="No shipping or tax is charged."
+          >
+            {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}
+            <button
+              type="button"
+              onClick={placeOrder}
+              disabled={orderStatus === 'loading'}
+              className={buttonClass('primary', 'lg', 'mt-6 w-full')}
+            >
+              {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
+            </button>
+          </CartSummary>
+        </section>
+      </div>
+    </div>
+  );
+}

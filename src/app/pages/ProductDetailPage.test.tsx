@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, cartItem, jsonResponse, product, renderWithProviders, stubFetch } from '../../test/utils';
+import { initialState as cart } from '../../features/cart/cartSlice';
+import ProductDetailPage from './ProductDetailPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (items = [] as ReturnType<typeof cartItem>[]) =>
+  renderWithProviders(<ProductDetailPage />, {
+    route: '/products/1',
+    path: '/products/:id',
+    preloadedState: { cart: { ...cart, items, cartLoaded: true, status: 'idle' } },
+  });
+
+describe('ProductDetailPage', () => {
+  it('shows the product of SPEC §2 with the static color and size choices', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novaphone Zen 8' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /Novaphone Zen 8, image/ })).toHaveLength(3);
+    expect(screen.getByText('0.2 kg')).toBeInTheDocument();
+    expect(screen.getByText('Grace')).toBeInTheDocument();
+    const colors = screen.getByRole('radiogroup', { name: 'Color' });
+    expect(colors).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'XXS, out of stock' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    expect(screen.getByRole('radio', { name: 'Black' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("adds to the cart with 'Item added to Cart !'", async () => {
+    const fetch = stubFetch({
+      'GET /api/products/1': () => jsonResponse(product()),
+      'POST /api/cart': () => jsonResponse(cartItem(), 201),
+    });
+    const { store } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item added to Cart !')).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({ product: 1, quantity: 1 });
+    expect(store.getState().cart.items).toHaveLength(1);
+  });
+
+  it("says 'Item Already added !' without a call when it is in the cart", async () => {
+    const fetch = stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
+    render([cartItem()]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Already added !')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Item Already added !' when the server finds it in the cart (added in another tab), and reloads the cart", async () => {
+    const line = cartItem();
+    const fetch = stubFetch({
+      'GET /api/products/1': () => jsonResponse(product()),
+      'POST /api/cart': () => jsonResponse({ message: `"${product().title}" is already in the cart` }, 409),
+      'GET /api/cart': () => jsonResponse([line]),
+    });
+    const { store } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Already added !')).toBeInTheDocument();
+    expect(screen.queryByText(/Could not add to cart/)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(store.getState().cart.items).toEqual([line]));
+    expect(calls(fetch)).toContain('GET /api/cart');
+  });
+
+  it('waits for the cart before Add to Cart can be used', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
+    renderWithProviders(<ProductDetailPage />, {
+      route: '/products/1',
+      path: '/products/:id',
+      preloadedState: { cart: { ...cart, items: [], cartLoaded: false } },
+    });
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('never claims success when the call fails', async () => {
+    stubFetch({
+      'GET /api/products/1': () => jsonResponse(product()),
+      'POST /api/cart': () => jsonResponse({ message: 'Only 0 left in stock' }, 409),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Could not add to cart: Only 0 left in stock')).toBeInTheDocument();
+    expect(screen.queryByText('Item added to Cart !')).not.toBeInTheDocument();
+  });
+
+  it('explains why a deleted or out-of-stock product cannot be added', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse(product({ deleted: true })) });
+    render();
+    const button = await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/removed from the shop/);
+    expect(screen.getByText('Product Deletd')).toBeInTheDocument();
+  });
+
+  it('out of stock', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse(product({ stock: 0 })) });
+    render();
+    const button = await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Out of stock/);
+  });
+
+  it('shows an error with a retry when the product cannot be loaded', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse({ message: 'Product not found' }, 404) });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+// The route table of SPEC §2, as data. The router (router.tsx) builds the app's routes from it, and
+// the build (build/routeManifest.ts) writes, next to the built app, which chunks each page needs,
+// for the server's preload hints and the JS budget check. Every page is its own lazy chunk.
+import { SESSION_CHECK_PATH } from '../features/auth/authAPI';
+import { INFO_PAGES } from './pages/infoPages';
+
+export interface PageRoute {
+  /** The URL pattern, as react-router reads it. */
+  path: string;
+  /** The module under src/ (no extension) whose default export is the page. */
+  page: string;
+  /** SPEC §6: 'user' for signed-in users, 'admin' for admins (the back office); none: open. */
+  guard?: 'user' | 'admin';
+}
+
+export const ROUTES: PageRoute[] = [
+  { path: '/', page: 'features/products/pages/HomePage', guard: 'user' },
+  { path: '/products/:id', page: 'app/pages/ProductDetailPage', guard: 'user' },
+  { path: '/cart', page: 'features/cart/pages/CartPage', guard: 'user' },
+  { path: '/checkout', page: 'app/pages/CheckoutPage', guard: 'user' },
+  // The back office: a page's code is fetched only once Protected lets an admin in.
+  { path: '/admin', page: 'features/products/admin/AdminHomeScreen', guard: 'admin' },
+  { path: '/admin/productdetail/:id', page: 'features/products/admin/AdminProductDetailScreen', guard: 'admin' },
+  { path: '/admin/product-form', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
+  { path: '/admin/product-form/edit/:id', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
+  { path: '/admin/orders', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
+  // Sign-in pages redirect away by themselves once the session check says who is signed in.
+  { path: '/login', page: 'features/auth/pages/LoginPage' },
+  { path: '/signup', page: 'features/auth/pages/SignupPage' },
+  { path: '/logout', page: 'features/auth/pages/LogoutPage' },
+  { path: '/forgot-password', page: 'features/auth/pages/ForgotPasswordPage' },
+  // SPEC §6: not wrapped in a guard.
+  { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
+  { path: '/orders', page: 'features/user/pages/UserOrdersPage' },
+  { path: '/profile', page: 'features/user/pages/UserProfilePage' },
+  ...INFO_PAGES.map(({ path }) => ({ path, page: 'app/pages/InfoPage' })),
+  { path: '*', page: 'app/pages/NotFoundPage' },
+];
+
+/** API calls (GET, under the API's base) every page starts with: main.tsx's session check. */
+export const START_REQUESTS = [SESSION_CHECK_PATH];

@@ -1,4 +1,0 @@
-// Route module of /admin: a shell, so non-admins never download the screen (see adminRoute).
-import { adminRoute } from '../adminRoute';
-
-export default adminRoute(() => import('../screens/AdminHomeScreen'));

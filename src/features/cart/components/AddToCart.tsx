@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useAppAlert } from '../../../components/Alerts';
+import { ALREADY_IN_CART } from '../../../lib/constants';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import type { RejectValue } from '../../../lib/thunk';
+import type { Product } from '../../../types';
+import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../cartSlice';
+import { buttonClass } from '../../../components/controls';
+
+/** 'Add to Cart' on a product page, with the answers of SPEC §5, or why it cannot be added. */
+export default function AddToCart({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const items = useAppSelector(selectItems);
+  const cartLoaded = useAppSelector(selectCartLoaded);
+  const [adding, setAdding] = useState(false);
+
+  const inCart = items.some((item) => item.product.id === product.id);
+  const unavailable = product.deleted
+    ? 'This product has been removed from the shop and cannot be added to the cart.'
+    : product.stock <= 0
+      ? 'Out of stock: this product cannot be added to the cart right now.'
+      : null;
+
+  async function addToCart() {
+    if (inCart) {
+      alert.error('Item Already added !');
+      return;
+    }
+    setAdding(true);
+    try {
+      await dispatch(addToCartAsync({ product: product.id, quantity: 1 })).unwrap();
+      alert.success('Item added to Cart !');
+    } catch (rejected) {
+      const { status, message } = rejected as RejectValue;
+      if (status === 409 && message.endsWith(ALREADY_IN_CART)) {
+        // Added meanwhile (another tab): SPEC §5's answer, and the cart as the server has it.
+        alert.error('Item Already added !');
+        dispatch(fetchCartAsync());
+      } else {
+        alert.error(`Could not add to cart: ${message}`);
+      }
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={addToCart}
+        // Until the cart is loaded, 'Item Already added !' could not be told apart.
+        disabled={Boolean(unavailable) || adding || !cartLoaded}
+        aria-describedby={unavailable ? 'unavailable-reason' : undefined}
+        className={buttonClass('primary', 'lg', 'mt-8 w-full')}
+      >
+        {adding ? 'Adding…' : 'Add to Cart'}
+      </button>
+      {unavailable && (
+        <p id="unavailable-reason" className="mt-3 text-sm font-medium text-red-700">
+          {unavailable}
+        </p>
+      )}
+    </>
+  );
+}

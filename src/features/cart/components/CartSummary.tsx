@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectCartTotals, selectItems } from '../cartSlice';
+import CartLines from './CartLines';
+import CartTotals from './CartTotals';
+import ContinueShopping from './ContinueShopping';
+
+interface CartSummaryProps {
+  /** The box's heading (the cart page's h1, the checkout's 'Order Summary'). */
+  heading: ReactNode;
+  /** The line under the totals: what is (not) added to them. */
+  note: string;
+  /** What comes next: the way to checkout, or 'Order Now'. */
+  children: ReactNode;
+}
+
+/** The cart's lines and totals, as the cart page and the checkout show them. */
+export default function CartSummary({ heading, note, children }: CartSummaryProps) {
+  const items = useAppSelector(selectItems);
+  const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
+  return (
+    <>
+      <div className="px-4 py-6 sm:px-6">
+        {heading}
+        <div className="mt-8 flow-root">
+          <CartLines items={items} />
+        </div>
+      </div>
+      <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
+        <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
+        <p className="mt-1 text-sm text-gray-600">{note}</p>
+        {children}
+        <ContinueShopping />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gets, nthOrder, openOrders, orderNumbers, ordersServer, rowOf } from '../../../test/adminOrders';
+import { calls, jsonResponse, sent, stubFetch } from '../../../test/utils';
+import { ORDER_STATUSES } from '../../../types';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AdminOrdersScreen', () => {
+  it('shows the table of SPEC §2, five orders a page, with the total from X-Total-Count', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    const { router } = openOrders();
+
+    await screen.findByText('#1');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Items',
+      'Order Number',
+      'Total Amount',
+      'Status',
+      'Action',
+    ]);
+    expect(orderNumbers()).toEqual(['#1', '#2', '#3', '#4', '#5']);
+    expect(gets(mock)[0]).toBe('GET /api/orders?_page=1&_per_page=5');
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 1 to 5 of 12 results');
+    const first = rowOf(1);
+    expect(within(first).getByText('Product 1')).toBeInTheDocument();
+    expect(within(first).getByText('$20')).toBeInTheDocument();
+    expect(within(first).getByText('dispatched')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: /Next/ }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#6', '#7', '#8', '#9', '#10']));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 6 to 10 of 12 results');
+
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#11', '#12']));
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=3&_per_page=5');
+  });
+
+  it('Edit turns the status into a select of the four statuses; choosing one saves it', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#3');
+
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
+    const select = within(rowOf(3)).getByLabelText('Status of order #3');
+    expect(select).toHaveFocus();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([...ORDER_STATUSES]);
+    expect(select).toHaveValue('cancelled');
+
+    await user.selectOptions(select, 'delivered');
+    await waitFor(() => expect(within(rowOf(3)).queryByRole('combobox')).not.toBeInTheDocument());
+    expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/3')).toEqual([{ id: 3, status: 'delivered' }]);
+    // Focus returns to the row's Edit button.
+    expect(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' })).toHaveFocus();
+    expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
+  });
+
+  it('while the save is under way the select shows the chosen status, not the stored one', async () => {
+    let answer!: () => void;
+    ordersServer({ hold: new Promise((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#3');
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
+    await user.selectOptions(within(rowOf(3)).getByLabelText('Status of order #3'), 'delivered');
+    const select = within(rowOf(3)).getByLabelText('Status of order #3');
+    expect(select).toHaveValue('delivered');
+    expect(select).toBeDisabled();
+    expect(within(rowOf(3)).getByText('Saving…')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
+    expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
+  });
+
+  it('Escape leaves edit mode without saving', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#2');
+    await user.click(within(rowOf(2)).getByRole('button', { name: /Edit/ }));
+    await user.keyboard('{Escape}');
+    expect(within(rowOf(2)).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(rowOf(2)).getByText('delivered')).toBeInTheDocument();
+    expect(calls(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
+  });
+
+  it('a failed save says so clearly and the row keeps the stored status', async () => {
+    ordersServer({ failPatch: true });
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#4');
+    await user.click(within(rowOf(4)).getByRole('button', { name: /Edit/ }));
+    await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'delivered');
+
+    expect(await screen.findByText(/could not be changed/)).toHaveTextContent(
+      'The status of order #4 could not be changed to delivered: Admins only. It is still pending.',
+    );
+    expect(within(rowOf(4)).getByText('pending')).toBeInTheDocument();
+    expect(within(rowOf(4)).queryByText('delivered')).not.toBeInTheDocument();
+  });
+
+  it('filters by status and sorts by order number or total amount, kept in the URL', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    const { router } = openOrders('/admin/orders?page=2');
+    await screen.findByText('#6');
+
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'pending');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#4', '#8', '#12']));
+    expect(router.state.location.search).toBe('?status=pending');
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=1&_per_page=5&status=pending');
+
+    await user.click(screen.getByRole('button', { name: 'Total Amount' }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'ascending'));
+    await user.click(screen.getByRole('button', { name: 'Total Amount' }));
+    await waitFor(() => expect(orderNumbers()).toEqual(['#12', '#8', '#4']));
+    expect(screen.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?status=pending&sort=totalAmount&order=desc');
+    expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=1&_per_page=5&_sort=totalAmount&_order=desc&status=pending');
+  });
+
+  it('reads page, filter and sort from the URL on arrival', async () => {
+    const mock = ordersServer();
+    openOrders('/admin/orders?sort=id&order=desc&page=2');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#7', '#6', '#5', '#4', '#3']));
+    expect(gets(mock)[0]).toBe('GET /api/orders?_page=2&_per_page=5&_sort=id&_order=desc');
+    expect(screen.getByRole('columnheader', { name: 'Order Number' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('a page past the end shows the last page instead', async () => {
+    ordersServer();
+    const { router } = openOrders('/admin/orders?page=9');
+    await waitFor(() => expect(orderNumbers()).toEqual(['#11', '#12']));
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('says why when the orders cannot be loaded, and retries', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/orders': () =>
+        fail
+          ? jsonResponse({ message: 'Server down' }, 500)
+          : jsonResponse([nthOrder(1)], 200, { 'X-Total-Count': '1' }),
+    });
+    const user = userEvent.setup();
+    openOrders();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('#1')).toBeInTheDocument();
+  });
+});

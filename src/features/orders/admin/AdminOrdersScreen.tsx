@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { XMarkIcon } from '@heroicons/react/20/solid';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useAppAlert } from '../../../components/Alerts';
+import ErrorMessage from '../../../components/ErrorMessage';
+import Pagination, { pageCount } from '../../../components/Pagination';
+import Spinner from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { ADMIN_ORDERS_PER_PAGE } from '../../../lib/constants';
+import type { RejectValue } from '../../../lib/thunk';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
+import {
+  fetchAllOrdersAsync,
+  selectOrders,
+  selectOrdersError,
+  selectOrderStatus,
+  selectShownOrdersQuery,
+  selectTotalOrders,
+  updateOrderAsync,
+} from '../ordersSlice';
+import AdminOrdersTable from './AdminOrdersTable';
+import { ordersQueryString, type OrdersQuery } from '../ordersQuery';
+import { parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
+import { Select } from '../../../components/controls';
+
+/** /admin/orders — every order, 5 a page, with status filter and sort kept in the URL. */
+export default function AdminOrdersScreen() {
+  useDocumentTitle('Admin: Orders');
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseOrdersParams(params), [params]);
+  const orders = useAppSelector(selectOrders);
+  const totalOrders = useAppSelector(selectTotalOrders);
+  const status = useAppSelector(selectOrderStatus);
+  const loadError = useAppSelector(selectOrdersError);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  // The table shows the answer to the query in the URL only once it has come: a new URL dims the
+  // old rows at once, not a frame later (the slice drops late answers to older queries).
+  const shownQuery = useAppSelector(selectShownOrdersQuery);
+  const current = shownQuery === ordersQueryString(query) && status === 'idle';
+
+  const load = useCallback(() => dispatch(fetchAllOrdersAsync(query)), [dispatch, query]);
+
+  // A new query cancels the one before.
+  useEffect(() => {
+    const request = load();
+    return () => request.abort();
+  }, [load]);
+
+  const pages = pageCount(totalOrders, ADMIN_ORDERS_PER_PAGE);
+  const go = useCallback(
+    (next: OrdersQuery, replace = false) => setParams(toOrdersParams(next), { replace }),
+    [setParams],
+  );
+
+  // A page past the end (an old link, or fewer orders now) shows the last page instead.
+  useEffect(() => {
+    if (current && pages > 0 && query.page > pages) go({ ...query, page: pages }, true);
+  }, [current, pages, query, go]);
+
+  async function changeStatus(order: Order, next: OrderStatus): Promise<boolean> {
+    setSaveError(null);
+    try {
+      await dispatch(updateOrderAsync({ id: order.id, status: next })).unwrap();
+      alert.success(`Order #${order.id} is now ${next}`);
+      // Filtered by status, the order no longer belongs on this page: show the page as it is now.
+      if (query.status && next !== query.status) load();
+      return true;
+    } catch (error) {
+      setSaveError(
+        `The status of order #${order.id} could not be changed to ${next}: ${(error as RejectValue).message}. ` +
+          `It is still ${order.status}.`,
+      );
+      return false;
+    }
+  }
+
+  const hrefFor = (page: number) => {
+    const search = toOrdersParams({ ...query, page }).toString();
+    return search ? `/admin/orders?${search}` : '/admin/orders';
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900">Orders</h1>
+        <div>
+          <label htmlFor="status-filter" className="block text-sm font-medium text-gray-900">
+            Filter by status
+          </label>
+          <Select
+            compact
+            id="status-filter"
+            value={query.status ?? ''}
+            onChange={(event) =>
+              go(withStatusFilter(query, (event.target.value || undefined) as OrderStatus | undefined))
+            }
+            className="mt-1 capitalize"
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {saveError && (
+        <div role="alert" className="mt-4 flex items-start justify-between gap-3 rounded-md bg-red-50 p-4 text-sm text-red-800">
+          <p>{saveError}</p>
+          <button type="button" onClick={() => setSaveError(null)} className="rounded p-1 hover:bg-red-100">
+            <span className="sr-only">Dismiss</span>
+            <XMarkIcon aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      )}
+
+      <div className="mt-6">
+        {loadError ? (
+          <ErrorMessage title="The orders could not be loaded" message={loadError} onRetry={load} />
+        ) : shownQuery === null ? (
+          <Spinner label="Loading orders…" />
+        ) : orders.length === 0 ? (
+          <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">
+            {query.status ? `No ${query.status} orders.` : 'No orders yet.'}
+          </p>
+        ) : (
+          <div
+            role="region"
+            aria-label="Orders table"
+            tabIndex={0}
+            aria-busy={!current}
+            // relative: the sr-only texts in the table (position: absolute) must scroll with it, not
+            // widen the page on a phone.
+            className={`relative overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600 ${current ? '' : 'opacity-60'}`}
+          >
+            <AdminOrdersTable
+              orders={orders}
+              sort={query}
+              onSort={(field) => go(withOrderSort(query, field))}
+              onChangeStatus={changeStatus}
+            />
+          </div>
+        )}
+      </div>
+      {shownQuery !== null && (
+        <Pagination
+          page={query.page}
+          totalItems={totalOrders}
+          pageSize={ADMIN_ORDERS_PER_PAGE}
+          hrefFor={hrefFor}
+          className="mt-4"
+        />
+      )}
+    </div>
+  );
+}

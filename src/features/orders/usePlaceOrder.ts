@@ -1,0 +1,39 @@
+import { useCallback, useRef } from 'react';
+import { useAppDispatch } from '../../lib/hooks';
+import type { RejectValue } from '../../lib/thunk';
+import type { NewOrder } from '../../types';
+import { createOrderAsync } from './ordersSlice';
+
+/**
+ * A new Idempotency-Key: one per attempt to order. getRandomValues, not randomUUID, which
+ * browsers offer only on https or localhost.
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Did the attempt end without a clear answer (network error, 5xx), so the order may have been placed? */
+const outcomeUnknown = (status: number | undefined) => status === undefined || status === 0 || status >= 500;
+
+/**
+ * 'Order Now': places the order, rejecting with the API's message. One Idempotency-Key per attempt,
+ * kept while an attempt ended without a clear answer, so ordering again cannot order twice.
+ */
+export function usePlaceOrder(): (order: NewOrder) => Promise<void> {
+  const dispatch = useAppDispatch();
+  const attemptKey = useRef<string | null>(null);
+  return useCallback(
+    async (order: NewOrder) => {
+      attemptKey.current ??= newIdempotencyKey();
+      try {
+        await dispatch(createOrderAsync({ order, idempotencyKey: attemptKey.current })).unwrap();
+        attemptKey.current = null;
+      } catch (rejected) {
+        if (!outcomeUnknown((rejected as RejectValue).status)) attemptKey.current = null;
+        throw rejected;
+      }
+    },
+    [dispatch],
+  );
+}

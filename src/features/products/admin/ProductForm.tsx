@@ -1,0 +1,166 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
+import type { FilterOption } from '../../../types';
+import { productRules, toRegisterOptions, type ProductField } from '../../../lib/validation';
+import {
+  EMPTY_PRODUCT_FORM,
+  toFieldErrors,
+  toProductInput,
+  type ProductFormValues,
+  type ProductInput,
+} from './productFormValues';
+import ImagePreview from './ImagePreview';
+
+interface ProductFormProps {
+  defaultValues?: ProductFormValues;
+  brands: FilterOption[];
+  categories: FilterOption[];
+  /** Saves the product; resolves to the server's per-field errors when it refused them. */
+  onSubmit: (product: ProductInput) => Promise<Record<string, string> | undefined | void>;
+  onCancel: () => void;
+  /** Extra buttons of the edit form (Delete / Restore this Product). */
+  actions?: ReactNode;
+}
+
+const IMAGE_FIELDS = [
+  { name: 'thumbnail', label: 'Thumbnail' },
+  { name: 'image1', label: 'Image 1' },
+  { name: 'image2', label: 'Image 2' },
+  { name: 'image3', label: 'Image 3' },
+] as const;
+
+// SPEC §2 lists "unused notification checkboxes" (the Tailwind UI form they came from); inert.
+const NOTIFICATIONS = [
+  { id: 'comments', label: 'Comments', text: 'Get notified when someones posts a comment on a posting.' },
+  { id: 'candidates', label: 'Candidates', text: 'Get notified when a candidate applies for a job.' },
+  { id: 'offers', label: 'Offers', text: 'Get notified when a candidate accepts or rejects an offer.' },
+];
+
+export default function ProductForm({
+  defaultValues = EMPTY_PRODUCT_FORM,
+  brands,
+  categories,
+  onSubmit,
+  onCancel,
+  actions,
+}: ProductFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ defaultValues });
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+
+  const submit = handleSubmit(async (values) => {
+    setOtherErrors([]);
+    const serverErrors = await onSubmit(toProductInput(values));
+    if (!serverErrors) return;
+    const { fields, other } = toFieldErrors(serverErrors);
+    for (const [field, message] of Object.entries(fields)) {
+      setError(field as ProductField, { type: 'server', message }, { shouldFocus: true });
+    }
+    setOtherErrors(other);
+  });
+
+  /** The field `name` of the form: its label, message and rule; `control` draws its input. */
+  const field = (name: ProductField, label: string, className: string, control: (props: object) => ReactNode) => (
+    <Field key={name} id={name} label={label} error={errors[name]?.message} className={className}>
+      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(productRules[name])) })}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-10 bg-white p-4 sm:p-8">
+      <section className="border-b border-gray-900/10 pb-10">
+        <div className="grid grid-cols-1 gap-x-6 gap-y-6 sm:grid-cols-6">
+          {field('title', 'Product Name', 'sm:col-span-6', (props) => <Input type="text" {...props} />)}
+          {field('description', 'Description', 'sm:col-span-6', (props) => <Textarea rows={3} {...props} />)}
+          {field('price', 'price', 'sm:col-span-2', (props) => <Input type="number" step="any" inputMode="decimal" {...props} />)}
+          {field('discountPercentage', 'Discount Percentage', 'sm:col-span-2', (props) => (
+            <Input type="number" step="any" inputMode="decimal" {...props} />
+          ))}
+          {field('stock', 'Stock', 'sm:col-span-2', (props) => <Input type="number" step="1" inputMode="numeric" {...props} />)}
+          {field('brand', 'Brand', 'sm:col-span-3', (props) => (
+            <OptionSelect options={withValue(brands, defaultValues.brand)} placeholder="--choose brand--" {...props} />
+          ))}
+          {field('category', 'Category', 'sm:col-span-3', (props) => (
+            <OptionSelect options={withValue(categories, defaultValues.category)} placeholder="--choose category--" {...props} />
+          ))}
+          {IMAGE_FIELDS.map(({ name, label }) =>
+            field(name, label, 'sm:col-span-6', (props) => (
+              <div className="flex items-start gap-4">
+                <Input type="text" placeholder="/images/products/…  or  https://…" {...props} />
+                <ImagePreview src={watch(name) ?? ''} label={label} />
+              </div>
+            )),
+          )}
+        </div>
+      </section>
+
+      <fieldset className="border-b border-gray-900/10 pb-10">
+        <legend className="text-sm font-semibold text-gray-900">By Email</legend>
+        <div className="mt-4 space-y-4">
+          {NOTIFICATIONS.map(({ id, label, text }) => (
+            <div key={id} className="flex gap-3">
+              <input
+                id={id}
+                name={id}
+                type="checkbox"
+                aria-describedby={`${id}-description`}
+                className="mt-1 size-4 rounded border-gray-300 accent-brand-600"
+              />
+              <div className="text-sm">
+                <label htmlFor={id} className="font-medium text-gray-900">
+                  {label}
+                </label>
+                <p id={`${id}-description`} className="text-gray-600">
+                  {text}
+                </p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      {otherErrors.length > 0 && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {otherErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-end gap-4">
+        {actions}
+        <Button look="plain" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The options, plus the product's own value should the API list lack it (so editing keeps it). */
+function withValue(options: FilterOption[], value: string): FilterOption[] {
+  if (!value || options.some((option) => option.value === value)) return options;
+  return [...options, { value, label: value }];
+}
+
+function OptionSelect({ options, placeholder, ...props }: { options: FilterOption[]; placeholder: string }) {
+  return (
+    <Select {...props}>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { productRules, type ProductField } from '../../../lib/validation';
+import { api, brands, field, fill, LABELS, messageOf, NEW_FORM, openNewForm, product, VALID } from '../../../test/productForm';
+import { jsonResponse, renderWithProviders, sent } from '../../../test/utils';
+import ProductFormScreen from './ProductFormScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProductFormScreen, new product', () => {
+  it('labels every field, offers the API brands and categories, and the inert notification checkboxes', async () => {
+    api();
+    await openNewForm();
+    for (const label of Object.values(LABELS)) expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
+    expect(within(field('brand')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '--choose brand--',
+      'Apple',
+      'Samsung',
+    ]);
+    expect(within(field('category')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '--choose category--',
+      'Smartphones',
+      'Laptops',
+    ]);
+    for (const name of ['Comments', 'Candidates', 'Offers']) expect(screen.getByLabelText(name)).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete this Product' })).not.toBeInTheDocument();
+  });
+
+  it('submitted empty, shows every required message of SPEC §5 and sends nothing', async () => {
+    const mock = api();
+    const user = userEvent.setup();
+    await openNewForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const expected: Record<ProductField, string> = {
+      title: 'title is required',
+      description: 'description is required',
+      price: 'price is required',
+      discountPercentage: 'discountPercentage is required',
+      stock: 'stock is required',
+      thumbnail: 'thumbnail is required',
+      image1: 'image1 is required',
+      image2: 'image2 is required',
+      image3: 'image3 is required',
+      brand: 'brand is required',
+      category: 'category is required',
+    };
+    for (const [name, message] of Object.entries(expected) as [ProductField, string][]) {
+      expect(messageOf(name)).toBe(message);
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+  });
+
+  it('treats blank text as missing', async () => {
+    api();
+    const user = userEvent.setup();
+    await openNewForm();
+    await fill(user, { ...VALID, title: '   ' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(messageOf('title')).toBe('title is required');
+  });
+
+  // Every range, whole-number and length rule of productRules, with its own message.
+  const broken: { name: ProductField; value: string; shown: string; message: string }[] = [];
+  const add = (name: ProductField, value: string, message: string) =>
+    broken.push({ name, value, message, shown: value.length > 12 ? `${value.length} characters` : value });
+  for (const [name, rule] of Object.entries(productRules) as [ProductField, (typeof productRules)[ProductField]][]) {
+    if (rule.min) add(name, String(rule.min.value - 1), rule.min.message);
+    if (rule.max) add(name, String(rule.max.value + 1), rule.max.message);
+    if (rule.integer) add(name, '1.5', rule.integer);
+    if (rule.maxLength) add(name, 'x'.repeat(rule.maxLength.value + 1), rule.maxLength.message);
+  }
+
+  it('knows the SPEC ranges: price 1–10000, discount 0–100, stock a whole number', () => {
+    expect(broken.map((b) => b.message)).toEqual(
+      expect.arrayContaining([
+        'price must be at least 1',
+        'price must be at most 10000',
+        'discountPercentage must be at least 0',
+        'discountPercentage must be at most 100',
+        'stock must be a whole number',
+      ]),
+    );
+  });
+
+  it.each(broken.filter(({ name }) => name !== 'brand' && name !== 'category'))(
+    '$name = $shown shows “$message”',
+    async ({ name, value, message }) => {
+      const mock = api();
+      const user = userEvent.setup();
+      await openNewForm();
+      await fill(user, { ...VALID, [name]: value });
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(messageOf(name)).toBe(message));
+      expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+    },
+  );
+
+  it('accepts the range limits themselves', async () => {
+    const mock = api({ 'POST /api/products': () => jsonResponse({ ...product, id: 1 }, 201) });
+    const user = userEvent.setup();
+    await openNewForm();
+    await fill(user, { ...VALID, price: '10000', discountPercentage: '0', stock: '0' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'POST /api/products')).toHaveLength(1));
+  });
+
+  it('sends numbers as numbers and image1–3 as images, then opens the new product', async () => {
+    const mock = api({ 'POST /api/products': () => jsonResponse({ ...product, id: 42 }, 201) });
+    const user = userEvent.setup();
+    const { router } = await openNewForm();
+    await fill(user, VALID);
+    expect(screen.getByAltText('Image 3 preview')).toHaveAttribute('src', 'https://example.com/3.png');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/productdetail/42'));
+    expect(sent(mock, 'POST /api/products')).toEqual([{
+      title: 'Laptop Pro',
+      description: 'A fast laptop',
+      price: 1299.5,
+      discountPercentage: 12.5,
+      stock: 8,
+      thumbnail: '/images/t.svg',
+      images: ['/images/1.svg', '/images/2.svg', 'https://example.com/3.png'],
+      brand: 'Apple',
+      category: 'laptops',
+    }]);
+    expect(await screen.findByText('Product Created')).toBeInTheDocument();
+  });
+
+  it('shows the server’s per-field errors next to their fields and no success alert', async () => {
+    api({
+      'POST /api/products': () =>
+        jsonResponse(
+          {
+            message: 'Invalid product',
+            errors: {
+              thumbnail: 'thumbnail must be an http(s) URL or a path starting with /',
+              'images.1': 'image2 must be an http(s) URL or a path starting with /',
+              brand: 'brand must be one of the listed brands',
+              weight: 'weight must be at least 0',
+            },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    const { router } = await openNewForm();
+    await fill(user, VALID);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(messageOf('thumbnail')).toBe('thumbnail must be an http(s) URL or a path starting with /'));
+    expect(messageOf('image2')).toBe('image2 must be an http(s) URL or a path starting with /');
+    expect(messageOf('brand')).toBe('brand must be one of the listed brands');
+    // A field the form does not have is still reported.
+    expect(screen.getByText('weight must be at least 0')).toBeInTheDocument();
+    expect(await screen.findByText('The product was not saved: Invalid product')).toBeInTheDocument();
+    expect(screen.queryByText('Product Created')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/product-form');
+  });
+
+  it('says so, with a retry, when the brand or category list is empty, instead of waiting forever', async () => {
+    let brandList: typeof brands = [];
+    api({ 'GET /api/brands': () => jsonResponse(brandList) });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductFormScreen />, NEW_FORM);
+    expect(await screen.findByText('There is nothing to choose from yet')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Product Name')).not.toBeInTheDocument();
+    brandList = brands;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Product Name')).toBeInTheDocument();
+  });
+
+  it('Cancel goes back to /admin without saving', async () => {
+    const mock = api();
+    const user = userEvent.setup();
+    const { router } = await openNewForm();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+  });
+});
+

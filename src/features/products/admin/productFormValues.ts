@@ -1,0 +1,85 @@
+// The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
+// `images` list. Both directions of that mapping live here, plus the server's field errors.
+import type { Product } from '../../../types';
+import type { ProductField } from '../../../lib/validation';
+
+export type ProductFormValues = Record<ProductField, string>;
+
+/** What the form sends: POST body for a new product, merged into the product for a PATCH. */
+export type ProductInput = Pick<
+  Product,
+  'title' | 'description' | 'price' | 'discountPercentage' | 'stock' | 'thumbnail' | 'images' | 'brand' | 'category'
+>;
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  title: '',
+  description: '',
+  price: '',
+  discountPercentage: '',
+  stock: '',
+  thumbnail: '',
+  image1: '',
+  image2: '',
+  image3: '',
+  brand: '',
+  category: '',
+};
+
+export function toFormValues(product: Product): ProductFormValues {
+  return {
+    title: product.title,
+    description: product.description,
+    price: String(product.price),
+    discountPercentage: String(product.discountPercentage),
+    stock: String(product.stock),
+    thumbnail: product.thumbnail,
+    image1: product.images[0] ?? '',
+    image2: product.images[1] ?? '',
+    image3: product.images[2] ?? '',
+    brand: product.brand,
+    category: product.category,
+  };
+}
+
+/** SPEC §5: numbers are converted to numeric values before saving. */
+export function toProductInput(values: ProductFormValues): ProductInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    price: Number(values.price),
+    discountPercentage: Number(values.discountPercentage),
+    stock: Number(values.stock),
+    thumbnail: values.thumbnail.trim(),
+    images: [values.image1.trim(), values.image2.trim(), values.image3.trim()],
+    brand: values.brand,
+    category: values.category,
+  };
+}
+
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
+
+/**
+ * The server's per-field errors (keyed by product field names) → form fields. An error on
+ * `images.1` or `images[1]` belongs to Image 2; one on the whole `images` list to Image 1.
+ * Keys no field shows are returned apart so the page can still report them.
+ */
+export function toFieldErrors(errors: Record<string, string> | undefined): {
+  fields: Partial<Record<ProductField, string>>;
+  other: string[];
+} {
+  const fields: Partial<Record<ProductField, string>> = {};
+  const other: string[] = [];
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const image = /^images(?:\.|\[)?(\d)?\]?$/.exec(key);
+    if (image) {
+      const index = image[1] === undefined ? 0 : Number(image[1]);
+      if (index <= 2) {
+        fields[`image${index + 1}` as ProductField] ??= message;
+        continue;
+      }
+    }
+    if (FORM_FIELDS.has(key)) fields[key as ProductField] = message;
+    else other.push(message);
+  }
+  return { fields, other };
+}

@@ -1,0 +1,40 @@
+import ErrorMessage from '../../../components/ErrorMessage';
+import Spinner from '../../../components/Spinner';
+import { useAppSelector } from '../../../lib/hooks';
+import {
+  selectAllProducts,
+  selectProductListError,
+  selectProductListRequested,
+  selectProductListStatus,
+} from '../productsSlice';
+import ProductCard from './ProductCard';
+
+/** The listing's cards: a loader until the first answer, dimmed while the next one loads, or why not. */
+export default function ProductResults({ admin, onRetry }: { admin: boolean; onRetry: () => void }) {
+  const products = useAppSelector(selectAllProducts);
+  const loading = useAppSelector(selectProductListStatus) === 'loading';
+  const requested = useAppSelector(selectProductListRequested);
+  const error = useAppSelector(selectProductListError);
+
+  if (error) return <ErrorMessage title="The products could not be loaded" message={error} onRetry={onRetry} />;
+  if ((loading || !requested) && products.length === 0) return <Spinner label="Loading products…" className="min-h-96" />;
+  if (!loading && products.length === 0) {
+    return <p className="py-16 text-center text-sm text-gray-700">No products match your search and filters.</p>;
+  }
+  return (
+    <div className="relative" aria-busy={loading}>
+      {loading && (
+        <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-24">
+          <Spinner label="Loading products…" />
+        </div>
+      )}
+      <ul aria-labelledby="products-heading" className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
+        {products.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} admin={admin} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The product form's test bench: the catalogue lists, a product to edit, the form's fields by label.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProductFormScreen from '../features/products/admin/ProductFormScreen';
+import type { ProductField } from '../lib/validation';
+import { jsonResponse, landing, product as makeProduct, renderWithProviders, stubFetch } from './utils';
+
+export const brands = [
+  { id: 1, value: 'Apple', label: 'Apple' },
+  { id: 2, value: 'Samsung', label: 'Samsung' },
+];
+const categories = [
+  { id: 1, value: 'smartphones', label: 'Smartphones' },
+  { id: 2, value: 'laptops', label: 'Laptops' },
+];
+
+export const product = makeProduct({
+  id: 7,
+  title: 'Phone X',
+  price: 500,
+  discountPercentage: 10,
+  stock: 4,
+  images: ['/images/a.svg', '/images/b.svg', '/images/c.svg'],
+  brand: 'Samsung',
+  category: 'smartphones',
+});
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+/** The catalogue lists, plus the test's own routes. */
+export function api(routes: Routes = {}) {
+  return stubFetch({
+    'GET /api/brands': () => jsonResponse(brands),
+    'GET /api/categories': () => jsonResponse(categories),
+    ...routes,
+  });
+}
+
+export const NEW_FORM = { path: '/admin/product-form', route: '/admin/product-form', routes: [landing('*')] };
+
+export const LABELS: Record<ProductField, string> = {
+  title: 'Product Name',
+  description: 'Description',
+  price: 'price',
+  discountPercentage: 'Discount Percentage',
+  stock: 'Stock',
+  thumbnail: 'Thumbnail',
+  image1: 'Image 1',
+  image2: 'Image 2',
+  image3: 'Image 3',
+  brand: 'Brand',
+  category: 'Category',
+};
+
+export const VALID: Record<ProductField, string> = {
+  title: 'Laptop Pro',
+  description: 'A fast laptop',
+  price: '1299.5',
+  discountPercentage: '12.5',
+  stock: '8',
+  thumbnail: '/images/t.svg',
+  image1: '/images/1.svg',
+  image2: '/images/2.svg',
+  image3: 'https://example.com/3.png',
+  brand: 'Apple',
+  category: 'laptops',
+};
+
+export const field = (name: ProductField) => screen.getByLabelText(LABELS[name], { exact: true });
+
+export async function openNewForm() {
+  const view = renderWithProviders(<ProductFormScreen />, NEW_FORM);
+  await screen.findByLabelText('Product Name');
+  return view;
+}
+
+export async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<ProductField, string>>) {
+  for (const [name, value] of Object.entries(values) as [ProductField, string][]) {
+    const input = field(name);
+    if (input instanceof HTMLSelectElement) {
+      await user.selectOptions(input, value);
+    } else {
+      await user.clear(input);
+      if (value) {
+        await user.click(input);
+        await user.paste(value);
+      }
+    }
+  }
+}
+
+/** The message shown next to a field: the element its aria-describedby points to. */
+export function messageOf(name: ProductField): string | null {
+  const id = field(name).getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
