@@ -8,18 +8,21 @@
 //   Scale section (issue 13; docs/performance-scale.json, the "Scale" part of the markdown):
 //                    [--no-scale] [--scale-only] [--sizes 10000,100000,1000000]
 //                    [--engines json,postgres] [--scale-duration S] [--no-ceiling] [--no-explain]
-//                    [--scale-report] [--scale-json FILE]
+//                    [--scale-report] [--scale-json FILE] [--server-commit REV]
 // The scale section (scripts/bench/scale.ts) runs after the rest and takes ~30 minutes at the
 // default sizes (seeding a million products into PostgreSQL alone takes ~5); `npm run bench:scale`
 // (= --scale-only) runs only it and replaces only its part of the markdown; `--sizes 10000,100000`
 // is a quicker try; --scale-report re-renders that part from the JSON without measuring.
+// --server-commit REV measures that commit's server (git archive into a temp dir, node_modules
+// linked) rather than the working tree, which may hold someone's unfinished changes; --server-root
+// DIR also applies to the scale section.
 // --label keeps results side by side in the JSON file (the report compares `before` with the
 // latest run when a `before` run is there). A run without the API or without Lighthouse keeps
 // that part from the earlier run of the same label. --server-root runs the API servers from
 // another checkout, e.g. `git archive <commit> | tar -x -C DIR` (+ a node_modules symlink), to
 // measure a baseline with this run's tools.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
@@ -52,6 +55,7 @@ interface Options {
   scaleDurationS: number;
   ceiling: boolean;
   explain: boolean;
+  serverCommit?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -102,6 +106,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--scale-duration') o.scaleDurationS = Number(value());
     else if (a === '--no-ceiling') o.ceiling = false;
     else if (a === '--no-explain') o.explain = false;
+    else if (a === '--server-commit') o.serverCommit = value();
     else throw new Error(`unknown argument ${a}`);
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('--sizes takes whole numbers of products (100 or more), e.g. 10000,100000');
@@ -259,21 +264,40 @@ function machine() {
   };
 }
 
+/** `rev`'s tree in a temp dir (git archive), with this checkout's node_modules linked in. */
+function exportCommit(rev: string): { dir: string; commit: string } {
+  const commit = execFileSync('git', ['rev-parse', '--short', `${rev}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = mkdtempSync(path.join(os.tmpdir(), `shop-server-${commit}-`));
+  const tar = execFileSync('git', ['archive', '--format=tar', commit], { cwd: ROOT, maxBuffer: 2 ** 31 - 1 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  log(`server code: ${commit} exported to ${dir}`);
+  return { dir, commit };
+}
+
 /** Runs the scale section and writes its JSON; or, with --scale-report, reads the last one. */
 async function scaleSection(o: Options): Promise<ScaleResults | undefined> {
   if (o.scaleReport) {
     if (!existsSync(o.scaleJson)) throw new Error(`${o.scaleJson} does not exist: run npm run bench:scale first`);
     return JSON.parse(readFileSync(o.scaleJson, 'utf8')) as ScaleResults;
   }
-  const scale = await runScale({
-    ...DEFAULT_SCALE_OPTIONS,
-    sizes: o.sizes,
-    engines: o.engines,
-    durationS: o.scaleDurationS,
-    ceiling: o.ceiling,
-    explain: o.explain,
-    log,
-  });
+  const exported = o.serverCommit ? exportCommit(o.serverCommit) : undefined;
+  let scale: ScaleResults;
+  try {
+    scale = await runScale({
+      ...DEFAULT_SCALE_OPTIONS,
+      sizes: o.sizes,
+      engines: o.engines,
+      durationS: o.scaleDurationS,
+      ceiling: o.ceiling,
+      explain: o.explain,
+      serverRoot: exported?.dir ?? o.serverRoot,
+      serverCode: exported && { commit: exported.commit, dirty: false, from: `git archive ${exported.commit}` },
+      log,
+    });
+  } finally {
+    if (exported) rmSync(exported.dir, { recursive: true, force: true });
+  }
   mkdirSync(path.dirname(o.scaleJson), { recursive: true });
   writeFileSync(o.scaleJson, JSON.stringify(scale, null, 2) + '\n');
   log(`scale: done in ${scale.seconds} s → ${path.relative(ROOT, o.scaleJson)}`);

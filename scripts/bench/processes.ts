@@ -113,18 +113,22 @@ export async function startJsonServer(dataFile: string): Promise<Child> {
 /**
  * The shop as it is started in production, `node --import tsx server/index.ts` (API at /api; LOG=0),
  * with `env` choosing the engine: DATA_FILE, or DATABASE_URL. `timeoutMs`: how long it may take to
- * load its data and answer (a big data file takes a while).
+ * load its data and answer (a big data file takes a while). `root`: another checkout to run it from.
  */
-export async function startShopServer(env: { DATA_FILE: string } | { DATABASE_URL: string }, timeoutMs = 60_000): Promise<Child> {
+export async function startShopServer(
+  env: { DATA_FILE: string; DATABASE_URL?: string } | { DATABASE_URL: string },
+  timeoutMs = 60_000,
+  root = ROOT,
+): Promise<Child> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   return start(
     'shop',
-    ['--import', 'tsx', path.join(ROOT, 'server/index.ts')],
+    ['--import', 'tsx', path.join(root, 'server/index.ts')],
     { ...env, PORT: String(port), LOG: '0', NODE_ENV: 'production', HOST: '127.0.0.1' },
     `${origin}/api/categories`,
     origin,
-    ROOT,
+    root,
     timeoutMs,
   );
 }

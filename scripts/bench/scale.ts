@@ -11,6 +11,7 @@
 // user + system time from /proc. It also reads the server's memory, finds the largest catalogue
 // the json adapter can load, logs and EXPLAINs the statements behind each read at the largest
 // size, and measures what a stock decrement costs with and without the trigram index.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,7 @@ import {
   type BenchCluster,
   type UpdateCost,
 } from './scalePg';
-import { clusterCpuMs, clusterPssMB, procMachine, processCpuMs, processMemory, type Machine, type ProcessMemory } from './scaleProc';
+import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, processMemory, type Machine, type ProcessMemory } from './scaleProc';
 
 export type Engine = 'json' | 'postgres';
 export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'byId' | 'ordersOwn' | 'order';
@@ -59,6 +60,8 @@ export interface CaseRun {
   fifty: RunResult;
   /** Seconds the server needed after the 50-connection run to finish what was still queued. */
   drainS: number;
+  /** The machine's 1-minute load average when the case started (it is shared: other work shows here). */
+  loadAvg?: number;
 }
 
 export interface ExplainedStatement {
@@ -125,9 +128,31 @@ export interface ScaleResults {
     search: string;
     broadSearch: string;
     limit: number;
+    /** The server code measured: its commit, and whether server/ or the seed scripts had uncommitted changes. */
+    server?: ServerCode;
   };
   runs: SizeRun[];
   ceiling?: Ceiling;
+}
+
+export interface ServerCode {
+  commit: string;
+  dirty: boolean;
+  /** "working tree", or the checkout it ran from. */
+  from: string;
+}
+
+/** The commit of `root` and whether what the bench runs from it (server/, the seed scripts) differs from it. */
+export function serverCode(root: string, from: string): ServerCode {
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const dirty = git('status', '--porcelain', '--', 'server', 'scripts/seed.ts', 'scripts/seedDatabase.ts', 'db.json') !== '';
+    return { commit, dirty, from };
+  } catch {
+    // An exported tree (git archive) has no .git: the caller knows its commit.
+    return { commit: 'unknown', dirty: false, from };
+  }
 }
 
 export interface ScaleOptions {
@@ -140,6 +165,10 @@ export interface ScaleOptions {
   sequentialS: number;
   ceiling: boolean;
   explain: boolean;
+  /** A checkout to run the servers (and seed PostgreSQL) from instead of this one (e.g. an exported commit). */
+  serverRoot?: string;
+  /** What that checkout is (default: read with git). */
+  serverCode?: ServerCode;
   log: (line: string) => void;
 }
 
@@ -154,6 +183,7 @@ export const DEFAULT_SCALE_OPTIONS: Omit<ScaleOptions, 'log'> = {
 };
 
 const MIN_SEQUENTIAL = 10;
+const serverRootOf = (o: ScaleOptions) => o.serverRoot ?? ROOT;
 const MAX_CONCURRENT_S = 90;
 /** How long a server may take to load its data before it counts as not loading. */
 const LOAD_TIMEOUT_MS = 10 * 60_000;
@@ -344,6 +374,7 @@ async function measureCase(
   parallelism: number,
   afterRun: () => Promise<void>,
 ): Promise<CaseRun> {
+  const loadAvg = loadAverage();
   // Warm-up: a few requests one at a time (JIT, caches, pool connections), also the estimate of how slow it is.
   const warm = await runScenario(c.scenario, { origin, connections: 1, durationS: 120, maxTimed: 3, cpu });
   await afterRun();
@@ -365,7 +396,7 @@ async function measureCase(
     `  ${c.name.padEnd(26)} 1 conn p50 ${one.latencyMs.p50} p95 ${one.latencyMs.p95} ms (n ${one.requests}) | ${SCALE_CONNECTIONS} conn p50 ${fifty.latencyMs.p50} p95 ${fifty.latencyMs.p95} ms, ${fifty.rps}/s (n ${fifty.requests}${fifty.unanswered ? `, ${fifty.unanswered} unanswered` : ''}) | cpu ${fifty.nodeCpuMs ?? '–'}${fifty.dbCpuMs !== undefined ? ` + db ${fifty.dbCpuMs}` : ''} ms/req${failures ? ` | ${failures} FAILED ${JSON.stringify({ ...one.statuses, ...fifty.statuses })}` : ''}${drainS > 2 ? ` | drained ${drainS} s` : ''}`,
   );
   const example = c.scenario.steps.filter((s) => s.timed ?? true).map((s) => `${s.method} ${s.path({ product: 1 })}`).join(', ');
-  return { key: c.key, name: c.name, request: example, one, fifty, drainS };
+  return { key: c.key, name: c.name, request: example, one, fifty, drainS, loadAvg };
 }
 
 /** Reads X-Total-Count of each list request (checking the status on the way). */
@@ -431,11 +462,11 @@ async function writeJson(dir: string, products: number, o: ScaleOptions): Promis
 const removeJson = (file: JsonFile) => rmSync(path.dirname(file.file), { recursive: true, force: true });
 
 /** Starts the json server on `file` and checks it answers a page and the last product: "loads". */
-async function loadJson(file: JsonFile, products: number): Promise<{ server?: Child; attempt: LoadAttempt }> {
+async function loadJson(file: JsonFile, products: number, root: string): Promise<{ server?: Child; attempt: LoadAttempt }> {
   const started = performance.now();
   let server: Child;
   try {
-    server = await startShopServer({ DATA_FILE: file.file, DATABASE_URL: '' }, LOAD_TIMEOUT_MS);
+    server = await startShopServer({ DATA_FILE: file.file, DATABASE_URL: '' }, LOAD_TIMEOUT_MS, root);
   } catch (error) {
     return { attempt: { products, bytes: file.bytes, ok: false, failure: failureLine((error as Error).message) } };
   }
@@ -459,7 +490,7 @@ async function jsonSize(dir: string, products: number, o: ScaleOptions, cores: n
   const run: SizeRun = { engine: 'json', products, loaded: false, dataMB: Math.round(file.bytes / 2 ** 20), totals: {}, cases: [] };
   try {
     o.log(`json ${products}: starting the server`);
-    const { server, attempt } = await loadJson(file, products);
+    const { server, attempt } = await loadJson(file, products, serverRootOf(o));
     attempts.push(attempt);
     if (!server) {
       run.failure = attempt.failure;
@@ -510,7 +541,7 @@ async function ordersThenRestart(kept: { server: Child; file: JsonFile; products
   }
   o.log(`json ceiling: placed ${orders} orders (~${(grown / 2 ** 20).toFixed(1)} MB more), restarting`);
   await server.stop();
-  const again = await loadJson(file, products);
+  const again = await loadJson(file, products, serverRootOf(o));
   if (again.server) {
     await again.server.stop();
     return { orders, grownBytes: grown, restarted: true };
@@ -541,7 +572,7 @@ async function jsonCeiling(dir: string, attempts: LoadAttempt[], o: ScaleOptions
     }
     o.log(`json ceiling: trying ${candidate} products`);
     const file = await writeJson(dir, candidate, o);
-    const { server, attempt } = await loadJson(file, candidate);
+    const { server, attempt } = await loadJson(file, candidate, serverRootOf(o));
     attempts.push(attempt);
     o.log(`json ceiling: ${candidate} ${attempt.ok ? `loads (${attempt.startS} s, RSS ${attempt.memory?.rssMB} MB, peak ${attempt.memory?.peakMB} MB)` : `does not: ${attempt.failure}`}`);
     if (server) {
@@ -576,13 +607,13 @@ async function jsonCeiling(dir: string, attempts: LoadAttempt[], o: ScaleOptions
 async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOptions, cores: number, largest: boolean): Promise<SizeRun> {
   const run: SizeRun = { engine: 'postgres', products, loaded: false, totals: {}, cases: [] };
   o.log(`postgres ${products}: seeding (COPY; the index builds take most of it)`);
-  const db = await seedScaleDatabase(cluster.url, products, (line) => o.log(`postgres ${products}:   ${line}`));
+  const db = await seedScaleDatabase(cluster.url, products, (line) => o.log(`postgres ${products}:   ${line}`), serverRootOf(o));
   run.seedS = db.seedS;
   run.dbSizeMB = db.sizeMB;
   o.log(`postgres ${products}: seeded in ${db.seedS} s, ${db.sizeMB} MB`);
   const postmaster = await postmasterPid(db.url);
   const started = performance.now();
-  const server = await startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS);
+  const server = await startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS, serverRootOf(o));
   const pid = server.proc.pid!;
   const cpu: CpuProbe = { node: () => processCpuMs(pid), ...(postmaster ? { db: () => clusterCpuMs(postmaster) } : {}) };
   try {
@@ -656,10 +687,12 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResults> {
       search: SCALE_SEARCH,
       broadSearch: SCALE_BROAD_SEARCH,
       limit: ITEMS_PER_PAGE,
+      server: o.serverCode ?? serverCode(serverRootOf(o), o.serverRoot ?? 'working tree'),
     },
     runs: [],
   };
-  o.log(`scale: ${machine.cpu} × ${machine.cores}, ${machine.memoryGB} GB; sizes ${sizes.join(', ')}; ${o.engines.join(' and ')}`);
+  const code = results.settings.server!;
+  o.log(`scale: ${machine.cpu} × ${machine.cores}, ${machine.memoryGB} GB; sizes ${sizes.join(', ')}; ${o.engines.join(' and ')}; server code ${code.commit}${code.dirty ? ' with uncommitted changes' : ''} (${code.from})`);
   const attempts: LoadAttempt[] = [];
   try {
     if (o.engines.includes('json')) {

@@ -58,10 +58,12 @@ export interface RunOptions {
 
 export interface RunResult {
   connections: number;
-  /** Timed answers (any status). */
+  /** Timed answers with the expected status (the percentiles are theirs). */
   requests: number;
+  /** Timed answers, any status. */
+  answers?: number;
   seconds: number;
-  /** Timed answers per second. */
+  /** Timed answers with the expected status per second. */
   rps: number;
   latencyMs: Latency;
   /** Answers (any step) with another status than expected, plus socket errors and timeouts. */
@@ -88,6 +90,7 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   let failures = 0;
   let sent = 0;
   let answered = 0;
+  let timedAnswers = 0;
   // recordBody() calls a request's onResponse right before the client emits 'response' (same
   // tick), so this names the step the next 'response' event belongs to.
   let lastStep = -1;
@@ -149,8 +152,11 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
     statuses[key] = (statuses[key] ?? 0) + 1;
     if (statusCode !== step.status) failures++;
     if (step.timed ?? true) {
-      samples.push(responseTime);
-      if (!stopped && o.maxTimed && samples.length >= o.maxTimed) {
+      timedAnswers++;
+      // Percentiles are of the answers that did what was asked; failures are counted apart (a 503
+      // after a 5 s wait for a pool connection is not a latency of the page).
+      if (statusCode === step.status) samples.push(responseTime);
+      if (!stopped && o.maxTimed && timedAnswers >= o.maxTimed) {
         stopped = true;
         instance.stop();
       }
@@ -160,10 +166,12 @@ export async function runScenario(scenario: Scenario, o: RunOptions): Promise<Ru
   const seconds = (performance.now() - started) / 1000;
   const cpu = { node: (o.cpu?.node() ?? NaN) - cpuBefore.node, db: (o.cpu?.db?.() ?? NaN) - cpuBefore.db };
   const errors = result.errors + result.timeouts;
-  const perTimed = (ms: number) => (Number.isFinite(ms) ? Math.round((ms / Math.max(1, samples.length)) * 1000) / 1000 : undefined);
+  // CPU per timed answer, whatever its status (a failed answer cost CPU too).
+  const perTimed = (ms: number) => (Number.isFinite(ms) ? Math.round((ms / Math.max(1, timedAnswers)) * 1000) / 1000 : undefined);
   return {
     connections: o.connections,
     requests: samples.length,
+    answers: timedAnswers,
     seconds: Math.round(seconds * 10) / 10,
     rps: Math.round((samples.length / seconds) * 10) / 10,
     latencyMs: summarize(samples),

@@ -55,9 +55,9 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 }
 
 /** Runs a command, passing each output line to `log`; rejects with the last lines on failure. */
-export function runLogged(args: string[], log: (line: string) => void): Promise<string> {
+export function runLogged(args: string[], log: (line: string) => void, cwd = ROOT): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';
     let all = '';
     const onData = (c: Buffer) => {
@@ -82,11 +82,14 @@ export interface SeededDatabase {
 
 export const scaleDatabaseName = (products: number) => `scale_${products}_${process.pid}`;
 
-/** A database `scale_<products>_<pid>` on the cluster, seeded by COPY, with big stock on spreadIds. */
-export async function seedScaleDatabase(adminUrl: string, products: number, log: (line: string) => void): Promise<SeededDatabase> {
+/**
+ * A database `scale_<products>_<pid>` on the cluster, seeded by COPY (`root`'s scripts/seed.ts, so
+ * with the schema of the server that will run on it), with big stock on spreadIds.
+ */
+export async function seedScaleDatabase(adminUrl: string, products: number, log: (line: string) => void, root = ROOT): Promise<SeededDatabase> {
   const url = await createDatabase(adminUrl, scaleDatabaseName(products));
   const started = performance.now();
-  await runLogged(['--import', 'tsx', path.join(ROOT, 'scripts/seed.ts'), '--products', String(products), '--database-url', url, '--no-images'], log);
+  await runLogged(['--import', 'tsx', path.join(root, 'scripts/seed.ts'), '--products', String(products), '--database-url', url, '--no-images'], log, root);
   const seedS = Math.round((performance.now() - started) / 100) / 10;
   return withClient(url, async (c) => {
     const { rows } = await c.query<{ id: number }>('UPDATE products SET stock = $1 WHERE id = ANY($2::int[]) AND NOT deleted RETURNING id', [BIG_STOCK, spreadIds(products)]);

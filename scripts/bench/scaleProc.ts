@@ -87,6 +87,15 @@ export function clusterCpuMs(postmaster: number): number {
   return ticksToMs(ticks);
 }
 
+/** The 1-minute load average (/proc/loadavg; os.loadavg() elsewhere): how busy the shared machine was. */
+export function loadAverage(): number {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return os.loadavg()[0];
+  }
+}
+
 export interface ProcessMemory {
   /** Resident set now and its peak (VmHWM), in MB. */
   rssMB: number;

@@ -29,19 +29,39 @@ function caseOf(run: SizeRun | undefined, key: CaseKey): CaseRun | undefined {
   return run?.cases.find((c) => c.key === key);
 }
 
+/** "453 of 522 failed: 453 × 503" (answers other than 2xx; socket errors and timeouts apart). */
+function failedText(result: RunResult): string {
+  const bad = Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
+  const answers = result.answers ?? result.requests;
+  const codes = bad.map(([key, n]) => `${count(n)} × ${key.split(' ')[1]}`);
+  const other = result.failures - bad.reduce((sum, [, n]) => sum + n, 0);
+  if (other > 0) codes.push(`${count(other)} socket errors or timeouts`);
+  return `**${count(result.failures)} of ${count(answers)} failed** (${codes.join(', ')})`;
+}
+
 function cell(result: RunResult | undefined, withRate = false): string {
   if (!result) return '–';
-  if (result.requests === 0) return `no answer in ${result.seconds} s`;
-  const failed = result.failures ? ` **${result.failures} failed**` : '';
+  const failed = result.failures ? ` ${failedText(result)}` : '';
+  if (result.requests === 0) return `no successful answer in ${result.seconds} s${failed}`;
   const rate = withRate ? `, ${result.rps >= 100 ? count(Math.round(result.rps)) : result.rps}/s` : '';
   // Every connection has one request in flight when a run stops; it matters only when the run got few answers.
   const open = result.unanswered && result.requests < 2 * result.connections ? ` (${result.requests} answered, ${result.unanswered} still waiting at the end)` : '';
   return `${ms(result.latencyMs.p50)} / ${ms(result.latencyMs.p95)}${rate}${open}${failed}`;
 }
 
+/** Server CPU per answer, Node and database together (ms). */
+export const totalCpu = (result: RunResult | undefined) =>
+  result?.nodeCpuMs === undefined ? undefined : result.nodeCpuMs + (result.dbCpuMs ?? 0);
+
 function cpuCell(result: RunResult | undefined): string {
   if (!result || result.nodeCpuMs === undefined) return '–';
-  return result.dbCpuMs === undefined ? result.nodeCpuMs.toFixed(2) : `${result.nodeCpuMs.toFixed(2)} + ${result.dbCpuMs.toFixed(2)}`;
+  return result.dbCpuMs === undefined ? ms(result.nodeCpuMs) : `${ms(result.nodeCpuMs)} + ${ms(result.dbCpuMs)}`;
+}
+
+/** "json at 1,000,000: does not load (…)" for the sizes an engine could not be measured at. */
+function notLoaded(results: ScaleResults): string {
+  const missing = results.runs.filter((r) => !r.loaded);
+  return missing.length ? `\n\nNot in the table: ${missing.map((r) => `${label(r)} does not load (${r.failure ?? 'see below'})`).join('; ')}.` : '';
 }
 
 /** The first and last size a engine was measured at (loaded). */
@@ -69,7 +89,7 @@ export function targets(results: ScaleResults): TargetVerdict[] {
     const r = b.one.latencyMs.p50 / a.one.latencyMs.p50;
     out.push({
       target: `${a.name}: p50 at ${count(hi.products)} ≤ 2× p50 at ${count(lo.products)}`,
-      result: `${ms(b.one.latencyMs.p50)} vs ${ms(a.one.latencyMs.p50)} ms (${ratio(b.one.latencyMs.p50, a.one.latencyMs.p50)})`,
+      result: `${ms(b.one.latencyMs.p50)} vs ${ms(a.one.latencyMs.p50)} ms (${ratio(b.one.latencyMs.p50, a.one.latencyMs.p50)}; CPU per request ${ratio(totalCpu(b.one), totalCpu(a.one))})`,
       met: r <= 2 && b.one.failures === 0,
     });
   }
@@ -101,11 +121,25 @@ function latencyTable(results: ScaleResults, mode: 'one' | 'fifty'): string {
 
 function cpuTable(results: ScaleResults): string {
   const runs = results.runs.filter((r) => r.loaded);
+  const spans = (['json', 'postgres'] as Engine[]).map((e) => [e, span(results, e)] as const).filter(([, s]) => s);
   const rows = ORDER.filter((key) => runs.some((r) => caseOf(r, key))).map((key) => {
     const name = runs.map((r) => caseOf(r, key)?.name).find(Boolean)!;
-    return [key === 'order' ? `${name} (with its add to cart)` : name, ...runs.map((r) => `${cpuCell(caseOf(r, key)?.one)} · ${cpuCell(caseOf(r, key)?.fifty)}`)];
+    return [
+      key === 'order' ? `${name} (with its add to cart)` : name,
+      ...runs.map((r) => `${cpuCell(caseOf(r, key)?.one)} · ${cpuCell(caseOf(r, key)?.fifty)}`),
+      ...spans.map(([, s]) => `**${ratio(totalCpu(caseOf(s![1], key)?.one), totalCpu(caseOf(s![0], key)?.one))}**`),
+    ];
   });
-  return table(['request', ...runs.map(label)], rows);
+  return table(
+    ['request', ...runs.map(label), ...spans.map(([e, s]) => `${e} growth ${count(s![0].products)} → ${count(s![1].products)} (one at a time, all CPU)`)],
+    rows,
+  );
+}
+
+function loadText(results: ScaleResults): string {
+  const loads = results.runs.flatMap((r) => r.cases.map((c) => c.loadAvg)).filter((x): x is number => x !== undefined);
+  if (loads.length === 0) return '';
+  return ` The machine's 1-minute load average at the start of the cases ranged from ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} (on ${results.machine.cores} CPUs): other work was running.`;
 }
 
 function memoryTable(results: ScaleResults): string {
@@ -236,6 +270,13 @@ function explainText(results: ScaleResults, verdicts: TargetVerdict[]): string {
   return out.join('\n');
 }
 
+function codeText(results: ScaleResults): string {
+  const c = results.settings.server;
+  if (!c) return 'not recorded';
+  if (c.from === 'working tree') return `the working tree at commit ${c.commit}${c.dirty ? ', **with uncommitted changes** in server/ or the seed scripts' : ' (no uncommitted changes in server/ or the seed scripts)'}`;
+  return `commit ${c.commit} (${c.from}${c.dirty ? ', with uncommitted changes' : ''})`;
+}
+
 export function renderScale(results: ScaleResults): string {
   const m = results.machine;
   const s = results.settings;
@@ -249,7 +290,9 @@ export function renderScale(results: ScaleResults): string {
     SCALE_START,
     `## Scale: ${s.sizes.map(count).join(', ')} products`,
     '',
-    `Measured by \`npm run bench:scale\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(results.seconds / 60)} min). Machine (from /proc): ${m.cpu}, ${m.cores} logical CPUs, ${m.memoryGB} GB RAM; ${m.kernel}; Node ${m.node}${m.postgres ? `; PostgreSQL ${m.postgres} (a throw-away cluster on the same machine, fsync on, default settings: 128 MB shared buffers)` : ''}. The servers, PostgreSQL and the load generator share these ${m.cores} CPUs, and the machine is shared with other work, so absolute numbers move between runs; compare the ratios within one run. Raw numbers: \`docs/performance-scale.json\`.`,
+    `Measured by \`npm run bench:scale\` on ${results.date.slice(0, 16).replace('T', ' ')} UTC (${Math.round(results.seconds / 60)} min). Machine (from /proc): ${m.cpu}, ${m.cores} logical CPUs, ${m.memoryGB} GB RAM; ${m.kernel}; Node ${m.node}${m.postgres ? `; PostgreSQL ${m.postgres} (a throw-away cluster on the same machine, fsync on, default settings: 128 MB shared buffers)` : ''}. The servers, PostgreSQL and the load generator share these ${m.cores} CPUs, and the machine is shared with other work, so absolute numbers move between runs; compare the ratios within one run, and CPU per request (which waiting for a busy CPU does not inflate) more than latency.${loadText(results)} Raw numbers: \`docs/performance-scale.json\`.`,
+    '',
+    `Server code measured: ${codeText(results)}.`,
     '',
     `Each server is started as production starts it (\`node --import tsx server/index.ts\`, LOG=0; \`DATA_FILE\`, or \`DATABASE_URL\` with the default pool of ${s.pgPoolSize} connections), on the seed generator's catalogue at that size (\`npm run seed\`'s data; PostgreSQL seeded by COPY). ${count(1000)} products spread over the catalogue get a huge stock so orders never run out. Requests, with a signed-in shopper's session cookie, as the storefront sends them (${s.limit} a page):`,
     '',
@@ -278,7 +321,7 @@ export function renderScale(results: ScaleResults): string {
   out.push(
     '### One at a time: p50 / p95 ms',
     '',
-    latencyTable(results, 'one'),
+    latencyTable(results, 'one') + notLoaded(results),
     '',
     `### ${s.connections} connections: p50 / p95 ms, answers per second`,
     '',
