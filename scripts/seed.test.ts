@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../server/passwords';
+import { verifyPasswordAsync } from '../server/passwords';
 import { totals } from '../src/lib/pricing';
-import { addressRules, checkAll, productRules } from '../src/lib/validation';
+import { readAddresses, readProduct } from '../server/validate';
 import { ORDER_STATUSES } from '../src/types';
 import { DEMO_ACCOUNTS, generateImages, generateSeed, serialize, STABLE_IDS } from './seed';
 
@@ -29,7 +29,9 @@ describe('seed generator', () => {
     const images = generateImages();
     for (const p of products) {
       const [image1, image2, image3] = p.images;
-      expect(checkAll({ ...p, image1, image2, image3 }, productRules), `product ${p.id}`).toEqual({});
+      // The API's own product rules (SPEC §5), as POST /products applies them.
+      const { errors } = readProduct({ ...p, image1, image2, image3 }, { brands: [...brandValues], categories: [...categoryValues] });
+      expect(errors, `product ${p.id}`).toEqual({});
       expect(categoryValues.has(p.category)).toBe(true);
       expect(brandValues.has(p.brand)).toBe(true);
       expect(p.images).toHaveLength(3);
@@ -55,17 +57,17 @@ describe('seed generator', () => {
     }
   });
 
-  it('stores the demo accounts with hashed passwords', () => {
+  it('stores the demo accounts with hashed passwords', async () => {
     const [admin, user] = db.users;
     expect(admin).toMatchObject({ id: 1, email: DEMO_ACCOUNTS.admin.email, role: 'admin' });
     expect(user).toMatchObject({ id: 2, email: DEMO_ACCOUNTS.user.email, role: 'user' });
-    expect(verifyPassword(DEMO_ACCOUNTS.admin.password, admin.password)).toBe(true);
-    expect(verifyPassword(DEMO_ACCOUNTS.user.password, user.password)).toBe(true);
-    expect(verifyPassword(DEMO_ACCOUNTS.admin.password, user.password)).toBe(false);
+    expect(await verifyPasswordAsync(DEMO_ACCOUNTS.admin.password, admin.password)).toBe(true);
+    expect(await verifyPasswordAsync(DEMO_ACCOUNTS.user.password, user.password)).toBe(true);
+    expect(await verifyPasswordAsync(DEMO_ACCOUNTS.admin.password, user.password)).toBe(false);
     expect(serialize(db)).not.toContain(DEMO_ACCOUNTS.user.password);
-    for (const address of db.users.flatMap((u) => u.addresses)) {
-      expect(checkAll(address, addressRules)).toEqual({});
-    }
+    const errors = {};
+    readAddresses(db.users.flatMap((u) => u.addresses), errors);
+    expect(errors).toEqual({});
   });
 
   it('makes orders in every status with totals from pricing', () => {

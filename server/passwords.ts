@@ -54,16 +54,6 @@ export function hashPassword(password: string, { cost = DEFAULT_COST, salt = ran
   return format(cost, salt, hash);
 }
 
-/** The key scrypt derives from `password` (normalized) for a stored hash's salt, length and cost. */
-const derive = (password: string, { salt, hash, cost }: Parsed) =>
-  scryptSync(password.normalize('NFKC'), salt, hash.length, options(cost));
-
-/** True when `password` matches the stored hash (constant-time comparison). Tests and the seed check use it. */
-export function verifyPassword(password: string, stored: string): boolean {
-  const parsed = parse(stored);
-  return parsed !== undefined && timingSafeEqual(derive(password, parsed), parsed.hash);
-}
-
 function scryptAsync(password: string, salt: Buffer, length: number, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, length, options(cost), (err, key) =>
@@ -78,7 +68,7 @@ export async function hashPasswordAsync(password: string, cost = DEFAULT_COST): 
   return format(cost, salt, await scryptAsync(password, salt, KEY_LENGTH, cost));
 }
 
-/** The same as verifyPassword, off the event loop (used by sign-in). */
+/** True when `password` matches the stored hash (constant-time comparison), off the event loop. */
 export async function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   return parsed !== undefined && timingSafeEqual(await scryptAsync(password, parsed.salt, parsed.hash.length, parsed.cost), parsed.hash);

@@ -1,4 +1,5 @@
 // Accounts: sign-up, sign-in (throttled), sign-out.
+import { WRONG_CREDENTIALS } from '../../src/lib/constants';
 import { checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules } from '../../src/lib/validation';
 import type { User } from '../../src/types';
 import { assertValid, conflict, HttpError } from '../errors';
@@ -9,8 +10,6 @@ import { requireObject } from './input';
 import type { SessionService } from './sessions';
 import type { LoginLimiter, SignupLimiter } from './throttle';
 import { toPublicUser } from './users';
-
-export const WRONG_CREDENTIALS = 'Wrong Email or Password';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 

@@ -56,19 +56,6 @@ export function checkField(value: unknown, rule: FieldRule): string | undefined 
   return undefined;
 }
 
-/** Every broken field of `data` → its message; empty when all are valid. */
-export function checkAll<K extends string>(
-  data: Partial<Record<K, unknown>>,
-  rules: Rules<K>,
-): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const key of Object.keys(rules) as K[]) {
-    const message = checkField(data[key], rules[key]);
-    if (message) errors[key] = message;
-  }
-  return errors;
-}
-
 /**
  * The rule as react-hook-form `register` options: one check, `checkField`, the same the server
  * makes, and no built-in rule of react-hook-form beside it.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGE } from '../../src/lib/validation';
-import { verifyPassword } from '../../server/passwords';
+import { verifyPasswordAsync } from '../../server/passwords';
 import { signupLimitFromEnv } from '../../server/services/throttle';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop } from './fixtures';
 
@@ -18,7 +18,7 @@ describe('POST /api/auth/signup', () => {
     await a.get('/api/auth/check').expect(200, res.body);
     const stored = (await shop.state()).users.find((u) => u.id === 4)!;
     expect(stored.password).toMatch(/^scrypt\$/);
-    expect(verifyPassword('Secret123', stored.password)).toBe(true);
+    expect(await verifyPasswordAsync('Secret123', stored.password)).toBe(true);
   });
 
   it("forces role 'user' and drops unknown fields", async () => {

@@ -58,6 +58,12 @@ export async function syncIdentities(db: Db): Promise<void> {
   }
 }
 
+/** Counts every product anew into product_counts (after a bulk load that bypassed its triggers). */
+export async function recountProducts(db: Db): Promise<void> {
+  await sql`DELETE FROM product_counts`.execute(db);
+  await sql`INSERT INTO product_counts SELECT category, brand, deleted, count(*) FROM products GROUP BY 1, 2, 3`.execute(db);
+}
+
 /** Empties every table of the shop and restarts its ids at 1. */
 export async function truncateAll(db: Db): Promise<void> {
   await sql`TRUNCATE users, products, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys RESTART IDENTITY CASCADE`.execute(db);

@@ -5,10 +5,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as sharedState from './migrations/0002_shared_state';
+import * as catalogueAtScale from './migrations/0003_catalogue_at_scale';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_shared_state': sharedState,
+  '0003_catalogue_at_scale': catalogueAtScale,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

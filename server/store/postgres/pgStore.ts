@@ -6,7 +6,7 @@
 // A database that cannot be reached answers StoreUnavailableError (503), never a half change:
 // PostgreSQL rolls back whatever was not committed.
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { CartItem, FilterOption, Order, OrderStatus, Product } from '../../../src/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
@@ -26,12 +26,13 @@ import type {
 import { openDatabase, type OpenOptions } from './connect';
 import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
 import { migrateToLatest } from './migrate';
-import { productOrder, productWhere } from './productList';
+import { productCount, productOrder, productPageIds, productWhere } from './productList';
 import {
   cartLineFromRow,
   filterOptionFromRow,
   orderFromRow,
   orderToRow,
+  PRODUCT_COLUMN,
   PRODUCT_COLUMNS,
   productChangesToRow,
   productFromRow,
@@ -216,14 +217,32 @@ export class PgStore implements StoreAdapter {
 
   async listProducts(query: ListQuery<ProductField>): Promise<Page<Product>> {
     const where = productWhere(query);
-    const count = async (db: Db) =>
-      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products WHERE ${where}`.execute(db)).rows[0].n;
-    const page = (db: Db, offset: number, limit: number | null, total: RawBuilder<unknown> | null) =>
-      sql<ProductRowWithTotal>`
-        SELECT ${sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)))}, ${total ?? sql`NULL::int`} AS total
-        FROM products WHERE ${where}
-        ORDER BY ${productOrder(query)}
-        LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    const order = productOrder(query);
+    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
+    const count = async (db: Db) => (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
+    const columns = sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)));
+    // One statement, one snapshot: the page and its total. The page's ids come first (from an
+    // index alone where one covers the filter and the sort, so a deep page skips index entries,
+    // not table rows); then only those products are read.
+    const page = (db: Db, offset: number, limit: number | null, withTotal: boolean) => {
+      if (query.q && withTotal) {
+        // A search finds its matches once (trigram index, then each candidate checked) and both
+        // counts and pages them, instead of running that search twice.
+        const keys = sql.join(['id', ...(query.sort ?? []).map((s) => PRODUCT_COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
+        return sql<ProductRowWithTotal>`
+          WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
+            page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+          SELECT ${columns}, (SELECT count(*)::int FROM matched) AS total
+          FROM page JOIN products ON products.id = page.id
+          ORDER BY ${order}`.execute(db);
+      }
+      // The total as an InitPlan (run once): from product_counts when it can, else counted.
+      return sql<ProductRowWithTotal>`
+        SELECT ${columns}, ${withTotal ? counted : sql`NULL::int`} AS total
+        FROM ${productPageIds(query, offset, limit)}
+        JOIN products ON products.id = page.id
+        ORDER BY ${order}`.execute(db);
+    };
     const slice = query.slice;
     if (slice && (slice.start < 0 || slice.end < 0)) {
       // Counted from the end: the count first, in the same snapshot as the page.
@@ -233,15 +252,15 @@ export class PgStore implements StoreAdapter {
         .execute(async (trx) => {
           const total = await count(trx);
           const [from, to] = sliceBounds(total, slice.start, slice.end);
-          const rows = to > from ? (await page(trx, from, to - from, null)).rows : [];
+          const rows = to > from ? (await page(trx, from, to - from, false)).rows : [];
           return { items: rows.map(productFromRow), total };
         });
     }
     const offset = slice ? slice.start : 0;
     const limit = slice ? Math.max(0, slice.end - slice.start) : null;
     if (limit === 0) return { items: [], total: await count(this.db) };
-    // One statement, one snapshot: the page and (as an InitPlan, run once) the count.
-    const { rows } = await page(this.db, offset, limit, sql`(SELECT count(*)::int FROM products WHERE ${where})`);
+    const { rows } = await page(this.db, offset, limit, true);
+    // Past the end there is no row to carry the total.
     if (rows.length === 0) return { items: [], total: await count(this.db) };
     return { items: rows.map(productFromRow), total: rows[0].total! };
   }

@@ -41,7 +41,10 @@ const KIND: Record<ProductField, Kind> = {
 const INT_MAX = 2_147_483_647;
 const NOTHING = sql<SqlBool>`false`;
 
-const column = (field: ProductField) => sql.ref(`products.${PRODUCT_COLUMN[field]}`);
+/** Fields product_counts is kept by: a list filtered by these alone is counted from it. */
+const COUNTED: ReadonlySet<ProductField> = new Set(['category', 'brand', 'deleted']);
+
+const column = (field: ProductField, table = 'products') => sql.ref(`${table}.${PRODUCT_COLUMN[field]}`);
 
 /** The typed values a column can equal among `texts` (see the header). */
 function equalValues(kind: Kind, texts: readonly string[]): (string | number | boolean)[] {
@@ -64,13 +67,17 @@ function equalValues(kind: Kind, texts: readonly string[]): (string | number | b
 
 const arrayType = (kind: Kind) => sql.raw(kind === 'int' ? 'int[]' : kind === 'float' ? 'float8[]' : kind === 'bool' ? 'bool[]' : 'text[]');
 
-function condition({ field, op, values }: ListFilter<ProductField>): RawBuilder<SqlBool> {
+function condition({ field, op, values }: ListFilter<ProductField>, table: string): RawBuilder<SqlBool> {
   const kind = KIND[field];
-  const col = column(field);
+  const col = column(field, table);
   if (op === 'eq' || op === 'ne') {
     const equal = equalValues(kind, values);
-    if (op === 'eq') return equal.length === 0 ? NOTHING : sql<SqlBool>`${col} = ANY(${equal}::${arrayType(kind)})`;
-    return equal.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${col} <> ALL(${equal}::${arrayType(kind)})`;
+    if (equal.length === 0) return op === 'eq' ? NOTHING : sql<SqlBool>`true`;
+    // One value as a plain comparison: only then does an index on (field, sort key) deliver its
+    // rows in the sort's order (PostgreSQL does not keep the order across an ANY's values).
+    if (equal.length === 1) return sql<SqlBool>`${col} ${sql.raw(op === 'eq' ? '=' : '<>')} ${equal[0]}`;
+    if (op === 'eq') return sql<SqlBool>`${col} = ANY(${equal}::${arrayType(kind)})`;
+    return sql<SqlBool>`${col} <> ALL(${equal}::${arrayType(kind)})`;
   }
   const lower = op === 'gte';
   if (kind === 'text') {
@@ -85,11 +92,25 @@ function condition({ field, op, values }: ListFilter<ProductField>): RawBuilder<
   return sql<SqlBool>`${value} ${sql.raw(lower ? '>=' : '<=')} ${bound}::float8`;
 }
 
+const and = (parts: RawBuilder<SqlBool>[]) => (parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` AND `)}`);
+
 /** The WHERE of a product list (`true` for everything). */
 export function productWhere(query: ListQuery<ProductField>): RawBuilder<SqlBool> {
-  const parts = (query.filters ?? []).map(condition);
+  const parts = (query.filters ?? []).map((f) => condition(f, 'products'));
   if (query.q) parts.unshift(productMatches(query.q));
-  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+  return and(parts);
+}
+
+/**
+ * The number of products a list selects, as a scalar subquery over product_counts, when the
+ * list filters by category, brand and deleted only (a few hundred rows, whatever the
+ * catalogue's size); undefined when the products themselves must be counted.
+ */
+export function productCount(query: ListQuery<ProductField>): RawBuilder<number> | undefined {
+  const filters = query.filters ?? [];
+  if (query.q || !filters.every((f) => COUNTED.has(f.field))) return undefined;
+  const where = and(filters.map((f) => condition(f, 'product_counts')));
+  return sql<number>`(SELECT coalesce(sum(n), 0)::int FROM product_counts WHERE ${where})`;
 }
 
 /** The ORDER BY of a product list: the sort keys, then id (json-server's sort is stable). */
@@ -100,4 +121,31 @@ export function productOrder(query: ListQuery<ProductField>): RawBuilder<unknown
   });
   if (!query.sort?.some((s) => s.field === 'id')) keys.push(sql.ref('products.id'));
   return sql.join(keys);
+}
+
+/** Single-valued fields with an index per sort key (migration 0003), for productPageIds' merge. */
+const MERGED: ReadonlySet<ProductField> = new Set(['category', 'brand']);
+const MERGE_SORTS: ReadonlySet<ProductField> = new Set(['price', 'rating', 'id']);
+const MAX_MERGED_VALUES = 30;
+
+/**
+ * The ids of a page of the list, in its order, as a subquery (aliased `page`). A list filtered by
+ * several categories (or brands) and sorted by price, rating or id is read as one ordered index
+ * scan per value, each stopping at the page's end, merged: PostgreSQL would otherwise read and
+ * sort every product of those categories for one page.
+ */
+export function productPageIds(query: ListQuery<ProductField>, offset: number, limit: number | null): RawBuilder<unknown> {
+  const order = productOrder(query);
+  const filters = query.filters ?? [];
+  const several = filters.find((f) => f.op === 'eq' && MERGED.has(f.field) && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
+  const sorts = query.sort ?? [];
+  if (!several || sorts.length > 1 || !sorts.every((s) => MERGE_SORTS.has(s.field))) {
+    return sql`(SELECT products.id FROM products WHERE ${productWhere(query)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
+  }
+  const keys = sql.join(['id', ...sorts.map((s) => PRODUCT_COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
+  const branches = [...new Set(several.values)].map((value) => {
+    const one = { ...query, filters: filters.map((f) => (f === several ? { ...f, values: [value] } : f)) };
+    return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;
+  });
+  return sql`(SELECT products.id FROM (${sql.join(branches, sql` UNION ALL `)}) AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
 }

@@ -93,6 +93,14 @@ export interface SessionsTable {
   seq: GeneratedAlways<number>;
 }
 
+/** How many products each (category, brand, deleted) has; kept by triggers (migration 0003). */
+export interface ProductCountsTable {
+  category: string;
+  brand: string;
+  deleted: boolean;
+  n: number;
+}
+
 /** Shared settings of the instances on one database (e.g. 'session_secret'). */
 export interface SettingsTable {
   key: string;
@@ -125,6 +133,7 @@ export interface Database {
   throttle_events: ThrottleEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
+  product_counts: ProductCountsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
