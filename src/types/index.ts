@@ -26,9 +26,17 @@ export interface User {
 }
 
 export interface Review {
+  /** Unique within its product (seed reviews too); addresses it for an edit or a removal. */
+  id?: number;
+  /** The reviewer's user id: reviews written through the API only. */
+  user?: number;
   reviewerName: string;
   rating: number;
   comment: string;
+  /** When it was written (ISO); reviews written through the API only. */
+  date?: string;
+  /** Written by a shopper who received the product (every review written through the API). */
+  verified?: boolean;
 }
 
 export interface Product {
@@ -65,6 +73,14 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** One change of an order's status: who made it (the shopper or the shop) and when. */
+export interface OrderEvent {
+  status: OrderStatus;
+  /** ISO date-time. */
+  at: string;
+  by: 'shopper' | 'admin';
+}
+
 export interface Order {
   id: number;
   items: CartItem[];
@@ -75,6 +91,8 @@ export interface Order {
   selectedAddress: Address;
   status: OrderStatus;
   createdAt?: string;
+  /** Every status the order has had, oldest first, from its placing (orders made before it was kept lack it). */
+  history?: OrderEvent[];
 }
 
 /** What the client sends to POST /orders (SPEC §7); the server re-prices it. */
@@ -106,4 +124,42 @@ export interface SortOption {
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;
+}
+
+/** A category or brand with how many products match the other filters. */
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** GET /products/facets: what each filter would leave, given the others. */
+export interface ProductFacets {
+  total: number;
+  categories: FacetOption[];
+  brands: FacetOption[];
+  /** Displayed prices (SPEC §9) of the products the other filters leave; null when none. */
+  price: { min: number; max: number } | null;
+  /** How many of the products the other filters leave are in stock. */
+  inStock: number;
+}
+
+/** GET /products/suggest. */
+export interface Suggestions {
+  products: Pick<Product, 'id' | 'title' | 'thumbnail'>[];
+  categories: Pick<FilterOption, 'value' | 'label'>[];
+  brands: Pick<FilterOption, 'value' | 'label'>[];
+}
+
+/** POST /orders/{id}/buy-again. */
+export interface BuyAgainResult {
+  added: { product: Pick<Product, 'id' | 'title'>; quantity: number }[];
+  skipped: { product: Pick<Product, 'id' | 'title'>; reason: string }[];
+  cart: CartItem[];
+}
+
+/** GET /products/{id}/reviews/eligibility. */
+export interface ReviewEligibility {
+  canReview: boolean;
+  review: Review | null;
 }
