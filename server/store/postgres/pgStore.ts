@@ -7,12 +7,18 @@
 // PostgreSQL rolls back whatever was not committed.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
+import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/types';
+import { auditEntry, describeOrder, describeProduct } from '../audit';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import { listRecords, sliceBounds } from '../listing';
 import type {
+  AuditContext,
+  AuditQuery,
   FilterOptionField,
+  ImportResult,
+  ImportRow,
+  TimeRange,
   ListQuery,
   OrderChange,
   OrderQuery,
@@ -28,8 +34,11 @@ import type {
 import { openDatabase, type OpenOptions } from './connect';
 import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
 import { migrateToLatest } from './migrate';
+import { containsPattern } from './search';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
 import {
+  auditFromRow,
+  auditToRow,
   cartLineFromRow,
   filterOptionFromRow,
   orderFromRow,
@@ -62,6 +71,9 @@ const ORDER_COLUMN: Record<OrderSortField, string> = {
   user: 'user_id',
   createdAt: 'created_at',
 };
+
+/** An import names a product that does not exist: roll the transaction back. */
+class Missing extends Error {}
 
 /** A line of an order could not take its stock after all: roll the transaction back. */
 class ShortOf extends Error {
@@ -111,6 +123,45 @@ export class PgStore implements StoreAdapter {
       .returningAll()
       .executeTakeFirst();
     return created && userFromRow(created);
+  }
+
+  async countUsersSince(since: number, role: Role): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', role)
+      .where('created_at', '>=', new Date(since))
+      .executeTakeFirstOrThrow();
+    return n;
+  }
+
+  async listCustomers(
+    { q, slice }: { q?: string; slice?: { start: number; end: number } },
+    spentStatuses: readonly OrderStatus[],
+  ): Promise<Page<Customer>> {
+    const pattern = q ? containsPattern(q) : undefined;
+    const where = pattern
+      ? sql<boolean>`(lower(u.email COLLATE "und-x-icu") LIKE ${pattern} OR lower(coalesce(u.name, '') COLLATE "und-x-icu") LIKE ${pattern})`
+      : sql<boolean>`true`;
+    const limit = slice ? Math.max(0, slice.end - slice.start) : null;
+    const { rows } = await sql<{ id: number; email: string; name: string | null; role: Role; orders: number; spent: number; last: Date | null; total: number }>`
+      SELECT u.id, u.email, u.name, u.role, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
+      FROM (SELECT * FROM users u WHERE ${where} ORDER BY u.id LIMIT ${limit} OFFSET ${slice?.start ?? 0}) AS u
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS orders,
+          coalesce(sum(total_amount) FILTER (WHERE status = ANY(${[...spentStatuses]}::text[])), 0)::float8 AS spent,
+          max(created_at) AS last
+        FROM orders WHERE orders.user_id = u.id
+      ) AS o
+      ORDER BY u.id`.execute(this.db);
+    const items = rows.map((r) => {
+      const customer: Customer = { id: r.id, email: r.email, role: r.role, orders: r.orders, totalSpent: r.spent };
+      if (r.name !== null) customer.name = r.name;
+      if (r.last !== null) customer.lastOrderAt = r.last.toISOString();
+      return customer;
+    });
+    const total = rows[0]?.total ?? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM users u WHERE ${where}`.execute(this.db)).rows[0].n;
+    return { items, total };
   }
 
   async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
@@ -302,32 +353,88 @@ export class PgStore implements StoreAdapter {
     return rows.map(productFromRow);
   }
 
-  async createProduct(product: Omit<Product, 'id'>): Promise<Product> {
+  /** Records an admin write's audit entry inside its transaction. */
+  private async audit(trx: Db, ctx: AuditContext | undefined, describe: () => Parameters<typeof auditEntry>[1] | undefined): Promise<void> {
+    const described = ctx && describe();
+    if (!ctx || !described) return;
+    await trx.insertInto('audit').values(withoutId(auditToRow({ id: 0, ...auditEntry(ctx, described) }))).execute();
+  }
+
+  private async insertProduct(trx: Db, product: Omit<Product, 'id'>, audit: AuditContext | undefined): Promise<Product> {
     const row = withoutId(productToRow({ id: 0, ...product }));
-    const created = await this.db.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
-    return productFromRow(created);
+    const created = productFromRow(await trx.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
+    await this.audit(trx, audit, () => describeProduct(audit!, undefined, created));
+    return created;
   }
 
-  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
-    if (!isId(id)) return undefined;
-    const set = productChangesToRow(changes);
-    const row =
-      Object.keys(set).length === 0
-        ? await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
-        : await this.db.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
-    return row && productFromRow(row);
+  /** Locks the product, changes it with `change`, records the audit entry; in `trx`. */
+  private async changeProduct(
+    trx: Db,
+    id: number,
+    change: (product: Product) => Partial<Omit<Product, 'id'>>,
+    audit: AuditContext | undefined,
+  ): Promise<Product | undefined> {
+    const row = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) return undefined;
+    const before = productFromRow(row);
+    const set = productChangesToRow(change(before));
+    if (Object.keys(set).length === 0) return before;
+    const after = productFromRow(await trx.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
+    await this.audit(trx, audit, () => describeProduct(audit!, before, after));
+    return after;
   }
 
-  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+  createProduct(product: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product> {
+    return this.db.transaction().execute((trx) => this.insertProduct(trx, product, audit));
+  }
+
+  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
+    return this.updateProductWith(id, () => changes, audit);
+  }
+
+  async updateProductWith(
+    id: number,
+    change: (product: Product) => Partial<Omit<Product, 'id'>>,
+    audit?: AuditContext,
+  ): Promise<Product | undefined> {
     if (!isId(id)) return undefined;
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) return undefined;
-      const set = productChangesToRow(change(productFromRow(row)));
-      if (Object.keys(set).length === 0) return productFromRow(row);
-      const updated = await trx.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
-      return productFromRow(updated);
-    });
+    return this.db.transaction().execute((trx) => this.changeProduct(trx, id, change, audit));
+  }
+
+  async importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
+    const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const created: number[] = [];
+        const updated: number[] = [];
+        for (const row of rows) {
+          if (row.id === undefined) {
+            created.push((await this.insertProduct(trx, row.product, audit)).id);
+          } else {
+            const product = isId(row.id) ? await this.changeProduct(trx, row.id, () => row.changes, audit) : undefined;
+            if (!product) throw new Missing();
+            updated.push(product.id);
+          }
+        }
+        return { created, updated };
+      });
+    } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      const found = new Set((await this.productsByIds(ids)).map((p) => p.id));
+      return { missing: ids.filter((id) => !found.has(id)) };
+    }
+  }
+
+  async lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
+    return this.db
+      .selectFrom('products')
+      .select(['id', 'title', 'stock', sql<number>`coalesce(low_stock_threshold, ${defaultThreshold})`.as('threshold')])
+      .where('deleted', '=', false)
+      .where(sql<boolean>`stock <= coalesce(low_stock_threshold, ${defaultThreshold})`)
+      .orderBy('stock')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   // Categories and brands are a few dozen rows: listed in memory with the json adapter's
@@ -432,7 +539,7 @@ export class PgStore implements StoreAdapter {
     return row && orderFromRow(row);
   }
 
-  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined> {
+  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined> {
     if (!isId(id)) return undefined;
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -457,7 +564,9 @@ export class PgStore implements StoreAdapter {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return orderFromRow(updated);
+      const after = orderFromRow(updated);
+      await this.audit(trx, audit, () => describeOrder(order, after));
+      return after;
     });
   }
 
@@ -468,6 +577,47 @@ export class PgStore implements StoreAdapter {
         SELECT 1 FROM orders WHERE user_id = ${user} AND status = 'delivered' AND items @> ${JSON.stringify([{ product: { id: product } }])}::jsonb
       ) AS found`.execute(this.db);
     return rows[0].found;
+  }
+
+  async salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
+    const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(total_amount)::float8 AS revenue, count(*)::int AS orders
+      FROM orders
+      WHERE created_at >= ${new Date(range.from)} AND created_at < ${new Date(range.to)} AND status = ANY(${[...statuses]}::text[])
+      GROUP BY 1`.execute(this.db);
+    return rows;
+  }
+
+  async countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+    const rows = await this.db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  async topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
+    const { rows } = await sql<{ id: number; title: string; units: number; revenue: number }>`
+      SELECT line.id, coalesce(max(p.title), max(line.title)) AS title, sum(line.quantity)::int AS units, sum(line.amount)::float8 AS revenue
+      FROM (
+        SELECT (item->'product'->>'id')::int AS id, item->'product'->>'title' AS title, (item->>'quantity')::int AS quantity,
+          shop_sale_price((item->'product'->>'price')::float8, (item->'product'->>'discountPercentage')::float8) * (item->>'quantity')::int AS amount
+        FROM orders, jsonb_array_elements(orders.items) AS item
+        WHERE orders.created_at >= ${new Date(range.from)} AND orders.created_at < ${new Date(range.to)}
+          AND orders.status = ANY(${[...statuses]}::text[])
+      ) AS line
+      LEFT JOIN products p ON p.id = line.id
+      GROUP BY line.id
+      ORDER BY units DESC, revenue DESC, line.id
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  async listAudit({ entity, actor, slice }: AuditQuery): Promise<Page<AuditEntry>> {
+    let query = this.db.selectFrom('audit');
+    if (entity !== undefined) query = query.where('entity', '=', entity);
+    if (actor !== undefined) query = isId(actor) ? query.where('actor_id', '=', actor) : query.where(sql<boolean>`false`);
+    const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+    let page = query.selectAll().orderBy('id', 'desc');
+    if (slice) page = page.offset(slice.start).limit(Math.max(0, slice.end - slice.start));
+    return { items: (await page.execute()).map(auditFromRow), total: n };
   }
 
   private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {
