@@ -11,7 +11,7 @@ import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, 
 import { auditEntry, describeOrder, describeProduct } from '../audit';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
-import { listRecords, sliceBounds } from '../listing';
+import { listRecords } from '../listing';
 import type {
   AuditContext,
   AuditQuery,
@@ -33,13 +33,13 @@ import type {
 } from '../port';
 import { openDatabase, type OpenOptions } from './connect';
 import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
+import * as catalogue from './catalogue';
 import { migrateToLatest } from './migrate';
-import { containsPattern } from './search';
-import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
+import * as reports from './reports';
 import {
-  auditFromRow,
   auditToRow,
   cartLineFromRow,
+  isId,
   filterOptionFromRow,
   orderFromRow,
   orderToRow,
@@ -55,9 +55,6 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
-const MAX_ID = 2_147_483_647;
-const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
 
 /** First keys of the two-key advisory locks (the second is a user id). */
 const LOCK = { sessions: 1, orders: 2 } as const;
@@ -125,43 +122,12 @@ export class PgStore implements StoreAdapter {
     return created && userFromRow(created);
   }
 
-  async countUsersSince(since: number, role: Role): Promise<number> {
-    const { n } = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role', '=', role)
-      .where('created_at', '>=', new Date(since))
-      .executeTakeFirstOrThrow();
-    return n;
+  countUsersSince(since: number, role: Role): Promise<number> {
+    return reports.countUsersSince(this.db, since, role);
   }
 
-  async listCustomers(
-    { q, slice }: { q?: string; slice?: { start: number; end: number } },
-    spentStatuses: readonly OrderStatus[],
-  ): Promise<Page<Customer>> {
-    const pattern = q ? containsPattern(q) : undefined;
-    const where = pattern
-      ? sql<boolean>`(lower(u.email COLLATE "und-x-icu") LIKE ${pattern} OR lower(coalesce(u.name, '') COLLATE "und-x-icu") LIKE ${pattern})`
-      : sql<boolean>`true`;
-    const limit = slice ? Math.max(0, slice.end - slice.start) : null;
-    const { rows } = await sql<{ id: number; email: string; name: string | null; role: Role; orders: number; spent: number; last: Date | null; total: number }>`
-      SELECT u.id, u.email, u.name, u.role, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
-      FROM (SELECT * FROM users u WHERE ${where} ORDER BY u.id LIMIT ${limit} OFFSET ${slice?.start ?? 0}) AS u
-      CROSS JOIN LATERAL (
-        SELECT count(*)::int AS orders,
-          coalesce(sum(total_amount) FILTER (WHERE status = ANY(${[...spentStatuses]}::text[])), 0)::float8 AS spent,
-          max(created_at) AS last
-        FROM orders WHERE orders.user_id = u.id
-      ) AS o
-      ORDER BY u.id`.execute(this.db);
-    const items = rows.map((r) => {
-      const customer: Customer = { id: r.id, email: r.email, role: r.role, orders: r.orders, totalSpent: r.spent };
-      if (r.name !== null) customer.name = r.name;
-      if (r.last !== null) customer.lastOrderAt = r.last.toISOString();
-      return customer;
-    });
-    const total = rows[0]?.total ?? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM users u WHERE ${where}`.execute(this.db)).rows[0].n;
-    return { items, total };
+  listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>> {
+    return reports.listCustomers(this.db, query, spentStatuses);
   }
 
   async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
@@ -267,77 +233,24 @@ export class PgStore implements StoreAdapter {
 
   // --- Catalogue -----------------------------------------------------------------------------
 
-  async listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
-    const where = productWhere(query);
-    const order = productOrder(query);
-    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
-    const count = async (db: Db) => (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
-    const columns = sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)));
-    // One statement, one snapshot: the page and its total. The page's ids come first (from an
-    // index alone where one covers the filter and the sort, so a deep page skips index entries,
-    // not table rows); then only those products are read.
-    const page = (db: Db, offset: number, limit: number | null, withTotal: boolean) => {
-      if (query.q && withTotal) {
-        // A search finds its matches once (trigram index, then each candidate checked) and both
-        // counts and pages them, instead of running that search twice.
-        const keys = sql.join(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))].map((c) => sql.ref(`products.${c}`)));
-        return sql<ProductRowWithTotal>`
-          WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
-            page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-          SELECT ${columns}, (SELECT count(*)::int FROM matched) AS total
-          FROM page JOIN products ON products.id = page.id
-          ORDER BY ${order}`.execute(db);
-      }
-      // The total as an InitPlan (run once): from product_counts when it can, else counted.
-      return sql<ProductRowWithTotal>`
-        SELECT ${columns}, ${withTotal ? counted : sql`NULL::int`} AS total
-        FROM ${productPageIds(query, offset, limit)}
-        JOIN products ON products.id = page.id
-        ORDER BY ${order}`.execute(db);
-    };
-    const slice = query.slice;
-    if (slice && (slice.start < 0 || slice.end < 0)) {
-      // Counted from the end: the count first, in the same snapshot as the page.
-      return this.db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const total = await count(trx);
-          const [from, to] = sliceBounds(total, slice.start, slice.end);
-          const rows = to > from ? (await page(trx, from, to - from, false)).rows : [];
-          return { items: rows.map(productFromRow), total };
-        });
-    }
-    const offset = slice ? slice.start : 0;
-    const limit = slice ? Math.max(0, slice.end - slice.start) : null;
-    if (limit === 0) return { items: [], total: await count(this.db) };
-    const { rows } = await page(this.db, offset, limit, true);
-    // Past the end there is no row to carry the total.
-    if (rows.length === 0) return { items: [], total: await count(this.db) };
-    return { items: rows.map(productFromRow), total: rows[0].total! };
+  listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
+    return catalogue.listProducts(this.db, query);
   }
 
-  async countProducts(query: ListQuery<ProductListField>): Promise<number> {
-    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${productWhere(query)})`;
-    return (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(this.db)).rows[0].n;
+  countProducts(query: ListQuery<ProductListField>): Promise<number> {
+    return catalogue.countProducts(this.db, query);
   }
 
-  async countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
-    return (await productCountBy(query, field).execute(this.db)).rows;
+  countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+    return catalogue.countProductsBy(this.db, field, query);
   }
 
-  async salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
-    const { rows } = await sql<{ min: number | null; max: number | null }>`
-      SELECT min(sale_price) AS min, max(sale_price) AS max FROM products WHERE ${productWhere(query)}`.execute(this.db);
-    const { min, max } = rows[0];
-    return min === null || max === null ? undefined : { min, max };
+  salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+    return catalogue.salePriceRange(this.db, query);
   }
 
-  async suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
-    // A folded term is letters and digits only: nothing in it is a LIKE wildcard.
-    let query = this.db.selectFrom('products').select(['id', 'title', 'thumbnail']).where('deleted', '=', false);
-    for (const term of terms) query = query.where('title_words', 'like', `% ${term}%`);
-    return query.orderBy('id').limit(limit).execute();
+  suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+    return catalogue.suggestProducts(this.db, terms, limit);
   }
 
   async productById(id: number): Promise<Product | undefined> {
@@ -425,16 +338,8 @@ export class PgStore implements StoreAdapter {
     }
   }
 
-  async lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
-    return this.db
-      .selectFrom('products')
-      .select(['id', 'title', 'stock', sql<number>`coalesce(low_stock_threshold, ${defaultThreshold})`.as('threshold')])
-      .where('deleted', '=', false)
-      .where(sql<boolean>`stock <= coalesce(low_stock_threshold, ${defaultThreshold})`)
-      .orderBy('stock')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
+    return reports.lowStockProducts(this.db, defaultThreshold, limit);
   }
 
   // Categories and brands are a few dozen rows: listed in memory with the json adapter's
@@ -579,45 +484,20 @@ export class PgStore implements StoreAdapter {
     return rows[0].found;
   }
 
-  async salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
-    const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
-      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(total_amount)::float8 AS revenue, count(*)::int AS orders
-      FROM orders
-      WHERE created_at >= ${new Date(range.from)} AND created_at < ${new Date(range.to)} AND status = ANY(${[...statuses]}::text[])
-      GROUP BY 1`.execute(this.db);
-    return rows;
+  salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
+    return reports.salesByDay(this.db, range, statuses);
   }
 
-  async countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
-    const rows = await this.db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
-    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+    return reports.countOrdersByStatus(this.db);
   }
 
-  async topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
-    const { rows } = await sql<{ id: number; title: string; units: number; revenue: number }>`
-      SELECT line.id, coalesce(max(p.title), max(line.title)) AS title, sum(line.quantity)::int AS units, sum(line.amount)::float8 AS revenue
-      FROM (
-        SELECT (item->'product'->>'id')::int AS id, item->'product'->>'title' AS title, (item->>'quantity')::int AS quantity,
-          shop_sale_price((item->'product'->>'price')::float8, (item->'product'->>'discountPercentage')::float8) * (item->>'quantity')::int AS amount
-        FROM orders, jsonb_array_elements(orders.items) AS item
-        WHERE orders.created_at >= ${new Date(range.from)} AND orders.created_at < ${new Date(range.to)}
-          AND orders.status = ANY(${[...statuses]}::text[])
-      ) AS line
-      LEFT JOIN products p ON p.id = line.id
-      GROUP BY line.id
-      ORDER BY units DESC, revenue DESC, line.id
-      LIMIT ${limit}`.execute(this.db);
-    return rows;
+  topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
+    return reports.topProducts(this.db, range, statuses, limit);
   }
 
-  async listAudit({ entity, actor, slice }: AuditQuery): Promise<Page<AuditEntry>> {
-    let query = this.db.selectFrom('audit');
-    if (entity !== undefined) query = query.where('entity', '=', entity);
-    if (actor !== undefined) query = isId(actor) ? query.where('actor_id', '=', actor) : query.where(sql<boolean>`false`);
-    const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    let page = query.selectAll().orderBy('id', 'desc');
-    if (slice) page = page.offset(slice.start).limit(Math.max(0, slice.end - slice.start));
-    return { items: (await page.execute()).map(auditFromRow), total: n };
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
+    return reports.listAudit(this.db, query);
   }
 
   private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {
@@ -723,7 +603,6 @@ export class PgStore implements StoreAdapter {
   }
 }
 
-type ProductRowWithTotal = Parameters<typeof productFromRow>[0] & { total: number | null };
 type OrderRowWithTotal = Parameters<typeof orderFromRow>[0] & { total: number };
 
 // Every method of the port answers StoreUnavailableError (503) when the database cannot be

@@ -72,6 +72,9 @@ const orderCartItem = (item: CartItem): CartItem => {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
+/** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
+export const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 /** A row without its id, for an INSERT that lets the identity column number it. */
 export function withoutId<T extends { id?: unknown }>(row: T): Omit<T, 'id'> {
   const copy = { ...row };
