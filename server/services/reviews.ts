@@ -3,7 +3,7 @@
 // `reviews`, and its `rating` is the mean of them all, seed reviews included, to one decimal,
 // changed in the same step as the reviews.
 import type { Product, Review, ReviewEligibility } from '../../src/types';
-import { assertValid, conflict, forbidden, notFound } from '../errors';
+import { assertValid, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';
 import type { Errors } from '../validate';
@@ -14,6 +14,7 @@ export const MAX_COMMENT = 1000;
 export const RATING_MESSAGE = 'rating must be a whole number from 1 to 5';
 export const COMMENT_MESSAGE = `comment must be 1 to ${MAX_COMMENT} characters`;
 export const NOT_RECEIVED = 'Only a shopper who received this product can review it';
+export const NOTHING_TO_CHANGE = 'Send a rating, a comment or both';
 export const ALREADY_REVIEWED = 'You have already reviewed this product; edit your review instead';
 
 /** The mean of the reviews' ratings to one decimal; 0 without reviews. */
@@ -33,6 +34,9 @@ function readReview(input: unknown, partial: boolean): Pick<Review, 'rating' | '
   const body = requireObject(input);
   const errors: Errors = {};
   const out: Partial<Pick<Review, 'rating' | 'comment'>> = {};
+  if (partial && body.rating === undefined && body.comment === undefined) {
+    throw badRequest('Invalid review', { review: NOTHING_TO_CHANGE });
+  }
   if (!partial || body.rating !== undefined) {
     if (typeof body.rating === 'number' && Number.isInteger(body.rating) && body.rating >= 1 && body.rating <= 5) out.rating = body.rating;
     else errors.rating = RATING_MESSAGE;

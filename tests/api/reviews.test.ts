@@ -108,6 +108,13 @@ describe('PATCH and DELETE /api/products/:id/reviews/:reviewId', () => {
     expect((await user.patch('/api/products/1/reviews/2').send({ rating: 9 }).expect(400)).body.errors).toEqual({
       rating: 'rating must be a whole number from 1 to 5',
     });
+    // Nothing to change is not a change: the review keeps its date.
+    const before = (await shop.state()).products[0].reviews[1];
+    expect((await user.patch('/api/products/1/reviews/2').send({ verified: false }).expect(400)).body).toEqual({
+      message: 'Invalid review',
+      errors: { review: 'Send a rating, a comment or both' },
+    });
+    expect((await shop.state()).products[0].reviews[1]).toEqual(before);
   });
 
   it('an admin removes a review, seed or verified, and the rating follows; shoppers may not', async () => {
