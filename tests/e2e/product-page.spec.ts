@@ -1,11 +1,11 @@
 // The product page on a phone (issue 16, item 5): one image with thumbnails, so the title, price,
 // rating and 'Add to Cart' are on the first screen of a 360×780 phone; the gallery by keyboard.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { catalogue, displayPrice, expect, test } from './fixtures';
 
 const PHONE = { width: 360, height: 780 };
 
-async function expectOnFirstScreen(page: Page, what: Locator) {
+async function expectOnFirstScreen(what: Locator) {
   const box = await what.boundingBox();
   expect(box, 'laid out').not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(0);
@@ -24,11 +24,11 @@ test('on a 360×780 phone the title, price, rating and Add to Cart are visible w
   await expect(title).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await expectOnFirstScreen(page, title);
-  await expectOnFirstScreen(page, page.getByText(`Price: ${displayPrice(longest)}`));
+  await expectOnFirstScreen(title);
+  await expectOnFirstScreen(page.getByText(`Price: ${displayPrice(longest)}`));
   const { rating } = (await (await page.request.get(`/api/products/${longest.id}`)).json()) as { rating: number };
-  await expectOnFirstScreen(page, page.getByText(`${rating.toFixed(1)} out of 5 stars`));
-  await expectOnFirstScreen(page, page.getByRole('button', { name: 'Add to Cart' }));
+  await expectOnFirstScreen(page.getByText(`${rating.toFixed(1)} out of 5 stars`));
+  await expectOnFirstScreen(page.getByRole('button', { name: 'Add to Cart' }));
 
   // One large image, sharp (vector files) and loaded; the thumbnails wait until they are needed.
   const main = page.getByRole('img', { name: `${longest.title}, image 1 of 3` });
