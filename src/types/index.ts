@@ -26,9 +26,23 @@ export interface User {
 }
 
 export interface Review {
+  /** Every stored review has one (seed reviews included); older data may lack it. */
+  id?: number;
   reviewerName: string;
   rating: number;
   comment: string;
+  /** The reviewer's user id; absent on seed reviews. */
+  user?: number;
+  /** When it was written (ISO); absent on seed reviews. */
+  date?: string;
+  /** Written by a shopper with a delivered order holding the product. */
+  verified?: boolean;
+}
+
+/** GET /products/{id}/reviews/eligibility: may the signed-in shopper review it, and their review. */
+export interface ReviewEligibility {
+  canReview: boolean;
+  review: Review | null;
 }
 
 export interface Product {
@@ -65,6 +79,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** One change of an order's status: who made it, and when (ISO). */
+export interface OrderHistoryEntry {
+  status: OrderStatus;
+  at: string;
+  by: 'shopper' | 'admin';
+}
+
 export interface Order {
   id: number;
   items: CartItem[];
@@ -75,6 +96,15 @@ export interface Order {
   selectedAddress: Address;
   status: OrderStatus;
   createdAt?: string;
+  /** Oldest first, from the placing ('pending'); orders placed before it was kept have none. */
+  history?: OrderHistoryEntry[];
+}
+
+/** POST /orders/{id}/buy-again: what went back in the cart, what did not and why, and the cart. */
+export interface BuyAgainResult {
+  added: { product: { id: number; title: string }; quantity: number }[];
+  skipped: { product: { id: number; title: string }; reason: string }[];
+  cart: CartItem[];
 }
 
 /** What the client sends to POST /orders (SPEC §7); the server re-prices it. */
@@ -94,6 +124,31 @@ export interface FilterOption {
   value: string;
   label: string;
   checked?: boolean;
+}
+
+/** A category or brand with the number of products it would show (GET /products/facets). */
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** GET /products/facets: each group's counts apply every filter but the group's own. */
+export interface Facets {
+  total: number;
+  categories: FacetOption[];
+  brands: FacetOption[];
+  /** The displayed prices' range, whatever the price filter; null when nothing matches. */
+  price: { min: number; max: number } | null;
+  /** Products in stock, whatever the "in stock only" filter. */
+  inStock: number;
+}
+
+/** GET /products/suggest: products, categories and brands a word of which starts with q. */
+export interface Suggestions {
+  products: Pick<Product, 'id' | 'title' | 'thumbnail'>[];
+  categories: Omit<FilterOption, 'id' | 'checked'>[];
+  brands: Omit<FilterOption, 'id' | 'checked'>[];
 }
 
 export interface SortOption {

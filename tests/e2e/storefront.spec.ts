@@ -63,7 +63,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   for (const p of both.items) await expect(page.getByRole('heading', { name: p.title, exact: true })).toBeVisible();
 
   // Clear, sort by price, page through.
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page).toHaveURL('/');
   await page.getByRole('button', { name: 'Sort' }).click();
   await page.getByRole('menuitem', { name: 'Price: Low to High' }).click();

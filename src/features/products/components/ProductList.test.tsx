@@ -1,26 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { brands, categories, facets, productCalls, stubCatalogue } from '../../../test/catalogue';
+import { jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
 import ProductList from './ProductList';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const categories = [
-  { id: 1, value: 'laptops', label: 'Laptops' },
-  { id: 2, value: 'smartphones', label: 'Smartphones' },
-];
-const brands = [{ id: 1, value: 'Novaphone', label: 'Novaphone' }];
-
-function stubCatalogue(total = 32, products = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })]) {
-  return stubFetch({
-    'GET /api/products': () => jsonResponse(products, 200, { 'X-Total-Count': String(total) }),
-    'GET /api/categories': () => jsonResponse(categories),
-    'GET /api/brands': () => jsonResponse(brands),
-  });
-}
-
-const productCalls = (fetch: ReturnType<typeof stubFetch>) => calls(fetch).filter((c) => c.startsWith('GET /api/products'));
 
 describe('ProductList', () => {
   it('reads the listing from the URL and asks the API for it', async () => {
@@ -88,6 +73,7 @@ describe('ProductList', () => {
       'GET /api/products': () => (fail ? jsonResponse({ message: 'Server down' }, 500) : jsonResponse([product()], 200, { 'X-Total-Count': '1' })),
       'GET /api/categories': () => jsonResponse(categories),
       'GET /api/brands': () => jsonResponse(brands),
+      'GET /api/products/facets': () => jsonResponse(facets()),
     });
     renderWithProviders(<ProductList />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
