@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTES, START_REQUESTS, type PageRoute } from '../src/app/routes';
-import { API_URL } from '../src/lib/apiClient';
+import { ROUTES, START_REQUESTS, type PageRoute } from '../src/app/routes.ts';
+import { API_URL } from '../src/lib/apiClient.ts';
 import {
   appClosure,
   entryKey,
@@ -16,7 +16,7 @@ import {
   staticClosure,
   type Manifest,
   type RouteManifest,
-} from './manifest';
+} from './manifest.ts';
 
 /** The route manifest of a build, from Vite's manifest and the route table. */
 export function routeManifestOf(

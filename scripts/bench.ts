@@ -12,7 +12,8 @@
 // The scale section (scripts/bench/scale.ts) runs after the rest and takes ~30 minutes at the
 // default sizes (seeding a million products into PostgreSQL alone takes ~5); `npm run bench:scale`
 // (= --scale-only) runs only it and replaces only its part of the markdown; `--sizes 10000,100000`
-// is a quicker try; --scale-report re-renders that part from the JSON without measuring.
+// is a quicker try; --scale-report re-renders that part from the JSON without measuring. --label
+// applies too: a `before` scale run is kept and compared with the latest.
 // --server-commit REV measures that commit's server (git archive into a temp dir, node_modules
 // linked) rather than the working tree, which may hold someone's unfinished changes; --server-root
 // DIR also applies to the scale section.
@@ -29,8 +30,8 @@ import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type 
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
-import { DEFAULT_SCALE_OPTIONS, runScale, type Engine, type ScaleResults } from './bench/scale';
-import { renderScale, spliceScale } from './bench/scaleReport';
+import { DEFAULT_SCALE_OPTIONS, runScale, type Engine } from './bench/scale';
+import { renderScale, spliceScale, toScaleFile, type ScaleFile } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
 import { DEMO_ACCOUNTS, generateSeed, serialize } from './seed';
 
@@ -275,16 +276,23 @@ function exportCommit(rev: string): { dir: string; commit: string } {
   return { dir, commit };
 }
 
-/** Runs the scale section and writes its JSON; or, with --scale-report, reads the last one. */
-async function scaleSection(o: Options): Promise<ScaleResults | undefined> {
+function readScaleFile(o: Options): ScaleFile {
+  return existsSync(o.scaleJson) ? toScaleFile(JSON.parse(readFileSync(o.scaleJson, 'utf8'))) : { runs: {} };
+}
+
+/**
+ * Runs the scale section and stores it in its JSON under --label (a `before` run stays beside the
+ * latest, as in performance.json); with --scale-report, only reads the file.
+ */
+async function scaleSection(o: Options): Promise<ScaleFile> {
+  const file = readScaleFile(o);
   if (o.scaleReport) {
-    if (!existsSync(o.scaleJson)) throw new Error(`${o.scaleJson} does not exist: run npm run bench:scale first`);
-    return JSON.parse(readFileSync(o.scaleJson, 'utf8')) as ScaleResults;
+    if (!file.runs[o.label]) throw new Error(`${o.scaleJson} has no "${o.label}" scale run: run npm run bench:scale first`);
+    return file;
   }
   const exported = o.serverCommit ? exportCommit(o.serverCommit) : undefined;
-  let scale: ScaleResults;
   try {
-    scale = await runScale({
+    file.runs[o.label] = await runScale({
       ...DEFAULT_SCALE_OPTIONS,
       sizes: o.sizes,
       engines: o.engines,
@@ -299,23 +307,24 @@ async function scaleSection(o: Options): Promise<ScaleResults | undefined> {
     if (exported) rmSync(exported.dir, { recursive: true, force: true });
   }
   mkdirSync(path.dirname(o.scaleJson), { recursive: true });
-  writeFileSync(o.scaleJson, JSON.stringify(scale, null, 2) + '\n');
-  log(`scale: done in ${scale.seconds} s → ${path.relative(ROOT, o.scaleJson)}`);
-  return scale;
+  writeFileSync(o.scaleJson, JSON.stringify(file, null, 2) + '\n');
+  log(`scale: done in ${file.runs[o.label].seconds} s → ${path.relative(ROOT, o.scaleJson)} (${o.label})`);
+  return file;
 }
 
-/** The last scale results on file, for a run that did not measure them. */
-function previousScale(o: Options): ScaleResults | undefined {
-  return existsSync(o.scaleJson) ? (JSON.parse(readFileSync(o.scaleJson, 'utf8')) as ScaleResults) : undefined;
+/** The scale section of the markdown for --label, with `before` beside it when there is one. */
+function scaleMarkdown(file: ScaleFile, label: string): string | undefined {
+  const run = file.runs[label];
+  return run && renderScale(run, label !== 'before' ? file.runs.before : undefined);
 }
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.scaleOnly || o.scaleReport) {
     // Only the scale part of the markdown changes; the rest of the file stays as it is.
-    const scale = (await scaleSection(o))!;
+    const section = scaleMarkdown(await scaleSection(o), o.label)!;
     const current = existsSync(o.markdown) ? readFileSync(o.markdown, 'utf8') : '# Performance\n';
-    writeFileSync(o.markdown, spliceScale(current, renderScale(scale)) + (current.endsWith('\n') ? '' : '\n'));
+    writeFileSync(o.markdown, spliceScale(current, section) + (current.endsWith('\n') ? '' : '\n'));
     log(`scale section → ${path.relative(ROOT, o.markdown)}`);
     return;
   }
@@ -377,13 +386,13 @@ async function main() {
     }
     if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs);
     run.seconds = Math.round((Date.now() - started) / 1000);
-    const scale = o.scale ? await scaleSection(o) : previousScale(o);
+    const scale = scaleMarkdown(o.scale ? await scaleSection(o) : readScaleFile(o), o.label);
 
     results.runs[o.label] = run;
     mkdirSync(path.dirname(o.json), { recursive: true });
     writeFileSync(o.json, JSON.stringify(results, null, 2) + '\n');
     const markdown = renderMarkdown(results, o.label);
-    writeFileSync(o.markdown, scale ? spliceScale(markdown, renderScale(scale)) : markdown);
+    writeFileSync(o.markdown, scale ? spliceScale(markdown, scale) : markdown);
     log(`done in ${run.seconds} s → ${path.relative(ROOT, o.json)}, ${path.relative(ROOT, o.markdown)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

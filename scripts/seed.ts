@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { totals } from '../src/lib/pricing';
-import type { Address, CartItem, Order, OrderStatus, PaymentMethod, Product, Review } from '../src/types';
+import type { Address, CartItem, Order, OrderEvent, OrderStatus, PaymentMethod, Product, Review } from '../src/types';
 import type { DbSchema, StoredUser } from '../server/model';
 import { hashPassword } from '../server/passwords';
 import { mulberry32 } from './random';
@@ -474,9 +474,10 @@ function price(r: Rng, [lo, hi]: [number, number]): number {
 function reviews(r: Rng, rating: number): Review[] {
   const count = int(r, 2, 4);
   const names = pickDistinct(r, FIRST_NAMES, count);
-  return names.map((first) => {
+  return names.map((first, i) => {
     const stars = Math.min(5, Math.max(1, Math.round(rating + (r() * 2 - 1) * 1.2)));
     return {
+      id: i + 1,
       reviewerName: `${first} ${pick(r, LAST_NAMES)}`,
       rating: stars,
       comment: pick(r, COMMENTS[stars]),
@@ -656,8 +657,21 @@ function makeOrders(seed: number, products: Product[], users: StoredUser[]): Ord
       selectedAddress: { ...pick<Address>(r, owner.addresses) },
       status,
       createdAt: new Date(time).toISOString(),
+      history: historyOf(status, time),
     };
   });
+}
+
+const HOUR = 3_600_000;
+
+/** How an order placed at `placed` came to `status`: the shop dispatches a day later and delivers two days after; a shopper cancels within hours. */
+function historyOf(status: OrderStatus, placed: number): OrderEvent[] {
+  const at = (hours: number) => new Date(placed + hours * HOUR).toISOString();
+  const history: OrderEvent[] = [{ status: 'pending', at: at(0), by: 'shopper' }];
+  if (status === 'cancelled') history.push({ status: 'cancelled', at: at(2), by: 'shopper' });
+  if (status === 'dispatched' || status === 'delivered') history.push({ status: 'dispatched', at: at(24), by: 'admin' });
+  if (status === 'delivered') history.push({ status: 'delivered', at: at(72), by: 'admin' });
+  return history;
 }
 
 // ---------------------------------------------------------------------------------------------

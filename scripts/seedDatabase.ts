@@ -15,7 +15,7 @@ import { kyselyOnClient, newClient } from '../server/store/postgres/connect';
 import { copyRows } from '../server/store/postgres/copy';
 import { insertSnapshot, recountProducts, truncateAll } from '../server/store/postgres/load';
 import { migrateToLatest } from '../server/store/postgres/migrate';
-import { PRODUCT_COLUMNS, productToRow } from '../server/store/postgres/rows';
+import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/store/postgres/rows';
 import type { Database } from '../server/store/postgres/schema';
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, generateSeed } from './seed';
 
@@ -74,7 +74,7 @@ export async function seedDatabase(url: string, options: SeedDatabaseOptions = {
       }
       // Counted once at the end, not through the insert trigger's million-row transition table.
       await sql`ALTER TABLE products DISABLE TRIGGER product_counts_insert`.execute(trx);
-      await copyRows(client, 'products', PRODUCT_COLUMNS, rows(), { freeze: true });
+      await copyRows(client, 'products', PRODUCT_WRITE_COLUMNS, rows(), { freeze: true });
       await sql`ALTER TABLE products ENABLE TRIGGER product_counts_insert`.execute(trx);
       await recountProducts(trx);
       log(`copied products (${elapsed()})`);

@@ -152,7 +152,8 @@ it runs at the end of \`npm run bench\` (\`--no-scale\` leaves it out and keeps 
 \`docs/performance-scale.json\`), or alone with \`npm run bench:scale\`, which replaces only that section
 here; about 30 minutes at the default sizes, of which seeding a million products into PostgreSQL takes ~5.
 A quicker try: \`npm run bench:scale -- --sizes 10000,100000\` (also \`--engines json|postgres\`,
-\`--scale-duration S\`, \`--no-ceiling\`, \`--no-explain\`; \`--scale-report\` re-renders the section from the JSON).
+\`--scale-duration S\`, \`--no-ceiling\`, \`--no-explain\`; \`--scale-report\` re-renders the section from the JSON;
+\`--server-commit REV\` measures a commit's server instead of the working tree; \`--label before\` keeps a run to compare with).
 It needs PostgreSQL's server binaries (\`apt-get install postgresql\`, or \`PG_BIN\`; \`TEST_DATABASE_URL\` uses a
 running server instead, without the CPU, memory and plan readings that need the cluster's processes and log).
 

@@ -6,7 +6,7 @@ import { concurrentDuration, deepPage, failureLine, listRequests } from './scale
 import { serializeChunks, spreadIds } from './scaleData';
 import { mainStatement, parseLogEntries, parseParameters, parseStatements } from './scalePg';
 import { parseCpuinfo, parseKb, parseStat } from './scaleProc';
-import { ms, ratio, SCALE_END, SCALE_START, spliceScale } from './scaleReport';
+import { ms, ratio, SCALE_END, SCALE_START, spliceScale, toScaleFile } from './scaleReport';
 
 describe('/proc parsing', () => {
   it('reads ppid and CPU ticks after the last parenthesis of the command name', () => {
@@ -113,6 +113,13 @@ describe('report', () => {
     expect(ratio(30, 10)).toBe('3.00×');
     expect(ratio(12_345, 10)).toBe('1,235×');
     expect(ratio(1, 0)).toBe('–');
+  });
+
+  it('reads the results file by label, an older single run as the latest', () => {
+    const run = { machine: { cpu: 'x' }, runs: [] };
+    expect(toScaleFile(run)).toEqual({ runs: { latest: run } });
+    expect(toScaleFile({ runs: { before: run } })).toEqual({ runs: { before: run } });
+    expect(toScaleFile({})).toEqual({ runs: {} });
   });
 
   it('replaces the scale section, or puts it before "How to reproduce"', () => {

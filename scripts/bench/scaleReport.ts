@@ -3,6 +3,18 @@
 import type { CaseKey, CaseRun, Engine, ScaleResults, SizeRun } from './scale';
 import type { RunResult } from './scaleLoad';
 
+/** docs/performance-scale.json: scale runs by label (`before` is compared with the latest). */
+export interface ScaleFile {
+  runs: Record<string, ScaleResults>;
+}
+
+/** The file as stored; an older one held a single run (the latest). */
+export function toScaleFile(parsed: unknown): ScaleFile {
+  const value = parsed as Partial<ScaleResults> & Partial<ScaleFile>;
+  if (value && typeof value === 'object' && 'machine' in value) return { runs: { latest: value as ScaleResults } };
+  return { runs: (value?.runs as ScaleFile['runs'] | undefined) ?? {} };
+}
+
 export const SCALE_START = '<!-- scale:start -->';
 export const SCALE_END = '<!-- scale:end -->';
 
@@ -270,6 +282,8 @@ function explainText(results: ScaleResults, verdicts: TargetVerdict[]): string {
   return out.join('\n');
 }
 
+const codeOf = (r: ScaleResults) => (r.settings.server ? `commit ${r.settings.server.commit}${r.settings.server.dirty ? ' with uncommitted changes' : ''}` : 'code not recorded');
+
 function codeText(results: ScaleResults): string {
   const c = results.settings.server;
   if (!c) return 'not recorded';
@@ -277,7 +291,46 @@ function codeText(results: ScaleResults): string {
   return `commit ${c.commit} (${c.from}${c.dirty ? ', with uncommitted changes' : ''})`;
 }
 
-export function renderScale(results: ScaleResults): string {
+/** Before and after: each request's p50 one at a time at the smallest and largest size, and at 50 connections at the largest. */
+function compareText(before: ScaleResults, after: ScaleResults): string {
+  const code = (r: ScaleResults) => (r.settings.server ? `${r.settings.server.commit}${r.settings.server.dirty ? '+' : ''}` : '?');
+  const out: string[] = [];
+  for (const engine of ['postgres', 'json'] as Engine[]) {
+    const b = span(before, engine);
+    const a = span(after, engine);
+    if (!a || !b) continue;
+    const at = (r: SizeRun, key: CaseKey, mode: 'one' | 'fifty') => caseOf(r, key)?.[mode];
+    const fifty = (x?: RunResult) => (x ? `${ms(x.latencyMs.p50)} ms${x.failures ? ` (${count(x.failures)} failed)` : ''}` : '–');
+    const rows = ORDER.filter((key) => caseOf(a[1], key) && caseOf(b[1], key)).map((key) => {
+      const one = (s: [SizeRun, SizeRun]) =>
+        `${ms(at(s[0], key, 'one')?.latencyMs.p50)} → ${ms(at(s[1], key, 'one')?.latencyMs.p50)} (${ratio(at(s[1], key, 'one')?.latencyMs.p50, at(s[0], key, 'one')?.latencyMs.p50)})`;
+      return [
+        caseOf(a[1], key)!.name,
+        one(b),
+        one(a),
+        `**${ratio(at(a[1], key, 'one')?.latencyMs.p50, at(b[1], key, 'one')?.latencyMs.p50)}**`,
+        `${fifty(at(b[1], key, 'fifty'))} → ${fifty(at(a[1], key, 'fifty'))}`,
+      ];
+    });
+    const sizes = (s: [SizeRun, SizeRun]) => `${count(s[0].products)} → ${count(s[1].products)}`;
+    out.push(
+      table(
+        [
+          `${engine}`,
+          `before (${code(before)}, ${before.date.slice(0, 16).replace('T', ' ')}): p50 ms ${sizes(b)} (growth)`,
+          `after (${code(after)}): p50 ms ${sizes(a)} (growth)`,
+          `p50 at ${count(a[1].products)}, after ÷ before`,
+          `${after.settings.connections} connections at ${count(a[1].products)}: p50 before → after`,
+        ],
+        rows,
+      ),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+export function renderScale(results: ScaleResults, before?: ScaleResults): string {
   const m = results.machine;
   const s = results.settings;
   const verdicts = targets(results);
@@ -316,6 +369,15 @@ export function renderScale(results: ScaleResults): string {
       '',
       table(['target', 'measured', 'verdict'], verdicts.map((v) => [v.target, v.result, v.met ? 'met' : '**missed**'])),
       '',
+    );
+  }
+  if (before) {
+    out.push(
+      '### Before and after',
+      '',
+      `The same bench on the server code of the \`before\` run (${codeOf(before)}) and of this one (${codeOf(results)}); one at a time unless said. The machine's load differs between the two runs, so small differences mean nothing.`,
+      '',
+      compareText(before, results),
     );
   }
   out.push(

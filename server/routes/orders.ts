@@ -45,7 +45,23 @@ export function orderRoutes({ orders }: Services): Router {
     }),
   );
 
-  // PATCH /orders/:id (admin): applies only `status`
+  // POST /orders/:id/cancel (owner): a pending order is cancelled and its stock comes back
+  router.post(
+    '/:id/cancel',
+    asyncRoute(async (req, res) => {
+      res.json(await orders.cancel(req.user!, req.params.id));
+    }),
+  );
+
+  // POST /orders/:id/buy-again (owner): what can still be bought goes back in the cart
+  router.post(
+    '/:id/buy-again',
+    asyncRoute(async (req, res) => {
+      res.json(await orders.buyAgain(req.user!, req.params.id));
+    }),
+  );
+
+  // PATCH /orders/:id (admin): applies only `status`, with the stock it gives back or takes
   router.patch(
     '/:id',
     requireAdmin,

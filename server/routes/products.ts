@@ -5,7 +5,7 @@ import url from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { HttpError } from '../errors';
 import { asyncRoute } from '../middleware/http';
-import { requireAdmin } from '../middleware/session';
+import { requireAdmin, requireUser } from '../middleware/session';
 import type { Services } from '../services';
 import type { Listing } from '../services/catalogue';
 
@@ -42,6 +42,22 @@ export function catalogueRoutes({ catalogue }: Services): Router {
     asyncRoute(async (req, res) => sendListing(req, res, await catalogue.listBrands(req.query))),
   );
 
+  // GET /products/facets (anyone): what each filter group would leave, given the others
+  router.get(
+    /^\/products\/facets\/?$/,
+    asyncRoute(async (req, res) => {
+      res.json(await catalogue.facets(req.query));
+    }),
+  );
+
+  // GET /products/suggest?q= (anyone): products, categories and brands for the search box
+  router.get(
+    /^\/products\/suggest\/?$/,
+    asyncRoute(async (req, res) => {
+      res.json(await catalogue.suggest(req.query));
+    }),
+  );
+
   // GET /products/:id (anyone)
   router.get(
     /^\/products\/([^/]+)\/?$/,
@@ -54,7 +70,7 @@ export function catalogueRoutes({ catalogue }: Services): Router {
   return router;
 }
 
-export function productRoutes({ catalogue }: Services): Router {
+export function productRoutes({ catalogue, reviews }: Services): Router {
   const router = Router();
 
   // DELETE|PUT /products/:id: products are soft-deleted with PATCH { deleted: true }
@@ -70,6 +86,42 @@ export function productRoutes({ catalogue }: Services): Router {
     requireAdmin,
     asyncRoute(async (req, res) => {
       res.status(201).json(await catalogue.create(req.body));
+    }),
+  );
+
+  // GET /products/:id/reviews/eligibility (signed in): may the caller review it; their review
+  router.get(
+    '/:id/reviews/eligibility',
+    requireUser,
+    asyncRoute(async (req, res) => {
+      res.json(await reviews.eligibility(req.user!, req.params.id));
+    }),
+  );
+
+  // POST /products/:id/reviews (a shopper with a delivered order of it): 201 with the product
+  router.post(
+    '/:id/reviews',
+    requireUser,
+    asyncRoute(async (req, res) => {
+      res.status(201).json(await reviews.add(req.user!, req.params.id, req.body));
+    }),
+  );
+
+  // PATCH /products/:id/reviews/:reviewId (its author)
+  router.patch(
+    '/:id/reviews/:reviewId',
+    requireUser,
+    asyncRoute(async (req, res) => {
+      res.json(await reviews.edit(req.user!, req.params.id, req.params.reviewId, req.body));
+    }),
+  );
+
+  // DELETE /products/:id/reviews/:reviewId (admin)
+  router.delete(
+    '/:id/reviews/:reviewId',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      res.json(await reviews.remove(req.params.id, req.params.reviewId));
     }),
   );
 

@@ -3,7 +3,7 @@
 // q, _sort/_order, _page/_limit, _start/_end/_limit; this file reads a query into the store's
 // ListQuery (server/store/port.ts), which every adapter answers the same way.
 // Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/validate.ts).
-import type { FilterOption, Product } from '../../src/types';
+import type { FilterOption, Product, ProductFacets, Suggestions } from '../../src/types';
 import { assertValid, badRequest, notFound } from '../errors';
 import {
   FILTER_OPTION_FIELDS,
@@ -11,10 +11,15 @@ import {
   type ListFilter,
   type ListQuery,
   type Page,
+  type ProductListField,
   type Store,
 } from '../store/port';
+import { foldTerms, foldWords, startsWords } from '../words';
 import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 import { parseId, requireObject } from './input';
+
+const SUGGESTIONS = 5;
+const MAX_SUGGEST_QUERY = 100;
 
 /** Keys that take one value; json-server's other `_` keys are dropped. */
 const SINGLE_VALUE = new Set(['q', '_sort', '_order', '_page', '_limit', '_start', '_end']);
@@ -62,17 +67,44 @@ export interface Listing<T> extends Page<T> {
 const OPERATORS = { _ne: 'ne', _gte: 'gte', _lte: 'lte' } as const;
 
 /**
+ * The storefront's facet filters. They are checked (a number from 0, given once: else 400) and
+ * price_gte / price_lte compare the price the shopper sees (SPEC §9), not the stored `price`.
+ */
+const FACET_FILTERS: Record<string, { field: ProductListField; op: 'gte' | 'lte' }> = {
+  price_gte: { field: 'salePrice', op: 'gte' },
+  price_lte: { field: 'salePrice', op: 'lte' },
+  rating_gte: { field: 'rating', op: 'gte' },
+  stock_gte: { field: 'stock', op: 'gte' },
+};
+
+/** The facet filters of `query`, checked, and the rest of the query. */
+function readFacetFilters(query: Query): { facetFilters: ListFilter<ProductListField>[]; rest: Query } {
+  const rest = { ...query };
+  const errors: Record<string, string> = {};
+  const filters: ListFilter<ProductListField>[] = [];
+  for (const [key, { field, op }] of Object.entries(FACET_FILTERS)) {
+    const value = query[key];
+    if (value === undefined) continue;
+    delete rest[key];
+    if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,6})?$/.test(value.trim())) errors[key] = `${key} must be a number from 0`;
+    else filters.push({ field, op, values: [String(Number(value))] });
+  }
+  assertValid(errors, 'Invalid filter');
+  return { facetFilters: filters, rest };
+}
+
+/**
  * The store query for `query`, as json-server's router reads it. A condition on a field the
  * store does not list by (another field, a nested path, images, reviews) is ignored: json-server
  * also ignores an equality filter on a field no record has.
  */
-function readList<F extends string>(query: Query, fields: readonly F[]) {
+function readList<F extends string>(query: Query, fields: readonly F[], extra: ListFilter<F>[] = []) {
   const known = new Set<string>(fields);
   const isField = (key: string): key is F => known.has(key);
   const one = (key: string) => query[key] as string | undefined;
   const list: ListQuery<F> = {};
 
-  const filters: ListFilter<F>[] = [];
+  const filters: ListFilter<F>[] = [...extra];
   for (const [key, value] of Object.entries(query)) {
     if (SINGLE_VALUE.has(key)) continue;
     const suffix = /_(?:ne|gte|lte)$/.exec(key)?.[0] as keyof typeof OPERATORS | undefined;
@@ -110,8 +142,15 @@ async function listing<T, F extends string>(
   rawQuery: Record<string, unknown>,
   fields: readonly F[],
   fetch: (query: ListQuery<F>) => Promise<Page<T>>,
+  facets = false,
 ): Promise<Listing<T>> {
-  const { list, paging } = readList(cleanQuery(rawQuery), fields);
+  let query = cleanQuery(rawQuery);
+  let extra: ListFilter<F>[] = [];
+  if (facets) {
+    const { facetFilters, rest } = readFacetFilters(query);
+    [query, extra] = [rest, facetFilters as ListFilter<F>[]];
+  }
+  const { list, paging } = readList(query, fields, extra);
   const { items, total } = await fetch(list);
   if (!paging || items.length === 0) return { items, total };
   const { page, perPage } = paging;
@@ -130,7 +169,67 @@ export class CatalogueService {
   constructor(private readonly store: Store) {}
 
   listProducts(query: Record<string, unknown>): Promise<Listing<Product>> {
-    return listing(query, PRODUCT_FIELDS, (q) => this.store.listProducts(q));
+    return listing(query, PRODUCT_FIELDS as readonly ProductListField[], (q) => this.store.listProducts(q), true);
+  }
+
+  /**
+   * GET /products/facets: for the list's filters (sort and paging ignored), how many products
+   * match, and what each filter group would leave given all the other filters: the categories
+   * and brands with their counts (every known one, 0 included), the displayed price range, and
+   * how many are in stock.
+   */
+  async facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
+    const { facetFilters, rest } = readFacetFilters(cleanQuery(rawQuery));
+    const { list } = readList(rest, PRODUCT_FIELDS as readonly ProductListField[], facetFilters);
+    const filters = list.filters ?? [];
+    const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
+      q: list.q,
+      filters: [...filters.filter((f) => f.field !== field), ...add],
+    });
+    const [total, byCategory, byBrand, price, inStock, categories, brands] = await Promise.all([
+      this.store.countProducts({ q: list.q, filters }),
+      this.store.countProductsBy('category', without('category')),
+      this.store.countProductsBy('brand', without('brand')),
+      this.store.salePriceRange(without('salePrice')),
+      this.store.countProducts(without('stock', [{ field: 'stock', op: 'gte', values: ['1'] }])),
+      this.store.listCategories({}),
+      this.store.listBrands({}),
+    ]);
+    const counted = (options: FilterOption[], counts: { value: string; count: number }[]) => {
+      const of = new Map(counts.map((c) => [c.value, c.count]));
+      return options.map((o) => ({ value: o.value, label: o.label, count: of.get(o.value) ?? 0 }));
+    };
+    return {
+      total,
+      categories: counted(categories.items, byCategory),
+      brands: counted(brands.items, byBrand),
+      price: price ?? null,
+      inStock,
+    };
+  }
+
+  /**
+   * GET /products/suggest?q=: up to 5 products (not deleted), categories and brands with a word
+   * starting with each word of q, case- and accent-blind (server/words.ts).
+   */
+  async suggest(rawQuery: Record<string, unknown>): Promise<Suggestions> {
+    const q = rawQuery.q ?? '';
+    if (typeof q !== 'string') throw badRequest('q must be given once');
+    if (q.length > MAX_SUGGEST_QUERY) throw badRequest('Invalid q', { q: `q must be at most ${MAX_SUGGEST_QUERY} characters` });
+    const terms = foldTerms(q);
+    if (terms.length === 0) return { products: [], categories: [], brands: [] };
+    const matching = (options: FilterOption[]) =>
+      options
+        .filter((o) => startsWords(foldWords(`${o.label} ${o.value}`), terms))
+        .slice(0, SUGGESTIONS)
+        .map(({ value, label }) => ({ value, label }));
+    // One letter would match most of a big catalogue's titles: products from two on.
+    const [products, categories, brands] = await Promise.all([
+      terms.join('').length >= 2 ? this.store.suggestProducts(terms, SUGGESTIONS) : [],
+      this.store.listCategories({}),
+      this.store.listBrands({}),
+    ]);
+    return { products, categories: matching(categories.items), brands: matching(brands.items) };
   }
 
   listCategories(query: Record<string, unknown>): Promise<Listing<FilterOption>> {

@@ -5,6 +5,7 @@ import { AuthService } from './auth';
 import { CartService } from './cart';
 import { CatalogueService } from './catalogue';
 import { OrderService } from './orders';
+import { ReviewService } from './reviews';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
@@ -27,6 +28,7 @@ export interface Services {
   catalogue: CatalogueService;
   cart: CartService;
   orders: OrderService;
+  reviews: ReviewService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -46,5 +48,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     catalogue: new CatalogueService(store),
     cart: new CartService(store),
     orders: new OrderService(store, now),
+    reviews: new ReviewService(store, now),
   };
 }

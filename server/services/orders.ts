@@ -2,10 +2,20 @@
 // checks the stock and, as one unit in the store, takes the stock, stores the order and empties
 // the cart. An Idempotency-Key makes a retry safe. Listing all orders and changing status: admin.
 import { totals } from '../../src/lib/pricing';
-import { ORDER_STATUSES, PAYMENT_METHODS, type CartItem, type Order, type OrderStatus, type Product } from '../../src/types';
+import { MAX_CART_QUANTITY } from '../../src/lib/constants';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type BuyAgainResult,
+  type CartItem,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+  type Product,
+} from '../../src/types';
 import { assertValid, badRequest, conflict, HttpError, notFound, OrderNotSavedError } from '../errors';
 import type { StoredUser } from '../model';
-import { ORDER_SORT_FIELDS, type OrderQuery, type OrderSortField, type Page, type PlaceOrderResult, type Store } from '../store/port';
+import { ORDER_SORT_FIELDS, type OrderChange, type OrderQuery, type OrderSortField, type Page, type PlaceOrderResult, type Store } from '../store/port';
 import { readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { parseId, requireObject } from './input';
@@ -113,6 +123,7 @@ export class OrderService {
         selectedAddress: selectedAddress!,
         status: 'pending' as const,
         createdAt: new Date(at).toISOString(),
+        history: [{ status: 'pending' as const, at: new Date(at).toISOString(), by: 'shopper' as const }],
       };
     };
     let result: PlaceOrderResult;
@@ -185,17 +196,88 @@ export class OrderService {
     return order;
   }
 
-  /** Sets the status (admin); nothing else of the body applies. */
+  /**
+   * The status change of `order` to `to` by `by`, with the stock that goes with it: stock always
+   * equals what it was minus the quantities of the orders that are not cancelled, so cancelling
+   * gives an order's stock back and leaving `cancelled` takes it again (409 naming the product
+   * when there is not enough, or it is no longer sold). The same status again changes nothing.
+   */
+  private transition(order: Order, products: readonly Product[], to: OrderStatus, by: OrderEvent['by']): OrderChange {
+    const history = order.history ?? [];
+    if (to === order.status) return { status: to, history, stock: [] };
+    const current = new Map(products.map((p) => [p.id, p]));
+    let stock: OrderChange['stock'] = [];
+    if (to === 'cancelled') {
+      // A product that is gone has no stock to give back.
+      stock = order.items.filter((i) => current.has(i.product.id)).map((i) => ({ product: i.product.id, delta: i.quantity }));
+    } else if (order.status === 'cancelled') {
+      stock = order.items.map((i) => {
+        const product = current.get(i.product.id);
+        if (!product) throw conflict(`"${i.product.title}" is no longer available`);
+        assertAvailable(product, i.quantity);
+        return { product: i.product.id, delta: -i.quantity };
+      });
+    }
+    return { status: to, history: [...history, { status: to, at: new Date(this.now()).toISOString(), by }], stock };
+  }
+
+  /** Sets the status (admin), with its stock; nothing else of the body applies. */
   async setStatus(rawId: string, input: unknown): Promise<Order> {
     const id = parseId(rawId);
+    const status = requireObject(input).status;
     const existing = id === undefined ? undefined : await this.store.orderById(id);
     if (!existing) throw notFound('Order not found');
-    const status = requireObject(input).status;
     if (!ORDER_STATUSES.includes(status as OrderStatus)) {
       throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
     }
-    const order = await this.store.setOrderStatus(existing.id, status as OrderStatus);
+    const order = await this.store.changeOrder(existing.id, (o, products) => this.transition(o, products, status as OrderStatus, 'admin'));
     if (!order) throw notFound('Order not found');
     return order;
+  }
+
+  /** POST /orders/:id/cancel: the shopper cancels their own pending order; its stock comes back. */
+  async cancel(me: StoredUser, rawId: string): Promise<Order> {
+    const id = parseId(rawId);
+    const order =
+      id === undefined
+        ? undefined
+        : await this.store.changeOrder(id, (o, products) => {
+            if (o.user !== me.id) throw notFound('Order not found');
+            if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
+            return this.transition(o, products, 'cancelled', 'shopper');
+          });
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+
+  /**
+   * POST /orders/:id/buy-again: the order's products that can still be bought go back in the
+   * owner's cart (each quantity capped by the stock and 6); the others are listed with why.
+   */
+  async buyAgain(me: StoredUser, rawId: string): Promise<BuyAgainResult> {
+    const order = await this.get(me, rawId);
+    if (order.user !== me.id) throw notFound('Order not found');
+    const products = new Map((await this.store.productsByIds(order.items.map((i) => i.product.id))).map((p) => [p.id, p]));
+    const inCart = new Set((await this.store.cartItems(me.id)).map((i) => i.product.id));
+    const result: BuyAgainResult = { added: [], skipped: [], cart: [] };
+    for (const item of order.items) {
+      const product = products.get(item.product.id);
+      const named = { id: item.product.id, title: product?.title ?? item.product.title };
+      let reason: string | undefined;
+      if (!product || product.deleted) reason = 'no longer available';
+      else if (product.stock <= 0) reason = 'out of stock';
+      else if (inCart.has(product.id)) reason = 'already in your cart';
+      if (reason === undefined) {
+        const quantity = Math.min(item.quantity, product!.stock, MAX_CART_QUANTITY);
+        if (await this.store.addCartLine({ user: me.id, product: product!.id, quantity })) {
+          result.added.push({ product: named, quantity });
+          continue;
+        }
+        reason = 'already in your cart'; // added meanwhile (another tab)
+      }
+      result.skipped.push({ product: named, reason });
+    }
+    result.cart = await this.store.cartItems(me.id);
+    return result;
   }
 }

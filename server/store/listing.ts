@@ -108,35 +108,41 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : (value as { toString(): string }).toString();
 }
 
+/** A field's value: the record's own, or one computed from it (Derived). */
+type Getter = (item: Item) => unknown;
+
+/** Fields computed from a record, by name (the json adapter's `salePrice`). */
+export type Derived = Readonly<Record<string, (item: never) => unknown>>;
+
 /** One filter as a test; json-server's `arr.map(...).reduce(a || b)` (a && b for _ne). */
-function matcher({ field, op, values }: ListFilter<string>): (item: Item) => boolean {
+function matcher({ op, values }: ListFilter<string>, get: Getter): (item: Item) => boolean {
   /* eslint-disable @typescript-eslint/no-explicit-any */
   switch (op) {
     case 'eq': {
       if (values.length === 1) {
         const only = values[0];
-        return (item) => text(item[field]) === only;
+        return (item) => text(get(item)) === only;
       }
       const set = new Set(values);
       return (item) => {
-        const v = text(item[field]);
+        const v = text(get(item));
         return v !== undefined && set.has(v);
       };
     }
     case 'ne':
       return (item) => {
-        const v = text(item[field]);
+        const v = text(get(item));
         return v !== undefined && values.every((value) => value !== v);
       };
     // JavaScript's comparison of the query's text with the value, as json-server makes it.
     case 'gte':
       return (item) => {
-        const v = item[field];
+        const v = get(item);
         return v !== undefined && v !== null && values.some((value) => (value as any) <= (v as any));
       };
     case 'lte':
       return (item) => {
-        const v = item[field];
+        const v = get(item);
         return v !== undefined && v !== null && values.some((value) => (value as any) >= (v as any));
       };
   }
@@ -150,31 +156,37 @@ export function sliceBounds(length: number, start: number, end: number): [number
   return from < to ? [from, to] : [0, 0];
 }
 
-/** The records `query` selects, sorted and sliced, and how many it selects in all. */
-export function listRecords<T extends object>(records: readonly T[], query: ListQuery<string>): Page<T> {
+/** The records `query`'s `q` and filters select (in their stored order). */
+export function filterRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): T[] {
   const items = records as unknown as Item[];
-  // json-server drops an equality filter on a field no record has.
+  // json-server drops an equality filter on a field no record has (a computed one always exists).
   const filters = (query.filters ?? []).filter(
-    (f) => f.op !== 'eq' || items.some((item) => hasOwn(item, f.field)),
+    (f) => f.op !== 'eq' || hasOwn(derived, f.field) || items.some((item) => hasOwn(item, f.field)),
   );
   const q = query.q?.toLowerCase();
-  let result = items;
-  if (q || filters.length > 0) {
-    const tests = filters.map(matcher);
-    if (q) {
-      tests.unshift((item) => {
-        for (const key in item) if (deepQuery(item[key], q)) return true;
-        return false;
-      });
-    }
-    result = [];
-    outer: for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      for (let t = 0; t < tests.length; t++) if (!tests[t](item)) continue outer;
-      result.push(item);
-    }
+  if (!q && filters.length === 0) return [...records];
+  const tests = filters.map((f) => {
+    const compute = derived[f.field] as Getter | undefined;
+    return matcher(f, compute ?? ((item) => item[f.field]));
+  });
+  if (q) {
+    tests.unshift((item) => {
+      for (const key in item) if (deepQuery(item[key], q)) return true;
+      return false;
+    });
   }
+  const result: Item[] = [];
+  outer: for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    for (let t = 0; t < tests.length; t++) if (!tests[t](item)) continue outer;
+    result.push(item);
+  }
+  return result as unknown as T[];
+}
 
+/** The records `query` selects, sorted and sliced, and how many it selects in all. */
+export function listRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): Page<T> {
+  let result = filterRecords(records, query, derived) as unknown as Item[];
   const total = result.length;
   const [from, to] = query.slice ? sliceBounds(total, query.slice.start, query.slice.end) : [0, total];
   const sort = query.sort ?? [];

@@ -13,7 +13,7 @@
 //  - Each method is one atomic step: no other call sees half of it (json: one synchronous step
 //    and one commit; PostgreSQL: one statement or one transaction).
 //  - Ids are positive integers given by the adapter (json: the largest id + 1).
-import type { Address, CartItem, FilterOption, Order, OrderStatus, Product } from '../../src/types';
+import type { Address, CartItem, FilterOption, Order, OrderEvent, OrderStatus, Product } from '../../src/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 
 // ---------------------------------------------------------------------------------------------
@@ -39,6 +39,12 @@ export const PRODUCT_FIELDS = [
   'deleted',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+/**
+ * What a product list may filter by: the stored fields, and `salePrice`, the price the shopper
+ * sees (SPEC §9: discountedPrice of src/lib/pricing.ts), which only gte/lte filters use.
+ */
+export type ProductListField = ProductField | 'salePrice';
 
 /** Fields of a category or brand. */
 export const FILTER_OPTION_FIELDS = ['id', 'value', 'label'] as const satisfies readonly (keyof FilterOption)[];
@@ -76,6 +82,12 @@ export interface ListQuery<F extends string> {
   slice?: { start: number; end: number };
 }
 
+/** What counting products by a field answers: each value with products, and how many. */
+export interface ValueCount {
+  value: string;
+  count: number;
+}
+
 /** A slice of a list and the number of records the whole list has. */
 export interface Page<T> {
   items: T[];
@@ -111,6 +123,15 @@ export interface PlaceOrder {
   price(products: readonly Product[]): NewOrder;
   /** Remember the order under this Idempotency-Key of the user (and forget keys created at or before `forgetUpTo`). */
   idempotency?: { key: string; at: number; forgetUpTo: number };
+}
+
+/** A status change of an order, as the service's rules decide it (see Store.changeOrder). */
+export interface OrderChange {
+  status: OrderStatus;
+  /** The whole history after the change. */
+  history: OrderEvent[];
+  /** Stock to give back (positive) or take (negative), per product. */
+  stock: readonly { product: number; delta: number }[];
 }
 
 /**
@@ -168,13 +189,30 @@ export interface Store {
   clearThrottle(bucket: string, key: string): Promise<void>;
 
   // Catalogue.
-  listProducts(query: ListQuery<ProductField>): Promise<Page<Product>>;
+  listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>>;
+  /** How many products the query's q and filters select. */
+  countProducts(query: ListQuery<ProductListField>): Promise<number>;
+  /** How many products the query selects, by category or brand (values with none left out). */
+  countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]>;
+  /** The lowest and highest salePrice of the products the query selects; undefined when none. */
+  salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined>;
+  /**
+   * Up to `limit` products that are not deleted and whose title has, for each of `terms` (folded
+   * by server/words.ts foldTerms), a word that starts with it; in id order.
+   */
+  suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]>;
   productById(id: number): Promise<Product | undefined>;
   /** The products among `ids` that exist, in any order. */
   productsByIds(ids: readonly number[]): Promise<Product[]>;
   createProduct(product: Omit<Product, 'id'>): Promise<Product>;
   /** Sets the given fields; undefined when there is no such product. */
   updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined>;
+  /**
+   * Sets the fields `change` computes from the product as it is, as one atomic step (no other
+   * write to the product in between); throws what `change` throws, with nothing changed.
+   * Synchronous `change`, which must not change the product it is given.
+   */
+  updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 
@@ -195,8 +233,16 @@ export interface Store {
   ordersOf(user: number): Promise<Order[]>;
   listOrders(query: OrderQuery): Promise<Page<Order>>;
   orderById(id: number): Promise<Order | undefined>;
-  /** undefined when there is no such order. */
-  setOrderStatus(id: number, status: OrderStatus): Promise<Order | undefined>;
+  /**
+   * Changes an order's status as one unit with the stock it gives back or takes: `plan` (the
+   * service's rules; synchronous, may throw, must not change what it is given) gets the order
+   * and the current products of its lines (those that still exist), and answers the change. The
+   * stock deltas are applied with a guard (never below zero), then the status and history.
+   * undefined when there is no such order; throws what `plan` throws, with nothing changed.
+   */
+  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined>;
+  /** Whether the user has a delivered order holding the product. */
+  hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
   /** The order the user placed with this Idempotency-Key, once it is durable. */
   orderForKey(user: number, key: string): Promise<Order | undefined>;
   /**

@@ -1,8 +1,8 @@
 // The route table of SPEC §2, as data. The router (router.tsx) builds the app's routes from it, and
 // the build (build/routeManifest.ts) writes, next to the built app, which chunks each page needs,
 // for the server's preload hints and the JS budget check. Every page is its own lazy chunk.
-import { SESSION_CHECK_PATH } from '../features/auth/authAPI';
-import { INFO_PAGES } from './pages/infoPages';
+import { SESSION_CHECK_PATH } from '../features/auth/authAPI.ts';
+import { INFO_PAGES } from './pages/infoPages.ts';
 
 export interface PageRoute {
   /** The URL pattern, as react-router reads it. */

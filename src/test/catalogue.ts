@@ -1,5 +1,5 @@
 // The catalogue as the listing's tests see it: categories, brands, facet counts and a page of products.
-import type { Facets, FilterOption, Product } from '../types';
+import type { ProductFacets, FilterOption, Product } from '../types';
 import { calls, jsonResponse, product, stubFetch } from './utils';
 
 export const categories: FilterOption[] = [
@@ -8,7 +8,7 @@ export const categories: FilterOption[] = [
 ];
 export const brands: FilterOption[] = [{ id: 1, value: 'Novaphone', label: 'Novaphone' }];
 
-export const facets = (overrides: Partial<Facets> = {}): Facets => ({
+export const facets = (overrides: Partial<ProductFacets> = {}): ProductFacets => ({
   total: 32,
   categories: [
     { value: 'laptops', label: 'Laptops', count: 0 },

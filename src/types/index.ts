@@ -26,23 +26,17 @@ export interface User {
 }
 
 export interface Review {
-  /** Every stored review has one (seed reviews included); older data may lack it. */
+  /** Unique within its product (seed reviews too); addresses it for an edit or a removal. */
   id?: number;
+  /** The reviewer's user id: reviews written through the API only. */
+  user?: number;
   reviewerName: string;
   rating: number;
   comment: string;
-  /** The reviewer's user id; absent on seed reviews. */
-  user?: number;
-  /** When it was written (ISO); absent on seed reviews. */
+  /** When it was written (ISO); reviews written through the API only. */
   date?: string;
-  /** Written by a shopper with a delivered order holding the product. */
+  /** Written by a shopper who received the product (every review written through the API). */
   verified?: boolean;
-}
-
-/** GET /products/{id}/reviews/eligibility: may the signed-in shopper review it, and their review. */
-export interface ReviewEligibility {
-  canReview: boolean;
-  review: Review | null;
 }
 
 export interface Product {
@@ -79,9 +73,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** One change of an order's status: who made it, and when (ISO). */
-export interface OrderHistoryEntry {
+/** One change of an order's status: who made it (the shopper or the shop) and when. */
+export interface OrderEvent {
   status: OrderStatus;
+  /** ISO date-time. */
   at: string;
   by: 'shopper' | 'admin';
 }
@@ -96,15 +91,8 @@ export interface Order {
   selectedAddress: Address;
   status: OrderStatus;
   createdAt?: string;
-  /** Oldest first, from the placing ('pending'); orders placed before it was kept have none. */
-  history?: OrderHistoryEntry[];
-}
-
-/** POST /orders/{id}/buy-again: what went back in the cart, what did not and why, and the cart. */
-export interface BuyAgainResult {
-  added: { product: { id: number; title: string }; quantity: number }[];
-  skipped: { product: { id: number; title: string }; reason: string }[];
-  cart: CartItem[];
+  /** Every status the order has had, oldest first, from its placing (orders made before it was kept lack it). */
+  history?: OrderEvent[];
 }
 
 /** What the client sends to POST /orders (SPEC §7); the server re-prices it. */
@@ -126,31 +114,6 @@ export interface FilterOption {
   checked?: boolean;
 }
 
-/** A category or brand with the number of products it would show (GET /products/facets). */
-export interface FacetOption {
-  value: string;
-  label: string;
-  count: number;
-}
-
-/** GET /products/facets: each group's counts apply every filter but the group's own. */
-export interface Facets {
-  total: number;
-  categories: FacetOption[];
-  brands: FacetOption[];
-  /** The displayed prices' range, whatever the price filter; null when nothing matches. */
-  price: { min: number; max: number } | null;
-  /** Products in stock, whatever the "in stock only" filter. */
-  inStock: number;
-}
-
-/** GET /products/suggest: products, categories and brands a word of which starts with q. */
-export interface Suggestions {
-  products: Pick<Product, 'id' | 'title' | 'thumbnail'>[];
-  categories: Omit<FilterOption, 'id' | 'checked'>[];
-  brands: Omit<FilterOption, 'id' | 'checked'>[];
-}
-
 export interface SortOption {
   name: string;
   sort: 'rating' | 'price';
@@ -161,4 +124,42 @@ export interface SortOption {
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;
+}
+
+/** A category or brand with how many products match the other filters. */
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** GET /products/facets: what each filter would leave, given the others. */
+export interface ProductFacets {
+  total: number;
+  categories: FacetOption[];
+  brands: FacetOption[];
+  /** Displayed prices (SPEC §9) of the products the other filters leave; null when none. */
+  price: { min: number; max: number } | null;
+  /** How many of the products the other filters leave are in stock. */
+  inStock: number;
+}
+
+/** GET /products/suggest. */
+export interface Suggestions {
+  products: Pick<Product, 'id' | 'title' | 'thumbnail'>[];
+  categories: Pick<FilterOption, 'value' | 'label'>[];
+  brands: Pick<FilterOption, 'value' | 'label'>[];
+}
+
+/** POST /orders/{id}/buy-again. */
+export interface BuyAgainResult {
+  added: { product: Pick<Product, 'id' | 'title'>; quantity: number }[];
+  skipped: { product: Pick<Product, 'id' | 'title'>; reason: string }[];
+  cart: CartItem[];
+}
+
+/** GET /products/{id}/reviews/eligibility. */
+export interface ReviewEligibility {
+  canReview: boolean;
+  review: Review | null;
 }

@@ -141,15 +141,16 @@ const QUERIES = [
   '/brands?_page=2&_limit=7',
 ];
 
-// Comparisons and keys the fast path used to leave to json-server's router.
+// Comparisons and keys the fast path used to leave to json-server's router. (price_gte,
+// price_lte, rating_gte and stock_gte are the storefront's facet filters, checked and on the
+// displayed price: tests/api/facets.test.ts.)
 const COMPARISONS = [
   '/products?deleted_ne=true',
   '/products?deleted_ne=true&_page=2&_limit=15&_sort=price&_order=desc',
   '/products?stock_ne=0&stock_ne=1',
   '/products?title_gte=M&title_lte=S',
   '/products?rating_lte=4.5&category=laptops',
-  '/products?price_gte=100',
-  '/products?price_lte=100&price_gte=10',
+  '/products?price_ne=100&discountPercentage_gte=10',
   '/products?brand_ne=Apple',
   '/products?reviews.rating=5',
   '/products?_sort=reviews.rating',

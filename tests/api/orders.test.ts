@@ -224,8 +224,9 @@ describe('PATCH /api/orders/:id (admin)', () => {
       .patch('/api/orders/1')
       .send({ ...before, status: 'cancelled', totalAmount: 1, user: 3, note: 'x' })
       .expect(200);
-    expect(res.body).toEqual({ ...before, status: 'cancelled' });
-    expect((await shop.state()).orders[0]).toEqual({ ...before, status: 'cancelled' });
+    const history = [{ status: 'cancelled', at: expect.any(String), by: 'admin' }];
+    expect(res.body).toEqual({ ...before, status: 'cancelled', history });
+    expect((await shop.state()).orders[0]).toEqual({ ...before, status: 'cancelled', history });
   });
 
   it('any status from any other, but only the four', async () => {

@@ -15,11 +15,11 @@ import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';
 import { openShopStore } from './shopDatabase';
 
-type Counts = { category: string; brand: string; deleted: boolean; n: number }[];
+type Counts = { category: string; brand: string; deleted: boolean; in_stock: boolean; n: number }[];
 
 async function countsOf(db: Kysely<Database>): Promise<{ kept: Counts; actual: Counts }> {
-  const kept = await sql<Counts[number]>`SELECT category, brand, deleted, n::int AS n FROM product_counts WHERE n <> 0 ORDER BY 1, 2, 3`.execute(db);
-  const actual = await sql<Counts[number]>`SELECT category, brand, deleted, count(*)::int AS n FROM products GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db);
+  const kept = await sql<Counts[number]>`SELECT category, brand, deleted, in_stock, n::int AS n FROM product_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(db);
+  const actual = await sql<Counts[number]>`SELECT category, brand, deleted, stock > 0 AS in_stock, count(*)::int AS n FROM products GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(db);
   return { kept: kept.rows, actual: actual.rows };
 }
 
@@ -48,6 +48,10 @@ describe('product_counts', () => {
     });
     expect('placed' in order).toBe(true);
     await check('a stock decrement');
+    await store.updateProduct(2, { stock: 0 });
+    await check('sold out');
+    await store.updateProduct(2, { stock: 3 });
+    await check('back in stock');
     await sql`UPDATE products SET category = 'smartphones', brand = 'Apple' WHERE id > 2`.execute(store.db);
     await check('many rows at once');
     for (const table of ['cart', 'idempotency_keys', 'orders'] as const) await store.db.deleteFrom(table).execute();

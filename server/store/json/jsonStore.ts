@@ -5,22 +5,26 @@
 // caller was given never changes. Users, sessions, products and orders are also kept in maps by
 // id (and users by email), so a session check or a product by id costs the same with ten records
 // or a million. Throttle counters live in memory only.
+import { discountedPrice } from '../../../src/lib/pricing';
 import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
 import { DiskWriteError, OrderNotSavedError } from '../../errors';
 import { COLLECTIONS, type DbSchema, type Session, type StoredCartLine, type StoredUser } from '../../model';
 import type {
   FilterOptionField,
   ListQuery,
+  OrderChange,
   OrderQuery,
   Page,
   PlaceOrder,
   PlaceOrderResult,
-  ProductField,
+  ProductListField,
   StoreAdapter,
   ThrottleCounter,
+  ValueCount,
 } from '../port';
+import { foldWords, startsWords } from '../../words';
 import { openDataFile, type DataFile, type DataFileOptions } from './dataFile';
-import { listRecords } from '../listing';
+import { filterRecords, listRecords, type Derived } from '../listing';
 
 /** Next integer id of a collection: max + 1. */
 function nextId(items: readonly { id: unknown }[]): number {
@@ -41,6 +45,9 @@ function deepFreeze<T>(value: T): T {
 const fresh = <T>(value: T): T => deepFreeze(structuredClone(value));
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** The product fields a list may filter by that are computed, not stored. */
+const DERIVED: Derived = { salePrice: (p: Product) => discountedPrice(p) };
 
 const newestFirst = (a: Order, b: Order) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || b.id - a.id;
 
@@ -196,8 +203,37 @@ export class JsonStore implements StoreAdapter {
 
   // --- Catalogue -----------------------------------------------------------------------------
 
-  async listProducts(query: ListQuery<ProductField>): Promise<Page<Product>> {
-    return listRecords(this.data.products, query);
+  async listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
+    return listRecords(this.data.products, query, DERIVED);
+  }
+
+  private selected(query: ListQuery<ProductListField>): Product[] {
+    return filterRecords(this.data.products, query, DERIVED);
+  }
+
+  async countProducts(query: ListQuery<ProductListField>): Promise<number> {
+    return this.selected(query).length;
+  }
+
+  async countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+    const counts = new Map<string, number>();
+    for (const p of this.selected(query)) counts.set(p[field], (counts.get(p[field]) ?? 0) + 1);
+    return [...counts].map(([value, count]) => ({ value, count }));
+  }
+
+  async salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+    const prices = this.selected(query).map(discountedPrice);
+    return prices.length === 0 ? undefined : { min: Math.min(...prices), max: Math.max(...prices) };
+  }
+
+  async suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+    const found: Pick<Product, 'id' | 'title' | 'thumbnail'>[] = [];
+    const byId = [...this.products.values()].sort((a, b) => a.id - b.id);
+    for (const p of byId) {
+      if (found.length >= limit) break;
+      if (!p.deleted && startsWords(foldWords(p.title), terms)) found.push({ id: p.id, title: p.title, thumbnail: p.thumbnail });
+    }
+    return found;
   }
 
   async productById(id: number): Promise<Product | undefined> {
@@ -224,6 +260,12 @@ export class JsonStore implements StoreAdapter {
     this.products.set(id, product);
     await this.file.commit({ products: [id] });
     return product;
+  }
+
+  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+    const old = this.products.get(id);
+    if (!old) return undefined;
+    return this.updateProduct(id, change(old));
   }
 
   async listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
@@ -301,14 +343,30 @@ export class JsonStore implements StoreAdapter {
     return this.orders.get(id);
   }
 
-  async setOrderStatus(id: number, status: Order['status']): Promise<Order | undefined> {
+  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined> {
+    // One synchronous step up to the commit: plan, check, take or give back the stock, store.
     const old = this.orders.get(id);
     if (!old) return undefined;
-    const order = deepFreeze({ ...old, status });
+    const products = old.items.map((i) => this.products.get(i.product.id)).filter((p): p is Product => p !== undefined);
+    const { status, history, stock } = plan(old, products);
+    const changed = stock.map(({ product, delta }) => {
+      const current = this.products.get(product);
+      if (!current || current.stock + delta < 0) throw new Error(`changeOrder: stock of product ${product} cannot change by ${delta}`);
+      return { current, next: deepFreeze({ ...current, stock: current.stock + delta }) };
+    });
+    for (const { current, next } of changed) {
+      JsonStore.swap(this.data.products, current, next);
+      this.products.set(next.id, next);
+    }
+    const order = fresh({ ...old, status, history });
     JsonStore.swap(this.data.orders, old, order);
     this.orders.set(id, order);
-    await this.file.commit({ orders: [id] });
+    await this.file.commit({ orders: [id], products: changed.map((c) => c.next.id) });
     return order;
+  }
+
+  async hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
+    return this.data.orders.some((o) => o.user === user && o.status === 'delivered' && o.items.some((i) => i.product.id === product));
   }
 
   private keyedOrder(user: number, key: string): Order | undefined {

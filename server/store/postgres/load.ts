@@ -61,7 +61,7 @@ export async function syncIdentities(db: Db): Promise<void> {
 /** Counts every product anew into product_counts (after a bulk load that bypassed its triggers). */
 export async function recountProducts(db: Db): Promise<void> {
   await sql`DELETE FROM product_counts`.execute(db);
-  await sql`INSERT INTO product_counts SELECT category, brand, deleted, count(*) FROM products GROUP BY 1, 2, 3`.execute(db);
+  await sql`INSERT INTO product_counts SELECT category, brand, deleted, stock > 0, count(*) FROM products GROUP BY 1, 2, 3, 4`.execute(db);
 }
 
 /** Empties every table of the shop and restarts its ids at 1. */

@@ -7,32 +7,33 @@
 // PostgreSQL rolls back whatever was not committed.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { CartItem, FilterOption, Order, OrderStatus, Product } from '../../../src/types';
+import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import { listRecords, sliceBounds } from '../listing';
 import type {
   FilterOptionField,
   ListQuery,
+  OrderChange,
   OrderQuery,
   OrderSortField,
   Page,
   PlaceOrder,
   PlaceOrderResult,
-  ProductField,
+  ProductListField,
   StoreAdapter,
   ThrottleCounter,
+  ValueCount,
 } from '../port';
 import { openDatabase, type OpenOptions } from './connect';
 import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
 import { migrateToLatest } from './migrate';
-import { productCount, productOrder, productPageIds, productWhere } from './productList';
+import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
 import {
   cartLineFromRow,
   filterOptionFromRow,
   orderFromRow,
   orderToRow,
-  PRODUCT_COLUMN,
   PRODUCT_COLUMNS,
   productChangesToRow,
   productFromRow,
@@ -215,7 +216,7 @@ export class PgStore implements StoreAdapter {
 
   // --- Catalogue -----------------------------------------------------------------------------
 
-  async listProducts(query: ListQuery<ProductField>): Promise<Page<Product>> {
+  async listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
     const where = productWhere(query);
     const order = productOrder(query);
     const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
@@ -228,7 +229,7 @@ export class PgStore implements StoreAdapter {
       if (query.q && withTotal) {
         // A search finds its matches once (trigram index, then each candidate checked) and both
         // counts and pages them, instead of running that search twice.
-        const keys = sql.join(['id', ...(query.sort ?? []).map((s) => PRODUCT_COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
+        const keys = sql.join(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))].map((c) => sql.ref(`products.${c}`)));
         return sql<ProductRowWithTotal>`
           WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
             page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
@@ -265,6 +266,29 @@ export class PgStore implements StoreAdapter {
     return { items: rows.map(productFromRow), total: rows[0].total! };
   }
 
+  async countProducts(query: ListQuery<ProductListField>): Promise<number> {
+    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${productWhere(query)})`;
+    return (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(this.db)).rows[0].n;
+  }
+
+  async countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+    return (await productCountBy(query, field).execute(this.db)).rows;
+  }
+
+  async salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+    const { rows } = await sql<{ min: number | null; max: number | null }>`
+      SELECT min(sale_price) AS min, max(sale_price) AS max FROM products WHERE ${productWhere(query)}`.execute(this.db);
+    const { min, max } = rows[0];
+    return min === null || max === null ? undefined : { min, max };
+  }
+
+  async suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+    // A folded term is letters and digits only: nothing in it is a LIKE wildcard.
+    let query = this.db.selectFrom('products').select(['id', 'title', 'thumbnail']).where('deleted', '=', false);
+    for (const term of terms) query = query.where('title_words', 'like', `% ${term}%`);
+    return query.orderBy('id').limit(limit).execute();
+  }
+
   async productById(id: number): Promise<Product | undefined> {
     if (!isId(id)) return undefined;
     const row = await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -292,6 +316,18 @@ export class PgStore implements StoreAdapter {
         ? await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
         : await this.db.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
     return row && productFromRow(row);
+  }
+
+  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+    if (!isId(id)) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) return undefined;
+      const set = productChangesToRow(change(productFromRow(row)));
+      if (Object.keys(set).length === 0) return productFromRow(row);
+      const updated = await trx.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
+      return productFromRow(updated);
+    });
   }
 
   // Categories and brands are a few dozen rows: listed in memory with the json adapter's
@@ -396,10 +432,42 @@ export class PgStore implements StoreAdapter {
     return row && orderFromRow(row);
   }
 
-  async setOrderStatus(id: number, status: OrderStatus): Promise<Order | undefined> {
+  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined> {
     if (!isId(id)) return undefined;
-    const row = await this.db.updateTable('orders').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
-    return row && orderFromRow(row);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) return undefined;
+      const order = orderFromRow(row);
+      const ids = order.items.map((i) => i.product.id).filter(isId);
+      // Locked in id order, as placeOrder locks them: the two never wait on each other in a circle.
+      const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids}::int[])`).orderBy('id').forUpdate().execute();
+      const { status, history, stock } = plan(order, rows.map(productFromRow));
+      if (stock.length > 0) {
+        const moved = await sql<{ id: number }>`
+          UPDATE products p SET stock = p.stock + s.delta
+          FROM unnest(${stock.map((s) => s.product)}::int[], ${stock.map((s) => s.delta)}::int[]) AS s(id, delta)
+          WHERE p.id = s.id AND p.stock + s.delta >= 0
+          RETURNING p.id`.execute(trx);
+        // The plan checked the stock with the rows locked: a shortfall here is a bug, not a 409.
+        if (moved.rows.length !== stock.length) throw new Error(`changeOrder ${id}: the stock of a product cannot change as planned`);
+      }
+      const updated = await trx
+        .updateTable('orders')
+        .set({ status, history: JSON.stringify(history) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return orderFromRow(updated);
+    });
+  }
+
+  async hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
+    if (!isId(user) || !isId(product)) return false;
+    const { rows } = await sql<{ found: boolean }>`
+      SELECT EXISTS (
+        SELECT 1 FROM orders WHERE user_id = ${user} AND status = 'delivered' AND items @> ${JSON.stringify([{ product: { id: product } }])}::jsonb
+      ) AS found`.execute(this.db);
+    return rows[0].found;
   }
 
   private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {

@@ -13,13 +13,13 @@
 //    the same order except astral characters against U+E000–U+FFFF), a boolean as 0 or 1. Of
 //    several texts, one is enough: the loosest bound decides.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { ListFilter, ListQuery, ProductField } from '../port';
+import type { ListFilter, ListQuery, ProductListField } from '../port';
 import { PRODUCT_COLUMN } from './rows';
 import { productMatches } from './search';
 
 type Kind = 'int' | 'float' | 'bool' | 'text';
 
-const KIND: Record<ProductField, Kind> = {
+const KIND: Record<ProductListField, Kind> = {
   id: 'int',
   title: 'text',
   description: 'text',
@@ -36,15 +36,21 @@ const KIND: Record<ProductField, Kind> = {
   returnPolicy: 'text',
   minimumOrderQuantity: 'int',
   deleted: 'bool',
+  salePrice: 'float',
 };
+
+const COLUMN: Record<ProductListField, string> = { ...PRODUCT_COLUMN, salePrice: 'sale_price' };
+
+/** The column of a field a product list filters or sorts by. */
+export const productListColumn = (field: ProductListField): string => COLUMN[field];
 
 const INT_MAX = 2_147_483_647;
 const NOTHING = sql<SqlBool>`false`;
 
-/** Fields product_counts is kept by: a list filtered by these alone is counted from it. */
-const COUNTED: ReadonlySet<ProductField> = new Set(['category', 'brand', 'deleted']);
+/** Fields product_counts is kept by, besides being in stock (see countedCondition). */
+const COUNTED: ReadonlySet<ProductListField> = new Set(['category', 'brand', 'deleted']);
 
-const column = (field: ProductField, table = 'products') => sql.ref(`${table}.${PRODUCT_COLUMN[field]}`);
+const column = (field: ProductListField, table = 'products') => sql.ref(`${table}.${COLUMN[field]}`);
 
 /** The typed values a column can equal among `texts` (see the header). */
 function equalValues(kind: Kind, texts: readonly string[]): (string | number | boolean)[] {
@@ -67,7 +73,7 @@ function equalValues(kind: Kind, texts: readonly string[]): (string | number | b
 
 const arrayType = (kind: Kind) => sql.raw(kind === 'int' ? 'int[]' : kind === 'float' ? 'float8[]' : kind === 'bool' ? 'bool[]' : 'text[]');
 
-function condition({ field, op, values }: ListFilter<ProductField>, table: string): RawBuilder<SqlBool> {
+function condition({ field, op, values }: ListFilter<ProductListField>, table: string): RawBuilder<SqlBool> {
   const kind = KIND[field];
   const col = column(field, table);
   if (op === 'eq' || op === 'ne') {
@@ -95,27 +101,50 @@ function condition({ field, op, values }: ListFilter<ProductField>, table: strin
 const and = (parts: RawBuilder<SqlBool>[]) => (parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` AND `)}`);
 
 /** The WHERE of a product list (`true` for everything). */
-export function productWhere(query: ListQuery<ProductField>): RawBuilder<SqlBool> {
+export function productWhere(query: ListQuery<ProductListField>): RawBuilder<SqlBool> {
   const parts = (query.filters ?? []).map((f) => condition(f, 'products'));
   if (query.q) parts.unshift(productMatches(query.q));
   return and(parts);
 }
 
 /**
- * The number of products a list selects, as a scalar subquery over product_counts, when the
- * list filters by category, brand and deleted only (a few hundred rows, whatever the
- * catalogue's size); undefined when the products themselves must be counted.
+ * A filter as a condition on product_counts, or undefined when its rows cannot answer it: the
+ * fields it is kept by, and `stock_gte` up to 1 (in stock, or everything).
  */
-export function productCount(query: ListQuery<ProductField>): RawBuilder<number> | undefined {
-  const filters = query.filters ?? [];
-  if (query.q || !filters.every((f) => COUNTED.has(f.field))) return undefined;
-  const where = and(filters.map((f) => condition(f, 'product_counts')));
-  return sql<number>`(SELECT coalesce(sum(n), 0)::int FROM product_counts WHERE ${where})`;
+function countedCondition(filter: ListFilter<ProductListField>): RawBuilder<SqlBool> | undefined {
+  if (COUNTED.has(filter.field)) return condition(filter, 'product_counts');
+  if (filter.field !== 'stock' || filter.op !== 'gte') return undefined;
+  const bounds = filter.values.map(Number).filter((n) => !Number.isNaN(n));
+  if (bounds.length === 0) return NOTHING;
+  const bound = Math.min(...bounds);
+  return bound <= 0 ? sql<SqlBool>`true` : bound <= 1 ? sql<SqlBool>`product_counts.in_stock` : undefined;
+}
+
+/**
+ * The number of products a list selects, as a scalar subquery over product_counts when its
+ * rows can answer the list's filters (a few hundred rows, whatever the catalogue's size);
+ * undefined when the products themselves must be counted.
+ */
+export function productCount(query: ListQuery<ProductListField>): RawBuilder<number> | undefined {
+  if (query.q) return undefined;
+  const conditions = (query.filters ?? []).map(countedCondition);
+  if (conditions.some((c) => c === undefined)) return undefined;
+  return sql<number>`(SELECT coalesce(sum(n), 0)::int FROM product_counts WHERE ${and(conditions as RawBuilder<SqlBool>[])})`;
+}
+
+/** `count(*)`, or (with `by`) the count per category or brand, of the products a list selects. */
+export function productCountBy(query: ListQuery<ProductListField>, by: 'category' | 'brand'): RawBuilder<{ value: string; count: number }> {
+  const conditions = query.q ? [undefined] : (query.filters ?? []).map(countedCondition);
+  if (conditions.every((c) => c !== undefined)) {
+    return sql`SELECT ${sql.ref(by)} AS value, sum(n)::int AS count FROM product_counts
+      WHERE ${and(conditions as RawBuilder<SqlBool>[])} GROUP BY 1 HAVING sum(n) > 0`;
+  }
+  return sql`SELECT ${sql.ref(`products.${by}`)} AS value, count(*)::int AS count FROM products WHERE ${productWhere(query)} GROUP BY 1`;
 }
 
 /** The ORDER BY of a product list: the sort keys, then id (json-server's sort is stable). */
-export function productOrder(query: ListQuery<ProductField>): RawBuilder<unknown> {
-  const keys = (query.sort ?? []).map(({ field, order }) => {
+export function productOrder(query: ListQuery<ProductListField>): RawBuilder<unknown> {
+  const keys = (query.sort ?? []).map(({ field, order }: { field: ProductListField; order: 'asc' | 'desc' }) => {
     const col = KIND[field] === 'text' ? sql`${column(field)} COLLATE "C"` : column(field);
     return order === 'desc' ? sql`${col} DESC` : col;
   });
@@ -124,8 +153,8 @@ export function productOrder(query: ListQuery<ProductField>): RawBuilder<unknown
 }
 
 /** Single-valued fields with an index per sort key (migration 0003), for productPageIds' merge. */
-const MERGED: ReadonlySet<ProductField> = new Set(['category', 'brand']);
-const MERGE_SORTS: ReadonlySet<ProductField> = new Set(['price', 'rating', 'id']);
+const MERGED: ReadonlySet<ProductListField> = new Set(['category', 'brand']);
+const MERGE_SORTS: ReadonlySet<ProductListField> = new Set(['price', 'rating', 'id']);
 const MAX_MERGED_VALUES = 30;
 
 /**
@@ -134,7 +163,7 @@ const MAX_MERGED_VALUES = 30;
  * scan per value, each stopping at the page's end, merged: PostgreSQL would otherwise read and
  * sort every product of those categories for one page.
  */
-export function productPageIds(query: ListQuery<ProductField>, offset: number, limit: number | null): RawBuilder<unknown> {
+export function productPageIds(query: ListQuery<ProductListField>, offset: number, limit: number | null): RawBuilder<unknown> {
   const order = productOrder(query);
   const filters = query.filters ?? [];
   const several = filters.find((f) => f.op === 'eq' && MERGED.has(f.field) && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
@@ -142,7 +171,7 @@ export function productPageIds(query: ListQuery<ProductField>, offset: number, l
   if (!several || sorts.length > 1 || !sorts.every((s) => MERGE_SORTS.has(s.field))) {
     return sql`(SELECT products.id FROM products WHERE ${productWhere(query)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
   }
-  const keys = sql.join(['id', ...sorts.map((s) => PRODUCT_COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
+  const keys = sql.join(['id', ...sorts.map((s) => COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
   const branches = [...new Set(several.values)].map((value) => {
     const one = { ...query, filters: filters.map((f) => (f === several ? { ...f, values: [value] } : f)) };
     return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;

@@ -5,6 +5,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../../src/types';
 import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
+import { foldWords } from '../../words';
 import type {
   CartTable,
   FilterOptionsTable,
@@ -16,7 +17,7 @@ import type {
 } from './schema';
 
 const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
-const REVIEW_KEYS = ['reviewerName', 'rating', 'comment'] as const;
+const REVIEW_KEYS = ['id', 'user', 'reviewerName', 'rating', 'comment', 'date', 'verified'] as const;
 const PRODUCT_KEYS = [
   'id',
   'title',
@@ -38,6 +39,7 @@ const PRODUCT_KEYS = [
   'deleted',
 ] as const satisfies readonly (keyof Product)[];
 const CART_ITEM_KEYS = ['id', 'product', 'quantity'] as const;
+const EVENT_KEYS = ['status', 'at', 'by'] as const;
 
 /** `value` with `keys` first, in that order, then any other keys as they were. */
 function ordered<T>(value: T, keys: readonly string[]): T {
@@ -116,6 +118,9 @@ export const PRODUCT_COLUMNS = [
 
 export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 
+/** What a bulk load (COPY) writes of a product: its API columns and the folded title. */
+export const PRODUCT_WRITE_COLUMNS = [...PRODUCT_COLUMNS, 'title_words'] as const;
+
 export function productToRow(p: Product): Insertable<ProductsTable> {
   return {
     id: p.id,
@@ -136,6 +141,7 @@ export function productToRow(p: Product): Insertable<ProductsTable> {
     minimum_order_quantity: p.minimumOrderQuantity,
     reviews: json(p.reviews),
     deleted: p.deleted ?? false,
+    title_words: foldWords(p.title),
   };
 }
 
@@ -169,6 +175,7 @@ export function productChangesToRow(changes: Partial<Omit<Product, 'id'>>): Upda
     if (value === undefined || column === undefined || column === 'id') continue;
     row[column] = column === 'images' || column === 'reviews' ? json(value) : value;
   }
+  if (typeof changes.title === 'string') row.title_words = foldWords(changes.title);
   return row as Updateable<ProductsTable>;
 }
 
@@ -231,6 +238,7 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     selected_address: json(o.selectedAddress),
     status: o.status,
     created_at: o.createdAt ?? null,
+    history: o.history ? json(o.history) : null,
   };
 }
 
@@ -246,6 +254,7 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
     status: r.status,
   };
   if (r.created_at !== null) order.createdAt = r.created_at.toISOString();
+  if (r.history !== null) order.history = r.history.map((e) => ordered(e, EVENT_KEYS));
   return order;
 }
 

@@ -3,7 +3,7 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, CartItem, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
+import type { Address, CartItem, OrderEvent, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -52,6 +52,10 @@ export interface ProductsTable {
   low_stock_threshold: Generated<number>;
   /** Lower-cased searchable text for `q` (see the migration); computed by PostgreSQL. */
   search_text: GeneratedAlways<string>;
+  /** The displayed price (SPEC §9); computed by PostgreSQL (migration 0004). */
+  sale_price: GeneratedAlways<number>;
+  /** The title folded for suggestions (server/words.ts); written with the title (rows.ts). */
+  title_words: Generated<string>;
 }
 
 /** categories and brands (FilterOption without the UI-only `checked`). */
@@ -80,6 +84,8 @@ export interface OrdersTable {
   status: OrderStatus;
   /** null = the optional `createdAt` is absent (orders made by the API always have one). */
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Every status the order has had (null: placed before it was kept). */
+  history: ColumnType<OrderEvent[] | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -93,11 +99,13 @@ export interface SessionsTable {
   seq: GeneratedAlways<number>;
 }
 
-/** How many products each (category, brand, deleted) has; kept by triggers (migration 0003). */
+/** How many products each (category, brand, deleted, in stock) has; kept by triggers (migration 0003). */
 export interface ProductCountsTable {
   category: string;
   brand: string;
   deleted: boolean;
+  /** stock > 0 */
+  in_stock: boolean;
   n: number;
 }
 

@@ -1,5 +1,5 @@
-import { ApiError, apiClient } from '../../lib/apiClient';
-import { WRONG_CREDENTIALS } from '../../lib/constants';
+import { ApiError, apiClient } from '../../lib/apiClient.ts';
+import { WRONG_CREDENTIALS } from '../../lib/constants.ts';
 import type { User } from '../../types';
 
 export interface Credentials {

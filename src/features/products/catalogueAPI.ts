@@ -2,7 +2,7 @@
 // which the store imports: this code loads with the listing, not with every first page.
 import { apiClient } from '../../lib/apiClient';
 import { toApiQuery, type ListingQuery } from '../../lib/listingQuery';
-import type { Facets, Suggestions } from '../../types';
+import type { ProductFacets, Suggestions } from '../../types';
 
 const NOT_FILTERS = ['_sort', '_order', '_page', '_limit'];
 
@@ -14,7 +14,7 @@ export function facetsQuery(query: ListingQuery): string {
 }
 
 // GET /products/facets?{the list's filters}: each group's counts, the price range, in stock.
-export const fetchFacets = (filters: string) => apiClient.get<Facets>(`/products/facets?${filters}`);
+export const fetchFacets = (filters: string) => apiClient.get<ProductFacets>(`/products/facets?${filters}`);
 
 // GET /products/suggest?q=: up to 5 products, categories and brands.
 export const fetchSuggestions = (q: string) =>

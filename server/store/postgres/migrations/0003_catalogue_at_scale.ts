@@ -3,11 +3,12 @@
 //    from one index: (filter, sort key, id), with `deleted` included so that finding the page's
 //    ids needs no table rows at all (index-only), however deep the page.
 //  - X-Total-Count without counting: product_counts holds how many products each (category,
-//    brand, deleted) has, kept by statement triggers in the same transaction as the change, so a
-//    list filtered only by those fields is counted from a few hundred rows instead of up to a
-//    million. (Column lists cannot go with transition tables, so the UPDATE trigger runs for
-//    every UPDATE of products; it changes counts only for rows whose category, brand or deleted
-//    changed: a stock decrement costs a join of its one or few rows and writes nothing.)
+//    brand, deleted, in stock) has, kept by statement triggers in the same transaction as the
+//    change, so a list filtered only by those is counted from a few hundred rows instead of up
+//    to a million. (Column lists cannot go with transition tables, so the UPDATE trigger runs for
+//    every UPDATE of products; it changes counts only for rows whose category, brand, deleted or
+//    being in stock changed: a stock decrement that leaves some costs a join of its few rows and
+//    writes nothing.)
 import { sql, type Kysely } from 'kysely';
 
 const INDEXED_SORTS: [filter: string, sort: string][] = [
@@ -30,29 +31,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('brand', 'text', (c) => c.notNull())
     .addColumn('deleted', 'boolean', (c) => c.notNull())
+    .addColumn('in_stock', 'boolean', (c) => c.notNull())
     .addColumn('n', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('product_counts_pkey', ['category', 'brand', 'deleted'])
+    .addPrimaryKeyConstraint('product_counts_pkey', ['category', 'brand', 'deleted', 'in_stock'])
     .execute();
 
-  // Adds the signed counts of `delta` (category, brand, deleted, n) to product_counts.
+  // Adds the signed counts of `delta` (category, brand, deleted, in_stock, n) to product_counts.
   const apply = (delta: string) => `
-      INSERT INTO product_counts AS c (category, brand, deleted, n)
-      SELECT category, brand, deleted, sum(n) FROM (${delta}) d GROUP BY 1, 2, 3 HAVING sum(n) <> 0
-      ON CONFLICT (category, brand, deleted) DO UPDATE SET n = c.n + EXCLUDED.n`;
+      INSERT INTO product_counts AS c (category, brand, deleted, in_stock, n)
+      SELECT category, brand, deleted, in_stock, sum(n) FROM (${delta}) d GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+      ON CONFLICT (category, brand, deleted, in_stock) DO UPDATE SET n = c.n + EXCLUDED.n`;
   const changed = `FROM after a JOIN before b USING (id)
-        WHERE (a.category, a.brand, a.deleted) IS DISTINCT FROM (b.category, b.brand, b.deleted)`;
+        WHERE (a.category, a.brand, a.deleted, a.stock > 0) IS DISTINCT FROM (b.category, b.brand, b.deleted, b.stock > 0)`;
   await sql
     .raw(
       `
     CREATE FUNCTION shop_product_counts() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        ${apply('SELECT category, brand, deleted, 1 AS n FROM after')};
+        ${apply('SELECT category, brand, deleted, stock > 0 AS in_stock, 1 AS n FROM after')};
       ELSIF TG_OP = 'DELETE' THEN
-        ${apply('SELECT category, brand, deleted, -1 AS n FROM before')};
+        ${apply('SELECT category, brand, deleted, stock > 0 AS in_stock, -1 AS n FROM before')};
       ELSIF TG_OP = 'UPDATE' THEN
-        ${apply(`SELECT a.category, a.brand, a.deleted, 1 AS n ${changed}
-        UNION ALL SELECT b.category, b.brand, b.deleted, -1 ${changed}`)};
+        ${apply(`SELECT a.category, a.brand, a.deleted, a.stock > 0 AS in_stock, 1 AS n ${changed}
+        UNION ALL SELECT b.category, b.brand, b.deleted, b.stock > 0, -1 ${changed}`)};
       ELSE
         DELETE FROM product_counts;
       END IF;
@@ -68,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION shop_product_counts()`.execute(db);
   await sql`CREATE TRIGGER product_counts_truncate AFTER TRUNCATE ON products
     FOR EACH STATEMENT EXECUTE FUNCTION shop_product_counts()`.execute(db);
-  await sql`INSERT INTO product_counts SELECT category, brand, deleted, count(*) FROM products GROUP BY 1, 2, 3`.execute(db);
+  await sql`INSERT INTO product_counts SELECT category, brand, deleted, stock > 0, count(*) FROM products GROUP BY 1, 2, 3, 4`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
-import type { Facets, FilterOption } from '../../../types';
+import type { ProductFacets, FilterOption } from '../../../types';
 import FacetCount from './FacetCount';
 import type { FilterActions } from './filterActions';
 import RangeFilters from './RangeFilters';
@@ -10,7 +10,7 @@ export interface FilterSectionsProps {
   query: ListingQuery;
   options: Record<FilterGroup, FilterOption[]>;
   /** The counts for the current filters; absent until the first answer (then nothing is disabled). */
-  facets?: Facets;
+  facets?: ProductFacets;
   actions: FilterActions;
   /** Keeps ids unique between the desktop sidebar and the mobile panel. */
   idPrefix: string;

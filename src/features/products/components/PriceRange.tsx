@@ -1,12 +1,12 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Input } from '../../../components/controls';
 import type { ListingQuery } from '../../../lib/listingQuery';
-import type { Facets } from '../../../types';
+import type { ProductFacets } from '../../../types';
 
 interface PriceRangeProps {
   query: ListingQuery;
   /** The prices on offer for the other filters: shown as the inputs' placeholders. */
-  range?: Facets['price'];
+  range?: ProductFacets['price'];
   onApply: (min: number | undefined, max: number | undefined) => void;
   idPrefix: string;
 }

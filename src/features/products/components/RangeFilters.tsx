@@ -1,14 +1,14 @@
 import { StarIcon } from '@heroicons/react/20/solid';
 import type { ReactNode } from 'react';
 import type { ListingQuery } from '../../../lib/listingQuery';
-import type { Facets } from '../../../types';
+import type { ProductFacets } from '../../../types';
 import FacetCount from './FacetCount';
 import type { FilterActions } from './filterActions';
 import PriceRange from './PriceRange';
 
 interface RangeFiltersProps {
   query: ListingQuery;
-  facets?: Facets;
+  facets?: ProductFacets;
   actions: FilterActions;
   idPrefix: string;
 }

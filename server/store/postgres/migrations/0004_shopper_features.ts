@@ -1,0 +1,39 @@
+// 0004: what shoppers find and keep by (issue 16).
+//  - products.sale_price: the price the shopper sees (SPEC §9, discountedPrice in
+//    src/lib/pricing.ts: Math.round(price × (1 − discount / 100))), for price_gte / price_lte and
+//    the price range of the facets. floor(x + 0.5) is Math.round for every price the shop can hold
+//    (they differ only at 0.49999999999999994), and the product is computed as JavaScript does
+//    (IEEE doubles, in the same order).
+//  - products.title_words: the title folded for suggestions (server/words.ts foldWords: case,
+//    accents, punctuation), written by the adapter with every title (rows.ts), with a trigram
+//    index so that ' <term>' (the start of a word) is found without reading every title.
+//  - orders.history: every status an order has had, who set it and when (null for orders placed
+//    before it was kept).
+import { sql, type Kysely } from 'kysely';
+import { foldWords } from '../../../words';
+
+const BATCH = 5000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`ALTER TABLE products ADD COLUMN sale_price double precision
+    GENERATED ALWAYS AS (floor(price * (1 - discount_percentage / 100) + 0.5)) STORED`.execute(db);
+  await sql`ALTER TABLE products ADD COLUMN title_words text NOT NULL DEFAULT ''`.execute(db);
+  for (let last = 0; ; ) {
+    const rows = await db.selectFrom('products').select(['id', 'title']).where('id', '>', last).orderBy('id').limit(BATCH).execute();
+    if (rows.length === 0) break;
+    await sql`UPDATE products p SET title_words = t.words
+      FROM unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => foldWords(r.title))}::text[]) AS t(id, words)
+      WHERE p.id = t.id`.execute(db);
+    last = rows[rows.length - 1].id;
+  }
+  await sql`CREATE INDEX products_sale_price_id_idx ON products (sale_price, id)`.execute(db);
+  await sql`CREATE INDEX products_title_words_trgm_idx ON products USING gin (title_words gin_trgm_ops)`.execute(db);
+  await sql`ALTER TABLE orders ADD COLUMN history jsonb CHECK (history IS NULL OR jsonb_typeof(history) = 'array')`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`ALTER TABLE orders DROP COLUMN history`.execute(db);
+  await sql`ALTER TABLE products DROP COLUMN title_words, DROP COLUMN sale_price`.execute(db);
+}
