@@ -20,17 +20,30 @@ export const facets = (overrides: Partial<ProductFacets> = {}): ProductFacets =>
   ...overrides,
 });
 
-/** Stubs the listing's calls; `answerFacets` may answer each facets request its own way. */
-export function stubCatalogue(
+type Answer = (url: URL) => Response | Promise<Response>;
+
+interface CatalogueStub {
+  total?: number;
+  products?: Product[];
+  /** Answers each facets request (default: `facets()`). */
+  facets?: Answer;
+  /** Answers each suggestions request (default: none found). */
+  suggest?: Answer;
+}
+
+/** Stubs the listing's calls. */
+export function stubCatalogue({
   total = 32,
-  products: Product[] = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })],
-  answerFacets: (url: URL) => Response | Promise<Response> = () => jsonResponse(facets()),
-) {
+  products = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })],
+  facets: answerFacets = () => jsonResponse(facets()),
+  suggest = () => jsonResponse({ products: [], categories: [], brands: [] }),
+}: CatalogueStub = {}) {
   return stubFetch({
     'GET /api/products': () => jsonResponse(products, 200, { 'X-Total-Count': String(total) }),
     'GET /api/categories': () => jsonResponse(categories),
     'GET /api/brands': () => jsonResponse(brands),
     'GET /api/products/facets': ({ url }) => answerFacets(url),
+    'GET /api/products/suggest': ({ url }) => suggest(url),
   });
 }
 

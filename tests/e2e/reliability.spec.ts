@@ -103,7 +103,7 @@ test('a product title with <script> renders as text on every shopper page, under
   await expectNothingRan(page, dialogs, cspConsole, 'home');
 
   // The list, found by search.
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('Pwned Lamp');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('Pwned Lamp');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { level: 3, name: TITLE, exact: true })).toBeVisible();
   await expectNothingRan(page, dialogs, cspConsole, 'product list');

@@ -83,7 +83,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
 
   // Search, then open the product found.
   const [first, second] = await buyable(page);
-  await page.getByRole('searchbox', { name: 'Search products' }).fill(first.title);
+  await page.getByRole('combobox', { name: 'Search products' }).fill(first.title);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole('link', { name: new RegExp(`^${first.title}`) }).first().click();

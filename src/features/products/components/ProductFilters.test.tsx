@@ -42,7 +42,7 @@ describe('ProductList facet filters', () => {
 
   it('asks for the counts of the same filters as the list, without sort or page, beside the list', async () => {
     let answerFacets: (r: Response) => void = () => undefined;
-    const fetch = stubCatalogue(32, undefined, () => new Promise((resolve) => (answerFacets = resolve)));
+    const fetch = stubCatalogue({ facets: () => new Promise((resolve) => (answerFacets = resolve)) });
     renderWithProviders(<ProductList />, { route: '/?category=smartphones&sort=price&order=asc&page=2&min_price=10&in_stock=1&q=zen' });
     // The list does not wait for the counts.
     expect(await screen.findByText('Zen Phone')).toBeInTheDocument();
@@ -56,9 +56,10 @@ describe('ProductList facet filters', () => {
 
   it('keeps the last counts while new ones load, and never shows an older answer over a newer one', async () => {
     const pending: Record<string, (r: Response) => void> = {};
-    const fetch = stubCatalogue(32, undefined, (url) =>
-      url.search === '' ? jsonResponse(facets()) : new Promise((resolve) => (pending[url.searchParams.get('rating_gte')!] = resolve)),
-    );
+    const fetch = stubCatalogue({
+      facets: (url) =>
+        url.search === '' ? jsonResponse(facets()) : new Promise((resolve) => (pending[url.searchParams.get('rating_gte')!] = resolve)),
+    });
     renderWithProviders(<ProductList />);
     const inStock = within(sidebar()).getByRole('checkbox', { name: 'In stock only' });
     await waitFor(() => expect(inStock).toHaveAccessibleDescription('30 products'));
@@ -150,7 +151,7 @@ describe('ProductList facet filters', () => {
 
   it('says when the counts could not be loaded, and tries again', async () => {
     let fail = true;
-    stubCatalogue(32, undefined, () => (fail ? jsonResponse({ message: 'Server down' }, 500) : jsonResponse(facets())));
+    stubCatalogue({ facets: () => (fail ? jsonResponse({ message: 'Server down' }, 500) : jsonResponse(facets())) });
     renderWithProviders(<ProductList />);
     await screen.findByText('Zen Phone');
     expect(await within(sidebar()).findByRole('alert')).toHaveTextContent('The filter counts could not be loaded: Server down');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands, categories, facets, productCalls, stubCatalogue } from '../../../test/catalogue';
-import { jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { jsonResponse, landing, product, renderWithProviders, stubFetch } from '../../../test/utils';
 import ProductList from './ProductList';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,13 +56,30 @@ describe('ProductList', () => {
     const fetch = stubCatalogue();
     const { router } = renderWithProviders(<ProductList />);
     await screen.findByText('Zen Phone');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'zen{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), 'zen{Enter}');
     expect(router.state.location.search).toBe('?q=zen');
     await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&q=zen'));
   });
 
+  it('a product suggestion opens the product; a category suggestion becomes a filter in place of the text', async () => {
+    const suggestions = { products: [{ id: 5, title: 'Zen Tab', thumbnail: '/t.svg' }], categories: [{ value: 'laptops', label: 'Laptops' }], brands: [] };
+    stubCatalogue({ suggest: () => jsonResponse(suggestions) });
+    const { router } = renderWithProviders(<ProductList />, { route: '/?q=old&page=2', routes: [landing('/products/:id')] });
+    await screen.findByText('Zen Phone');
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'lap');
+    await userEvent.click(await screen.findByRole('option', { name: 'Laptops' }));
+    expect(router.state.location.search).toBe('?category=laptops');
+    expect(box).toHaveValue('');
+    await userEvent.type(box, 'zen');
+    await screen.findByRole('option', { name: 'Zen Tab' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/products/5');
+  });
+
   it('goes back to page 1 when the results no longer reach the page (SPEC §4)', async () => {
-    stubCatalogue(3);
+    stubCatalogue({ total: 3 });
     const { router } = renderWithProviders(<ProductList />, { route: '/?page=5' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import type { DeletedFilter, ListingQuery } from '../../../lib/listingQuery';
+import type { DeletedFilter } from '../../../lib/listingQuery';
 import {
   activeFilterCount,
-  parseListingParams,
   toSearchParams,
   withDeleted,
   withFilter,
@@ -34,6 +33,8 @@ import FilterSections from './FilterSections';
 import ListingHeader from './ListingHeader';
 import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
+import type { Suggestion } from './SuggestionList';
+import { useListingQuery } from '../useListingQuery';
 import { Select } from '../../../components/controls';
 
 // The slide-over (Headless UI's Dialog) is fetched when first opened, on small screens; its size is
@@ -53,16 +54,10 @@ export default function ProductList({ admin = false }: ProductListProps) {
   const categories = useAppSelector(selectCategories);
   const brands = useAppSelector(selectBrands);
   const filtersError = useAppSelector(selectFiltersError);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, change] = useListingQuery(admin);
+  const navigate = useNavigate();
   const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
   const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
-
-  // One stable value per distinct listing, whatever the order of the URL's params.
-  const key = toSearchParams(parseListingParams(searchParams)).toString();
-  const query = useMemo(() => {
-    const parsed = parseListingParams(new URLSearchParams(key));
-    return admin ? parsed : { ...parsed, deleted: undefined };
-  }, [key, admin]);
 
   const loadFilters = useCallback(() => {
     dispatch(fetchCategoriesAsync());
@@ -72,13 +67,6 @@ export default function ProductList({ admin = false }: ProductListProps) {
 
   // The counts load beside the list, never before it; the last counts stay until new ones come.
   const facets = useLatest(facetsQuery(query), fetchFacets);
-
-  // flushSync: the checkboxes are controlled by the URL, so it must update within the click,
-  // not in a later transition (else the box flips back until the transition lands).
-  const change = useCallback(
-    (next: ListingQuery, replace = false) => setSearchParams(toSearchParams(next), { replace, flushSync: true }),
-    [setSearchParams],
-  );
 
   const load = useCallback(() => {
     const request = dispatch(fetchProductsByFiltersAsync(query));
@@ -104,6 +92,11 @@ export default function ProductList({ admin = false }: ProductListProps) {
     setPrice: (min, max) => change(withPriceRange(query, min, max)),
   };
   const sections = { query, options, facets: facets.data, actions };
+  // A product suggestion opens the product; a category or brand becomes a filter instead of the text.
+  const pick = (suggestion: Suggestion) => {
+    if (suggestion.kind === 'product') navigate(admin ? `/admin/productdetail/${suggestion.id}` : `/products/${suggestion.id}`);
+    else change(withSearch(withFilter(query, suggestion.kind, suggestion.value, true), ''));
+  };
   const filtersFailed = [filtersError, facets.error && `The filter counts could not be loaded: ${facets.error}`].filter(Boolean).join('\n');
   const retryFilters = () => {
     if (filtersError) loadFilters();
@@ -131,7 +124,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
         />
 
         <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-          <SearchBox key={query.q ?? ''} value={query.q ?? ''} onSearch={(q) => change(withSearch(query, q))} />
+          <SearchBox value={query.q ?? ''} onSearch={(q) => change(withSearch(query, q))} onPick={pick} />
           {admin && (
             <div className="flex items-center gap-2">
               <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
