@@ -3,6 +3,7 @@ import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, PencilSquareIcon } f
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
+import OrderTimeline from '../../../components/OrderTimeline';
 import StatusBadge from '../../../components/StatusBadge';
 import { Select, buttonClass } from '../../../components/controls';
 
@@ -109,6 +110,14 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                   </>
                 ) : (
                   <StatusBadge status={order.status} />
+                )}
+                {order.history && order.history.length > 0 && (
+                  <details className="mt-2 text-xs text-gray-700">
+                    <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                      History<span className="sr-only"> of order #{order.id}</span>
+                    </summary>
+                    <OrderTimeline history={order.history} who={(by) => by} className="mt-2 whitespace-normal" />
+                  </details>
                 )}
               </td>
               <td className="px-4 py-3">
