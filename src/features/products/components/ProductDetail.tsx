@@ -11,6 +11,7 @@ import ProductGallery from './ProductGallery';
 import ProductLoadError from './ProductLoadError';
 import ProductOptions from './ProductOptions';
 import ProductReviews from './ProductReviews';
+import YourReview from './YourReview';
 import {
   selectProductById,
   selectSelectedProductError,
@@ -93,6 +94,7 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
               Reviews
             </h2>
             <ProductReviews reviews={product.reviews} />
+            <YourReview product={product} />
           </section>
         </div>
       </div>
