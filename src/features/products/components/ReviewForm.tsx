@@ -61,11 +61,12 @@ export default function ReviewForm({ initial, onSave, onCancel }: ReviewFormProp
         <legend className="text-sm font-medium text-gray-900">Your rating</legend>
         <div className="mt-2 flex gap-1">
           {STARS.map((n) => (
-            <label key={n} className="cursor-pointer">
+            <label key={n} className="relative cursor-pointer">
+              {/* Transparent over its star: the star is the target, the radio keeps the semantics. */}
               <input
                 type="radio"
                 value={String(n)}
-                className="peer sr-only"
+                className="peer absolute inset-0 cursor-pointer appearance-none opacity-0"
                 {...register('rating', toRegisterOptions(RULES.rating))}
               />
               <StarIcon
