@@ -16,7 +16,7 @@ import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './s
 
 // The stored shapes are the server's (server/model.ts): users carry their password hash.
 // db.json holds no idempotency keys: the server adds the collection when it first needs it.
-export type SeedDb = Omit<DbSchema, 'idempotency'>;
+export type SeedDb = Omit<DbSchema, 'idempotency' | 'audit'>;
 
 export interface SeedOptions {
   products?: number;
@@ -579,6 +579,7 @@ function makeUsers(seed: number): StoredUser[] {
           pincode: 'M5H 2M9',
         },
       ],
+      createdAt: '2025-12-01T09:00:00.000Z',
     },
     {
       id: 2,
@@ -608,6 +609,7 @@ function makeUsers(seed: number): StoredUser[] {
           pincode: '560001',
         },
       ],
+      createdAt: '2026-01-02T10:15:00.000Z',
     },
   ];
 }

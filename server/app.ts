@@ -14,6 +14,7 @@ import { loadSession, requireUser, sessionIdOf } from './middleware/session';
 import { spa } from './middleware/spa';
 import type { DbSchema } from './model';
 import { DEFAULT_COST } from './passwords';
+import { adminRoutes, IMPORT_PATH, importBody } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
@@ -74,13 +75,18 @@ const requestLog: RequestHandler = (req, res, next) => {
 
 function apiRouter(services: Services, log: boolean): express.Router {
   const api = express.Router();
-  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, express.json({ limit: BODY_LIMIT }), loadSession(services.sessions));
+  const json = express.json({ limit: BODY_LIMIT });
+  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, (req, res, next) =>
+    (req.path === IMPORT_PATH ? importBody : json)(req, res, next),
+  );
+  api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
   api.use(catalogueRoutes(services));
   api.use('/products', productRoutes(services));
   api.use('/users', requireUser, userRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
+  api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));
   return api;

@@ -1,6 +1,6 @@
 // Shapes of the data file. The API's public shapes live in src/types; these add what the
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
-import type { Address, FilterOption, Order, Product, Role } from '../src/types';
+import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/types';
 
 export interface StoredUser {
   id: number;
@@ -10,6 +10,8 @@ export interface StoredUser {
   role: Role;
   addresses: Address[];
   name?: string;
+  /** When the account was made (ISO); absent for accounts older than the field. */
+  createdAt?: string;
 }
 
 export interface StoredCartLine {
@@ -48,6 +50,8 @@ export interface DbSchema {
   orders: Order[];
   sessions: Session[];
   idempotency: IdempotencyRecord[];
+  /** Every admin write (GET /admin/audit); only ever appended to. */
+  audit: AuditEntry[];
 }
 
 export const COLLECTIONS = [
@@ -59,4 +63,5 @@ export const COLLECTIONS = [
   'orders',
   'sessions',
   'idempotency',
+  'audit',
 ] as const satisfies readonly (keyof DbSchema)[];

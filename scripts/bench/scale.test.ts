@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSeed, serialize } from '../seed';
 import { concurrentDuration, deepPage, failureLine, listRequests } from './scale';
 import { serializeChunks, spreadIds } from './scaleData';
-import { mainStatement, parseLogEntries, parseParameters, parseStatements } from './scalePg';
+import { mainStatement, parseLogEntries, parseParameters, parsePlans, parseStatements, planOf, segmentLog } from './scalePg';
 import { parseCpuinfo, parseKb, parseStat } from './scaleProc';
 import { ms, ratio, SCALE_END, SCALE_START, spliceScale, toScaleFile } from './scaleReport';
 
@@ -101,6 +101,41 @@ describe('PostgreSQL log', () => {
     expect(statements[1].params).toEqual(['%it\'s%', null, '15']);
     expect(statements[1].sql.startsWith('SELECT id, (SELECT count(*)')).toBe(true);
     expect(mainStatement(statements.slice(1))?.durationMs).toBe(15.381);
+  });
+
+  it("finds auto_explain's plan of a statement by its backend and text", () => {
+    const withPlan = [
+      '2026-11-23 18:43:13.650 UTC [21508] LOG:  duration: 15.100 ms  plan:',
+      '\tQuery Text: ',
+      '\t        SELECT id FROM products WHERE t LIKE $1',
+      '\tLimit  (cost=1.00..2.00 rows=15 width=4) (actual time=0.1..15.0 rows=15 loops=1)',
+      '\t  Buffers: shared hit=10',
+      '2026-11-23 18:43:13.659 UTC [21508] LOG:  duration: 15.381 ms  execute <unnamed>: ',
+      '\t        SELECT id FROM products WHERE t LIKE $1',
+      "2026-11-23 18:43:13.659 UTC [21508] DETAIL:  parameters: $1 = '%a%'",
+    ].join('\n');
+    const [statement] = parseStatements(withPlan);
+    const plans = parsePlans(withPlan);
+    expect(plans).toHaveLength(1);
+    expect(planOf(statement, plans)).toBe('Limit  (cost=1.00..2.00 rows=15 width=4) (actual time=0.1..15.0 rows=15 loops=1)\n  Buffers: shared hit=10');
+    expect(planOf({ ...statement, pid: 1 }, plans)).toBeUndefined();
+  });
+
+  it('keeps each marked request\'s statements and plans apart, even with the same text', () => {
+    const one = (q: string, ms: string) => [
+      `2026-11-23 18:43:13.650 UTC [7] LOG:  duration: ${ms} ms  plan:`,
+      '\tQuery Text: SELECT id FROM products WHERE t LIKE $1',
+      `\tSeq Scan on products (${q})`,
+      `2026-11-23 18:43:13.659 UTC [7] LOG:  duration: ${ms} ms  execute <unnamed>: SELECT id FROM products WHERE t LIKE $1`,
+      `2026-11-23 18:43:13.659 UTC [7] DETAIL:  parameters: $1 = '%${q}%'`,
+    ];
+    const marker = (name: string, at: string) => `2026-11-23 18:43:13.600 UTC [9] LOG:  duration: 0.010 ms  statement: SELECT 'scale-marker:${name}:${at}'`;
+    const log = [marker('a', 'begin'), ...one('x', '1.0'), marker('a', 'end'), ...one('y', '2.0'), marker('b', 'begin'), ...one('z', '3.0'), marker('b', 'end')].join('\n');
+    const segments = segmentLog(log);
+    expect(Object.keys(segments)).toEqual(['a', 'b']);
+    expect(segments.b.statements.map((s) => s.params)).toEqual([['%z%']]);
+    expect(planOf(segments.b.statements[0], segments.b.plans)).toBe('Seq Scan on products (z)');
+    expect(planOf(segments.a.statements[0], segments.a.plans)).toBe('Seq Scan on products (x)');
   });
 });
 

@@ -29,6 +29,7 @@ import {
   dropScaleDatabase,
   explainAnalyze,
   mainStatement,
+  planOf,
   postmasterPid,
   runLogged,
   seedScaleDatabase,
@@ -71,6 +72,8 @@ export interface ExplainedStatement {
   sql: string;
   params: (string | null)[];
   plan: string;
+  /** server: auto_explain in the server's own session (its settings); bench: EXPLAIN on a connection of the bench's. */
+  planFrom?: 'server' | 'bench';
 }
 
 export interface SizeRun {
@@ -86,7 +89,7 @@ export interface SizeRun {
   /** From spawning the server to its first answer. */
   startS?: number;
   memory?: { afterLoad: ProcessMemory; afterRuns?: ProcessMemory; dbPssMB?: number };
-  /** X-Total-Count of the list requests (how many products match). */
+  /** X-Total-Count of the list requests (how many products match), and how many orders GET /orders/own lists. */
   totals: Partial<Record<CaseKey, number>>;
   cases: CaseRun[];
   explains?: ExplainedStatement[];
@@ -426,6 +429,8 @@ async function measureServer(
   const shoppers = await signUp(origin, `${engine}-${products}-${process.pid}`, SHOPPERS);
   const demo = await login(origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
   const totals = await listTotals(origin, products, shoppers[0].cookie);
+  const own = await fetch(`${origin}/api/orders/own`, { headers: { cookie: demo } });
+  totals.ordersOwn = ((await own.json()) as unknown[]).length;
   o.log(`${engine} ${products}: matches ${JSON.stringify(totals)}`);
   const cases: CaseRun[] = [];
   for (const c of scenarios(products, shoppers, demo, bigStock)) {
@@ -448,7 +453,8 @@ interface JsonFile {
 async function writeJson(dir: string, products: number, o: ScaleOptions): Promise<JsonFile> {
   const file = path.join(dir, `json-${products}`, 'db.json');
   mkdirSync(path.dirname(file), { recursive: true });
-  const out = await runLogged(['--import', 'tsx', path.join(ROOT, 'scripts/bench/scaleData.ts'), '--products', String(products), '--out', file], () => {});
+  const args = ['--import', 'tsx', path.join(ROOT, 'scripts/bench/scaleData.ts'), '--products', String(products), '--out', file, '--root', serverRootOf(o)];
+  const out = await runLogged(args, () => {});
   const line = out
     .split('\n')
     .filter((l) => l.startsWith('{'))
@@ -616,6 +622,7 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
   const server = await startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS, serverRootOf(o));
   const pid = server.proc.pid!;
   const cpu: CpuProbe = { node: () => processCpuMs(pid), ...(postmaster ? { db: () => clusterCpuMs(postmaster) } : {}) };
+  let explainArgs: { cookie: string; demo: string } | undefined;
   try {
     run.loaded = true;
     run.startS = Math.round((performance.now() - started) / 100) / 10;
@@ -626,11 +633,16 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
     run.memory.afterRuns = processMemory(pid);
     if (postmaster) run.memory.dbPssMB = clusterPssMB(postmaster);
     if (largest && o.explain && cluster.logFile) {
-      o.log(`postgres ${products}: logging the statements behind each read, and EXPLAIN (ANALYZE, BUFFERS)`);
-      run.explains = await explainReads(cluster.logFile, db.url, server.origin, products, measured.shoppers[0].cookie, measured.demo);
+      o.log(`postgres ${products}: logging the statements behind each read and their plans (auto_explain, ANALYZE, BUFFERS)`);
+      explainArgs = { cookie: measured.shoppers[0].cookie, demo: measured.demo };
     }
   } finally {
     await server.stop();
+  }
+  if (explainArgs && cluster.logFile) {
+    // On a server started afresh, so that its connections load auto_explain.
+    const start = () => startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS, serverRootOf(o));
+    run.explains = await explainReads(cluster.logFile, db.url, start, products, explainArgs.cookie, explainArgs.demo);
   }
   o.log(`postgres ${products}: cost of a stock decrement (rolled back), with and without the trigram index`);
   run.decrement = await decrementCost(db.url, db.bigStock.slice(0, 1000));
@@ -639,8 +651,16 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
   return run;
 }
 
-async function explainReads(logFile: string, url: string, origin: string, products: number, cookie: string, demo: string): Promise<ExplainedStatement[]> {
+async function explainReads(
+  logFile: string,
+  url: string,
+  start: () => Promise<Child>,
+  products: number,
+  cookie: string,
+  demo: string,
+): Promise<ExplainedStatement[]> {
   const lists = listRequests(products);
+  let origin = '';
   const send = (p: string, c = cookie) => async () => {
     const res = await fetch(`${origin}${p}`, { headers: { cookie: c } });
     await res.arrayBuffer();
@@ -654,12 +674,26 @@ async function explainReads(logFile: string, url: string, origin: string, produc
     { name: 'byId', send: send(`/api/products/${Math.ceil(products / 2)}`) },
     { name: 'ordersOwn', send: send('/api/orders/own', demo) },
   ];
-  const logged = await captureStatements(url, logFile, reads);
+  const startLogged = async () => {
+    const server = await start();
+    origin = server.origin;
+    return server;
+  };
+  const logged = await captureStatements(url, logFile, startLogged, reads);
   const out: ExplainedStatement[] = [];
   for (const { name } of reads) {
-    const statement = mainStatement(logged[name] ?? []);
+    const captured = logged[name];
+    const statement = captured && mainStatement(captured.statements);
     if (!statement) continue;
-    out.push({ key: name, loggedMs: statement.durationMs, sql: statement.sql, params: statement.params, plan: await explainAnalyze(url, statement) });
+    const plan = planOf(statement, captured.plans);
+    out.push({
+      key: name,
+      loggedMs: statement.durationMs,
+      sql: statement.sql,
+      params: statement.params,
+      plan: plan ?? (await explainAnalyze(url, statement)),
+      planFrom: plan ? 'server' : 'bench',
+    });
   }
   return out;
 }

@@ -4,11 +4,11 @@
 // written, and the json adapter's own limit is what the bench finds.
 //
 // Run as a child process (generateSeed holds the catalogue in memory: ~1.4 GB at 1,000,000):
-//   tsx scripts/bench/scaleData.ts --products N --out FILE
+//   tsx scripts/bench/scaleData.ts --products N --out FILE [--root CHECKOUT]
 // prints one JSON line: { bytes, products, bigStock: [ids] }.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateSeed, type SeedDb } from '../seed';
 
 /** Stock given to the products orders are placed on, so 50 connections never run one out. */
@@ -86,8 +86,8 @@ export function writeDataFile(file: string, db: Record<string, unknown>): number
 }
 
 /** generateSeed(products) with big stock on spreadIds (those not deleted); returns them. */
-export function scaleSeed(products: number): { db: SeedDb; bigStock: number[] } {
-  const db = generateSeed({ products });
+export function scaleSeed(products: number, generate: typeof generateSeed = generateSeed): { db: SeedDb; bigStock: number[] } {
+  const db = generate({ products });
   const bigStock: number[] = [];
   for (const id of spreadIds(products)) {
     const p = db.products[id - 1];
@@ -99,7 +99,7 @@ export function scaleSeed(products: number): { db: SeedDb; bigStock: number[] } 
   return { db, bigStock };
 }
 
-function main() {
+async function main() {
   const argv = process.argv.slice(2);
   const at = (flag: string) => {
     const i = argv.indexOf(flag);
@@ -108,9 +108,12 @@ function main() {
   };
   const products = Number(at('--products'));
   const out = path.resolve(at('--out'));
-  const { db, bigStock } = scaleSeed(products);
+  // --root: the seed generator of the checkout whose server will load the file (the data it knows).
+  const root = argv.includes('--root') ? path.resolve(at('--root')) : undefined;
+  const generate = root ? ((await import(pathToFileURL(path.join(root, 'scripts/seed.ts')).href)) as { generateSeed: typeof generateSeed }).generateSeed : generateSeed;
+  const { db, bigStock } = scaleSeed(products, generate);
   const bytes = writeDataFile(out, db as unknown as Record<string, unknown>);
   console.log(JSON.stringify({ bytes, products: db.products.length, bigStock }));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -128,6 +128,8 @@ export interface LoggedStatement {
   pid: number;
   durationMs: number;
   sql: string;
+  /** The statement's text exactly as logged (untrimmed), to find its plan by. */
+  raw: string;
   /** Bind parameters as the log shows them (text), null for NULL. */
   params: (string | null)[];
 }
@@ -162,18 +164,64 @@ export function parseParameters(detail: string): (string | null)[] {
  * The statements of a log_min_duration_statement = 0 log: extended-protocol executes (with the
  * DETAIL line of their parameters) and simple statements; parse and bind steps are left out.
  */
+/** The statement an entry logs (with the parameters of the DETAIL entry that follows it), if it logs one. */
+function statementAt(entries: LogEntry[], i: number): LoggedStatement | undefined {
+  const e = entries[i];
+  if (e.level !== 'LOG') return undefined;
+  const m = /^duration: ([\d.]+) ms {2}(?:execute [^:]*|statement): ([\s\S]*)$/.exec(e.message);
+  if (!m) return undefined;
+  const next = entries.slice(i + 1).find((x) => x.pid === e.pid);
+  const params = next && next.level === 'DETAIL' && next.message.startsWith('parameters: ') ? parseParameters(next.message) : [];
+  return { pid: e.pid, durationMs: Number(m[1]), sql: m[2].trim(), raw: m[2], params };
+}
+
 export function parseStatements(text: string): LoggedStatement[] {
   const entries = parseLogEntries(text);
-  const out: LoggedStatement[] = [];
+  return entries.map((_, i) => statementAt(entries, i)).filter((x): x is LoggedStatement => x !== undefined);
+}
+
+export interface LoggedPlan {
+  pid: number;
+  durationMs: number;
+  /** "Query Text: …" and the plan, as auto_explain logs them. */
+  text: string;
+}
+
+function planAt(e: LogEntry): LoggedPlan | undefined {
+  const m = e.level === 'LOG' ? /^duration: ([\d.]+) ms {2}plan:\n([\s\S]*)$/.exec(e.message) : null;
+  return m ? { pid: e.pid, durationMs: Number(m[1]), text: m[2] } : undefined;
+}
+
+/** auto_explain's entries (`duration: … ms  plan:`) of a log. */
+export function parsePlans(text: string): LoggedPlan[] {
+  return parseLogEntries(text)
+    .map(planAt)
+    .filter((x): x is LoggedPlan => x !== undefined);
+}
+
+/** The statements and plans logged between each `scale-marker:<name>:begin` and `…:end` statement. */
+export function segmentLog(text: string): Record<string, Captured> {
+  const entries = parseLogEntries(text);
+  const out: Record<string, Captured> = {};
+  let current: Captured | undefined;
   for (const [i, e] of entries.entries()) {
-    if (e.level !== 'LOG') continue;
-    const m = /^duration: ([\d.]+) ms {2}(?:execute [^:]*|statement): ([\s\S]*)$/.exec(e.message);
-    if (!m) continue;
-    const next = entries.slice(i + 1).find((x) => x.pid === e.pid);
-    const params = next && next.level === 'DETAIL' && next.message.startsWith('parameters: ') ? parseParameters(next.message) : [];
-    out.push({ pid: e.pid, durationMs: Number(m[1]), sql: m[2].trim(), params });
+    const statement = statementAt(entries, i);
+    const marker = statement && /'scale-marker:([^:]+):(begin|end)'/.exec(statement.sql);
+    if (marker) current = marker[2] === 'begin' ? (out[marker[1]] ??= { statements: [], plans: [] }) : undefined;
+    else if (statement) current?.statements.push(statement);
+    else {
+      const plan = planAt(e);
+      if (plan) current?.plans.push(plan);
+    }
   }
   return out;
+}
+
+/** The plan auto_explain logged for `statement` (same backend, same text), without the query text. */
+export function planOf(statement: LoggedStatement, plans: LoggedPlan[]): string | undefined {
+  const head = `Query Text: ${statement.raw}`;
+  const found = plans.filter((p) => p.pid === statement.pid && p.text.startsWith(head)).pop();
+  return found?.text.slice(head.length).replace(/^\n+/, '').trimEnd();
 }
 
 function readFrom(file: string, offset: number): string {
@@ -188,37 +236,61 @@ function readFrom(file: string, offset: number): string {
   }
 }
 
+export interface Captured {
+  statements: LoggedStatement[];
+  plans: LoggedPlan[];
+}
+
+/** Settings for the capture: every statement with its parameters, and (auto_explain) every plan with ANALYZE and BUFFERS. */
+const CAPTURE_SETTINGS: [string, string][] = [
+  ['log_min_duration_statement', '0'],
+  ['session_preload_libraries', "'auto_explain'"],
+  ['auto_explain.log_min_duration', '0'],
+  ['auto_explain.log_analyze', 'on'],
+  ['auto_explain.log_buffers', 'on'],
+  ['auto_explain.log_timing', 'on'],
+];
+
 /**
- * Logs every statement while each `send` runs (one at a time, between marker statements), and
- * returns each one's statements. The setting is put back afterwards.
+ * Logs every statement and its plan (as the server's own sessions run it: auto_explain with
+ * ANALYZE and BUFFERS, loaded into new sessions) while each item is sent, one at a time between
+ * marker statements; returns each item's statements and plans. `start` starts a server after the
+ * settings are on (auto_explain reaches only new connections); everything is put back afterwards.
+ * Each item is sent twice and only the second (warm) one is kept.
  */
-export async function captureStatements(url: string, logFile: string, items: { name: string; send: () => Promise<void> }[]): Promise<Record<string, LoggedStatement[]>> {
+export async function captureStatements(
+  url: string,
+  logFile: string,
+  start: () => Promise<{ stop(): Promise<void> }>,
+  items: { name: string; send: () => Promise<void> }[],
+): Promise<Record<string, Captured>> {
   return withClient(url, async (c) => {
-    await c.query('ALTER SYSTEM SET log_min_duration_statement = 0');
+    // Loaded here so that ALTER SYSTEM knows (and checks) auto_explain's settings.
+    const explain = await c.query("LOAD 'auto_explain'").then(
+      () => true,
+      () => false,
+    );
+    const settings = CAPTURE_SETTINGS.filter(([name]) => explain || !/auto_explain/.test(name));
+    for (const [name, value] of settings) await c.query(`ALTER SYSTEM SET ${name} = ${value}`);
     await c.query('SELECT pg_reload_conf()');
     // Backends pick the reload up before their next command; give the signal a moment.
     await new Promise((r) => setTimeout(r, 500));
     const offset = statSync(logFile).size;
+    const server = await start();
     try {
       for (const item of items) {
+        await item.send();
         await c.query(`SELECT 'scale-marker:${item.name}:begin'`);
         await item.send();
         await c.query(`SELECT 'scale-marker:${item.name}:end'`);
       }
     } finally {
-      await c.query('ALTER SYSTEM RESET log_min_duration_statement');
+      await server.stop();
+      for (const [name] of settings) await c.query(`ALTER SYSTEM RESET ${name}`);
       await c.query('SELECT pg_reload_conf()');
     }
     await new Promise((r) => setTimeout(r, 300));
-    const statements = parseStatements(readFrom(logFile, offset));
-    const out: Record<string, LoggedStatement[]> = {};
-    let current: string | undefined;
-    for (const s of statements) {
-      const marker = /'scale-marker:([^:]+):(begin|end)'/.exec(s.sql);
-      if (marker) current = marker[2] === 'begin' ? marker[1] : undefined;
-      else if (current) (out[current] ??= []).push(s);
-    }
-    return out;
+    return segmentLog(readFrom(logFile, offset));
   });
 }
 
@@ -228,7 +300,11 @@ export function mainStatement(statements: LoggedStatement[]): LoggedStatement | 
   return byTime.find((s) => /\bfrom\s+"?products"?/i.test(s.sql)) ?? byTime[0];
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a logged statement with its parameters; the second of two runs (warm). */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a logged statement with its parameters, on a connection of the
+ * bench's own (default settings; the server's pool may set others): the second of two runs.
+ * For when auto_explain is not available.
+ */
 export async function explainAnalyze(url: string, statement: LoggedStatement): Promise<string> {
   return withClient(url, async (c) => {
     const run = async () =>

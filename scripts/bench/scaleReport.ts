@@ -257,7 +257,7 @@ function explainText(results: ScaleResults, verdicts: TargetVerdict[]): string {
   const out = [
     `### What PostgreSQL runs for each read at ${count(run.products)} products`,
     '',
-    'The statement behind each request, taken from the server\'s own statements (PostgreSQL\'s log with `log_min_duration_statement = 0`, switched on only for this step), then `EXPLAIN (ANALYZE, BUFFERS)` with the same parameters (the second of two runs). Reproduce with psql against a database seeded by `npm run seed -- --products 1000000 --database-url …`.',
+    `The statement behind each request and its plan, from PostgreSQL's log while each request is sent twice (the second, warm one is shown), switched on only for this step: \`log_min_duration_statement = 0\` for the statement and its parameters, and ${run.explains!.every((e) => e.planFrom === 'server') ? "`auto_explain` (ANALYZE, BUFFERS) in the server's own sessions for the plan, so with the server's settings (e.g. its pool's `jit=off`)" : 'EXPLAIN (ANALYZE, BUFFERS) with the same parameters on a connection of the bench (default settings) for the plan'}. Reproduce with psql against a database seeded by \`npm run seed -- --products ${count(run.products)} --database-url …\`.`,
     '',
   ];
   for (const e of run.explains!) {
@@ -280,6 +280,12 @@ function explainText(results: ScaleResults, verdicts: TargetVerdict[]): string {
     );
   }
   return out.join('\n');
+}
+
+/** The demo shopper's orders as the runs saw them (12 in the seed of the first runs, which did not record it). */
+function ownOrders(results: ScaleResults): string {
+  const seen = [...new Set(results.runs.map((r) => r.totals.ordersOwn).filter((n): n is number => n !== undefined))];
+  return seen.length ? seen.map(count).join(' or ') : '12';
 }
 
 const codeOf = (r: ScaleResults) => (r.settings.server ? `commit ${r.settings.server.commit}${r.settings.server.dirty ? ' with uncommitted changes' : ''}` : 'code not recorded');
@@ -353,7 +359,7 @@ export function renderScale(results: ScaleResults, before?: ScaleResults): strin
     `- **deep page**: \`GET /api/products?_page=<middle>&_limit=${s.limit}\`, the middle page of the whole catalogue (page ${deepPages});`,
     `- **q search**: \`_page=1&_limit=${s.limit}&q=${s.search.replace(/ /g, '+')}\` (a product line, in titles and descriptions) and \`q=${s.broadSearch}\` (a broad word: every laptop's category);`,
     '- **product by id**: `GET /api/products/<id>`, random ids across the catalogue (the same sequence on both engines);',
-    '- **GET /orders/own**: the demo shopper, who has 12 orders of 1–3 lines;',
+    `- **GET /orders/own**: the demo shopper (user@shop.test), who has ${ownOrders(results)} orders of 1–3 lines from the seed;`,
     `- **POST /orders**: each run of it adds a product (random among the big-stock ones) to the cart (\`POST /api/cart\`, not timed), then orders the cart's line as the checkout does (JSON, same-origin \`Origin\`, an \`Idempotency-Key\`); 64 shoppers, none used by two connections at once.`,
     '',
     'How many products match:',

@@ -61,12 +61,21 @@ export function orderRoutes({ orders }: Services): Router {
     }),
   );
 
+  // PATCH /orders (admin): {ids, status}: each order changed as PATCH /orders/:id would, what happened to each
+  router.patch(
+    '/',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      res.json(await orders.setStatuses(req.user!, req.body));
+    }),
+  );
+
   // PATCH /orders/:id (admin): applies only `status`, with the stock it gives back or takes
   router.patch(
     '/:id',
     requireAdmin,
     asyncRoute(async (req, res) => {
-      res.json(await orders.setStatus(req.params.id, req.body));
+      res.json(await orders.setStatus(req.user!, req.params.id, req.body));
     }),
   );
 

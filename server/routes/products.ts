@@ -85,7 +85,7 @@ export function productRoutes({ catalogue, reviews }: Services): Router {
     '/',
     requireAdmin,
     asyncRoute(async (req, res) => {
-      res.status(201).json(await catalogue.create(req.body));
+      res.status(201).json(await catalogue.create(req.user!, req.body));
     }),
   );
 
@@ -121,7 +121,7 @@ export function productRoutes({ catalogue, reviews }: Services): Router {
     '/:id/reviews/:reviewId',
     requireAdmin,
     asyncRoute(async (req, res) => {
-      res.json(await reviews.remove(req.params.id, req.params.reviewId));
+      res.json(await reviews.remove(req.user!, req.params.id, req.params.reviewId));
     }),
   );
 
@@ -130,7 +130,7 @@ export function productRoutes({ catalogue, reviews }: Services): Router {
     '/:id',
     requireAdmin,
     asyncRoute(async (req, res) => {
-      res.json(await catalogue.update(req.params.id, req.body));
+      res.json(await catalogue.update(req.user!, req.params.id, req.body));
     }),
   );
 

@@ -32,6 +32,7 @@ export class AuthService {
     private readonly limiter: LoginLimiter,
     private readonly signups: SignupLimiter,
     private readonly passwordCost: number,
+    private readonly now: () => number,
   ) {}
 
   private dummy(): Promise<string> {
@@ -60,7 +61,14 @@ export class AuthService {
     const wait = await this.signups.attempt(ip);
     if (wait > 0) throw tooMany('Too many new accounts from your network.', wait);
     const hash = await hashPasswordAsync(body.password as string, this.passwordCost);
-    const user = await this.store.createUser({ email: key, password: hash, role: 'user', addresses, ...(name ? { name } : {}) });
+    const user = await this.store.createUser({
+      email: key,
+      password: hash,
+      role: 'user',
+      addresses,
+      ...(name ? { name } : {}),
+      createdAt: new Date(this.now()).toISOString(),
+    });
     if (!user) {
       // Another sign-up took the email while this one was hashing.
       await this.signups.undo(ip);

@@ -15,6 +15,8 @@ import {
   type Store,
 } from '../store/port';
 import { foldTerms, foldWords, startsWords } from '../words';
+import type { StoredUser } from '../model';
+import { auditBy } from './audit';
 import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 import { parseId, requireObject } from './input';
 
@@ -138,19 +140,16 @@ function readList<F extends string>(query: Query, fields: readonly F[], extra: L
   return { list, paging };
 }
 
+/** GET /products' query read: json-server's language plus the facet filters. */
+function readProductList(rawQuery: Record<string, unknown>) {
+  const { facetFilters, rest } = readFacetFilters(cleanQuery(rawQuery));
+  return readList(rest, PRODUCT_FIELDS as readonly ProductListField[], facetFilters);
+}
+
 async function listing<T, F extends string>(
-  rawQuery: Record<string, unknown>,
-  fields: readonly F[],
+  { list, paging }: ReturnType<typeof readList<F>>,
   fetch: (query: ListQuery<F>) => Promise<Page<T>>,
-  facets = false,
 ): Promise<Listing<T>> {
-  let query = cleanQuery(rawQuery);
-  let extra: ListFilter<F>[] = [];
-  if (facets) {
-    const { facetFilters, rest } = readFacetFilters(query);
-    [query, extra] = [rest, facetFilters as ListFilter<F>[]];
-  }
-  const { list, paging } = readList(query, fields, extra);
   const { items, total } = await fetch(list);
   if (!paging || items.length === 0) return { items, total };
   const { page, perPage } = paging;
@@ -165,11 +164,17 @@ async function listing<T, F extends string>(
   return { items, total, links };
 }
 
+/** A new product from the checked fields of a form or an import: the rest defaulted. */
+export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
+
 export class CatalogueService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
 
   listProducts(query: Record<string, unknown>): Promise<Listing<Product>> {
-    return listing(query, PRODUCT_FIELDS as readonly ProductListField[], (q) => this.store.listProducts(q), true);
+    return listing(readProductList(query), (q) => this.store.listProducts(q));
   }
 
   /**
@@ -179,8 +184,7 @@ export class CatalogueService {
    * how many are in stock.
    */
   async facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
-    const { facetFilters, rest } = readFacetFilters(cleanQuery(rawQuery));
-    const { list } = readList(rest, PRODUCT_FIELDS as readonly ProductListField[], facetFilters);
+    const { list } = readProductList(rawQuery);
     const filters = list.filters ?? [];
     const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
       q: list.q,
@@ -233,11 +237,11 @@ export class CatalogueService {
   }
 
   listCategories(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
-    return listing(query, FILTER_OPTION_FIELDS, (q) => this.store.listCategories(q));
+    return listing(readList(cleanQuery(query), FILTER_OPTION_FIELDS), (q) => this.store.listCategories(q));
   }
 
   listBrands(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
-    return listing(query, FILTER_OPTION_FIELDS, (q) => this.store.listBrands(q));
+    return listing(readList(cleanQuery(query), FILTER_OPTION_FIELDS), (q) => this.store.listBrands(q));
   }
 
   /** One product by the id in the path (its exact decimal form); 404 otherwise. */
@@ -254,22 +258,38 @@ export class CatalogueService {
     return { brands: brands.items.map((b) => b.value), categories: categories.items.map((c) => c.value) };
   }
 
-  /** A new product: every form field required (SPEC §5), the rest defaulted. */
-  async create(input: unknown): Promise<Product> {
+  /** A new product: every form field required (SPEC §5), the rest defaulted. Audited. */
+  async create(admin: StoredUser, input: unknown): Promise<Product> {
     const { changes, errors } = readProduct(requireObject(input), await this.known());
     assertValid(errors, 'Invalid product');
-    return this.store.createProduct({ ...PRODUCT_DEFAULTS, reviews: [], ...changes } as Omit<Product, 'id'>);
+    return this.store.createProduct(newProduct(changes), auditBy(admin, 'product.create', this.now()));
   }
 
-  /** Checks and applies only the fields present (soft delete: { deleted: true }). */
-  async update(rawId: string, input: unknown): Promise<Product> {
+  /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
+  async update(admin: StoredUser, rawId: string, input: unknown): Promise<Product> {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.productById(id);
     if (!existing) throw notFound('Product not found');
     const { changes, errors } = readProduct(requireObject(input), { existing, ...(await this.known()) });
     assertValid(errors, 'Invalid product');
-    const product = await this.store.updateProduct(existing.id, changes);
+    const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
+    const product = await this.store.updateProduct(existing.id, changes, auditBy(admin, action, this.now()));
     if (!product) throw notFound('Product not found');
     return product;
+  }
+
+  /** Every product a GET /products query selects (its paging aside), in its order, `size` at a time. */
+  async *productPages(rawQuery: Record<string, unknown>, size: number): AsyncGenerator<Product[]> {
+    const { list } = readProductList(rawQuery);
+    for (let start = 0; ; start += size) {
+      const { items } = await this.store.listProducts({ ...list, slice: { start, end: start + size } });
+      if (items.length > 0) yield items;
+      if (items.length < size) return;
+    }
+  }
+
+  /** The brand and category values a product may have (the product rules check against them). */
+  knownValues() {
+    return this.known();
   }
 }

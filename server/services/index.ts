@@ -6,6 +6,9 @@ import { CartService } from './cart';
 import { CatalogueService } from './catalogue';
 import { OrderService } from './orders';
 import { ReviewService } from './reviews';
+import { AdminService } from './admin';
+import { AuditService } from './audit';
+import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
@@ -29,6 +32,9 @@ export interface Services {
   cart: CartService;
   orders: OrderService;
   reviews: ReviewService;
+  admin: AdminService;
+  audit: AuditService;
+  transfer: TransferService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -41,13 +47,18 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   );
   const limiter = new LoginLimiter(store, options.loginLimits, now);
   const signups = new SignupLimiter(store, options.signupLimit, now);
+  const catalogue = new CatalogueService(store, now);
+  const orders = new OrderService(store, now);
   return {
-    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost),
+    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now),
     sessions,
     users: new UserService(store),
-    catalogue: new CatalogueService(store),
+    catalogue,
     cart: new CartService(store),
-    orders: new OrderService(store, now),
+    orders,
     reviews: new ReviewService(store, now),
+    admin: new AdminService(store, now),
+    audit: new AuditService(store),
+    transfer: new TransferService(store, catalogue, orders, now),
   };
 }

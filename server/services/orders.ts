@@ -16,17 +16,17 @@ import {
 import { assertValid, badRequest, conflict, HttpError, notFound, OrderNotSavedError } from '../errors';
 import type { StoredUser } from '../model';
 import { ORDER_SORT_FIELDS, type OrderChange, type OrderQuery, type OrderSortField, type Page, type PlaceOrderResult, type Store } from '../store/port';
-import { readAddress, type Errors } from '../validate';
+import { MAX_STOCK, readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { parseId, requireObject } from './input';
+import { pageOf, single } from './paging';
+import { auditBy } from './audit';
 
 export const MAX_ORDER_LINES = 50;
 /** How long an Idempotency-Key keeps answering with its order. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-const DEFAULT_PAGE_SIZE = 10;
-const MAX_PAGE_SIZE = 1000;
 
 /** An Idempotency-Key: absent, or 1–255 visible ASCII characters (400 otherwise). */
 function readKey(key: string | undefined): string | undefined {
@@ -41,22 +41,11 @@ function readKey(key: string | undefined): string | undefined {
 
 type Query = Record<string, unknown>;
 
-function single(query: Query, key: string): string | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
-  return value;
-}
+/** Orders one bulk status change may name. */
+export const MAX_BULK = 1000;
 
-function positiveInt(query: Query, key: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const value = single(query, key);
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > max) {
-    throw badRequest(`Invalid ${key}`, { [key]: `${key} must be a whole number from 1 to ${max}` });
-  }
-  return n;
-}
+/** What PATCH /orders answers for each id: 200 with the order, or 404 / 409 with why. */
+export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409; message: string };
 
 /** What POST /orders answers: 201 with a new order, 200 with the one an Idempotency-Key placed. */
 export interface Placed {
@@ -159,6 +148,23 @@ export class OrderService {
 
   /** All orders (admin): _page with _per_page (or _limit), _sort/_order, status=. */
   list(query: Query): Promise<Page<Order>> {
+    const q = OrderService.readQuery(query);
+    const slice = pageOf(query);
+    return this.store.listOrders(slice ? { ...q, slice } : q);
+  }
+
+  /** Every order a GET /orders query selects (its paging aside), in its order, `size` at a time. */
+  async *orderPages(query: Query, size: number): AsyncGenerator<Order[]> {
+    const q = OrderService.readQuery(query);
+    for (let start = 0; ; start += size) {
+      const { items } = await this.store.listOrders({ ...q, slice: { start, end: start + size } });
+      if (items.length > 0) yield items;
+      if (items.length < size) return;
+    }
+  }
+
+  /** The filter and sort of a GET /orders query. */
+  private static readQuery(query: Query): OrderQuery {
     const q: OrderQuery = {};
     const status = query.status;
     if (status !== undefined) {
@@ -178,14 +184,7 @@ export class OrderService {
     if (order !== 'asc' && order !== 'desc') throw badRequest('Invalid _order', { _order: '_order must be asc or desc' });
     if (sort) q.sort = { field: sort as OrderSortField, order };
 
-    const page = positiveInt(query, '_page');
-    const size = positiveInt(query, '_per_page', MAX_PAGE_SIZE) ?? positiveInt(query, '_limit', MAX_PAGE_SIZE);
-    if (page !== undefined || size !== undefined) {
-      const perPage = size ?? DEFAULT_PAGE_SIZE;
-      const start = ((page ?? 1) - 1) * perPage;
-      q.slice = { start, end: start + perPage };
-    }
-    return this.store.listOrders(q);
+    return q;
   }
 
   /** One order, for its owner or an admin; anyone else is answered as if it did not exist. */
@@ -198,9 +197,10 @@ export class OrderService {
 
   /**
    * The status change of `order` to `to` by `by`, with the stock that goes with it: stock always
-   * equals what it was minus the quantities of the orders that are not cancelled, so cancelling
-   * gives an order's stock back and leaving `cancelled` takes it again (409 naming the product
-   * when there is not enough, or it is no longer sold). The same status again changes nothing.
+   * equals what it was minus the quantities of the orders that are not cancelled (never beyond
+   * MAX_STOCK), so cancelling gives an order's stock back and leaving `cancelled` takes it again
+   * (409 naming the product when there is not enough, or it is no longer sold). The same status
+   * again changes nothing.
    */
   private transition(order: Order, products: readonly Product[], to: OrderStatus, by: OrderEvent['by']): OrderChange {
     const history = order.history ?? [];
@@ -208,8 +208,13 @@ export class OrderService {
     const current = new Map(products.map((p) => [p.id, p]));
     let stock: OrderChange['stock'] = [];
     if (to === 'cancelled') {
-      // A product that is gone has no stock to give back.
-      stock = order.items.filter((i) => current.has(i.product.id)).map((i) => ({ product: i.product.id, delta: i.quantity }));
+      // A product that is gone has no stock to give back; stock never goes beyond MAX_STOCK (what
+      // both engines hold): what would is not given back.
+      stock = order.items.flatMap((i) => {
+        const product = current.get(i.product.id);
+        const delta = product ? Math.min(i.quantity, MAX_STOCK - product.stock) : 0;
+        return delta > 0 ? [{ product: i.product.id, delta }] : [];
+      });
     } else if (order.status === 'cancelled') {
       stock = order.items.map((i) => {
         const product = current.get(i.product.id);
@@ -221,18 +226,53 @@ export class OrderService {
     return { status: to, history: [...history, { status: to, at: new Date(this.now()).toISOString(), by }], stock };
   }
 
-  /** Sets the status (admin), with its stock; nothing else of the body applies. */
-  async setStatus(rawId: string, input: unknown): Promise<Order> {
-    const id = parseId(rawId);
-    const status = requireObject(input).status;
-    const existing = id === undefined ? undefined : await this.store.orderById(id);
-    if (!existing) throw notFound('Order not found');
-    if (!ORDER_STATUSES.includes(status as OrderStatus)) {
+  /** Reads the status of a status change (400 unless one of the four). */
+  private static status(value: unknown): OrderStatus {
+    if (!ORDER_STATUSES.includes(value as OrderStatus)) {
       throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
     }
-    const order = await this.store.changeOrder(existing.id, (o, products) => this.transition(o, products, status as OrderStatus, 'admin'));
+    return value as OrderStatus;
+  }
+
+  /** The change of one order's status by an admin, with its stock, audited. */
+  private changeStatus(admin: StoredUser, id: number, status: OrderStatus): Promise<Order | undefined> {
+    return this.store.changeOrder(id, (o, products) => this.transition(o, products, status, 'admin'), auditBy(admin, 'order.status', this.now()));
+  }
+
+  /** Sets the status (admin), with its stock; nothing else of the body applies. */
+  async setStatus(admin: StoredUser, rawId: string, input: unknown): Promise<Order> {
+    const id = parseId(rawId);
+    const existing = id === undefined ? undefined : await this.store.orderById(id);
+    if (!existing) throw notFound('Order not found');
+    const order = await this.changeStatus(admin, existing.id, OrderService.status(requireObject(input).status));
     if (!order) throw notFound('Order not found');
     return order;
+  }
+
+  /**
+   * PATCH /orders {ids, status} (admin): each order as PATCH /orders/:id would change it, one at
+   * a time (each with its stock, audited); what happened to each, in the order given.
+   */
+  async setStatuses(admin: StoredUser, input: unknown): Promise<BulkStatusResult[]> {
+    const body = requireObject(input);
+    const errors: Errors = {};
+    const ids = Array.isArray(body.ids) ? body.ids.map(parseId) : [];
+    if (!Array.isArray(body.ids) || ids.length === 0 || ids.length > MAX_BULK) errors.ids = `ids must be a list of 1 to ${MAX_BULK} order ids`;
+    else if (ids.some((id) => id === undefined)) errors.ids = 'ids must be order ids';
+    else if (new Set(ids).size !== ids.length) errors.ids = 'ids must not repeat';
+    if (!ORDER_STATUSES.includes(body.status as OrderStatus)) errors.status = `status must be one of ${ORDER_STATUSES.join(', ')}`;
+    assertValid(errors, 'Invalid status change');
+    const results: BulkStatusResult[] = [];
+    for (const id of ids as number[]) {
+      try {
+        const order = await this.changeStatus(admin, id, body.status as OrderStatus);
+        results.push(order ? { id, status: 200, order } : { id, status: 404, message: 'Order not found' });
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 409) throw err;
+        results.push({ id, status: 409, message: err.message });
+      }
+    }
+    return results;
   }
 
   /** POST /orders/:id/cancel: the shopper cancels their own pending order; its stock comes back. */

@@ -7,6 +7,7 @@ import { assertValid, conflict, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';
 import type { Errors } from '../validate';
+import { auditBy } from './audit';
 import { parseId, requireObject } from './input';
 
 export const MAX_COMMENT = 1000;
@@ -99,16 +100,28 @@ export class ReviewService {
     return product;
   }
 
-  /** DELETE /products/:id/reviews/:reviewId (admin): the review goes and the rating follows. */
-  async remove(rawId: string, rawReviewId: string): Promise<Product> {
+  /** DELETE /products/:id/reviews/:reviewId (admin): the review goes and the rating follows. Audited. */
+  async remove(admin: StoredUser, rawId: string, rawReviewId: string): Promise<Product> {
     const { id } = await this.product(rawId);
     const reviewId = parseId(rawReviewId);
-    const product = await this.store.updateProductWith(id, (p) => {
-      const reviews = numbered(p.reviews);
-      if (!reviews.some((r) => r.id === reviewId)) throw notFound('Review not found');
-      const left = reviews.filter((r) => r.id !== reviewId);
-      return { reviews: left, rating: meanRating(left) };
-    });
+    let removed: Review | undefined;
+    const audit = auditBy(admin, 'review.remove', this.now(), (before, after) => ({
+      entity: 'review',
+      entityId: `${id}/${reviewId}`,
+      before: { ...removed!, productRating: before.rating },
+      after: { productRating: after.rating },
+    }));
+    const product = await this.store.updateProductWith(
+      id,
+      (p) => {
+        const reviews = numbered(p.reviews);
+        removed = reviews.find((r) => r.id === reviewId);
+        if (!removed) throw notFound('Review not found');
+        const left = reviews.filter((r) => r.id !== reviewId);
+        return { reviews: left, rating: meanRating(left) };
+      },
+      audit,
+    );
     if (!product) throw notFound('Product not found');
     return product;
   }

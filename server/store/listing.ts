@@ -156,6 +156,9 @@ export function sliceBounds(length: number, start: number, end: number): [number
   return from < to ? [from, to] : [0, 0];
 }
 
+/** Fields `q` does not look at: the back office's own (the postgres engine's search_text has them not either). */
+const NOT_SEARCHED: ReadonlySet<string> = new Set(['lowStockThreshold']);
+
 /** The records `query`'s `q` and filters select (in their stored order). */
 export function filterRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): T[] {
   const items = records as unknown as Item[];
@@ -171,7 +174,7 @@ export function filterRecords<T extends object>(records: readonly T[], query: Li
   });
   if (q) {
     tests.unshift((item) => {
-      for (const key in item) if (deepQuery(item[key], q)) return true;
+      for (const key in item) if (!NOT_SEARCHED.has(key) && deepQuery(item[key], q)) return true;
       return false;
     });
   }

@@ -13,7 +13,7 @@
 //  - Each method is one atomic step: no other call sees half of it (json: one synchronous step
 //    and one commit; PostgreSQL: one statement or one transaction).
 //  - Ids are positive integers given by the adapter (json: the largest id + 1).
-import type { Address, CartItem, FilterOption, Order, OrderEvent, OrderStatus, Product } from '../../src/types';
+import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +143,39 @@ export interface OrderChange {
 export type PlaceOrderResult = { placed: Order } | { earlier: Order } | { shortOf: number };
 
 // ---------------------------------------------------------------------------------------------
+// The back office
+
+/**
+ * An admin write to record in the audit log, in the same atomic step as the write: who, what
+ * and when; the adapter adds the entity and the fields before and after (server/store/audit.ts),
+ * or `describe` does, from the record as it was and as it became.
+ */
+export interface AuditContext {
+  actor: { id: number; email: string };
+  action: AuditAction;
+  /** Epoch milliseconds. */
+  at: number;
+  describe?: (before: Product, after: Product) => Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
+}
+
+export interface AuditQuery {
+  entity?: AuditEntity;
+  actor?: number;
+  slice?: { start: number; end: number };
+}
+
+/** A window of time, [from, to) in epoch milliseconds. */
+export interface TimeRange {
+  from: number;
+  to: number;
+}
+
+/** A row of a product import: an update of the product with `id`, or a new product. */
+export type ImportRow = { id: number; changes: Partial<Omit<Product, 'id'>> } | { id?: undefined; product: Omit<Product, 'id'> };
+
+export type ImportResult = { created: number[]; updated: number[] } | { missing: number[] };
+
+// ---------------------------------------------------------------------------------------------
 // Throttling
 
 /** One counter of a throttle: at most `max` events of `bucket`/`key` in the window. */
@@ -161,6 +194,13 @@ export interface Store {
   userByEmail(email: string): Promise<StoredUser | undefined>;
   /** Adds the user; undefined (nothing added) when the email is taken. */
   createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined>;
+  /** How many accounts with `role` were made at or after `since` (epoch ms). */
+  countUsersSince(since: number, role: Role): Promise<number>;
+  /**
+   * Accounts (by id), with their orders: how many, what those in `spentStatuses` came to, and
+   * when the last was placed. `q`: a case-blind substring of the email or the name.
+   */
+  listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>>;
   /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
 
@@ -204,15 +244,22 @@ export interface Store {
   productById(id: number): Promise<Product | undefined>;
   /** The products among `ids` that exist, in any order. */
   productsByIds(ids: readonly number[]): Promise<Product[]>;
-  createProduct(product: Omit<Product, 'id'>): Promise<Product>;
+  createProduct(product: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product>;
   /** Sets the given fields; undefined when there is no such product. */
-  updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined>;
+  updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined>;
   /**
    * Sets the fields `change` computes from the product as it is, as one atomic step (no other
    * write to the product in between); throws what `change` throws, with nothing changed.
    * Synchronous `change`, which must not change the product it is given.
    */
-  updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined>;
+  updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined>;
+  /**
+   * Creates and updates products as one unit (one audit entry each); `missing` (and nothing
+   * changed) when an update names a product that does not exist.
+   */
+  importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult>;
+  /** Products not deleted whose stock is at or below their threshold (absent: `defaultThreshold`), lowest stock first. */
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 
@@ -240,9 +287,22 @@ export interface Store {
    * stock deltas are applied with a guard (never below zero), then the status and history.
    * undefined when there is no such order; throws what `plan` throws, with nothing changed.
    */
-  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined>;
+  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
+  /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount summed, and how many. */
+  salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]>;
+  /** How many orders there are in each status (statuses without any may be left out). */
+  countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>>;
+  /**
+   * The products sold most (units) in orders in `statuses` placed in the range, with their
+   * revenue (each line at its displayed price, SPEC §9, as it was ordered); the current title.
+   */
+  topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]>;
+
+  // Audit log: appended to only by the writes that carry an AuditContext.
+  /** Newest first. */
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
   /** The order the user placed with this Idempotency-Key, once it is durable. */
   orderForKey(user: number, key: string): Promise<Order | undefined>;
   /**

@@ -36,7 +36,7 @@ function data(): DbSchema {
           { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
           { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [] },
         ];
-  return { ...seed, idempotency: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
+  return { ...seed, idempotency: [], audit: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
 }
 
 const DATA = data();

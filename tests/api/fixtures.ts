@@ -111,6 +111,7 @@ export function makeData(): DbSchema {
     orders: orders(),
     sessions: [],
     idempotency: [],
+    audit: [],
   };
 }
 

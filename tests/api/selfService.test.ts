@@ -6,6 +6,7 @@
 // (3), statuses pending, dispatched, delivered, cancelled in turn; order n holds one of product 1
 // (odd n) or product 2 (even n).
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_STOCK } from '../../server/validate';
 import type { BuyAgainResult, Order } from '../../src/types';
 import { clock, expectNoLeaks, makeShop, orderBody, type TestShop } from './fixtures';
 
@@ -93,6 +94,22 @@ describe('PATCH /api/orders/:id (admin): stock follows the status', () => {
     expect(await shop.state()).toEqual(before);
     await admin.patch('/api/products/2').send({ deleted: true, stock: 5 }).expect(200);
     expect((await admin.patch('/api/orders/4').send({ status: 'pending' }).expect(409)).body.message).toBe('"Galaxy S24" is no longer available');
+  });
+
+  it('a cancel gives stock back up to MAX_STOCK, what both engines hold, and no further', async () => {
+    const shop = makeShop();
+    const [user, admin] = [await shop.as('user'), await shop.as('admin')];
+    // Orders 1 and 5 (the user's, pending) hold one iPhone each.
+    await admin.patch('/api/products/1').send({ stock: MAX_STOCK }).expect(200);
+    await user.post('/api/orders/1/cancel').send({}).expect(200);
+    await admin.patch('/api/orders/5').send({ status: 'cancelled' }).expect(200);
+    expect(await stockOf(shop, 1)).toBe(MAX_STOCK);
+    await admin.patch('/api/products/1').send({ stock: MAX_STOCK - 1 }).expect(200);
+    await admin.patch('/api/orders/9').send({ status: 'cancelled' }).expect(200);
+    expect(await stockOf(shop, 1)).toBe(MAX_STOCK);
+    // Leaving cancelled takes the order's quantity again.
+    await admin.patch('/api/orders/9').send({ status: 'pending' }).expect(200);
+    expect(await stockOf(shop, 1)).toBe(MAX_STOCK - 1);
   });
 
   it('stock equals what it was minus the quantities of the orders that are not cancelled, whoever changes them', async () => {

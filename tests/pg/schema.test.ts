@@ -96,7 +96,8 @@ describe('loading and reading back', () => {
 
   it('db.json loads and reads back unchanged: every collection, field, type and key order', async () => {
     await loadSnapshot(db(), seedJson());
-    const { idempotency, ...back } = await readSnapshot(db());
+    const { idempotency, audit, ...back } = await readSnapshot(db());
+    expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
     expect(back).toEqual(seedJson());
     // Even byte for byte, as scripts/seed.ts writes it: numbers stay numbers, no nulls appear.
@@ -124,12 +125,13 @@ describe('loading and reading back', () => {
     await truncateAll(db());
     const raced = await Promise.all([loadSeedIfEmpty(db(), SEED_FILE.pathname), loadSeedIfEmpty(db(), SEED_FILE.pathname)]);
     expect(raced.sort()).toEqual([false, true]);
-    const { idempotency, ...back } = await readSnapshot(db());
+    const { idempotency, audit, ...back } = await readSnapshot(db());
+    expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
     expect(back).toEqual(seedJson());
   });
 
-  it('round-trips what the seed lacks: cart lines, sessions, idempotency keys, absent optional fields, awkward values', async () => {
+  it('round-trips what the seed lacks: cart lines, sessions, idempotency keys, the audit log, absent optional fields, awkward values', async () => {
     const seed = seedJson();
     const awkward: Product = {
       ...seed.products[0],
@@ -140,8 +142,12 @@ describe('loading and reading back', () => {
       discountPercentage: 0,
       stock: 0,
       images: [],
-      reviews: [{ reviewerName: 'Zoë', rating: 0, comment: '' }],
+      reviews: [
+        { reviewerName: 'Zoë', rating: 0, comment: '' },
+        { id: 2, user: 7, reviewerName: 'New User', rating: 4, comment: 'ok', date: '2026-02-01T10:00:00.000Z', verified: true },
+      ],
       deleted: true,
+      lowStockThreshold: 0,
     };
     const snapshot: DbSchema = {
       ...seed,
@@ -160,6 +166,19 @@ describe('loading and reading back', () => {
         { id: 'b'.repeat(64), user: 7, createdAt: '2026-02-02T10:00:00.000Z', expiresAt: 1_770_100_000_456 },
       ],
       idempotency: [{ id: '2 order-key-1', user: 2, order: 3, createdAt: 1_770_000_000_789 }],
+      audit: [
+        {
+          id: 1,
+          at: '2026-02-03T10:00:00.000Z',
+          actor: { id: 1, email: 'admin@shop.test' },
+          action: 'product.update',
+          entity: 'product',
+          entityId: '500',
+          before: { price: 1, title: 'é' },
+          after: { price: 0.30000000000000004, title: 'ü' },
+        },
+        { id: 2, at: '2026-02-03T10:00:01.000Z', actor: { id: 1, email: 'admin@shop.test' }, action: 'product.create', entity: 'product', entityId: '501', before: null, after: { id: 501 } },
+      ],
     };
     await truncateAll(db());
     await loadSnapshot(db(), structuredClone(snapshot));
@@ -167,6 +186,8 @@ describe('loading and reading back', () => {
     expect(back).toEqual(snapshot);
     expect(JSON.stringify(back)).toBe(JSON.stringify(snapshot));
     expect('name' in back.users[2]).toBe(false);
+    expect('createdAt' in back.users[2]).toBe(false);
+    expect('lowStockThreshold' in back.products[0]).toBe(false);
     expect('createdAt' in back.orders.at(-1)!).toBe(false);
     expect(typeof back.sessions[0].expiresAt).toBe('number');
   });

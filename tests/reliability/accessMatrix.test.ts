@@ -7,6 +7,8 @@
 import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
+import { NOT_RECEIVED } from '../../server/services/reviews';
+import type { AuditEntry, OrderStatus } from '../../src/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
@@ -24,7 +26,9 @@ const ACCOUNT = { 'shopper A': 'user', 'shopper B': 'other', admin: 'admin' } as
 const SELF: Record<Role, number> = { anonymous: 2, 'shopper A': 2, 'shopper B': 3, admin: 1 };
 
 interface Cell {
+  /** What is stored after the call, and before it (read after signing in). */
   db: DbSchema;
+  before: DbSchema;
   self: number;
   role: Role;
   res: Response;
@@ -45,10 +49,78 @@ interface Row {
   expect: [number, number, number, number];
   /** Extra checks on an answered-2xx cell. */
   verify?: (cell: Cell) => void | Promise<void>;
+  /** Extra checks on the answer of a refused cell (what is stored is checked unchanged anyway). */
+  refused?: (cell: Pick<Cell, 'res' | 'role'>) => void;
 }
+
+// What the catalogue search answers, the same for everyone (and on both engines). Smartphones
+// from a displayed price of 100: the iPhone (900) and the Galaxy S24 (700).
+const option = (value: string, label: string, count: number) => ({ value, label, count });
+const FACETS = {
+  total: 2,
+  categories: [option('smartphones', 'Smartphones', 2), option('laptops', 'Laptops', 2), option('fragrances', 'Fragrances', 0)],
+  brands: [option('Apple', 'Apple', 1), option('Samsung', 'Samsung', 1), option('Dior', 'Dior', 0)],
+  price: { min: 700, max: 900 },
+  inStock: 2,
+};
+const suggested = (id: number, title: string) => ({ id, title, thumbnail: `/images/products/${id}/thumb.webp` });
+const SUGGESTIONS = { products: [suggested(2, 'Galaxy S24'), suggested(5, 'Galaxy Tab S9')], categories: [], brands: [] };
 
 const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', selectedAddress: address() };
 const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
+const productOf = (db: DbSchema, id: number) => db.products.find((p) => p.id === id)!;
+const orderOf = (db: DbSchema, id: number) => db.orders.find((o) => o.id === id)!;
+
+/** Checks that what is stored is what it was with `change` made to it, and nothing else (sessions aside). */
+function expectStored({ db, before }: Cell, change: (expected: DbSchema) => void): void {
+  const expected = structuredClone(before);
+  change(expected);
+  expect({ ...db, sessions: [] }).toEqual({ ...expected, sessions: [] });
+}
+
+/** The entry an admin's write appends to the audit log. */
+const audited = (db: DbSchema, entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>) =>
+  db.audit.push({ id: expect.any(Number), at: expect.any(String), actor: { id: 1, email: ACCOUNTS.admin.email }, ...entry });
+
+// Reviews: every fixture product has one seed review (Ben's, without an id: numbered 1 when first
+// changed); shopper A received product 1 (delivered orders 3, 7, 11), shopper B nothing.
+const SEED_REVIEW = { id: 1, reviewerName: 'Ben', rating: 5, comment: 'Great' };
+const REVIEW_OF_A = { id: 2, user: 2, reviewerName: 'New User', rating: 4, comment: 'Solid', date: '2026-02-01T00:00:00.000Z', verified: true };
+/** Product 1 with the seed review numbered and shopper A's review 2. */
+const reviewedByA = (db: DbSchema) => {
+  productOf(db, 1).reviews = [SEED_REVIEW, REVIEW_OF_A];
+};
+/** The review the caller wrote through the API, dated now. */
+const writtenBy = (user: number, review: { rating: number; comment: string }) => ({
+  id: 2,
+  user,
+  reviewerName: 'New User',
+  ...review,
+  date: expect.stringMatching(/^2\d{3}-\d\d-\d\dT/), // not a date sent in the body (1999)
+  verified: true,
+});
+
+/** A shopper's cancel of order `id`, holding one of `product`: its status, and the unit back in stock. */
+const cancelled = (db: DbSchema, id: number, product: number) => {
+  moved(db, id, 'cancelled', 'shopper');
+  productOf(db, product).stock += 1;
+};
+
+/** Buy again of an order holding one of `product`: one line of it added to the caller's cart, nothing else. */
+function boughtAgain(cell: Cell, product: { id: number; title: string }): void {
+  expect(cell.res.body).toMatchObject({ added: [{ product, quantity: 1 }], skipped: [] });
+  expect(cell.res.body.cart.map((l: { product: { id: number } }) => l.product.id)).toEqual(
+    [...cell.before.cart.filter((l) => l.user === cell.self).map((l) => l.product), product.id],
+  );
+  expectStored(cell, (db) => db.cart.push({ id: expect.any(Number), user: cell.self, product: product.id, quantity: 1 }));
+}
+
+/** What a status change by `by` stores: the status, the change at the end of the order's history, an admin's audited. */
+const moved = (db: DbSchema, id: number, status: OrderStatus, by: 'shopper' | 'admin') => {
+  const order = orderOf(db, id);
+  if (by === 'admin') audited(db, { action: 'order.status', entity: 'order', entityId: String(id), before: { status: order.status }, after: { status } });
+  Object.assign(order, { status, history: [...(order.history ?? []), { status, at: expect.any(String), by }] });
+};
 
 // B (id 3) owns cart line 1 (product 1) and the even-numbered orders; A (id 2) the odd ones.
 const MATRIX: Row[] = [
@@ -92,6 +164,104 @@ const MATRIX: Row[] = [
     url: '/api/products/1',
     expect: [405, 405, 405, 405],
   },
+  {
+    route: 'GET /api/products/facets',
+    what: 'facets of a filtered list',
+    url: '/api/products/facets?category=smartphones&price_gte=100',
+    expect: [200, 200, 200, 200],
+    verify: ({ res }) => expect(res.body).toEqual(FACETS),
+  },
+  {
+    route: 'GET /api/products/suggest',
+    what: 'suggestions',
+    url: `/api/products/suggest?q=${encodeURIComponent('gÁL')}`, // case- and accent-blind
+    expect: [200, 200, 200, 200],
+    verify: ({ res }) => expect(res.body).toEqual(SUGGESTIONS),
+  },
+
+  // Reviews: written by a shopper who received the product, edited by their author, removed by an admin.
+  {
+    route: 'GET /api/products/:id/reviews/eligibility',
+    what: 'may I review product 1',
+    url: '/api/products/1/reviews/eligibility',
+    expect: [401, 200, 200, 200],
+    verify: ({ res, role }) => expect(res.body).toEqual({ canReview: role === 'shopper A', review: null }),
+  },
+  {
+    route: 'GET /api/products/:id/reviews/eligibility',
+    what: "may I review product 1, which shopper A has reviewed",
+    prepare: reviewedByA,
+    url: '/api/products/1/reviews/eligibility',
+    expect: [401, 200, 200, 200],
+    verify: ({ res, role }) => expect(res.body).toEqual({ canReview: false, review: role === 'shopper A' ? REVIEW_OF_A : null }),
+  },
+  {
+    route: 'POST /api/products/:id/reviews',
+    what: 'review product 1 (body tampered: id, author, name, date, unverified)',
+    url: '/api/products/1/reviews',
+    body: { rating: 2, comment: ' Meh ', id: 1, user: 3, reviewerName: 'Admin', date: '1999-12-31T00:00:00.000Z', verified: false },
+    expect: [401, 201, 403, 403],
+    refused: ({ res, role }) => role !== 'anonymous' && expect(res.body.message).toBe(NOT_RECEIVED),
+    verify: (cell) =>
+      expectStored(cell, (db) => Object.assign(productOf(db, 1), { reviews: [SEED_REVIEW, writtenBy(2, { rating: 2, comment: 'Meh' })], rating: 3.5 })),
+  },
+  {
+    route: 'POST /api/products/:id/reviews',
+    what: 'review product 2, which shopper B received',
+    prepare: (db) => {
+      orderOf(db, 2).status = 'delivered';
+    },
+    url: '/api/products/2/reviews',
+    body: { rating: 4, comment: 'Good' },
+    expect: [401, 403, 201, 403],
+    verify: (cell) =>
+      expectStored(cell, (db) => Object.assign(productOf(db, 2), { reviews: [SEED_REVIEW, writtenBy(3, { rating: 4, comment: 'Good' })], rating: 4.5 })),
+  },
+  {
+    route: 'POST /api/products/:id/reviews',
+    what: 'a second review of product 1',
+    prepare: reviewedByA,
+    url: '/api/products/1/reviews',
+    body: { rating: 1, comment: 'Changed my mind' },
+    expect: [401, 409, 403, 403],
+  },
+  {
+    route: 'PATCH /api/products/:id/reviews/:reviewId',
+    what: "edit shopper A's review (body tampered: author, name, unverified)",
+    prepare: reviewedByA,
+    url: '/api/products/1/reviews/2',
+    body: { rating: 1, user: 3, reviewerName: 'Admin', verified: false },
+    expect: [401, 200, 403, 403],
+    verify: (cell) =>
+      expectStored(cell, (db) =>
+        Object.assign(productOf(db, 1), { reviews: [SEED_REVIEW, { ...REVIEW_OF_A, rating: 1, date: writtenBy(2, REVIEW_OF_A).date }], rating: 3 }),
+      ),
+  },
+  { route: 'PATCH /api/products/:id/reviews/:reviewId', what: 'edit a seed review', url: '/api/products/1/reviews/1', body: { comment: 'Bad' }, expect: [401, 403, 403, 403] },
+  {
+    route: 'DELETE /api/products/:id/reviews/:reviewId',
+    what: 'remove a seed review',
+    url: '/api/products/1/reviews/1',
+    expect: [401, 403, 403, 200],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        Object.assign(productOf(db, 1), { reviews: [], rating: 0 });
+        audited(db, { action: 'review.remove', entity: 'review', entityId: '1/1', before: { ...SEED_REVIEW, productRating: 4.8 }, after: { productRating: 0 } });
+      }),
+  },
+  {
+    route: 'DELETE /api/products/:id/reviews/:reviewId',
+    what: "remove shopper A's review",
+    prepare: reviewedByA,
+    url: '/api/products/1/reviews/2',
+    expect: [401, 403, 403, 200],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        Object.assign(productOf(db, 1), { reviews: [SEED_REVIEW], rating: 5 });
+        audited(db, { action: 'review.remove', entity: 'review', entityId: '1/2', before: { ...REVIEW_OF_A, productRating: 4.8 }, after: { productRating: 5 } });
+      }),
+  },
+  { route: 'DELETE /api/products/:id/reviews/:reviewId', what: 'remove an unknown review', url: '/api/products/1/reviews/99', expect: [401, 403, 403, 404] },
 
   // Auth.
   {
@@ -335,6 +505,68 @@ const MATRIX: Row[] = [
     verify: ({ db }) =>
       expect(db.orders.find((o) => o.id === 2)).toMatchObject({ status: 'dispatched', user: 3, totalAmount: 200 }),
   },
+  {
+    // Order 4 (B's, cancelled) holds one of product 2.
+    route: 'PATCH /api/orders/:id',
+    what: 'take back a cancelled order: its stock is taken again',
+    url: '/api/orders/4',
+    body: { status: 'pending' },
+    expect: [401, 403, 403, 200],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        moved(db, 4, 'pending', 'admin');
+        productOf(db, 2).stock -= 1;
+      }),
+  },
+  {
+    route: 'PATCH /api/orders/:id',
+    what: 'take back a cancelled order whose stock is gone',
+    prepare: (db) => {
+      productOf(db, 2).stock = 0;
+    },
+    url: '/api/orders/4',
+    body: { status: 'delivered' },
+    expect: [401, 403, 403, 409],
+    refused: ({ res, role }) => role === 'admin' && expect(res.body.message).toBe('"Galaxy S24" is out of stock'),
+  },
+
+  // Self-service: the owner cancels a pending order (its stock comes back) and buys an order
+  // again; anyone else's order, an admin's included, is answered as missing.
+  {
+    route: 'POST /api/orders/:id/cancel',
+    what: "cancel shopper A's pending order",
+    url: '/api/orders/1/cancel',
+    expect: [401, 200, 404, 404],
+    verify: (cell) => expectStored(cell, (db) => cancelled(db, 1, 1)),
+  },
+  {
+    route: 'POST /api/orders/:id/cancel',
+    what: "cancel shopper B's pending order",
+    prepare: (db) => {
+      orderOf(db, 2).status = 'pending';
+    },
+    url: '/api/orders/2/cancel',
+    expect: [401, 404, 200, 404],
+    verify: (cell) => expectStored(cell, (db) => cancelled(db, 2, 2)),
+  },
+  { route: 'POST /api/orders/:id/cancel', what: "cancel shopper A's delivered order", url: '/api/orders/3/cancel', expect: [401, 409, 404, 404] },
+  { route: 'POST /api/orders/:id/cancel', what: "cancel shopper B's cancelled order", url: '/api/orders/4/cancel', expect: [401, 404, 409, 404] },
+  { route: 'POST /api/orders/:id/cancel', what: 'cancel an unknown order', url: '/api/orders/99999/cancel', expect: [401, 404, 404, 404] },
+  {
+    route: 'POST /api/orders/:id/buy-again',
+    what: "buy shopper A's order again",
+    url: '/api/orders/1/buy-again',
+    expect: [401, 200, 404, 404],
+    verify: (cell) => boughtAgain(cell, { id: 1, title: 'iPhone 15' }),
+  },
+  {
+    route: 'POST /api/orders/:id/buy-again',
+    what: "buy shopper B's order again",
+    url: '/api/orders/2/buy-again',
+    expect: [401, 404, 200, 404],
+    verify: (cell) => boughtAgain(cell, { id: 2, title: 'Galaxy S24' }),
+  },
+  { route: 'POST /api/orders/:id/buy-again', what: 'buy an unknown order again', url: '/api/orders/99999/buy-again', expect: [401, 404, 404, 404] },
 ];
 
 interface CellCase extends Row {
@@ -372,6 +604,7 @@ describe('access-control matrix', () => {
     try {
       const agent = cell.role === 'anonymous' ? shop.anon() : await shop.as(ACCOUNT[cell.role]);
       const before = await shop.stateHash();
+      const stored = cell.verify ? await shop.readStored() : undefined;
       const method = cell.verb.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
       const req = agent[method](cell.path).set(cell.headers ?? {});
       // Writes are JSON, body or not (as the app's client sends them).
@@ -381,8 +614,9 @@ describe('access-control matrix', () => {
       if (res.status >= 400) {
         expect(res.body.message).toEqual(expect.any(String));
         expect(await shop.stateHash(), 'a refused call changed the stored data').toBe(before);
+        cell.refused?.({ res, role: cell.role });
       } else if (cell.verify) {
-        await cell.verify({ db: await shop.readStored(), self: SELF[cell.role], role: cell.role, res, agent });
+        await cell.verify({ db: await shop.readStored(), before: stored!, self: SELF[cell.role], role: cell.role, res, agent });
       }
     } finally {
       await shop.cleanup();

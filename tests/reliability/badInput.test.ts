@@ -7,6 +7,7 @@
 // Runs on the engine of its project: json (`server`) and postgres (`server-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
+import { COMMENT_MESSAGE, RATING_MESSAGE } from '../../server/services/reviews';
 import { MAX_STOCK, STOCK_TOO_LARGE } from '../../server/validate';
 import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
@@ -48,6 +49,8 @@ interface Case {
   headers?: Record<string, string>;
   /** Expected status. */
   status: number;
+  /** Expected per-field `errors` of the answer, when the case names them. */
+  errors?: Record<string, string>;
 }
 
 const figures = newFigures('Bad input catalogue');
@@ -68,12 +71,29 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
     body: { items: [{ product: 1, quantity: 1 }], paymentMethod: 'cash', selectedAddress: address() },
   },
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2', body: { status: 'delivered' } },
+  'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews', body: { rating: 4, comment: 'Works well' } },
+  'PATCH /api/products/:id/reviews/:reviewId': { as: 'user', url: '/api/products/1/reviews/2', body: { rating: 5, comment: 'Even better' } },
 };
 
-/** The data the catalogue runs on: the API fixtures plus a cart line of the user's own. */
+/**
+ * The data the catalogue runs on: the API fixtures plus a cart line of the user's own; on
+ * product 1 the seed review (id 1) and one by the user (id 2), who received it (orders 3, 7, 11);
+ * the other shopper has received product 2 (order 6 delivered) and not reviewed it; two cancelled
+ * orders that cannot leave `cancelled`: order 8 asks for 3 of product 2 (2 in stock), order 12
+ * holds the deleted product 4.
+ */
 function catalogueData(): DbSchema {
   const data = makeData();
   data.cart.push({ id: 2, user: 2, product: 5, quantity: 1 });
+  const [iphone, , , parfum] = data.products;
+  iphone.reviews = [
+    { ...iphone.reviews[0], id: 1 },
+    { id: 2, user: 2, reviewerName: 'New User', rating: 4, comment: 'Solid phone', date: '2026-02-01T00:00:00.000Z', verified: true },
+  ];
+  const order = (id: number) => data.orders.find((o) => o.id === id)!;
+  order(6).status = 'delivered';
+  order(8).items[0].quantity = 3;
+  order(12).items = [{ id: 1, product: structuredClone(parfum), quantity: 1 }];
   return data;
 }
 
@@ -88,12 +108,18 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'GET /api/users/own': { as: 'user', url: '/api/users/own' },
   'PATCH /api/users/:id': { as: 'user', url: '/api/users/2' },
   'GET /api/products': { as: 'anon', url: '/api/products' },
+  'GET /api/products/facets': { as: 'anon', url: '/api/products/facets?category=smartphones&price_gte=100' },
+  'GET /api/products/suggest': { as: 'anon', url: '/api/products/suggest?q=gal' },
   'GET /api/products/:id': { as: 'anon', url: '/api/products/1' },
   'GET /api/categories': { as: 'anon', url: '/api/categories' },
   'GET /api/brands': { as: 'anon', url: '/api/brands' },
   'POST /api/products': { as: 'admin', url: '/api/products' },
   'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1' },
   'DELETE /api/products/:id': { as: 'admin', url: '/api/products/1' },
+  'GET /api/products/:id/reviews/eligibility': { as: 'user', url: '/api/products/1/reviews/eligibility' },
+  'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews' },
+  'PATCH /api/products/:id/reviews/:reviewId': { as: 'user', url: '/api/products/1/reviews/2' },
+  'DELETE /api/products/:id/reviews/:reviewId': { as: 'admin', url: '/api/products/1/reviews/1' },
   'GET /api/cart': { as: 'user', url: '/api/cart' },
   'POST /api/cart': { as: 'user', url: '/api/cart' },
   'PATCH /api/cart/:id': { as: 'user', url: '/api/cart/2' },
@@ -103,6 +129,8 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'GET /api/orders': { as: 'admin', url: '/api/orders' },
   'GET /api/orders/:id': { as: 'user', url: '/api/orders/1' },
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2' },
+  'POST /api/orders/:id/cancel': { as: 'user', url: '/api/orders/1/cancel' },
+  'POST /api/orders/:id/buy-again': { as: 'user', url: '/api/orders/1/buy-again' },
 };
 
 const MALFORMED_JSON = [
@@ -162,7 +190,7 @@ function buildCases(): Case[] {
     name: string,
     status: number,
     changes: Record<string, unknown>,
-    url = VALID[route]!.url,
+    more: Partial<Case> = {},
   ) => {
     const valid = VALID[route]!;
     const next: Record<string, unknown> = { ...valid.body };
@@ -170,7 +198,7 @@ function buildCases(): Case[] {
       if (v === undefined) delete next[k];
       else next[k] = v;
     }
-    add(route, kind, name, status, { body: next, url });
+    add(route, kind, name, status, { body: next, url: valid.url, ...more });
   };
 
   // Every route: malformed JSON, wrong content type or encoding, a body over 100 kB.
@@ -289,8 +317,8 @@ function buildCases(): Case[] {
   body(users, 'injection string', 'password: NoSQL $ne', 403, { password: { $ne: null } });
   body(users, 'script tag', 'script tag country', 400, { addresses: [address({ country: SCRIPT as never })] });
   body(users, 'script tag', 'script tag address email', 400, { addresses: [address({ email: SCRIPT })] });
-  body(users, 'unknown id', "another shopper's account", 403, {}, '/api/users/3');
-  body(users, 'unknown id', 'an unknown account', 403, {}, '/api/users/99999');
+  body(users, 'unknown id', "another shopper's account", 403, {}, { url: '/api/users/3' });
+  body(users, 'unknown id', 'an unknown account', 403, {}, { url: '/api/users/99999' });
 
   // POST /products (admin)
   const newProduct = 'POST /api/products';
@@ -486,25 +514,129 @@ function buildCases(): Case[] {
   add('GET /api/orders/:id', 'unknown id', "another shopper's order", 404, { url: '/api/orders/2' });
   add('GET /api/products/:id', 'unknown id', 'unknown product', 404, { url: '/api/products/99999' });
 
-  // Path tricks in every id.
-  const idRoutes: [ApiRoute, string, number, unknown][] = [
-    ['GET /api/products/:id', '/api/products/', 404, undefined],
-    ['PATCH /api/products/:id', '/api/products/', 404, { price: 10 }],
-    ['DELETE /api/products/:id', '/api/products/', 405, undefined],
-    ['PATCH /api/users/:id', '/api/users/', 403, { name: 'Trick' }],
-    ['PATCH /api/cart/:id', '/api/cart/', 404, { quantity: 1 }],
-    ['DELETE /api/cart/:productId', '/api/cart/', 404, undefined],
-    ['GET /api/orders/:id', '/api/orders/', 404, undefined],
-    ['PATCH /api/orders/:id', '/api/orders/', 404, { status: 'cancelled' }],
+  // GET /products/:id/reviews/eligibility
+  add('GET /api/products/:id/reviews/eligibility', 'unknown id', 'unknown product', 404, { url: '/api/products/99999/reviews/eligibility' });
+
+  // POST /products/:id/reviews (the other shopper, who received product 2) and PATCH
+  // /products/:id/reviews/:reviewId (the user's review 2 of product 1): the same rules for a body.
+  const addReview: ApiRoute = 'POST /api/products/:id/reviews';
+  const editReview: ApiRoute = 'PATCH /api/products/:id/reviews/:reviewId';
+  const rating = { rating: RATING_MESSAGE };
+  const comment = { comment: COMMENT_MESSAGE };
+  const reviewBodies: [Kind, string, Record<string, unknown>, Record<string, string>][] = [
+    ['missing field', 'empty comment', { comment: '' }, comment],
+    ['missing field', 'comment only white space', { comment: ' \n\t ' }, comment],
+    ['wrong type', 'rating a numeric string', { rating: '5' }, rating],
+    ['wrong type', 'rating true', { rating: true }, rating],
+    ['wrong type', 'rating null', { rating: null }, rating],
+    ['wrong type', 'rating a list', { rating: [5] }, rating],
+    ['wrong type', 'comment a number', { comment: 42 }, comment],
+    ['wrong type', 'comment a list', { comment: ['Works well'] }, comment],
+    ['wrong type', 'comment null', { comment: null }, comment],
+    ['out of range', 'rating 0', { rating: 0 }, rating],
+    ['out of range', 'rating 6', { rating: 6 }, rating],
+    ['out of range', 'rating -1', { rating: -1 }, rating],
+    ['out of range', 'rating 4.5', { rating: 4.5 }, rating],
+    ['out of range', 'rating 2^53', { rating: 2 ** 53 }, rating],
+    ['out of range', 'rating 9 and an empty comment', { rating: 9, comment: '' }, { ...rating, ...comment }],
+    ['huge string', '1001-character comment', { comment: 'c'.repeat(1001) }, comment],
+    ['huge string', '1001 characters inside white space', { comment: `  ${'c'.repeat(1001)}  ` }, comment],
+    ['huge string', '90 kB comment', { comment: 'c'.repeat(90_000) }, comment],
+    ['injection string', 'rating: NoSQL $gt', { rating: { $gt: 0 } }, rating],
+    ['injection string', 'comment: NoSQL $ne', { comment: { $ne: null } }, comment],
+    ['injection string', 'rating: SQL tautology', { rating: "5' OR '1'='1" }, rating],
+    ['script tag', 'script tag rating', { rating: SCRIPT }, rating],
+    ['extra field', 'id, user, verified, date and name with rating 0', { id: 1, user: 3, verified: false, date: '2000-01-01', reviewerName: 'Admin', rating: 0 }, rating],
   ];
-  for (const [route, prefix, status, payload] of idRoutes) {
-    for (const trick of PATH_TRICKS) add(route, 'path trick', `id ${trick}`, status, { url: prefix + trick, body: payload });
-    add(route, 'path trick', 'malformed percent-encoding', 400, { url: `${prefix}%E0%A4%A`, body: payload });
+  for (const route of [addReview, editReview]) {
+    for (const [kind, name, changes, errors] of reviewBodies) body(route, kind, name, 400, changes, { errors });
+  }
+  body(addReview, 'missing field', 'no rating', 400, { rating: undefined }, { errors: rating });
+  body(addReview, 'missing field', 'no comment', 400, { comment: undefined }, { errors: comment });
+  body(addReview, 'missing field', 'empty body', 400, { rating: undefined, comment: undefined }, { errors: { ...rating, ...comment } });
+  add(addReview, 'out of range', 'rating 1e999 (parses to Infinity)', 400, { url: '/api/products/2/reviews', raw: '{"rating":1e999,"comment":"Works well"}', errors: rating });
+  body(addReview, 'unknown id', 'unknown product', 404, {}, { url: '/api/products/99999/reviews' });
+  body(addReview, 'unknown id', 'a product the caller has not received', 403, {}, { url: '/api/products/1/reviews' });
+  body(addReview, 'unknown id', 'a deleted product', 403, {}, { url: '/api/products/4/reviews' });
+  body(addReview, 'unknown id', 'a product the caller has reviewed already', 409, {}, { as: 'user', url: '/api/products/1/reviews' });
+  body(editReview, 'unknown id', 'unknown review', 404, {}, { url: '/api/products/1/reviews/99999' });
+  body(editReview, 'unknown id', 'unknown product', 404, {}, { url: '/api/products/99999/reviews/2' });
+  body(editReview, 'unknown id', "the review's id under another product", 404, {}, { url: '/api/products/2/reviews/2' });
+  body(editReview, 'unknown id', 'a seed review (nobody’s)', 403, {}, { url: '/api/products/1/reviews/1' });
+  body(editReview, 'unknown id', "another shopper's review", 403, {}, { as: 'other' });
+  body(editReview, 'unknown id', "the admin, on a shopper's review", 403, {}, { as: 'admin' });
+
+  /** Ids that name nothing, or nothing the caller may act on: [name, status, url and caller]. */
+  const unknownIds = (route: ApiRoute, rows: [string, number, Partial<Pick<Case, 'url' | 'as'>>][]) => {
+    for (const [name, status, over] of rows) add(route, 'unknown id', name, status, over);
+  };
+
+  // DELETE /products/:id/reviews/:reviewId (admin)
+  unknownIds('DELETE /api/products/:id/reviews/:reviewId', [
+    ['unknown review', 404, { url: '/api/products/1/reviews/99999' }],
+    ['unknown product', 404, { url: '/api/products/99999/reviews/1' }],
+    ["a review's id under another product", 404, { url: '/api/products/2/reviews/2' }],
+  ]);
+
+  // POST /orders/:id/cancel (the user's pending order 1): the owner's pending orders only
+  const cancel = 'POST /api/orders/:id/cancel';
+  unknownIds(cancel, [
+    ['unknown order', 404, { url: '/api/orders/99999/cancel' }],
+    ['a delivered order', 409, { url: '/api/orders/3/cancel' }],
+    ["another shopper's dispatched order", 404, { url: '/api/orders/2/cancel' }],
+    ["another shopper's cancelled order", 404, { url: '/api/orders/4/cancel' }],
+    ["another shopper's pending order", 404, { as: 'other' }],
+    ["the admin, on a shopper's pending order", 404, { as: 'admin' }],
+    ['own dispatched order', 409, { as: 'other', url: '/api/orders/2/cancel' }],
+    ['own cancelled order', 409, { as: 'other', url: '/api/orders/4/cancel' }],
+  ]);
+  add(cancel, 'extra field', 'status and user in a body, on a delivered order', 409, {
+    url: '/api/orders/3/cancel',
+    body: { status: 'cancelled', user: 2, force: true },
+  });
+
+  // POST /orders/:id/buy-again (the user's order 1): the owner only
+  unknownIds('POST /api/orders/:id/buy-again', [
+    ['unknown order', 404, { url: '/api/orders/99999/buy-again' }],
+    ["another shopper's order", 404, { url: '/api/orders/2/buy-again' }],
+    ["another shopper's order, as the other shopper", 404, { as: 'other' }],
+    ["the admin, on a shopper's order", 404, { as: 'admin' }],
+  ]);
+
+  // PATCH /orders/:id (admin): leaving `cancelled` needs the stock back
+  body(editOrder, 'out of range', 'leaving cancelled with too little stock', 409, { status: 'pending' }, { url: '/api/orders/8' });
+  body(editOrder, 'unknown id', 'leaving cancelled with a deleted product', 409, {}, { url: '/api/orders/12' });
+
+  // Path tricks in every id ({id} in the path).
+  const idRoutes: [ApiRoute, string, number, unknown][] = [
+    ['GET /api/products/:id', '/api/products/{id}', 404, undefined],
+    ['PATCH /api/products/:id', '/api/products/{id}', 404, { price: 10 }],
+    ['DELETE /api/products/:id', '/api/products/{id}', 405, undefined],
+    ['PATCH /api/users/:id', '/api/users/{id}', 403, { name: 'Trick' }],
+    ['PATCH /api/cart/:id', '/api/cart/{id}', 404, { quantity: 1 }],
+    ['DELETE /api/cart/:productId', '/api/cart/{id}', 404, undefined],
+    ['GET /api/orders/:id', '/api/orders/{id}', 404, undefined],
+    ['PATCH /api/orders/:id', '/api/orders/{id}', 404, { status: 'cancelled' }],
+    ['POST /api/orders/:id/cancel', '/api/orders/{id}/cancel', 404, undefined],
+    ['POST /api/orders/:id/buy-again', '/api/orders/{id}/buy-again', 404, undefined],
+    ['GET /api/products/:id/reviews/eligibility', '/api/products/{id}/reviews/eligibility', 404, undefined],
+    ['POST /api/products/:id/reviews', '/api/products/{id}/reviews', 404, VALID[addReview]!.body],
+    ['PATCH /api/products/:id/reviews/:reviewId', '/api/products/{id}/reviews/2', 404, { rating: 1 }],
+    ['PATCH /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, { rating: 1 }],
+    ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/{id}/reviews/1', 404, undefined],
+    ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, undefined],
+  ];
+  for (const [route, path, status, payload] of idRoutes) {
+    const at = (id: string) => path.replace('{id}', () => id);
+    const of = path.includes('reviews/{id}') ? 'review ' : '';
+    for (const trick of PATH_TRICKS) add(route, 'path trick', `${of}id ${trick}`, status, { url: at(trick), body: payload });
+    add(route, 'path trick', `${of}malformed percent-encoding`, 400, { url: at('%E0%A4%A'), body: payload });
   }
 
   // Repeated or structured query keys, where the route reads its query.
   const queryRoutes: [ApiRoute, string][] = [
     ['GET /api/products', '/api/products'],
+    ['GET /api/products/facets', '/api/products/facets'],
     ['GET /api/products/:id', '/api/products/1'],
     ['GET /api/categories', '/api/categories'],
     ['GET /api/brands', '/api/brands'],
@@ -517,6 +649,55 @@ function buildCases(): Case[] {
     add(route, 'injection string', 'NoSQL operator in a filter', 400, { url: `${base}?price[$gt]=0` });
     add(route, 'injection string', 'regex filter (_like)', 400, { url: `${base}?title_like=(a%2B)%2B$` });
   }
+
+  // The facet filters, on the list and on its facets: a number from 0, given once.
+  const badNumbers: [Kind, string, string][] = [
+    ['wrong type', 'a word', 'cheap'],
+    ['wrong type', 'empty', ''],
+    ['wrong type', 'an exponent', '1e3'],
+    ['wrong type', 'hexadecimal', '0x10'],
+    ['wrong type', 'a decimal comma', '1,5'],
+    ['wrong type', 'a number and a word', '12abc'],
+    ['out of range', 'negative', '-1'],
+    ['out of range', 'Infinity', 'Infinity'],
+    ['out of range', 'NaN', 'NaN'],
+    ['out of range', 'ten digits', '1234567890'],
+    ['out of range', 'seven decimals', '1.0000001'],
+    ['injection string', 'SQL tautology', "1' OR '1'='1"],
+    ['injection string', 'SQL stacked query', '1; DROP TABLE products; --'],
+    ['script tag', 'script tag', SCRIPT],
+  ];
+  const mustBeNumber = (...fields: string[]) => Object.fromEntries(fields.map((f) => [f, `${f} must be a number from 0`]));
+  for (const [route, base] of [
+    ['GET /api/products', '/api/products?'],
+    ['GET /api/products/facets', '/api/products/facets?category=smartphones&'],
+  ] as const) {
+    for (const field of ['price_gte', 'price_lte', 'rating_gte', 'stock_gte']) {
+      for (const [kind, name, value] of badNumbers) {
+        add(route, kind, `${field} ${name}`, 400, { url: `${base}${field}=${encodeURIComponent(value)}`, errors: mustBeNumber(field) });
+      }
+      add(route, 'repeated query key', `${field} twice`, 400, { url: `${base}${field}=1&${field}=2`, errors: mustBeNumber(field) });
+    }
+    add(route, 'out of range', 'two bad filters beside a good one', 400, {
+      url: `${base}price_gte=10&price_lte=-5&rating_gte=five`,
+      errors: mustBeNumber('price_lte', 'rating_gte'),
+    });
+  }
+
+  // GET /products/suggest: one q of at most 100 characters
+  const suggest = 'GET /api/products/suggest';
+  const tooLong = { q: 'q must be at most 100 characters' };
+  add(suggest, 'repeated query key', 'q twice', 400, { url: '/api/products/suggest?q=gal&q=app' });
+  add(suggest, 'repeated query key', 'q as a list', 400, { url: '/api/products/suggest?q[]=gal' });
+  add(suggest, 'injection string', 'q as a NoSQL operator', 400, { url: '/api/products/suggest?q[$ne]=x' });
+  add(suggest, 'huge string', '101-character q', 400, { url: `/api/products/suggest?q=${'g'.repeat(101)}`, errors: tooLong });
+  add(suggest, 'huge string', '4000-character q', 400, { url: `/api/products/suggest?q=${'g'.repeat(4000)}`, errors: tooLong });
+  add(suggest, 'huge string', '101 accented letters', 400, { url: `/api/products/suggest?q=${encodeURIComponent('é'.repeat(101))}`, errors: tooLong });
+  add(suggest, 'injection string', 'a 101-character SQL injection', 400, {
+    url: `/api/products/suggest?q=${encodeURIComponent(`%' OR 1=1; --${' '.repeat(90)}`)}`,
+    errors: tooLong,
+  });
+  add(suggest, 'script tag', 'script tags over 100 characters', 400, { url: `/api/products/suggest?q=${encodeURIComponent(SCRIPT.repeat(3))}`, errors: tooLong });
   const adminOrders = 'GET /api/orders';
   for (const key of ['_page', '_per_page', '_limit', '_sort', '_order']) {
     add(adminOrders, 'repeated query key', `${key} twice`, 400, { url: `/api/orders?${key}=1&${key}=2` });
@@ -539,6 +720,10 @@ function buildCases(): Case[] {
     '/api/db',
     '/api/__proto__',
     '/api/products/1/reviews',
+    '/api/products/1/reviews/1',
+    '/api/products/facets/extra',
+    '/api/orders/1/cancel',
+    '/api/orders/1/buy-again',
     '/api/cart/5/extra',
     '/api/orders/own/extra',
     '/api/products/../users',
@@ -559,8 +744,7 @@ const agents = {} as Record<Who | 'anon', Agent>;
 let hashBefore: string;
 let stateBefore: string;
 
-function send(c: Case) {
-  const a = agents[c.as];
+function send(c: Case, a = agents[c.as]) {
   const method = c.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put';
   let req = a[method](c.url);
   for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
@@ -625,6 +809,34 @@ describe('bad-input catalogue', () => {
     expectNoLeaks();
   });
 
+  it('starts from valid requests: every other route answers 2xx at its target, and at the edges of its limits', async () => {
+    const fresh = await makeDurableShop(figures, { data: catalogueData() });
+    const call = (route: ApiRoute | 'unknown route', as: Who | 'anon', url: string): Case => {
+      const method = route === 'unknown route' ? 'GET' : methodOf(route);
+      return { route, kind: 'unknown route', name: url, as, method, url, status: 200 };
+    };
+    const edges = [
+      `/api/products/suggest?q=${'g'.repeat(100)}`,
+      `/api/products/suggest?q=${encodeURIComponent('É'.repeat(100))}`,
+      '/api/products/facets?price_gte=0&price_lte=999999999.999999&rating_gte=%204.5%20&stock_gte=1',
+      '/api/products?price_gte=0&price_lte=999999999&rating_gte=0.5&stock_gte=0',
+    ];
+    const calls = [
+      // DELETE /products/:id answers 405 by design.
+      ...API_ROUTES.filter((r) => !VALID[r] && r !== 'DELETE /api/products/:id').map((r) => call(r, TARGET[r].as, TARGET[r].url)),
+      ...edges.map((url) => call('unknown route', 'anon', url)),
+    ];
+    try {
+      for (const c of calls) {
+        const res = await send(c, c.as === 'anon' ? fresh.anon() : await fresh.as(c.as));
+        expect(res.status, `${c.method} ${c.url}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+      }
+    } finally {
+      await fresh.cleanup();
+    }
+    expectNoLeaks();
+  });
+
   it('refuses a stock beyond what either engine holds, naming the field', async () => {
     const fresh = await makeDurableShop(figures);
     try {
@@ -646,6 +858,7 @@ describe('bad-input catalogue', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(typeof res.body.message).toBe('string');
     expect(res.body.message.length).toBeGreaterThan(0);
+    if (c.errors) expect(res.body.errors).toEqual(c.errors);
     expect(await shop.stateHash(), 'the stored state changed').toBe(hashBefore);
     expect(JSON.stringify(await shop.state()), 'the live state changed').toBe(stateBefore);
     expectNoLeaks();

@@ -8,12 +8,18 @@ export const API_ROUTES = [
   'GET /api/users/own',
   'PATCH /api/users/:id',
   'GET /api/products',
+  'GET /api/products/facets',
+  'GET /api/products/suggest',
   'GET /api/products/:id',
   'GET /api/categories',
   'GET /api/brands',
   'POST /api/products',
   'PATCH /api/products/:id',
   'DELETE /api/products/:id',
+  'GET /api/products/:id/reviews/eligibility',
+  'POST /api/products/:id/reviews',
+  'PATCH /api/products/:id/reviews/:reviewId',
+  'DELETE /api/products/:id/reviews/:reviewId',
   'GET /api/cart',
   'POST /api/cart',
   'PATCH /api/cart/:id',
@@ -23,6 +29,8 @@ export const API_ROUTES = [
   'GET /api/orders',
   'GET /api/orders/:id',
   'PATCH /api/orders/:id',
+  'POST /api/orders/:id/cancel',
+  'POST /api/orders/:id/buy-again',
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];

@@ -6,11 +6,17 @@
 // id (and users by email), so a session check or a product by id costs the same with ten records
 // or a million. Throttle counters live in memory only.
 import { discountedPrice } from '../../../src/lib/pricing';
-import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
+import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/types';
+import { auditEntry, describeOrder, describeProduct } from '../audit';
 import { DiskWriteError, OrderNotSavedError } from '../../errors';
 import { COLLECTIONS, type DbSchema, type Session, type StoredCartLine, type StoredUser } from '../../model';
 import type {
+  AuditContext,
+  AuditQuery,
   FilterOptionField,
+  ImportResult,
+  ImportRow,
+  TimeRange,
   ListQuery,
   OrderChange,
   OrderQuery,
@@ -113,6 +119,31 @@ export class JsonStore implements StoreAdapter {
     this.usersByEmail.set(key, user);
     await this.file.commit({ users: [user.id] });
     return user;
+  }
+
+  async countUsersSince(since: number, role: Role): Promise<number> {
+    return this.data.users.filter((u) => u.role === role && u.createdAt !== undefined && Date.parse(u.createdAt) >= since).length;
+  }
+
+  async listCustomers(
+    { q, slice }: { q?: string; slice?: { start: number; end: number } },
+    spentStatuses: readonly OrderStatus[],
+  ): Promise<Page<Customer>> {
+    const needle = q?.toLowerCase();
+    const users = this.data.users
+      .filter((u) => !needle || u.email.toLowerCase().includes(needle) || (u.name ?? '').toLowerCase().includes(needle))
+      .sort((a, b) => a.id - b.id);
+    const page = slice ? users.slice(slice.start, slice.end) : users;
+    const items = page.map((u) => {
+      const own = this.data.orders.filter((o) => o.user === u.id);
+      const customer: Customer = { id: u.id, email: u.email, role: u.role, orders: own.length, totalSpent: 0 };
+      if (u.name !== undefined) customer.name = u.name;
+      customer.totalSpent = own.filter((o) => spentStatuses.includes(o.status)).reduce((sum, o) => sum + o.totalAmount, 0);
+      const last = own.map((o) => o.createdAt).filter((d): d is string => d !== undefined).sort().at(-1);
+      if (last) customer.lastOrderAt = last;
+      return customer;
+    });
+    return { items, total: users.length };
   }
 
   async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
@@ -244,28 +275,76 @@ export class JsonStore implements StoreAdapter {
     return ids.map((id) => this.products.get(id)).filter((p): p is Product => p !== undefined);
   }
 
-  async createProduct(fields: Omit<Product, 'id'>): Promise<Product> {
+  /** Adds the audit entry of a write (in the write's synchronous step); its id, for the commit. */
+  private audit(ctx: AuditContext | undefined, describe: () => Parameters<typeof auditEntry>[1] | undefined): number[] {
+    const described = ctx && describe();
+    if (!ctx || !described) return [];
+    const entry = fresh({ id: nextId(this.data.audit), ...auditEntry(ctx, described) });
+    this.data.audit.push(entry);
+    return [entry.id];
+  }
+
+  /** Puts a new product in place (no commit). */
+  private addProduct(fields: Omit<Product, 'id'>): Product {
     const product = fresh({ id: nextId(this.data.products), ...fields });
     this.data.products.push(product);
     this.products.set(product.id, product);
-    await this.file.commit({ products: [product.id] });
     return product;
   }
 
-  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
-    const old = this.products.get(id);
-    if (!old) return undefined;
+  /** Puts the changed product in place of the old one (no commit). */
+  private replaceProduct(old: Product, changes: Partial<Omit<Product, 'id'>>): Product {
     const product = fresh({ ...old, ...changes });
     JsonStore.swap(this.data.products, old, product);
-    this.products.set(id, product);
-    await this.file.commit({ products: [id] });
+    this.products.set(product.id, product);
     return product;
   }
 
-  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+  async createProduct(fields: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product> {
+    const product = this.addProduct(fields);
+    const entries = this.audit(audit, () => describeProduct(audit!, undefined, product));
+    await this.file.commit({ products: [product.id], audit: entries });
+    return product;
+  }
+
+  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
     const old = this.products.get(id);
     if (!old) return undefined;
-    return this.updateProduct(id, change(old));
+    const product = this.replaceProduct(old, changes);
+    const entries = this.audit(audit, () => describeProduct(audit!, old, product));
+    await this.file.commit({ products: [id], audit: entries });
+    return product;
+  }
+
+  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
+    const old = this.products.get(id);
+    if (!old) return undefined;
+    return this.updateProduct(id, change(old), audit);
+  }
+
+  async importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
+    const missing = rows.flatMap((r) => (r.id !== undefined && !this.products.has(r.id) ? [r.id] : []));
+    if (missing.length > 0) return { missing };
+    const created: number[] = [];
+    const updated: number[] = [];
+    const entries: number[] = [];
+    for (const row of rows) {
+      const old = row.id === undefined ? undefined : this.products.get(row.id)!;
+      const product = row.id === undefined ? this.addProduct(row.product) : this.replaceProduct(old!, row.changes);
+      (old ? updated : created).push(product.id);
+      entries.push(...this.audit(audit, () => describeProduct(audit, old, product)));
+    }
+    await this.file.commit({ products: [...created, ...updated], audit: entries });
+    return { created, updated };
+  }
+
+  async lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
+    return this.data.products
+      .map((p) => ({ p, threshold: p.lowStockThreshold ?? defaultThreshold }))
+      .filter(({ p, threshold }) => !p.deleted && p.stock <= threshold)
+      .sort((a, b) => a.p.stock - b.p.stock || a.p.id - b.p.id)
+      .slice(0, limit)
+      .map(({ p, threshold }) => ({ id: p.id, title: p.title, stock: p.stock, threshold }));
   }
 
   async listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
@@ -343,7 +422,7 @@ export class JsonStore implements StoreAdapter {
     return this.orders.get(id);
   }
 
-  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined> {
+  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined> {
     // One synchronous step up to the commit: plan, check, take or give back the stock, store.
     const old = this.orders.get(id);
     if (!old) return undefined;
@@ -361,12 +440,58 @@ export class JsonStore implements StoreAdapter {
     const order = fresh({ ...old, status, history });
     JsonStore.swap(this.data.orders, old, order);
     this.orders.set(id, order);
-    await this.file.commit({ orders: [id], products: changed.map((c) => c.next.id) });
+    const entries = this.audit(audit, () => describeOrder(old, order));
+    await this.file.commit({ orders: [id], products: changed.map((c) => c.next.id), audit: entries });
     return order;
   }
 
   async hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
     return this.data.orders.some((o) => o.user === user && o.status === 'delivered' && o.items.some((i) => i.product.id === product));
+  }
+
+  /** Orders in `statuses` placed in the range. */
+  private ordersIn({ from, to }: TimeRange, statuses: readonly OrderStatus[]): Order[] {
+    return this.data.orders.filter((o) => {
+      const at = o.createdAt === undefined ? NaN : Date.parse(o.createdAt);
+      return at >= from && at < to && statuses.includes(o.status);
+    });
+  }
+
+  async salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
+    const days = new Map<string, { date: string; revenue: number; orders: number }>();
+    for (const o of this.ordersIn(range, statuses)) {
+      const date = new Date(o.createdAt!).toISOString().slice(0, 10);
+      const day = days.get(date) ?? { date, revenue: 0, orders: 0 };
+      day.revenue += o.totalAmount;
+      day.orders += 1;
+      days.set(date, day);
+    }
+    return [...days.values()];
+  }
+
+  async countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+    const counts: Partial<Record<OrderStatus, number>> = {};
+    for (const o of this.data.orders) counts[o.status] = (counts[o.status] ?? 0) + 1;
+    return counts;
+  }
+
+  async topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
+    const sold = new Map<number, { id: number; title: string; units: number; revenue: number }>();
+    for (const o of this.ordersIn(range, statuses)) {
+      for (const line of o.items) {
+        const id = line.product.id;
+        const entry = sold.get(id) ?? { id, title: this.products.get(id)?.title ?? line.product.title, units: 0, revenue: 0 };
+        entry.units += line.quantity;
+        entry.revenue += discountedPrice(line.product) * line.quantity;
+        sold.set(id, entry);
+      }
+    }
+    return [...sold.values()].sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.id - b.id).slice(0, limit);
+  }
+
+  async listAudit({ entity, actor, slice }: AuditQuery): Promise<Page<AuditEntry>> {
+    const entries = this.data.audit.filter((e) => (entity === undefined || e.entity === entity) && (actor === undefined || e.actor.id === actor)).reverse();
+    return { items: slice ? entries.slice(slice.start, slice.end) : entries, total: entries.length };
   }
 
   private keyedOrder(user: number, key: string): Order | undefined {

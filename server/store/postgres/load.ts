@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DbSchema } from '../../model';
 import {
+  auditFromRow,
+  auditToRow,
   cartLineFromRow,
   cartLineToRow,
   filterOptionFromRow,
@@ -36,7 +38,7 @@ async function insertBatched<T>(rows: readonly T[], insert: (batch: T[]) => Prom
  * moves the identity sequences past the largest ids. Use inside a transaction.
  */
 export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promise<void> {
-  const { users = [], categories = [], brands = [], products = [], cart = [], orders = [], sessions = [], idempotency = [] } = snapshot;
+  const { users = [], categories = [], brands = [], products = [], cart = [], orders = [], sessions = [], idempotency = [], audit = [] } = snapshot;
   await insertBatched(users, (b) => db.insertInto('users').values(b.map(userToRow)).execute());
   await insertBatched(categories, (b) => db.insertInto('categories').values(b.map(filterOptionToRow)).execute());
   await insertBatched(brands, (b) => db.insertInto('brands').values(b.map(filterOptionToRow)).execute());
@@ -45,6 +47,7 @@ export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promi
   await insertBatched(orders, (b) => db.insertInto('orders').values(b.map(orderToRow)).execute());
   await insertBatched(sessions, (b) => db.insertInto('sessions').values(b.map(sessionToRow)).execute());
   await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
+  await insertBatched(audit, (b) => db.insertInto('audit').values(b.map(auditToRow)).execute());
   await syncIdentities(db);
 }
 
@@ -66,7 +69,7 @@ export async function recountProducts(db: Db): Promise<void> {
 
 /** Empties every table of the shop and restarts its ids at 1. */
 export async function truncateAll(db: Db): Promise<void> {
-  await sql`TRUNCATE users, products, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys RESTART IDENTITY CASCADE`.execute(db);
+  await sql`TRUNCATE users, products, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit RESTART IDENTITY CASCADE`.execute(db);
 }
 
 /**
@@ -96,7 +99,7 @@ export async function loadSeedIfEmpty(db: Kysely<Database>, seedFile: string): P
 
 /**
  * Everything, in db.json's shape and order (records by id; sessions by creation, idempotency keys by
- * creation; the `idempotency` collection last), read in one repeatable-read transaction so the
+ * creation; `idempotency` and `audit` last), read in one repeatable-read transaction so the
  * collections agree with each other. All in memory: meant for tests and exports of shop-sized
  * data, not for a million products.
  */
@@ -113,6 +116,7 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
       const cart = await trx.selectFrom('cart').selectAll().orderBy('id').execute();
       const sessions = await trx.selectFrom('sessions').selectAll().orderBy('seq').execute();
       const idempotency = await trx.selectFrom('idempotency_keys').selectAll().orderBy('created_at').orderBy('user_id').orderBy('key').execute();
+      const audit = await trx.selectFrom('audit').selectAll().orderBy('id').execute();
       return {
         products: products.map(productFromRow),
         categories: categories.map(filterOptionFromRow),
@@ -122,6 +126,7 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
         cart: cart.map(cartLineFromRow),
         sessions: sessions.map(sessionFromRow),
         idempotency: idempotency.map(idempotencyFromRow),
+        audit: audit.map(auditFromRow),
       };
     });
 }

@@ -7,12 +7,14 @@ import * as initial from './migrations/0001_initial';
 import * as sharedState from './migrations/0002_shared_state';
 import * as catalogueAtScale from './migrations/0003_catalogue_at_scale';
 import * as shopperFeatures from './migrations/0004_shopper_features';
+import * as backOffice from './migrations/0005_back_office';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_shared_state': sharedState,
   '0003_catalogue_at_scale': catalogueAtScale,
   '0004_shopper_features': shopperFeatures,
+  '0005_back_office': backOffice,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

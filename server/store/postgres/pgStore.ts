@@ -7,12 +7,18 @@
 // PostgreSQL rolls back whatever was not committed.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { CartItem, FilterOption, Order, Product } from '../../../src/types';
+import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/types';
+import { auditEntry, describeOrder, describeProduct } from '../audit';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
-import { listRecords, sliceBounds } from '../listing';
+import { listRecords } from '../listing';
 import type {
+  AuditContext,
+  AuditQuery,
   FilterOptionField,
+  ImportResult,
+  ImportRow,
+  TimeRange,
   ListQuery,
   OrderChange,
   OrderQuery,
@@ -27,10 +33,13 @@ import type {
 } from '../port';
 import { openDatabase, type OpenOptions } from './connect';
 import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
+import * as catalogue from './catalogue';
 import { migrateToLatest } from './migrate';
-import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
+import * as reports from './reports';
 import {
+  auditToRow,
   cartLineFromRow,
+  isId,
   filterOptionFromRow,
   orderFromRow,
   orderToRow,
@@ -46,9 +55,6 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
-const MAX_ID = 2_147_483_647;
-const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
 
 /** First keys of the two-key advisory locks (the second is a user id). */
 const LOCK = { sessions: 1, orders: 2 } as const;
@@ -62,6 +68,9 @@ const ORDER_COLUMN: Record<OrderSortField, string> = {
   user: 'user_id',
   createdAt: 'created_at',
 };
+
+/** An import names a product that does not exist: roll the transaction back. */
+class Missing extends Error {}
 
 /** A line of an order could not take its stock after all: roll the transaction back. */
 class ShortOf extends Error {
@@ -111,6 +120,14 @@ export class PgStore implements StoreAdapter {
       .returningAll()
       .executeTakeFirst();
     return created && userFromRow(created);
+  }
+
+  countUsersSince(since: number, role: Role): Promise<number> {
+    return reports.countUsersSince(this.db, since, role);
+  }
+
+  listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>> {
+    return reports.listCustomers(this.db, query, spentStatuses);
   }
 
   async updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
@@ -216,77 +233,24 @@ export class PgStore implements StoreAdapter {
 
   // --- Catalogue -----------------------------------------------------------------------------
 
-  async listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
-    const where = productWhere(query);
-    const order = productOrder(query);
-    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
-    const count = async (db: Db) => (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
-    const columns = sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)));
-    // One statement, one snapshot: the page and its total. The page's ids come first (from an
-    // index alone where one covers the filter and the sort, so a deep page skips index entries,
-    // not table rows); then only those products are read.
-    const page = (db: Db, offset: number, limit: number | null, withTotal: boolean) => {
-      if (query.q && withTotal) {
-        // A search finds its matches once (trigram index, then each candidate checked) and both
-        // counts and pages them, instead of running that search twice.
-        const keys = sql.join(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))].map((c) => sql.ref(`products.${c}`)));
-        return sql<ProductRowWithTotal>`
-          WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
-            page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-          SELECT ${columns}, (SELECT count(*)::int FROM matched) AS total
-          FROM page JOIN products ON products.id = page.id
-          ORDER BY ${order}`.execute(db);
-      }
-      // The total as an InitPlan (run once): from product_counts when it can, else counted.
-      return sql<ProductRowWithTotal>`
-        SELECT ${columns}, ${withTotal ? counted : sql`NULL::int`} AS total
-        FROM ${productPageIds(query, offset, limit)}
-        JOIN products ON products.id = page.id
-        ORDER BY ${order}`.execute(db);
-    };
-    const slice = query.slice;
-    if (slice && (slice.start < 0 || slice.end < 0)) {
-      // Counted from the end: the count first, in the same snapshot as the page.
-      return this.db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const total = await count(trx);
-          const [from, to] = sliceBounds(total, slice.start, slice.end);
-          const rows = to > from ? (await page(trx, from, to - from, false)).rows : [];
-          return { items: rows.map(productFromRow), total };
-        });
-    }
-    const offset = slice ? slice.start : 0;
-    const limit = slice ? Math.max(0, slice.end - slice.start) : null;
-    if (limit === 0) return { items: [], total: await count(this.db) };
-    const { rows } = await page(this.db, offset, limit, true);
-    // Past the end there is no row to carry the total.
-    if (rows.length === 0) return { items: [], total: await count(this.db) };
-    return { items: rows.map(productFromRow), total: rows[0].total! };
+  listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
+    return catalogue.listProducts(this.db, query);
   }
 
-  async countProducts(query: ListQuery<ProductListField>): Promise<number> {
-    const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${productWhere(query)})`;
-    return (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(this.db)).rows[0].n;
+  countProducts(query: ListQuery<ProductListField>): Promise<number> {
+    return catalogue.countProducts(this.db, query);
   }
 
-  async countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
-    return (await productCountBy(query, field).execute(this.db)).rows;
+  countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+    return catalogue.countProductsBy(this.db, field, query);
   }
 
-  async salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
-    const { rows } = await sql<{ min: number | null; max: number | null }>`
-      SELECT min(sale_price) AS min, max(sale_price) AS max FROM products WHERE ${productWhere(query)}`.execute(this.db);
-    const { min, max } = rows[0];
-    return min === null || max === null ? undefined : { min, max };
+  salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+    return catalogue.salePriceRange(this.db, query);
   }
 
-  async suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
-    // A folded term is letters and digits only: nothing in it is a LIKE wildcard.
-    let query = this.db.selectFrom('products').select(['id', 'title', 'thumbnail']).where('deleted', '=', false);
-    for (const term of terms) query = query.where('title_words', 'like', `% ${term}%`);
-    return query.orderBy('id').limit(limit).execute();
+  suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+    return catalogue.suggestProducts(this.db, terms, limit);
   }
 
   async productById(id: number): Promise<Product | undefined> {
@@ -302,32 +266,80 @@ export class PgStore implements StoreAdapter {
     return rows.map(productFromRow);
   }
 
-  async createProduct(product: Omit<Product, 'id'>): Promise<Product> {
+  /** Records an admin write's audit entry inside its transaction. */
+  private async audit(trx: Db, ctx: AuditContext | undefined, describe: () => Parameters<typeof auditEntry>[1] | undefined): Promise<void> {
+    const described = ctx && describe();
+    if (!ctx || !described) return;
+    await trx.insertInto('audit').values(withoutId(auditToRow({ id: 0, ...auditEntry(ctx, described) }))).execute();
+  }
+
+  private async insertProduct(trx: Db, product: Omit<Product, 'id'>, audit: AuditContext | undefined): Promise<Product> {
     const row = withoutId(productToRow({ id: 0, ...product }));
-    const created = await this.db.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
-    return productFromRow(created);
+    const created = productFromRow(await trx.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
+    await this.audit(trx, audit, () => describeProduct(audit!, undefined, created));
+    return created;
   }
 
-  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
-    if (!isId(id)) return undefined;
-    const set = productChangesToRow(changes);
-    const row =
-      Object.keys(set).length === 0
-        ? await this.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst()
-        : await this.db.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
-    return row && productFromRow(row);
+  /** Locks the product, changes it with `change`, records the audit entry; in `trx`. */
+  private async changeProduct(
+    trx: Db,
+    id: number,
+    change: (product: Product) => Partial<Omit<Product, 'id'>>,
+    audit: AuditContext | undefined,
+  ): Promise<Product | undefined> {
+    const row = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) return undefined;
+    const before = productFromRow(row);
+    const set = productChangesToRow(change(before));
+    if (Object.keys(set).length === 0) return before;
+    const after = productFromRow(await trx.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
+    await this.audit(trx, audit, () => describeProduct(audit!, before, after));
+    return after;
   }
 
-  async updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>): Promise<Product | undefined> {
+  createProduct(product: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product> {
+    return this.db.transaction().execute((trx) => this.insertProduct(trx, product, audit));
+  }
+
+  async updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
+    return this.updateProductWith(id, () => changes, audit);
+  }
+
+  async updateProductWith(
+    id: number,
+    change: (product: Product) => Partial<Omit<Product, 'id'>>,
+    audit?: AuditContext,
+  ): Promise<Product | undefined> {
     if (!isId(id)) return undefined;
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) return undefined;
-      const set = productChangesToRow(change(productFromRow(row)));
-      if (Object.keys(set).length === 0) return productFromRow(row);
-      const updated = await trx.updateTable('products').set(set).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow();
-      return productFromRow(updated);
-    });
+    return this.db.transaction().execute((trx) => this.changeProduct(trx, id, change, audit));
+  }
+
+  async importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
+    const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const created: number[] = [];
+        const updated: number[] = [];
+        for (const row of rows) {
+          if (row.id === undefined) {
+            created.push((await this.insertProduct(trx, row.product, audit)).id);
+          } else {
+            const product = isId(row.id) ? await this.changeProduct(trx, row.id, () => row.changes, audit) : undefined;
+            if (!product) throw new Missing();
+            updated.push(product.id);
+          }
+        }
+        return { created, updated };
+      });
+    } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      const found = new Set((await this.productsByIds(ids)).map((p) => p.id));
+      return { missing: ids.filter((id) => !found.has(id)) };
+    }
+  }
+
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
+    return reports.lowStockProducts(this.db, defaultThreshold, limit);
   }
 
   // Categories and brands are a few dozen rows: listed in memory with the json adapter's
@@ -432,7 +444,7 @@ export class PgStore implements StoreAdapter {
     return row && orderFromRow(row);
   }
 
-  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange): Promise<Order | undefined> {
+  async changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined> {
     if (!isId(id)) return undefined;
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -457,7 +469,9 @@ export class PgStore implements StoreAdapter {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return orderFromRow(updated);
+      const after = orderFromRow(updated);
+      await this.audit(trx, audit, () => describeOrder(order, after));
+      return after;
     });
   }
 
@@ -468,6 +482,22 @@ export class PgStore implements StoreAdapter {
         SELECT 1 FROM orders WHERE user_id = ${user} AND status = 'delivered' AND items @> ${JSON.stringify([{ product: { id: product } }])}::jsonb
       ) AS found`.execute(this.db);
     return rows[0].found;
+  }
+
+  salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
+    return reports.salesByDay(this.db, range, statuses);
+  }
+
+  countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+    return reports.countOrdersByStatus(this.db);
+  }
+
+  topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
+    return reports.topProducts(this.db, range, statuses, limit);
+  }
+
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
+    return reports.listAudit(this.db, query);
   }
 
   private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {
@@ -573,7 +603,6 @@ export class PgStore implements StoreAdapter {
   }
 }
 
-type ProductRowWithTotal = Parameters<typeof productFromRow>[0] & { total: number | null };
 type OrderRowWithTotal = Parameters<typeof orderFromRow>[0] & { total: number };
 
 // Every method of the port answers StoreUnavailableError (503) when the database cannot be

@@ -5,8 +5,10 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../../src/types';
 import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
+import type { AuditEntry } from '../../../src/types';
 import { foldWords } from '../../words';
 import type {
+  AuditTable,
   CartTable,
   FilterOptionsTable,
   IdempotencyKeysTable,
@@ -37,6 +39,7 @@ const PRODUCT_KEYS = [
   'minimumOrderQuantity',
   'reviews',
   'deleted',
+  'lowStockThreshold',
 ] as const satisfies readonly (keyof Product)[];
 const CART_ITEM_KEYS = ['id', 'product', 'quantity'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
@@ -69,6 +72,9 @@ const orderCartItem = (item: CartItem): CartItem => {
 
 const json = (value: unknown): string => JSON.stringify(value);
 
+/** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
+export const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 /** A row without its id, for an INSERT that lets the identity column number it. */
 export function withoutId<T extends { id?: unknown }>(row: T): Omit<T, 'id'> {
   const copy = { ...row };
@@ -80,7 +86,15 @@ export function withoutId<T extends { id?: unknown }>(row: T): Omit<T, 'id'> {
 // users
 
 export function userToRow(u: StoredUser): Insertable<UsersTable> {
-  return { id: u.id, email: u.email, password: u.password, role: u.role, name: u.name ?? null, addresses: json(u.addresses ?? []) };
+  return {
+    id: u.id,
+    email: u.email,
+    password: u.password,
+    role: u.role,
+    name: u.name ?? null,
+    addresses: json(u.addresses ?? []),
+    created_at: u.createdAt ?? null,
+  };
 }
 
 export function userFromRow(r: Selectable<UsersTable>): StoredUser {
@@ -88,6 +102,7 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   const user = { id: r.id, email: r.email, password: r.password, role: r.role } as StoredUser;
   if (r.name !== null) user.name = r.name;
   user.addresses = r.addresses.map(orderAddress);
+  if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
   return user;
 }
 
@@ -114,6 +129,7 @@ export const PRODUCT_COLUMNS = [
   'minimum_order_quantity',
   'reviews',
   'deleted',
+  'low_stock_threshold',
 ] as const satisfies readonly (keyof ProductsTable)[];
 
 export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
@@ -141,6 +157,7 @@ export function productToRow(p: Product): Insertable<ProductsTable> {
     minimum_order_quantity: p.minimumOrderQuantity,
     reviews: json(p.reviews),
     deleted: p.deleted ?? false,
+    low_stock_threshold: p.lowStockThreshold ?? null,
     title_words: foldWords(p.title),
   };
 }
@@ -165,6 +182,7 @@ export const PRODUCT_COLUMN = {
   minimumOrderQuantity: 'minimum_order_quantity',
   reviews: 'reviews',
   deleted: 'deleted',
+  lowStockThreshold: 'low_stock_threshold',
 } as const satisfies Record<keyof Product, (typeof PRODUCT_COLUMNS)[number]>;
 
 /** The columns to SET for a partial product (jsonb values as JSON text; id never). */
@@ -180,7 +198,7 @@ export function productChangesToRow(changes: Partial<Omit<Product, 'id'>>): Upda
 }
 
 export function productFromRow(r: ProductRow): Product {
-  return {
+  const product: Product = {
     id: r.id,
     title: r.title,
     description: r.description,
@@ -200,6 +218,8 @@ export function productFromRow(r: ProductRow): Product {
     reviews: r.reviews.map(orderReview),
     deleted: r.deleted,
   };
+  if (r.low_stock_threshold !== null) product.lowStockThreshold = r.low_stock_threshold;
+  return product;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,4 +300,34 @@ export function idempotencyToRow(k: IdempotencyRecord): Insertable<IdempotencyKe
 
 export function idempotencyFromRow(r: Selectable<IdempotencyKeysTable>): IdempotencyRecord {
   return { id: `${r.user_id} ${r.key}`, user: r.user_id, order: r.order_id, createdAt: r.created_at.getTime() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// audit
+
+export function auditToRow(e: AuditEntry): Insertable<AuditTable> {
+  return {
+    id: e.id,
+    at: e.at,
+    actor_id: e.actor.id,
+    actor_email: e.actor.email,
+    action: e.action,
+    entity: e.entity,
+    entity_id: e.entityId,
+    before: e.before === null ? null : json(e.before),
+    after: e.after === null ? null : json(e.after),
+  };
+}
+
+export function auditFromRow(r: Selectable<AuditTable>): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actor: { id: r.actor_id, email: r.actor_email },
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entity_id,
+    before: r.before,
+    after: r.after,
+  };
 }

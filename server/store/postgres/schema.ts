@@ -3,7 +3,7 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, CartItem, OrderEvent, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
+import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -27,6 +27,8 @@ export interface UsersTable {
   /** null = the optional `name` is absent. */
   name: string | null;
   addresses: Json<Address[], string | undefined>;
+  /** null = the optional `createdAt` is absent. */
+  created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProductsTable {
@@ -48,8 +50,8 @@ export interface ProductsTable {
   minimum_order_quantity: number;
   reviews: Json<Review[], string | undefined>;
   deleted: Generated<boolean>;
-  /** Not in the API yet (default 5). */
-  low_stock_threshold: Generated<number>;
+  /** null = the optional `lowStockThreshold` is absent (the default, 5). */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   /** Lower-cased searchable text for `q` (see the migration); computed by PostgreSQL. */
   search_text: GeneratedAlways<string>;
   /** The displayed price (SPEC §9); computed by PostgreSQL (migration 0004). */
@@ -109,6 +111,19 @@ export interface ProductCountsTable {
   n: number;
 }
 
+/** Every admin write (migration 0005). */
+export interface AuditTable {
+  id: Identity;
+  at: Timestamp;
+  actor_id: number;
+  actor_email: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entity_id: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
 /** Shared settings of the instances on one database (e.g. 'session_secret'). */
 export interface SettingsTable {
   key: string;
@@ -142,7 +157,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   product_counts: ProductCountsTable;
+  audit: AuditTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
-export const IDENTITY_TABLES = ['users', 'products', 'categories', 'brands', 'cart', 'orders'] as const satisfies readonly (keyof Database)[];
+export const IDENTITY_TABLES = ['users', 'products', 'categories', 'brands', 'cart', 'orders', 'audit'] as const satisfies readonly (keyof Database)[];

@@ -1,9 +1,10 @@
 // 0004: what shoppers find and keep by (issue 16).
-//  - products.sale_price: the price the shopper sees (SPEC §9, discountedPrice in
-//    src/lib/pricing.ts: Math.round(price × (1 − discount / 100))), for price_gte / price_lte and
-//    the price range of the facets. floor(x + 0.5) is Math.round for every price the shop can hold
-//    (they differ only at 0.49999999999999994), and the product is computed as JavaScript does
-//    (IEEE doubles, in the same order).
+//  - shop_sale_price(price, discount): the price the shopper sees (SPEC §9, discountedPrice in
+//    src/lib/pricing.ts: Math.round(price × (1 − discount / 100))), for the SQL that needs it:
+//    products.sale_price (price_gte / price_lte, the facets' price range) and order lines'
+//    revenue. floor(x + 0.5) is Math.round for every price the shop can hold (they differ only at
+//    0.49999999999999994), and the product is computed as JavaScript does (IEEE doubles, in the
+//    same order); tests/pg/pricing.test.ts holds the two to the same answers.
 //  - products.title_words: the title folded for suggestions (server/words.ts foldWords: case,
 //    accents, punctuation), written by the adapter with every title (rows.ts), with a trigram
 //    index so that ' <term>' (the start of a word) is found without reading every title.
@@ -16,8 +17,12 @@ const BATCH = 5000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+    CREATE FUNCTION shop_sale_price(price double precision, discount double precision) RETURNS double precision
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$ SELECT floor(price * (1 - discount / 100) + 0.5) $$`.execute(db);
   await sql`ALTER TABLE products ADD COLUMN sale_price double precision
-    GENERATED ALWAYS AS (floor(price * (1 - discount_percentage / 100) + 0.5)) STORED`.execute(db);
+    GENERATED ALWAYS AS (shop_sale_price(price, discount_percentage)) STORED`.execute(db);
   await sql`ALTER TABLE products ADD COLUMN title_words text NOT NULL DEFAULT ''`.execute(db);
   for (let last = 0; ; ) {
     const rows = await db.selectFrom('products').select(['id', 'title']).where('id', '>', last).orderBy('id').limit(BATCH).execute();
@@ -36,4 +41,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE orders DROP COLUMN history`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN title_words, DROP COLUMN sale_price`.execute(db);
+  await sql`DROP FUNCTION shop_sale_price(double precision, double precision)`.execute(db);
 }

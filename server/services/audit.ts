@@ -1,0 +1,28 @@
+// Who an admin write is by, for the audit log the store keeps with it (server/store/port.ts
+// AuditContext), and reading that log (GET /admin/audit).
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../src/types';
+import { badRequest } from '../errors';
+import type { StoredUser } from '../model';
+import type { AuditContext, Page, Store } from '../store/port';
+import { parseId } from './input';
+import { pageOf } from './paging';
+
+export function auditBy(admin: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
+  return { actor: { id: admin.id, email: admin.email }, action, at, ...(describe ? { describe } : {}) };
+}
+
+export class AuditService {
+  constructor(private readonly store: Store) {}
+
+  /** GET /admin/audit?_page&_limit&entity=&actor=: newest first. */
+  list(query: Record<string, unknown>): Promise<Page<AuditEntry>> {
+    const entity = query.entity;
+    if (entity !== undefined && !AUDIT_ENTITIES.includes(entity as AuditEntity)) {
+      throw badRequest('Invalid entity', { entity: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` });
+    }
+    const actorText = query.actor;
+    const actor = actorText === undefined ? undefined : parseId(actorText);
+    if (actorText !== undefined && actor === undefined) throw badRequest('Invalid actor', { actor: 'actor must be a user id' });
+    return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: pageOf(query) });
+  }
+}

@@ -1,0 +1,37 @@
+// Query values the back-office lists share: one value per key, and pages (_page with _per_page
+// or _limit as the page size).
+import { badRequest } from '../errors';
+
+type Query = Record<string, unknown>;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+/** The key's value, which must be given once (400 otherwise). */
+export function single(query: Query, key: string): string | undefined {
+  const value = query[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+  return value;
+}
+
+/** A whole number from 1 to `max` (400 otherwise). */
+export function positiveInt(query: Query, key: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const value = single(query, key);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) {
+    throw badRequest(`Invalid ${key}`, { [key]: `${key} must be a whole number from 1 to ${max}` });
+  }
+  return n;
+}
+
+/** The slice a `_page` / `_per_page` (or `_limit`) query asks for; undefined when it asks for no page. */
+export function pageOf(query: Query): { start: number; end: number } | undefined {
+  const page = positiveInt(query, '_page');
+  const size = positiveInt(query, '_per_page', MAX_PAGE_SIZE) ?? positiveInt(query, '_limit', MAX_PAGE_SIZE);
+  if (page === undefined && size === undefined) return undefined;
+  const perPage = size ?? DEFAULT_PAGE_SIZE;
+  const start = ((page ?? 1) - 1) * perPage;
+  return { start, end: start + perPage };
+}

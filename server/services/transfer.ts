@@ -1,0 +1,173 @@
+// CSV in and out of the back office (admin only), with the csv project's parser and stringifier:
+//  - exports: what the admin's product or order list shows (its filters and sort), streamed a
+//    page at a time, never built whole in memory;
+//  - the product import: new products (no id) and changes (by id, empty cells left as they are),
+//    checked with the product rules of the forms (SPEC §5 messages), first as a dry run that lists
+//    every row's errors, then for real, all or nothing.
+// A cell that a spreadsheet would run as a formula (=, +, -, @ first) goes out with a ' before it,
+// which the import takes off again.
+import { parse } from 'csv-parse/sync';
+import type { Order, Product } from '../../src/types';
+import { badRequest, conflict, HttpError } from '../errors';
+import type { StoredUser } from '../model';
+import type { ImportRow, Store } from '../store/port';
+import { readProduct, type Errors } from '../validate';
+import { auditBy } from './audit';
+import { newProduct, type CatalogueService } from './catalogue';
+import { parseId, requireObject } from './input';
+import type { OrderService } from './orders';
+
+export const PRODUCT_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discountPercentage',
+  'stock',
+  'brand',
+  'category',
+  'thumbnail',
+  'image1',
+  'image2',
+  'image3',
+  'lowStockThreshold',
+  'deleted',
+  'rating',
+] as const;
+/** Exported for information, never imported: the rating follows the reviews. */
+const READ_ONLY = new Set<string>(['rating']);
+
+export const ORDER_COLUMNS = [
+  'id',
+  'createdAt',
+  'user',
+  'status',
+  'paymentMethod',
+  'totalItems',
+  'totalAmount',
+  'items',
+  'name',
+  'email',
+  'phoneNumber',
+  'street',
+  'city',
+  'state',
+  'pincode',
+  'country',
+] as const;
+
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+const PAGE = 500;
+
+type Cell = string | number | boolean;
+
+/** A text cell a spreadsheet would not run as a formula. */
+const safe = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+/** What an exported cell held before `safe`. */
+const unsafe = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+function productCells(p: Product): Cell[] {
+  const [image1 = '', image2 = '', image3 = ''] = p.images;
+  return [p.id, safe(p.title), safe(p.description), p.price, p.discountPercentage, p.stock, safe(p.brand), safe(p.category), safe(p.thumbnail), safe(image1), safe(image2), safe(image3), p.lowStockThreshold ?? '', Boolean(p.deleted), p.rating];
+}
+
+function orderCells(o: Order): Cell[] {
+  const items = o.items.map((i) => `${i.quantity} × ${i.product.title} (#${i.product.id})`).join('; ');
+  const a = o.selectedAddress;
+  return [o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items), safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country];
+}
+
+/** What an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
+export interface ImportReport {
+  dryRun: boolean;
+  rows: number;
+  create: number;
+  update: number;
+  errors: Record<string, string>;
+  created?: number[];
+  updated?: number[];
+}
+
+export class TransferService {
+  constructor(
+    private readonly store: Store,
+    private readonly catalogue: CatalogueService,
+    private readonly orders: OrderService,
+    private readonly now: () => number,
+  ) {}
+
+  /** The rows of GET /admin/export/products.csv: the product list's filters and sort. */
+  async *productRows(query: Record<string, unknown>): AsyncGenerator<Cell[]> {
+    for await (const page of this.catalogue.productPages(query, PAGE)) for (const p of page) yield productCells(p);
+  }
+
+  /** The rows of GET /admin/export/orders.csv: the orders list's filter and sort. */
+  async *orderRows(query: Record<string, unknown>): AsyncGenerator<Cell[]> {
+    for await (const page of this.orders.orderPages(query, PAGE)) for (const o of page) yield orderCells(o);
+  }
+
+  /** POST /admin/import/products {csv, dryRun}: see the header. */
+  async importProducts(admin: StoredUser, input: unknown): Promise<ImportReport> {
+    const body = requireObject(input);
+    if (typeof body.csv !== 'string') throw badRequest('Invalid import', { csv: 'csv must be the text of a CSV file' });
+    if (body.dryRun !== undefined && typeof body.dryRun !== 'boolean') throw badRequest('Invalid import', { dryRun: 'dryRun must be true or false' });
+    const dryRun = body.dryRun !== false;
+    const records = readCsv(body.csv);
+
+    const known = await this.catalogue.knownValues();
+    const ids = records.map((r) => (r.id ? parseId(r.id) : undefined));
+    const existing = new Map((await this.store.productsByIds(ids.filter((id): id is number => id !== undefined))).map((p) => [p.id, p]));
+    const errors: Errors = {};
+    const rows: ImportRow[] = [];
+    const seen = new Set<number>();
+    records.forEach((record, i) => {
+      const line = i + 2; // the header is line 1
+      const fail = (field: string, message: string) => (errors[`row ${line}.${field}`] = message);
+      const id = ids[i];
+      if (record.id && id === undefined) return fail('id', 'id must be a product id');
+      if (id !== undefined && !existing.has(id)) return fail('id', `No product with id ${id}`);
+      if (id !== undefined && seen.has(id)) return fail('id', `Product ${id} is in the file twice`);
+      if (id !== undefined) seen.add(id);
+      const fields: Record<string, unknown> = {};
+      for (const [column, raw] of Object.entries(record)) {
+        if (column === 'id' || READ_ONLY.has(column) || (id !== undefined && raw === '')) continue;
+        const text = unsafe(raw);
+        fields[column] = column === 'deleted' && (text === 'true' || text === 'false') ? text === 'true' : text;
+      }
+      const { changes, errors: rowErrors } = readProduct(fields, { existing: id === undefined ? undefined : existing.get(id), ...known });
+      for (const [field, message] of Object.entries(rowErrors)) if (message) fail(field, message);
+      if (Object.keys(rowErrors).length === 0) rows.push(id === undefined ? { product: newProduct(changes) } : { id, changes });
+    });
+    const report: ImportReport = {
+      dryRun,
+      rows: records.length,
+      create: ids.filter((id) => id === undefined).length,
+      update: ids.filter((id) => id !== undefined).length,
+      errors,
+    };
+    if (dryRun) return report;
+    if (Object.keys(errors).length > 0) {
+      throw new HttpError(400, `Nothing was imported: ${new Set(Object.keys(errors).map((k) => k.split('.')[0])).size} rows have errors`, errors);
+    }
+    const result = await this.store.importProducts(rows, auditBy(admin, 'product.import', this.now()));
+    if ('missing' in result) throw conflict(`Nothing was imported: no product with id ${result.missing.join(', ')}`);
+    return { ...report, created: result.created, updated: result.updated };
+  }
+}
+
+/** The CSV's rows by column (400 for a file that is not CSV, lacks a known header, or is too big). */
+function readCsv(text: string): Record<string, string>[] {
+  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw badRequest('Invalid import', { csv: `The file must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` });
+  let records: Record<string, string>[];
+  try {
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false });
+  } catch (err) {
+    throw badRequest('Invalid import', { csv: `The file is not valid CSV: ${(err as Error).message}` });
+  }
+  if (records.length === 0) throw badRequest('Invalid import', { csv: 'The file has no rows' });
+  if (records.length > MAX_IMPORT_ROWS) throw badRequest('Invalid import', { csv: `The file must have at most ${MAX_IMPORT_ROWS} rows` });
+  const unknown = Object.keys(records[0]).filter((c) => !(PRODUCT_COLUMNS as readonly string[]).includes(c));
+  if (unknown.length > 0) throw badRequest('Invalid import', { csv: `Unknown columns: ${unknown.join(', ')} (the columns are those of the export)` });
+  return records;
+}

@@ -1,0 +1,91 @@
+// The catalogue's reads on PostgreSQL (PgStore delegates here): pages of products with their
+// total in one statement, counts for the facets, the displayed price range and suggestions. The
+// SQL pieces (WHERE, ORDER BY, counts from product_counts, merged pages) are productList.ts'.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Product } from '../../../src/types';
+import { sliceBounds } from '../listing';
+import type { ListQuery, Page, ProductListField, ValueCount } from '../port';
+import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
+import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './rows';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type ProductRowWithTotal = ProductRow & { total: number | null };
+
+export async function listProducts(db: Db, query: ListQuery<ProductListField>): Promise<Page<Product>> {
+  const where = productWhere(query);
+  const order = productOrder(query);
+  const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
+  const count = async (db: Db) => (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
+  const columns = sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)));
+  // One statement, one snapshot: the page and its total. The page's ids come first (from an
+  // index alone where one covers the filter and the sort, so a deep page skips index entries,
+  // not table rows); then only those products are read.
+  const page = (db: Db, offset: number, limit: number | null, withTotal: boolean) => {
+    if (query.q && withTotal) {
+      // A search finds its matches once (trigram index, then each candidate checked) and both
+      // counts and pages them, instead of running that search twice.
+      const keys = sql.join(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))].map((c) => sql.ref(`products.${c}`)));
+      return sql<ProductRowWithTotal>`
+        WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
+          page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+        SELECT ${columns}, (SELECT count(*)::int FROM matched) AS total
+        FROM page JOIN products ON products.id = page.id
+        ORDER BY ${order}`.execute(db);
+    }
+    // The total as an InitPlan (run once): from product_counts when it can, else counted.
+    return sql<ProductRowWithTotal>`
+      SELECT ${columns}, ${withTotal ? counted : sql`NULL::int`} AS total
+      FROM ${productPageIds(query, offset, limit)}
+      JOIN products ON products.id = page.id
+      ORDER BY ${order}`.execute(db);
+  };
+  const slice = query.slice;
+  if (slice && (slice.start < 0 || slice.end < 0)) {
+    // Counted from the end: the count first, in the same snapshot as the page.
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const total = await count(trx);
+        const [from, to] = sliceBounds(total, slice.start, slice.end);
+        const rows = to > from ? (await page(trx, from, to - from, false)).rows : [];
+        return { items: rows.map(productFromRow), total };
+      });
+  }
+  const offset = slice ? slice.start : 0;
+  const limit = slice ? Math.max(0, slice.end - slice.start) : null;
+  if (limit === 0) return { items: [], total: await count(db) };
+  const { rows } = await page(db, offset, limit, true);
+  // Past the end there is no row to carry the total.
+  if (rows.length === 0) return { items: [], total: await count(db) };
+  return { items: rows.map(productFromRow), total: rows[0].total! };
+}
+
+
+export async function countProducts(db: Db, query: ListQuery<ProductListField>): Promise<number> {
+  const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${productWhere(query)})`;
+  return (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
+}
+
+
+export async function countProductsBy(db: Db, field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+  return (await productCountBy(query, field).execute(db)).rows;
+}
+
+
+export async function salePriceRange(db: Db, query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+  const { rows } = await sql<{ min: number | null; max: number | null }>`
+    SELECT min(sale_price) AS min, max(sale_price) AS max FROM products WHERE ${productWhere(query)}`.execute(db);
+  const { min, max } = rows[0];
+  return min === null || max === null ? undefined : { min, max };
+}
+
+
+export async function suggestProducts(db: Db, terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+  // A folded term is letters and digits only: nothing in it is a LIKE wildcard.
+  let query = db.selectFrom('products').select(['id', 'title', 'thumbnail']).where('deleted', '=', false);
+  for (const term of terms) query = query.where('title_words', 'like', `% ${term}%`);
+  return query.orderBy('id').limit(limit).execute();
+}
+
