@@ -144,7 +144,7 @@ export async function adminRequest(request: APIRequestContext): Promise<APIReque
 /** A new product of the test's own (so no other test's catalogue changes), made by the admin. */
 export async function createProduct(
   admin: APIRequestContext,
-  overrides: Partial<CatalogueProduct> = {},
+  overrides: Partial<CatalogueProduct> & { description?: string } = {},
 ): Promise<CatalogueProduct> {
   const template = await (await admin.get('/api/products/2')).json();
   const created = await admin.post('/api/products', {

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
-import ConfirmDialog from '../../../components/ConfirmDialog';
-import { Button } from '../../../components/controls';
+import ConfirmedAction from '../../../components/ConfirmedAction';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Order } from '../../../types';
@@ -15,50 +13,36 @@ import { fetchLoggedInUserOrdersAsync } from '../userSlice';
 export default function CancelOrder({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   async function cancel() {
-    setBusy(true);
-    setError(null);
     try {
       await dispatch(cancelOrderAsync(order.id)).unwrap();
       alert.success(`Order #${order.id} is cancelled`);
     } catch (rejected) {
-      const { message, status } = rejected as RejectValue;
-      setError(`Order #${order.id} could not be cancelled: ${message}`);
       // Changed meanwhile (the shop dispatched it): show the orders as they are now.
+      const { status } = rejected as RejectValue;
       if (status === 409 || status === 404) dispatch(fetchLoggedInUserOrdersAsync());
-    } finally {
-      setBusy(false);
-      setAsking(false);
+      throw rejected;
     }
   }
 
   return (
-    <>
-      {order.status === 'pending' && (
-        <Button look="secondary" size="sm" disabled={busy} onClick={() => setAsking(true)}>
-          {busy ? 'Cancelling…' : 'Cancel order'}
-          <span className="sr-only"> #{order.id}</span>
-        </Button>
-      )}
-      {error && (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <ConfirmDialog
-        open={asking}
-        title={`Cancel order #${order.id}?`}
-        message="Its items go back on sale. This cannot be undone."
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
-        busy={busy}
-        onConfirm={cancel}
-        onCancel={() => setAsking(false)}
-      />
-    </>
+    <ConfirmedAction
+      label={
+        <>
+          Cancel order<span className="sr-only"> #{order.id}</span>
+        </>
+      }
+      busyLabel="Cancelling…"
+      available={order.status === 'pending'}
+      question={{
+        title: `Cancel order #${order.id}?`,
+        message: 'Its items go back on sale. This cannot be undone.',
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep order',
+      }}
+      run={cancel}
+      failed={(message) => `Order #${order.id} could not be cancelled: ${message}`}
+    />
   );
 }
