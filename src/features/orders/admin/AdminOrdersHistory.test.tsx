@@ -15,7 +15,7 @@ describe('AdminOrdersScreen, order history', () => {
     openOrders();
     await screen.findByText('#1');
     const toggle = within(rowOf(1)).getByText('History', { selector: 'summary' });
-    expect(historyOf(1)).not.toBeVisible();
+    expect(within(rowOf(1)).queryByRole('list', { name: 'Status history' })).not.toBeInTheDocument();
     await user.click(toggle);
     expect(historyOf(1)).toBeVisible();
     expect(within(historyOf(1)).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -30,6 +30,7 @@ describe('AdminOrdersScreen, order history', () => {
     await screen.findByText('#4');
     await user.click(within(rowOf(4)).getByRole('button', { name: 'Edit status of order #4' }));
     await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'dispatched');
+    await user.click(within(rowOf(4)).getByText('History', { selector: 'summary' }));
     await waitFor(() => expect(within(historyOf(4)).getAllByRole('listitem')).toHaveLength(2));
     expect(within(historyOf(4)).getAllByRole('listitem')[1]).toHaveTextContent(/^dispatched · Mar 2, 2026, .* · admin$/);
   });
@@ -46,6 +47,7 @@ describe('AdminOrdersScreen, order history', () => {
       `The status of order #3 could not be changed to pending: ${message}. It is still cancelled.`,
     );
     expect(within(rowOf(3)).getByText('cancelled', { selector: 'span' })).toBeInTheDocument();
+    await user.click(within(rowOf(3)).getByText('History', { selector: 'summary' }));
     expect(within(historyOf(3)).getAllByRole('listitem')).toHaveLength(1);
   });
 });

@@ -3,8 +3,8 @@ import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, PencilSquareIcon } f
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
-import OrderTimeline from '../../../components/OrderTimeline';
 import StatusBadge from '../../../components/StatusBadge';
+import OrderHistory from './OrderHistory';
 import { Select, buttonClass } from '../../../components/controls';
 
 interface AdminOrdersTableProps {
@@ -111,14 +111,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                 ) : (
                   <StatusBadge status={order.status} />
                 )}
-                {order.history && order.history.length > 0 && (
-                  <details className="mt-2 text-xs text-gray-700">
-                    <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
-                      History<span className="sr-only"> of order #{order.id}</span>
-                    </summary>
-                    <OrderTimeline history={order.history} who={(by) => by} className="mt-2 whitespace-normal" />
-                  </details>
-                )}
+
               </td>
               <td className="px-4 py-3">
                 {editing ? (
@@ -146,6 +139,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                     <span className="sr-only">status of order #{order.id}</span>
                   </button>
                 )}
+                <OrderHistory order={order} />
               </td>
             </tr>
           );
