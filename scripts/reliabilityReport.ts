@@ -28,7 +28,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       '`__proto__`, `1e3`, 2^53+1 ...), repeated and structured query keys, paths into internals, cross-site writes ' +
       '(a form post with no body, a foreign or opaque Origin, Sec-Fetch-Site cross-site), image paths a browser ' +
       'would load from another host (`/\\evil.example`, a tab or newline after the slash), password guesses on the ' +
-      'profile (right and wrong answered alike) and malformed Idempotency-Keys. Each answer is ' +
+      'profile (right and wrong answered alike), malformed Idempotency-Keys, facet filters that are not a number ' +
+      'from 0 or come twice (on the list and on its facets, each field named), a search suggestion query over 100 ' +
+      'characters, review bodies out of their rules (each field named), and orders, reviews and products that are ' +
+      "someone else's, unknown, not pending or not received. Each answer is " +
       'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: on json the ' +
       "data file's SHA-256, on postgres the SHA-256 of a committed snapshot read through a connection of the test's " +
       'own; the live state too. A control test shows each base body is accepted, and that extra fields on a valid ' +
@@ -42,7 +45,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       "another shopper's cart lines, addresses and orders, order re-assignment) × anonymous, shopper A, shopper B, " +
       'admin → the expected status, each cell on a fresh data file or database. A refused call leaves what is stored ' +
       'exactly as it was (its hash is compared); an allowed one acts on the caller only, as stored. ' +
-      "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh.",
+      "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh. " +
+      "Only an order's owner cancels it (pending only) or buys it again, not an admin; only a shopper who received " +
+      'a product reviews it, once; only its author edits a review; only an admin removes one. An allowed write of these ' +
+      'stores exactly its change (stock given back or taken, cart line, review and rating, audit entry) and nothing else.',
   },
   {
     file: 'concurrency',

@@ -148,6 +148,7 @@ describe('report', () => {
     expect(ratio(30, 10)).toBe('3.00×');
     expect(ratio(12_345, 10)).toBe('1,235×');
     expect(ratio(1, 0)).toBe('–');
+    expect(ratio(5.52, 2267)).toBe('0.0024×');
   });
 
   it('reads the results file by label, an older single run as the latest', () => {

@@ -160,14 +160,14 @@ export function sliceBounds(length: number, start: number, end: number): [number
 const NOT_SEARCHED: ReadonlySet<string> = new Set(['lowStockThreshold']);
 
 /** The records `query`'s `q` and filters select (in their stored order). */
-export function filterRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): T[] {
+export function filterRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): readonly T[] {
   const items = records as unknown as Item[];
   // json-server drops an equality filter on a field no record has (a computed one always exists).
   const filters = (query.filters ?? []).filter(
     (f) => f.op !== 'eq' || hasOwn(derived, f.field) || items.some((item) => hasOwn(item, f.field)),
   );
   const q = query.q?.toLowerCase();
-  if (!q && filters.length === 0) return [...records];
+  if (!q && filters.length === 0) return records;
   const tests = filters.map((f) => {
     const compute = derived[f.field] as Getter | undefined;
     return matcher(f, compute ?? ((item) => item[f.field]));
@@ -190,6 +190,7 @@ export function filterRecords<T extends object>(records: readonly T[], query: Li
 /** The records `query` selects, sorted and sliced, and how many it selects in all. */
 export function listRecords<T extends object>(records: readonly T[], query: ListQuery<string>, derived: Derived = {}): Page<T> {
   let result = filterRecords(records, query, derived) as unknown as Item[];
+  // (The live array when nothing is filtered: orderBy and slice below make new ones.)
   const total = result.length;
   const [from, to] = query.slice ? sliceBounds(total, query.slice.start, query.slice.end) : [0, total];
   const sort = query.sort ?? [];

@@ -238,7 +238,7 @@ export class JsonStore implements StoreAdapter {
     return listRecords(this.data.products, query, DERIVED);
   }
 
-  private selected(query: ListQuery<ProductListField>): Product[] {
+  private selected(query: ListQuery<ProductListField>): readonly Product[] {
     return filterRecords(this.data.products, query, DERIVED);
   }
 

@@ -56,23 +56,45 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
   const offset = slice ? slice.start : 0;
   const limit = slice ? Math.max(0, slice.end - slice.start) : null;
   if (limit === 0) return { items: [], total: await count(db) };
+  if (offset >= DEEP && limit !== null) {
+    const dense = await denseIdPage(db, query, offset, limit);
+    if (dense) return dense;
+  }
   const { rows } = await page(db, offset, limit, true);
   // Past the end there is no row to carry the total.
   if (rows.length === 0) return { items: [], total: await count(db) };
   return { items: rows.map(productFromRow), total: rows[0].total! };
 }
 
+/** From this offset on, a page of the whole catalogue in id order is looked for by id (denseIdPage). */
+const DEEP = 1000;
+
+/**
+ * A deep page of every product in id order, found by id instead of by skipping `offset` index
+ * entries, when the ids are 1 to N without a gap (products are never removed, so they stay so
+ * unless an insert failed): row `offset` is then id `offset + 1`. Undefined for any other list.
+ */
+async function denseIdPage(db: Db, query: ListQuery<ProductListField>, offset: number, limit: number): Promise<Page<Product> | undefined> {
+  const sort = query.sort ?? [];
+  if (query.q || (query.filters ?? []).length > 0 || sort.some((s) => s.field !== 'id' || s.order !== 'asc')) return undefined;
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const { rows } = await sql<{ last: number | null; total: number }>`
+      SELECT (SELECT max(id) FROM products) AS last, (SELECT coalesce(sum(n), 0)::int FROM product_counts) AS total`.execute(trx);
+    const { last, total } = rows[0];
+    if ((last ?? 0) !== total) return undefined;
+    const page = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '>', offset).orderBy('id').limit(limit).execute();
+    return { items: page.map(productFromRow), total };
+  });
+}
 
 export async function countProducts(db: Db, query: ListQuery<ProductListField>): Promise<number> {
   const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${productWhere(query)})`;
   return (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
 }
 
-
 export async function countProductsBy(db: Db, field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
   return (await productCountBy(query, field).execute(db)).rows;
 }
-
 
 export async function salePriceRange(db: Db, query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
   const { rows } = await sql<{ min: number | null; max: number | null }>`
@@ -80,7 +102,6 @@ export async function salePriceRange(db: Db, query: ListQuery<ProductListField>)
   const { min, max } = rows[0];
   return min === null || max === null ? undefined : { min, max };
 }
-
 
 export async function suggestProducts(db: Db, terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
   // A folded term is letters and digits only: nothing in it is a LIKE wildcard.

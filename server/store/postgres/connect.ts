@@ -50,8 +50,10 @@ export interface OpenOptions {
 export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    // No JIT: it compiles a big query in 20–30 ms, longer than the queries of a shop run.
-    options: '-c jit=off',
+    // No JIT: it compiles a big query in 20–30 ms, longer than the queries of a shop run. More
+    // memory per sort or bitmap than the default 4 MB, so a broad search's matches stay exact
+    // (a lossy bitmap rechecks every row of its pages).
+    options: '-c jit=off -c work_mem=16MB',
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,

@@ -73,7 +73,7 @@ function equalValues(kind: Kind, texts: readonly string[]): (string | number | b
 
 const arrayType = (kind: Kind) => sql.raw(kind === 'int' ? 'int[]' : kind === 'float' ? 'float8[]' : kind === 'bool' ? 'bool[]' : 'text[]');
 
-function condition({ field, op, values }: ListFilter<ProductListField>, table: string): RawBuilder<SqlBool> {
+function condition({ field, op, values }: ListFilter<ProductListField>, table: string, ordered = false): RawBuilder<SqlBool> {
   const kind = KIND[field];
   const col = column(field, table);
   if (op === 'eq' || op === 'ne') {
@@ -95,14 +95,20 @@ function condition({ field, op, values }: ListFilter<ProductListField>, table: s
   if (numbers.length === 0) return NOTHING;
   const bound = lower ? Math.min(...numbers) : Math.max(...numbers);
   const value = kind === 'bool' ? sql`${col}::int` : col;
-  return sql<SqlBool>`${value} ${sql.raw(lower ? '>=' : '<=')} ${bound}::float8`;
+  const compared = sql<SqlBool>`${value} ${sql.raw(lower ? '>=' : '<=')} ${bound}::float8`;
+  // A displayed price of at least B means a price of at least B − 0.5 (discounts are 0–100 %,
+  // a check of the schema): said outright for a page (`ordered`), so a list sorted by price
+  // starts its index there instead of reading every cheaper product first. (Not for a count,
+  // which the displayed price's own index answers alone.)
+  if (ordered && field === 'salePrice' && lower) return sql<SqlBool>`${compared} AND ${column('price', table)} >= ${bound - 1}::float8`;
+  return compared;
 }
 
 const and = (parts: RawBuilder<SqlBool>[]) => (parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` AND `)}`);
 
-/** The WHERE of a product list (`true` for everything). */
-export function productWhere(query: ListQuery<ProductListField>): RawBuilder<SqlBool> {
-  const parts = (query.filters ?? []).map((f) => condition(f, 'products'));
+/** The WHERE of a product list (`true` for everything); `ordered`: of a page, in the list's order. */
+export function productWhere(query: ListQuery<ProductListField>, ordered = false): RawBuilder<SqlBool> {
+  const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered));
   if (query.q) parts.unshift(productMatches(query.q));
   return and(parts);
 }
@@ -169,12 +175,12 @@ export function productPageIds(query: ListQuery<ProductListField>, offset: numbe
   const several = filters.find((f) => f.op === 'eq' && MERGED.has(f.field) && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
   const sorts = query.sort ?? [];
   if (!several || sorts.length > 1 || !sorts.every((s) => MERGE_SORTS.has(s.field))) {
-    return sql`(SELECT products.id FROM products WHERE ${productWhere(query)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
+    return sql`(SELECT products.id FROM products WHERE ${productWhere(query, true)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
   }
   const keys = sql.join(['id', ...sorts.map((s) => COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
   const branches = [...new Set(several.values)].map((value) => {
     const one = { ...query, filters: filters.map((f) => (f === several ? { ...f, values: [value] } : f)) };
-    return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;
+    return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one, true)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;
   });
   return sql`(SELECT products.id FROM (${sql.join(branches, sql` UNION ALL `)}) AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
 }

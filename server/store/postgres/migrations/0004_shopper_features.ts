@@ -32,7 +32,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       WHERE p.id = t.id`.execute(db);
     last = rows[rows.length - 1].id;
   }
-  await sql`CREATE INDEX products_sale_price_id_idx ON products (sale_price, id)`.execute(db);
+  // Counting a price range reads this index alone (deleted is in it); the discount check is what
+  // lets a displayed-price bound also bound the price (productList.ts).
+  await sql`CREATE INDEX products_sale_price_id_idx ON products (sale_price, id) INCLUDE (deleted)`.execute(db);
+  await sql`ALTER TABLE products ADD CONSTRAINT products_discount_percentage_check
+    CHECK (discount_percentage >= 0 AND discount_percentage <= 100)`.execute(db);
   await sql`CREATE INDEX products_title_words_trgm_idx ON products USING gin (title_words gin_trgm_ops)`.execute(db);
   await sql`ALTER TABLE orders ADD COLUMN history jsonb CHECK (history IS NULL OR jsonb_typeof(history) = 'array')`.execute(db);
 }
@@ -40,6 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE orders DROP COLUMN history`.execute(db);
+  await sql`ALTER TABLE products DROP CONSTRAINT products_discount_percentage_check`.execute(db);
   await sql`ALTER TABLE products DROP COLUMN title_words, DROP COLUMN sale_price`.execute(db);
   await sql`DROP FUNCTION shop_sale_price(double precision, double precision)`.execute(db);
 }
