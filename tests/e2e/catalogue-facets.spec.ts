@@ -161,6 +161,10 @@ test('search suggestions by keyboard: a product opens, a category filters, Escap
   await expect(list.getByRole('option', { name: first.title })).toBeVisible();
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await expectNoAxeViolations(page);
+  await page.setViewportSize(MOBILE);
+  await expect(list.getByRole('option', { name: first.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
   await expect(box).toHaveAttribute('aria-expanded', 'false');
