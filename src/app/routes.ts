@@ -31,7 +31,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/forgot-password', page: 'features/auth/pages/ForgotPasswordPage' },
   // SPEC §6: not wrapped in a guard.
   { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
-  { path: '/orders', page: 'features/user/pages/UserOrdersPage' },
+  { path: '/orders', page: 'app/pages/MyOrdersPage' },
   { path: '/profile', page: 'features/user/pages/UserProfilePage' },
   ...INFO_PAGES.map(({ path }) => ({ path, page: 'app/pages/InfoPage' })),
   { path: '*', page: 'app/pages/NotFoundPage' },

@@ -2,9 +2,25 @@
 // changes the listing's controls make to it.
 import { SORT_OPTIONS } from './constants';
 import type { SortOption } from '../types';
-import { emptyListingQuery, FILTER_GROUPS, type DeletedFilter, type FilterGroup, type ListingQuery } from './listingQuery';
+import {
+  emptyListingQuery,
+  FILTER_GROUPS,
+  RANGE_KEYS,
+  type DeletedFilter,
+  type FilterGroup,
+  type ListingQuery,
+  type RangeKey,
+} from './listingQuery';
 
 const MAX_Q = 100;
+
+/** The facet filters' names in the page URL, and the values each accepts. */
+const RANGE_PARAMS: Record<RangeKey, { name: string; valid: (n: number) => boolean }> = {
+  price_gte: { name: 'min_price', valid: (n) => Number.isInteger(n) && n >= 0 },
+  price_lte: { name: 'max_price', valid: (n) => Number.isInteger(n) && n >= 0 },
+  rating_gte: { name: 'rating', valid: (n) => n > 0 && n <= 5 },
+  stock_gte: { name: 'in_stock', valid: (n) => n === 1 },
+};
 
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -24,6 +40,11 @@ export function parseListingParams(params: URLSearchParams): ListingQuery {
   if (q) query.q = q;
   const deleted = params.get('deleted');
   if (deleted === 'active' || deleted === 'deleted') query.deleted = deleted;
+  for (const key of RANGE_KEYS) {
+    const raw = params.get(RANGE_PARAMS[key].name);
+    const value = raw ? Number(raw) : NaN;
+    if (RANGE_PARAMS[key].valid(value)) query.ranges[key] = value;
+  }
   return query;
 }
 
@@ -37,6 +58,10 @@ export function toSearchParams(query: ListingQuery): URLSearchParams {
   }
   if (query.q) params.set('q', query.q);
   if (query.deleted && query.deleted !== 'all') params.set('deleted', query.deleted);
+  for (const key of RANGE_KEYS) {
+    const value = query.ranges[key];
+    if (value !== undefined) params.set(RANGE_PARAMS[key].name, String(value));
+  }
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -65,6 +90,24 @@ export function withDeleted(query: ListingQuery, deleted: DeletedFilter): Listin
   return { ...query, deleted: deleted === 'all' ? undefined : deleted, page: 1 };
 }
 
+/** Sets a facet filter, or removes it (`undefined`). */
+export function withRange(query: ListingQuery, key: RangeKey, value: number | undefined): ListingQuery {
+  const ranges = { ...query.ranges };
+  if (value === undefined) delete ranges[key];
+  else ranges[key] = value;
+  return { ...query, ranges, page: 1 };
+}
+
+/** Sets both ends of the price range (either may be `undefined`: no limit). */
+export function withPriceRange(query: ListingQuery, min: number | undefined, max: number | undefined): ListingQuery {
+  return withRange(withRange(query, 'price_gte', min), 'price_lte', max);
+}
+
+/** 'Clear all': no filter and no search; the sort and the admin's "show" choice stay. */
+export function withoutFilters(query: ListingQuery): ListingQuery {
+  return { ...emptyListingQuery(), sort: query.sort, deleted: query.deleted };
+}
+
 export function withPage(query: ListingQuery, page: number): ListingQuery {
   return { ...query, page: Math.max(1, Math.floor(page)) };
 }
@@ -73,6 +116,9 @@ export function isSortSelected(query: ListingQuery, option: SortOption): boolean
   return query.sort?._sort === option.sort && query.sort?._order === option.order;
 }
 
+/** The filters in use: each category and brand, the price range as one, the rating, in stock only. */
 export function activeFilterCount(query: ListingQuery): number {
-  return query.filter.category.length + query.filter.brand.length;
+  const { price_gte, price_lte, ...others } = query.ranges;
+  const price = price_gte !== undefined || price_lte !== undefined ? 1 : 0;
+  return query.filter.category.length + query.filter.brand.length + price + Object.keys(others).length;
 }

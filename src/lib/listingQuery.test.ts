@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from './constants';
 import { emptyListingQuery, toApiQuery, type ListingQuery } from './listingQuery';
-import { activeFilterCount, parseListingParams, toSearchParams, withDeleted, withFilter, withPage, withSearch, withSort } from './listingParams';
+import {
+  activeFilterCount,
+  parseListingParams,
+  toSearchParams,
+  withDeleted,
+  withFilter,
+  withoutFilters,
+  withPage,
+  withPriceRange,
+  withRange,
+  withSearch,
+  withSort,
+} from './listingParams';
 
 const full: ListingQuery = {
   filter: { category: ['smartphones', 'laptops'], brand: ['Novaphone'] },
   sort: { _sort: 'price', _order: 'asc' },
   page: 3,
   q: 'zen',
+  ranges: {},
 };
 
 describe('listingQuery', () => {
@@ -43,7 +56,7 @@ describe('listingQuery', () => {
     const parsed = parseListingParams(
       new URLSearchParams('sort=title&order=asc&page=-2&deleted=maybe&category=&category=a&category=a&q=%20%20'),
     );
-    expect(parsed).toEqual({ filter: { category: ['a'], brand: [] }, page: 1 });
+    expect(parsed).toEqual({ filter: { category: ['a'], brand: [] }, page: 1, ranges: {} });
     expect(parseListingParams(new URLSearchParams('page=2.5')).page).toBe(1);
     expect(parseListingParams(new URLSearchParams('sort=price&order=sideways')).sort).toBeUndefined();
   });
@@ -71,5 +84,43 @@ describe('listingQuery', () => {
     expect(withSearch(searched, '   ').q).toBeUndefined();
     expect(withPage(searched, 5)).toEqual({ ...searched, page: 5 });
     expect(withPage(searched, 0).page).toBe(1);
+  });
+
+  it('carries the facet filters in the URL under their own names, and to the API under theirs', () => {
+    const query: ListingQuery = { ...emptyListingQuery(), ranges: { price_gte: 20, price_lte: 300, rating_gte: 4, stock_gte: 1 } };
+    const params = toSearchParams(query);
+    expect(params.toString()).toBe('min_price=20&max_price=300&rating=4&in_stock=1');
+    expect(parseListingParams(params)).toEqual(query);
+    expect(toApiQuery({ ...query, q: 'zen', filter: { category: ['laptops'], brand: [] } })).toBe(
+      'category=laptops&_page=1&_limit=15&q=zen&price_gte=20&price_lte=300&rating_gte=4&stock_gte=1',
+    );
+  });
+
+  it('drops facet filters the API would refuse', () => {
+    const parsed = parseListingParams(new URLSearchParams('min_price=-5&max_price=12.5&rating=6&in_stock=yes'));
+    expect(parsed.ranges).toEqual({});
+    expect(parseListingParams(new URLSearchParams('rating=0')).ranges).toEqual({});
+    expect(parseListingParams(new URLSearchParams('rating=3.5&max_price=0')).ranges).toEqual({ rating_gte: 3.5, price_lte: 0 });
+  });
+
+  it('a facet filter goes back to page 1; the price range is set and removed as one', () => {
+    const onPage2 = withPage(emptyListingQuery(), 2);
+    const rated = withRange(onPage2, 'rating_gte', 3);
+    expect(rated).toMatchObject({ page: 1, ranges: { rating_gte: 3 } });
+    expect(withRange(rated, 'rating_gte', undefined).ranges).toEqual({});
+    const priced = withPriceRange(rated, 100, 500);
+    expect(priced.ranges).toEqual({ rating_gte: 3, price_gte: 100, price_lte: 500 });
+    expect(withPriceRange(priced, undefined, 80).ranges).toEqual({ rating_gte: 3, price_lte: 80 });
+    expect(activeFilterCount(withFilter(priced, 'brand', 'Acme', true))).toBe(3);
+    expect(activeFilterCount(withRange(priced, 'stock_gte', 1))).toBe(3);
+  });
+
+  it("'Clear all' drops every filter and the search, and keeps the sort and the admin's choice", () => {
+    const busy: ListingQuery = {
+      ...full,
+      deleted: 'active',
+      ranges: { price_gte: 1, stock_gte: 1 },
+    };
+    expect(withoutFilters(busy)).toEqual({ ...emptyListingQuery(), sort: full.sort, deleted: 'active' });
   });
 });

@@ -8,6 +8,13 @@ export const FILTER_GROUPS: readonly FilterGroup[] = ['category', 'brand'];
 
 export type DeletedFilter = 'all' | 'active' | 'deleted';
 
+/**
+ * The facet filters by their API names: the displayed price in whole dollars (at least, at
+ * most), the rating (at least), and stock_gte 1 for "in stock only".
+ */
+export type RangeKey = 'price_gte' | 'price_lte' | 'rating_gte' | 'stock_gte';
+export const RANGE_KEYS: readonly RangeKey[] = ['price_gte', 'price_lte', 'rating_gte', 'stock_gte'];
+
 export interface ListingSort {
   _sort: SortOption['sort'];
   _order: SortOption['order'];
@@ -20,11 +27,12 @@ export interface ListingQuery {
   q?: string;
   /** Admin list only: all (default), active only, or deleted only. */
   deleted?: DeletedFilter;
+  ranges: Partial<Record<RangeKey, number>>;
 }
 
-export const emptyListingQuery = (): ListingQuery => ({ filter: { category: [], brand: [] }, page: 1 });
+export const emptyListingQuery = (): ListingQuery => ({ filter: { category: [], brand: [] }, page: 1, ranges: {} });
 
-/** The API form (SPEC §7): filters as repeated key=value, then _sort/_order, then _page/_limit. */
+/** The API form (SPEC §7): filters as repeated key=value, then _sort/_order, then _page/_limit, then the rest. */
 export function toApiQuery(query: ListingQuery, limit: number = ITEMS_PER_PAGE): string {
   const params = new URLSearchParams();
   for (const group of FILTER_GROUPS) for (const value of query.filter[group]) params.append(group, value);
@@ -37,5 +45,6 @@ export function toApiQuery(query: ListingQuery, limit: number = ITEMS_PER_PAGE):
   if (query.q) params.set('q', query.q);
   if (query.deleted === 'active') params.set('deleted_ne', 'true');
   if (query.deleted === 'deleted') params.set('deleted', 'true');
+  for (const key of RANGE_KEYS) if (query.ranges[key] !== undefined) params.set(key, String(query.ranges[key]));
   return params.toString();
 }

@@ -14,17 +14,34 @@ export const nthOrder = (id: number): Order =>
     status: ORDER_STATUSES[id % 4],
   });
 
+interface OrdersServerOptions {
+  failPatch?: boolean;
+  /** Each PATCH waits for this promise before it answers (a save in flight). */
+  hold?: Promise<void>;
+  /** Orders keep a status history, and a PATCH appends to it (issue 16). */
+  history?: boolean;
+  /** A PATCH out of 'cancelled' answers 409 with this message (stock short). */
+  shortOfStock?: string;
+}
+
 /** A tiny json-server: 12 orders, _page/_per_page, status filter, _sort/_order, PATCH status. */
-/** `hold`: each PATCH waits for this promise before it answers (a save in flight). */
-export function ordersServer({ failPatch = false, hold }: { failPatch?: boolean; hold?: Promise<void> } = {}) {
+export function ordersServer({ failPatch = false, hold, history = false, shortOfStock }: OrdersServerOptions = {}) {
   const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
+  if (history) {
+    for (const order of orders) order.history = [{ status: 'pending', at: '2026-03-01T09:00:00.000Z', by: 'shopper' }];
+  }
   const patches = Object.fromEntries(
     orders.map((order) => [
       `PATCH /api/orders/${order.id}`,
       async ({ body }: { body: unknown }) => {
         await hold;
         if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
-        order.status = (body as { status: OrderStatus }).status;
+        const status = (body as { status: OrderStatus }).status;
+        if (shortOfStock && order.status === 'cancelled' && status !== 'cancelled') {
+          return jsonResponse({ message: shortOfStock }, 409);
+        }
+        order.status = status;
+        order.history = order.history && [...order.history, { status, at: '2026-03-02T10:30:00.000Z', by: 'admin' }];
         return jsonResponse(order);
       },
     ]),

@@ -1,7 +1,7 @@
 // Shared Playwright helpers for the storefront and back-office journeys: accounts, sign-in by UI
 // or API (the API sign-in shares the page's cookie jar), and the axe check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { SAMPLE_ADDRESS } from '../../src/test/sampleAddress';
 import type { Address } from '../../src/types';
 
@@ -130,9 +130,47 @@ export function displayPrice(product: Pick<CatalogueProduct, 'price' | 'discount
 }
 
 /** Puts one product in the signed-in user's cart and orders it (cash) through the API; returns the order id. */
-export async function placeOrderViaApi(page: Page, productId: number, address: Address = SAMPLE_ADDRESS): Promise<number> {
-  const added = await page.request.post('/api/cart', { data: { product: productId, quantity: 1 } });
-  expect(added.status(), await added.text()).toBe(201);
+export async function placeOrderViaApi(page: Page, productId: number): Promise<number> {
+  return orderViaApi(page, [{ product: productId, quantity: 1 }]);
+}
+
+/** Signs `request` (a cookie jar of its own, such as the `request` fixture) in as the demo admin. */
+export async function adminRequest(request: APIRequestContext): Promise<APIRequestContext> {
+  const response = await request.post('/api/auth/login', { data: DEMO_ADMIN });
+  expect(response.status(), await response.text()).toBe(200);
+  return request;
+}
+
+/** A new product of the test's own (so no other test's catalogue changes), made by the admin. */
+export async function createProduct(
+  admin: APIRequestContext,
+  overrides: Partial<CatalogueProduct> & { description?: string } = {},
+): Promise<CatalogueProduct> {
+  const template = await (await admin.get('/api/products/2')).json();
+  const created = await admin.post('/api/products', {
+    data: {
+      title: `E2E ${Date.now().toString(36)} ${Math.random().toString(36).slice(2, 6)}`,
+      description: 'Made by a browser test.',
+      price: 50,
+      discountPercentage: 0,
+      stock: 20,
+      thumbnail: template.thumbnail,
+      images: template.images,
+      brand: template.brand,
+      category: template.category,
+      ...overrides,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return created.json();
+}
+
+/** Puts `lines` in the signed-in user's cart and orders them (cash) through the API; returns the order id. */
+export async function orderViaApi(page: Page, lines: { product: number; quantity: number }[]): Promise<number> {
+  for (const line of lines) {
+    const added = await page.request.post('/api/cart', { data: line });
+    expect(added.status(), await added.text()).toBe(201);
+  }
   const items = await (await page.request.get('/api/cart')).json();
   const me = await (await page.request.get('/api/auth/check')).json();
   const response = await page.request.post('/api/orders', {
@@ -142,7 +180,7 @@ export async function placeOrderViaApi(page: Page, productId: number, address: A
       totalAmount: 0,
       totalItems: 0,
       paymentMethod: 'cash',
-      selectedAddress: address,
+      selectedAddress: SAMPLE_ADDRESS,
       status: 'pending',
     },
   });

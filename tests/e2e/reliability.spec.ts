@@ -11,7 +11,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { ROOT, startServer, type ChildServer } from '../reliability/childServer';
 import { newFigures, saveFigures } from '../reliability/summary';
-import { DEMO_ADMIN, DEMO_USER, expect, loginViaUi, test } from './fixtures';
+import { createProduct, DEMO_ADMIN, DEMO_USER, expect, loginViaUi, test } from './fixtures';
 
 /** src/lib/apiClient.ts NETWORK_ERROR_MESSAGE (that module reads import.meta.env, so not imported). */
 const NETWORK_ERROR = 'Cannot reach the shop server. Check your connection and try again.';
@@ -75,22 +75,7 @@ test('a product title with <script> renders as text on every shopper page, under
   // The admin creates the product through the API.
   const admin = await playwrightRequest.newContext({ baseURL: origin });
   expect((await admin.post('/api/auth/login', { data: DEMO_ADMIN })).status()).toBe(200);
-  const template = await (await admin.get('/api/products/2')).json();
-  const created = await admin.post('/api/products', {
-    data: {
-      title: TITLE,
-      description: `Made to test escaping: ${TITLE}`,
-      price: 49,
-      discountPercentage: 0,
-      stock: 20,
-      thumbnail: template.thumbnail,
-      images: template.images,
-      brand: template.brand,
-      category: template.category,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = await created.json();
+  const product = await createProduct(admin, { title: TITLE, description: `Made to test escaping: ${TITLE}`, price: 49 });
   figures.requests += 3;
   await admin.dispose();
 
@@ -103,7 +88,7 @@ test('a product title with <script> renders as text on every shopper page, under
   await expectNothingRan(page, dialogs, cspConsole, 'home');
 
   // The list, found by search.
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('Pwned Lamp');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('Pwned Lamp');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { level: 3, name: TITLE, exact: true })).toBeVisible();
   await expectNothingRan(page, dialogs, cspConsole, 'product list');

@@ -4,6 +4,7 @@ import { calls, cartItem, jsonResponse, product, stubFetch } from '../../test/ut
 import { loggedOut } from '../../lib/session';
 import reducer, {
   addToCartAsync,
+  cartReplaced,
   cartReset,
   deleteItemFromCartAsync,
   fetchCartAsync,
@@ -11,6 +12,7 @@ import reducer, {
   selectCartTotals,
   updateCartAsync,
 } from './cartSlice';
+import { buyAgainAsync } from './buyAgain';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -118,5 +120,16 @@ describe('cartSlice thunks', () => {
     stubFetch({ 'DELETE /api/cart/10': () => jsonResponse({ message: 'Not found' }, 404) });
     await store.dispatch(deleteItemFromCartAsync(10));
     expect(store.getState().cart.items).toEqual([phone]);
+  });
+
+  it("'Buy again' replaces the cart with the server's (cartReplaced, announced by buyAgainAsync)", async () => {
+    const line = cartItem({ id: 90, quantity: 2 });
+    expect(reducer(loaded, cartReplaced([line])).items).toEqual([line]);
+
+    const fetch = stubFetch({ 'POST /api/orders/5/buy-again': () => jsonResponse({ added: [], skipped: [], cart: [line] }) });
+    const store = makeStore({ cart: loaded });
+    await store.dispatch(buyAgainAsync(5));
+    expect(calls(fetch)).toEqual(['POST /api/orders/5/buy-again']);
+    expect(store.getState().cart.items).toEqual([line]);
   });
 });

@@ -1,4 +1,4 @@
-import { createSelector, createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { totals } from '../../lib/pricing';
 import { loggedOut } from '../../lib/session';
 import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
@@ -35,6 +35,10 @@ const cartSlice = createSlice({
     cartReset(state) {
       state.items = [];
     },
+    /** The whole cart as the server answered it (after 'Buy again'). */
+    cartReplaced(state, action: PayloadAction<CartItem[]>) {
+      state.items = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -63,7 +67,7 @@ const cartSlice = createSlice({
   },
 });
 
-export const { cartReset } = cartSlice.actions;
+export const { cartReset, cartReplaced } = cartSlice.actions;
 export default cartSlice.reducer;
 
 type State = { cart: CartState };

@@ -6,6 +6,7 @@ import { SORT_OPTIONS } from '../../lib/constants';
 import { calls, jsonResponse, product, stubFetch } from '../../test/utils';
 import reducer, {
   clearSelectedProduct,
+  productReceived,
   createProductAsync,
   fetchBrandsAsync,
   fetchCategoriesAsync,
@@ -21,14 +22,23 @@ const p1 = product({ id: 1 });
 const p2 = product({ id: 2, title: 'Other' });
 
 describe('productsSlice reducers', () => {
-  it('create appends; update replaces the product with the same id (and the selected one)', () => {
+  it('create appends; a product received replaces the one with the same id (and the selected one)', () => {
     const list = { ...initialState, products: [p1], selectedProduct: p1 };
     const created = reducer(list, createProductAsync.fulfilled(p2, 'r', p2));
     expect(created.products).toEqual([p1, p2]);
     const deleted = { ...p1, deleted: true };
-    const updated = reducer(created, updateProductAsync.fulfilled(deleted, 'r', deleted));
+    const updated = reducer(created, productReceived(deleted));
     expect(updated.products[0].deleted).toBe(true);
     expect(updated.selectedProduct?.deleted).toBe(true);
+  });
+
+  it('an update announces the product the server answered (productReceived)', async () => {
+    const deleted = { ...p1, deleted: true };
+    stubFetch({ [`PATCH /api/products/${p1.id}`]: () => jsonResponse(deleted) });
+    const store = makeStore({ products: { ...initialState, products: [p1], selectedProduct: p1 } });
+    await store.dispatch(updateProductAsync({ id: p1.id, deleted: true }));
+    expect(store.getState().products.selectedProduct).toEqual(deleted);
+    expect(store.getState().products.products).toEqual([deleted]);
   });
 
   it('clearSelectedProduct empties the selected product', () => {

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toApiQuery } from '../../lib/listingQuery';
 import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, phaseOf, rejectedMessage, type LatestRequest } from '../../lib/thunk';
@@ -44,7 +44,6 @@ export const fetchBrandsAsync = apiThunk('products/fetchBrands', productsAPI.fet
 export const fetchCategoriesAsync = apiThunk('products/fetchCategories', productsAPI.fetchCategories);
 export const fetchProductByIdAsync = apiThunk('products/fetchProductById', productsAPI.fetchProductById);
 export const createProductAsync = apiThunk('products/createProduct', productsAPI.createProduct);
-export const updateProductAsync = apiThunk('products/updateProduct', productsAPI.updateProduct);
 
 const productsSlice = createSlice({
   name: 'products',
@@ -53,6 +52,12 @@ const productsSlice = createSlice({
     clearSelectedProduct(state) {
       state.selectedProduct = null;
       state.selectedProductError = null;
+    },
+    /** A product as the server now has it (saved by the admin, reviewed): replaces its copies. */
+    productReceived(state, action: PayloadAction<Product>) {
+      const index = state.products.findIndex((p) => p.id === action.payload.id);
+      if (index >= 0) state.products[index] = action.payload;
+      if (state.selectedProduct?.id === action.payload.id) state.selectedProduct = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -79,11 +84,6 @@ const productsSlice = createSlice({
       .addCase(createProductAsync.fulfilled, (state, action) => {
         state.products.push(action.payload);
       })
-      .addCase(updateProductAsync.fulfilled, (state, action) => {
-        const index = state.products.findIndex((p) => p.id === action.payload.id);
-        if (index >= 0) state.products[index] = action.payload;
-        if (state.selectedProduct?.id === action.payload.id) state.selectedProduct = action.payload;
-      })
       .addCase(loggedOut, () => initialState);
     addLatestListCases(builder, fetchProductsByFiltersAsync, toApiQuery, (state, { products, totalItems }) => {
       state.products = products;
@@ -99,7 +99,8 @@ const productsSlice = createSlice({
   },
 });
 
-export const { clearSelectedProduct } = productsSlice.actions;
+export const { clearSelectedProduct, productReceived } = productsSlice.actions;
+export const updateProductAsync = apiThunk('products/updateProduct', productsAPI.updateProduct, productReceived);
 export default productsSlice.reducer;
 
 type State = { products: ProductsState };

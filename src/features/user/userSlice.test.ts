@@ -6,8 +6,10 @@ import reducer, {
   fetchLoggedInUserAsync,
   fetchLoggedInUserOrdersAsync,
   initialState,
+  orderReplaced,
   updateUserAsync,
 } from './userSlice';
+import { cancelOrderAsync } from './myOrders';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,5 +74,17 @@ describe('userSlice', () => {
       status: 400,
     });
     expect(store.getState().user.userInfo).toEqual(user);
+  });
+
+  it('a cancelled order replaces the one with its id (orderReplaced, announced by cancelOrderAsync)', async () => {
+    const orders = [order({ id: 1 }), order({ id: 2 })];
+    const cancelled = order({ id: 2, status: 'cancelled' });
+    expect(reducer({ ...initialState, orders }, orderReplaced(cancelled)).orders).toEqual([orders[0], cancelled]);
+    expect(reducer({ ...initialState, orders }, orderReplaced(order({ id: 9 }))).orders).toEqual(orders);
+
+    stubFetch({ 'POST /api/orders/2/cancel': () => jsonResponse(cancelled) });
+    const store = makeStore({ user: { ...initialState, orders, ordersLoaded: true } });
+    await store.dispatch(cancelOrderAsync(2));
+    expect(store.getState().user.orders).toEqual([orders[0], cancelled]);
   });
 });

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, userUpdated } from '../../lib/session';
 import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
 import type { Order, User } from '../../types';
@@ -33,7 +33,13 @@ export const updateUserAsync = apiThunk('user/updateUser', userAPI.updateUser, u
 const userSlice = createSlice({
   name: 'user',
   initialState,
-  reducers: {},
+  reducers: {
+    /** One of the user's orders as the server now has it (cancelled, say). */
+    orderReplaced(state, action: PayloadAction<Order>) {
+      const index = state.orders.findIndex((order) => order.id === action.payload.id);
+      if (index >= 0) state.orders[index] = action.payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchLoggedInUserAsync.pending, (state) => {
@@ -67,6 +73,7 @@ const userSlice = createSlice({
   },
 });
 
+export const { orderReplaced } = userSlice.actions;
 export default userSlice.reducer;
 
 type State = { user: UserState };

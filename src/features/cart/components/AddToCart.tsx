@@ -53,7 +53,7 @@ export default function AddToCart({ product }: { product: Product }) {
         // Until the cart is loaded, 'Item Already added !' could not be told apart.
         disabled={Boolean(unavailable) || adding || !cartLoaded}
         aria-describedby={unavailable ? 'unavailable-reason' : undefined}
-        className={buttonClass('primary', 'lg', 'mt-8 w-full')}
+        className={buttonClass('primary', 'lg', 'mt-4 w-full lg:mt-8')}
       >
         {adding ? 'Adding…' : 'Add to Cart'}
       </button>

@@ -4,6 +4,7 @@ import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
 import StatusBadge from '../../../components/StatusBadge';
+import OrderHistory from './OrderHistory';
 import { Select, buttonClass } from '../../../components/controls';
 
 interface AdminOrdersTableProps {
@@ -110,6 +111,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                 ) : (
                   <StatusBadge status={order.status} />
                 )}
+
               </td>
               <td className="px-4 py-3">
                 {editing ? (
@@ -137,6 +139,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
                     <span className="sr-only">status of order #{order.id}</span>
                   </button>
                 )}
+                <OrderHistory order={order} />
               </td>
             </tr>
           );

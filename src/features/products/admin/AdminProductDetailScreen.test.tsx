@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, product as makeProduct, renderWithProviders, stubFetch } from '../../../test/utils';
+import { calls, jsonResponse, product as makeProduct, renderWithProviders, stubFetch } from '../../../test/utils';
 import AdminProductDetailScreen from './AdminProductDetailScreen';
 
 const product = makeProduct({
@@ -42,5 +43,40 @@ describe('AdminProductDetailScreen', () => {
     stubFetch({ 'GET /api/products/99': () => jsonResponse({ message: 'Product not found' }, 404) });
     renderWithProviders(<AdminProductDetailScreen />, { ...DETAIL, route: '/admin/productdetail/99' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+
+  it("removes a review after a confirmation, and the rating follows", async () => {
+    const reviews = [
+      { id: 1, reviewerName: 'Grace', rating: 5, comment: 'Great.' },
+      { id: 2, reviewerName: 'Troll', rating: 1, comment: 'Spam.', user: 9, date: '2026-03-04T10:00:00.000Z', verified: true },
+    ];
+    const fetch = stubFetch({
+      'GET /api/products/3': () => jsonResponse({ ...product, rating: 3, reviews }),
+      'DELETE /api/products/3/reviews/2': () => jsonResponse({ ...product, rating: 5, reviews: [reviews[0]] }),
+    });
+    renderWithProviders(<AdminProductDetailScreen />, { ...DETAIL, route: '/admin/productdetail/3' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove the review by Troll' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this review?' });
+    expect(dialog).toHaveTextContent('The review by Troll goes for good');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls(fetch)).not.toContain('DELETE /api/products/3/reviews/2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the review by Troll' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove review' }));
+    expect(await screen.findByText('The review by Troll is removed')).toBeInTheDocument();
+    expect(screen.queryByText('Spam.')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Price' })).getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('says why a review could not be removed', async () => {
+    stubFetch({
+      'GET /api/products/3': () => jsonResponse({ ...product, reviews: [{ id: 4, reviewerName: 'Ada', rating: 3, comment: 'Fine.' }] }),
+      'DELETE /api/products/3/reviews/4': () => jsonResponse({ message: 'Review not found' }, 404),
+    });
+    renderWithProviders(<AdminProductDetailScreen />, { ...DETAIL, route: '/admin/productdetail/3' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove the review by Ada' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The review could not be removed: Review not found');
+    expect(screen.getByText('Fine.')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { useSelectedProduct } from '../useSelectedProduct';
 import ProductFacts from '../components/ProductFacts';
 import ProductLoadError from '../components/ProductLoadError';
 import ProductReviews from '../components/ProductReviews';
+import RemoveReview from './RemoveReview';
 import { buttonClass } from '../../../components/controls';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
@@ -90,7 +91,7 @@ export default function AdminProductDetailScreen() {
           </h2>
           <p className="mt-2 text-base text-gray-700">{product.description}</p>
           <h2 className="mt-8 text-lg font-semibold text-gray-900">Reviews</h2>
-          <ProductReviews reviews={product.reviews} />
+          <ProductReviews reviews={product.reviews} actions={(review) => <RemoveReview productId={product.id} review={review} />} />
         </section>
       </div>
     </div>

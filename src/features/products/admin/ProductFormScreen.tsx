@@ -22,7 +22,7 @@ import {
   selectSelectedProductError,
   updateProductAsync,
 } from '../productsSlice';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import ProductForm from './ProductForm';
 import { toFormValues, type ProductInput } from './productFormValues';
 import { buttonClass } from '../../../components/controls';

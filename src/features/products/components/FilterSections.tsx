@@ -1,27 +1,37 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
-import type { FilterOption } from '../../../types';
+import type { ProductFacets, FilterOption } from '../../../types';
+import FacetCount from './FacetCount';
+import type { FilterActions } from './filterActions';
+import RangeFilters from './RangeFilters';
 
 export interface FilterSectionsProps {
   query: ListingQuery;
   options: Record<FilterGroup, FilterOption[]>;
-  onToggle: (group: FilterGroup, value: string, checked: boolean) => void;
+  /** The counts for the current filters; absent until the first answer (then nothing is disabled). */
+  facets?: ProductFacets;
+  actions: FilterActions;
   /** Keeps ids unique between the desktop sidebar and the mobile panel. */
   idPrefix: string;
 }
 
-const SECTIONS: { id: FilterGroup; name: string }[] = [
-  { id: 'category', name: 'Category' },
-  { id: 'brand', name: 'Brand' },
+const SECTIONS: { id: FilterGroup; name: string; facet: 'categories' | 'brands' }[] = [
+  { id: 'category', name: 'Category', facet: 'categories' },
+  { id: 'brand', name: 'Brand', facet: 'brands' },
 ];
 
-/** The Category and Brand groups: collapsible, with a checkbox per option (SPEC §2). */
-export default function FilterSections({ query, options, onToggle, idPrefix }: FilterSectionsProps) {
+/**
+ * Every filter of the listing: the Category and Brand groups, collapsible, with a checkbox and a
+ * count per option (SPEC §2, issue 16), then price, rating and availability. An option nothing would
+ * match is disabled, unless it is ticked (so it can be unticked).
+ */
+export default function FilterSections({ query, options, facets, actions, idPrefix }: FilterSectionsProps) {
   return (
     <>
       {SECTIONS.map((section) => {
         const chosen = query.filter[section.id];
+        const counts = new Map(facets?.[section.facet].map((o) => [o.value, o.count]));
         return (
           <Disclosure key={section.id} as="div" defaultOpen={chosen.length > 0} className="border-b border-gray-200 py-5">
             <h3 className="-my-3 flow-root">
@@ -42,19 +52,24 @@ export default function FilterSections({ query, options, onToggle, idPrefix }: F
                 <div className="max-h-72 space-y-3 overflow-y-auto p-1">
                   {options[section.id].map((option, index) => {
                     const id = `${idPrefix}-${section.id}-${index}`;
+                    const checked = chosen.includes(option.value);
+                    const count = counts.get(option.value);
                     return (
                       <div key={option.value} className="flex items-center gap-3">
                         <input
                           id={id}
                           type="checkbox"
                           value={option.value}
-                          checked={chosen.includes(option.value)}
-                          onChange={(event) => onToggle(section.id, option.value, event.target.checked)}
-                          className="size-4 rounded border-gray-400 accent-brand-600"
+                          checked={checked}
+                          disabled={count === 0 && !checked}
+                          aria-describedby={count === undefined ? undefined : `${id}-count`}
+                          onChange={(event) => actions.toggle(section.id, option.value, event.target.checked)}
+                          className="peer size-4 rounded border-gray-400 accent-brand-600"
                         />
-                        <label htmlFor={id} className="text-sm text-gray-700">
+                        <label htmlFor={id} className="text-sm text-gray-700 peer-disabled:text-gray-500">
                           {option.label}
                         </label>
+                        <FacetCount id={`${id}-count`} count={count} />
                       </div>
                     );
                   })}
@@ -64,6 +79,7 @@ export default function FilterSections({ query, options, onToggle, idPrefix }: F
           </Disclosure>
         );
       })}
+      <RangeFilters query={query} facets={facets} actions={actions} idPrefix={idPrefix} />
     </>
   );
 }

@@ -1,26 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { brands, categories, facets, productCalls, stubCatalogue } from '../../../test/catalogue';
+import { jsonResponse, landing, product, renderWithProviders, stubFetch } from '../../../test/utils';
 import ProductList from './ProductList';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const categories = [
-  { id: 1, value: 'laptops', label: 'Laptops' },
-  { id: 2, value: 'smartphones', label: 'Smartphones' },
-];
-const brands = [{ id: 1, value: 'Novaphone', label: 'Novaphone' }];
-
-function stubCatalogue(total = 32, products = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })]) {
-  return stubFetch({
-    'GET /api/products': () => jsonResponse(products, 200, { 'X-Total-Count': String(total) }),
-    'GET /api/categories': () => jsonResponse(categories),
-    'GET /api/brands': () => jsonResponse(brands),
-  });
-}
-
-const productCalls = (fetch: ReturnType<typeof stubFetch>) => calls(fetch).filter((c) => c.startsWith('GET /api/products'));
 
 describe('ProductList', () => {
   it('reads the listing from the URL and asks the API for it', async () => {
@@ -71,13 +56,30 @@ describe('ProductList', () => {
     const fetch = stubCatalogue();
     const { router } = renderWithProviders(<ProductList />);
     await screen.findByText('Zen Phone');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'zen{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), 'zen{Enter}');
     expect(router.state.location.search).toBe('?q=zen');
     await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&q=zen'));
   });
 
+  it('a product suggestion opens the product; a category suggestion becomes a filter in place of the text', async () => {
+    const suggestions = { products: [{ id: 5, title: 'Zen Tab', thumbnail: '/t.svg' }], categories: [{ value: 'laptops', label: 'Laptops' }], brands: [] };
+    stubCatalogue({ suggest: () => jsonResponse(suggestions) });
+    const { router } = renderWithProviders(<ProductList />, { route: '/?q=old&page=2', routes: [landing('/products/:id')] });
+    await screen.findByText('Zen Phone');
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'lap');
+    await userEvent.click(await screen.findByRole('option', { name: 'Laptops' }));
+    expect(router.state.location.search).toBe('?category=laptops');
+    expect(box).toHaveValue('');
+    await userEvent.type(box, 'zen');
+    await screen.findByRole('option', { name: 'Zen Tab' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/products/5');
+  });
+
   it('goes back to page 1 when the results no longer reach the page (SPEC §4)', async () => {
-    stubCatalogue(3);
+    stubCatalogue({ total: 3 });
     const { router } = renderWithProviders(<ProductList />, { route: '/?page=5' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -88,6 +90,7 @@ describe('ProductList', () => {
       'GET /api/products': () => (fail ? jsonResponse({ message: 'Server down' }, 500) : jsonResponse([product()], 200, { 'X-Total-Count': '1' })),
       'GET /api/categories': () => jsonResponse(categories),
       'GET /api/brands': () => jsonResponse(brands),
+      'GET /api/products/facets': () => jsonResponse(facets()),
     });
     renderWithProviders(<ProductList />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading products…');

@@ -1,12 +1,22 @@
-import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import { emptyListingQuery, type DeletedFilter, type FilterGroup, type ListingQuery } from '../../../lib/listingQuery';
-import { activeFilterCount, parseListingParams, toSearchParams, withDeleted, withFilter, withPage, withSearch, withSort } from '../../../lib/listingParams';
+import type { DeletedFilter } from '../../../lib/listingQuery';
+import {
+  activeFilterCount,
+  toSearchParams,
+  withDeleted,
+  withFilter,
+  withPage,
+  withPriceRange,
+  withRange,
+  withSearch,
+} from '../../../lib/listingParams';
+import { useLatest } from '../../../lib/useLatest';
+import { facetsQuery, fetchFacets } from '../catalogueAPI';
 import {
   fetchBrandsAsync,
   fetchCategoriesAsync,
@@ -17,11 +27,15 @@ import {
   selectProductListError,
   selectTotalItems,
 } from '../productsSlice';
+import FilterChips from './FilterChips';
+import type { FilterActions } from './filterActions';
 import FilterSections from './FilterSections';
+import ListingHeader from './ListingHeader';
 import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
-import SortMenu from './SortMenu';
-import { Select, buttonClass } from '../../../components/controls';
+import type { Suggestion } from './SuggestionList';
+import { useListingQuery } from '../useListingQuery';
+import { Select } from '../../../components/controls';
 
 // The slide-over (Headless UI's Dialog) is fetched when first opened, on small screens; its size is
 // in the budget check's report (npm run test:budget).
@@ -40,16 +54,10 @@ export default function ProductList({ admin = false }: ProductListProps) {
   const categories = useAppSelector(selectCategories);
   const brands = useAppSelector(selectBrands);
   const filtersError = useAppSelector(selectFiltersError);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, change] = useListingQuery(admin);
+  const navigate = useNavigate();
   const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
   const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
-
-  // One stable value per distinct listing, whatever the order of the URL's params.
-  const key = toSearchParams(parseListingParams(searchParams)).toString();
-  const query = useMemo(() => {
-    const parsed = parseListingParams(new URLSearchParams(key));
-    return admin ? parsed : { ...parsed, deleted: undefined };
-  }, [key, admin]);
 
   const loadFilters = useCallback(() => {
     dispatch(fetchCategoriesAsync());
@@ -57,12 +65,8 @@ export default function ProductList({ admin = false }: ProductListProps) {
   }, [dispatch]);
   useEffect(() => loadFilters(), [loadFilters]);
 
-  // flushSync: the checkboxes are controlled by the URL, so it must update within the click,
-  // not in a later transition (else the box flips back until the transition lands).
-  const change = useCallback(
-    (next: ListingQuery, replace = false) => setSearchParams(toSearchParams(next), { replace, flushSync: true }),
-    [setSearchParams],
-  );
+  // The counts load beside the list, never before it; the last counts stay until new ones come.
+  const facets = useLatest(facetsQuery(query), fetchFacets);
 
   const load = useCallback(() => {
     const request = dispatch(fetchProductsByFiltersAsync(query));
@@ -81,9 +85,23 @@ export default function ProductList({ admin = false }: ProductListProps) {
     return () => request.abort();
   }, [load]);
 
-  const toggle = (group: FilterGroup, value: string, checked: boolean) => change(withFilter(query, group, value, checked));
-  const sections = { query, options: { category: categories, brand: brands }, onToggle: toggle };
-  const filterCount = activeFilterCount(query);
+  const options = { category: categories, brand: brands };
+  const actions: FilterActions = {
+    toggle: (group, value, checked) => change(withFilter(query, group, value, checked)),
+    setRange: (rangeKey, value) => change(withRange(query, rangeKey, value)),
+    setPrice: (min, max) => change(withPriceRange(query, min, max)),
+  };
+  const sections = { query, options, facets: facets.data, actions };
+  // A product suggestion opens the product; a category or brand becomes a filter instead of the text.
+  const pick = (suggestion: Suggestion) => {
+    if (suggestion.kind === 'product') navigate(admin ? `/admin/productdetail/${suggestion.id}` : `/products/${suggestion.id}`);
+    else change(withSearch(withFilter(query, suggestion.kind, suggestion.value, true), ''));
+  };
+  const filtersFailed = [filtersError, facets.error && `The filter counts could not be loaded: ${facets.error}`].filter(Boolean).join('\n');
+  const retryFilters = () => {
+    if (filtersError) loadFilters();
+    if (facets.error) facets.retry();
+  };
 
   return (
     <div className="bg-white">
@@ -94,81 +112,56 @@ export default function ProductList({ admin = false }: ProductListProps) {
       )}
 
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
-          <div className="flex items-center gap-2">
-            {admin && (
-              <Link
-                to="/admin/product-form"
-                className={buttonClass('create', 'md', 'mr-2')}
-              >
-                <PlusIcon aria-hidden="true" className="size-4" />
-                Add New Product
-              </Link>
-            )}
-            <SortMenu query={query} onSort={(option) => change(withSort(query, option))} />
-            <span role="img" aria-label="Grid view" title="Grid view" className="p-2 text-gray-500">
-              <Squares2X2Icon aria-hidden="true" className="size-5" />
-            </span>
-            <button
-              type="button"
-              onClick={() => {
-                setMobileFiltersUsed(true);
-                setMobileFiltersOpen(true);
-              }}
-              className="inline-flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-700 hover:text-gray-900 lg:hidden"
-            >
-              <FunnelIcon aria-hidden="true" className="size-5" />
-              Filters
-              {filterCount > 0 && <span className="text-xs text-brand-700">({filterCount})</span>}
-            </button>
-          </div>
-        </div>
+        <ListingHeader
+          admin={admin}
+          query={query}
+          onChange={change}
+          filterCount={activeFilterCount(query)}
+          onOpenFilters={() => {
+            setMobileFiltersUsed(true);
+            setMobileFiltersOpen(true);
+          }}
+        />
 
         <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-          <SearchBox key={query.q ?? ''} value={query.q ?? ''} onSearch={(q) => change(withSearch(query, q))} />
-          <div className="flex flex-wrap items-center gap-3">
-            {admin && (
-              <div className="flex items-center gap-2">
-                <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
-                  Show
-                </label>
-                <Select
-                  compact
-                  id="show-deleted"
-                  value={query.deleted ?? 'all'}
-                  onChange={(event) => change(withDeleted(query, event.target.value as DeletedFilter))}
-                >
-                  <option value="all">All products</option>
-                  <option value="active">Active only</option>
-                  <option value="deleted">Deleted only</option>
-                </Select>
-              </div>
-            )}
-            {(filterCount > 0 || query.q || query.sort) && (
-              <button
-                type="button"
-                onClick={() => change({ ...emptyListingQuery(), deleted: query.deleted })}
-                className="text-sm font-medium text-brand-700 hover:text-brand-600"
+          <SearchBox value={query.q ?? ''} onSearch={(q) => change(withSearch(query, q))} onPick={pick} />
+          {admin && (
+            <div className="flex items-center gap-2">
+              <label htmlFor="show-deleted" className="text-sm font-medium text-gray-700">
+                Show
+              </label>
+              <Select
+                compact
+                id="show-deleted"
+                value={query.deleted ?? 'all'}
+                onChange={(event) => change(withDeleted(query, event.target.value as DeletedFilter))}
               >
-                Clear filters
-              </button>
-            )}
-          </div>
+                <option value="all">All products</option>
+                <option value="active">Active only</option>
+                <option value="deleted">Deleted only</option>
+              </Select>
+            </div>
+          )}
         </div>
+        <FilterChips query={query} options={options} onChange={change} />
 
         <section aria-labelledby="products-heading" className="pb-16">
           <h2 id="products-heading" className="sr-only">
             Products
           </h2>
           <div className="grid grid-cols-1 gap-x-8 gap-y-10 lg:grid-cols-4">
-            <form className="hidden lg:block" aria-label="Product filters" onSubmit={(event) => event.preventDefault()}>
-              {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4" />}
+            <form
+              className="hidden lg:block"
+              aria-label="Product filters"
+              aria-busy={facets.loading}
+              onSubmit={(event) => event.preventDefault()}
+            >
+              {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4" />}
               <FilterSections idPrefix="filter" {...sections} />
             </form>
 
             <div className="lg:col-span-3">
-              {filtersError && <ErrorMessage message={filtersError} onRetry={loadFilters} className="mb-4 lg:hidden" />}
+              {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4 lg:hidden" />}
               <ProductResults admin={admin} onRetry={load} />
               {!error && (
                 <Pagination

@@ -1,10 +1,25 @@
+import type { ReactNode } from 'react';
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import OrderTimeline from '../../../components/OrderTimeline';
 import StatusBadge from '../../../components/StatusBadge';
 import type { Order } from '../../../types';
 import AddressCard from './AddressCard';
+import CancelOrder from './CancelOrder';
 
-/** One order of My Orders (SPEC §2): number, items, totals and shipping address. */
-export default function OrderCard({ order, serial }: { order: Order; serial: number }) {
+interface OrderCardProps {
+  order: Order;
+  serial: number;
+  /** What else the shopper can do with the order (the page puts the cart's 'Buy again' here). */
+  actions?: ReactNode;
+}
+
+const byWhom = (by: 'shopper' | 'admin') => (by === 'shopper' ? 'by you' : 'by the shop');
+
+/**
+ * One order of My Orders (SPEC §2): number, items, totals and shipping address; its status
+ * history, 'Cancel order' while it is pending, and the page's actions (issue 16).
+ */
+export default function OrderCard({ order, serial, actions }: OrderCardProps) {
   const headingId = `order-${order.id}-heading`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white">
@@ -60,11 +75,21 @@ export default function OrderCard({ order, serial }: { order: Order; serial: num
             </dd>
           </div>
         </dl>
+        {order.history && order.history.length > 0 && (
+          <div>
+            <h3 className="text-sm font-medium text-gray-900">Status history</h3>
+            <OrderTimeline history={order.history} who={byWhom} className="mt-2" />
+          </div>
+        )}
         <div>
           <h3 className="text-sm font-medium text-gray-900">Shipping Address</h3>
           <div className="mt-2 rounded-md border border-gray-200 p-3">
             <AddressCard address={order.selectedAddress} />
           </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-gray-200 pt-4 empty:hidden">
+          <CancelOrder order={order} />
+          {actions}
         </div>
       </div>
     </article>

@@ -1,24 +1,27 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
-import { buttonClass } from '../../../components/controls';
+import { buttonClass } from './controls';
 
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that answers no (default 'Cancel'). */
+  cancelLabel?: string;
   /** True while the confirmed action runs: the buttons are disabled. */
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A modal yes/no question; Escape and a click outside cancel, focus starts on Cancel. */
+/** A modal yes/no question; Escape and a click outside answer no, focus starts on the no button. */
 export default function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -50,7 +53,7 @@ export default function ConfirmDialog({
             onClick={onCancel}
             className={buttonClass('secondary')}
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

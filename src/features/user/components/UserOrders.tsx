@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
-import OrderCard from '../components/OrderCard';
-import SignInPrompt from '../components/SignInPrompt';
+import type { Order } from '../../../types';
+import OrderCard from './OrderCard';
+import SignInPrompt from './SignInPrompt';
 import {
   fetchLoggedInUserOrdersAsync,
   selectUserOrders,
@@ -15,7 +16,13 @@ import {
   selectUserOrdersStatus,
 } from '../userSlice';
 
-export default function UserOrdersPage() {
+interface UserOrdersProps {
+  /** What else the shopper can do with an order (app/pages/MyOrdersPage adds the cart's 'Buy again'). */
+  actions?: (order: Order) => ReactNode;
+}
+
+/** My Orders (SPEC §2): the signed-in shopper's orders, newest first. */
+export default function UserOrders({ actions }: UserOrdersProps) {
   useDocumentTitle('My Orders');
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectLoggedInUser);
@@ -56,7 +63,7 @@ export default function UserOrdersPage() {
         <ol className="mt-8 space-y-8">
           {orders.map((order, index) => (
             <li key={order.id}>
-              <OrderCard order={order} serial={index + 1} />
+              <OrderCard order={order} serial={index + 1} actions={actions?.(order)} />
             </li>
           ))}
         </ol>

@@ -1,0 +1,45 @@
+import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/controls';
+import type { ListingQuery } from '../../../lib/listingQuery';
+import { withSort } from '../../../lib/listingParams';
+import SortMenu from './SortMenu';
+
+interface ListingHeaderProps {
+  admin: boolean;
+  query: ListingQuery;
+  onChange: (next: ListingQuery) => void;
+  /** Filters in use, shown on the small screens' Filters button. */
+  filterCount: number;
+  onOpenFilters: () => void;
+}
+
+/** 'All Products', 'Add New Product' (admin), the Sort menu, the grid icon and the Filters button. */
+export default function ListingHeader({ admin, query, onChange, filterCount, onOpenFilters }: ListingHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
+      <div className="flex items-center gap-2">
+        {admin && (
+          <Link to="/admin/product-form" className={buttonClass('create', 'md', 'mr-2')}>
+            <PlusIcon aria-hidden="true" className="size-4" />
+            Add New Product
+          </Link>
+        )}
+        <SortMenu query={query} onSort={(option) => onChange(withSort(query, option))} />
+        <span role="img" aria-label="Grid view" title="Grid view" className="p-2 text-gray-500">
+          <Squares2X2Icon aria-hidden="true" className="size-5" />
+        </span>
+        <button
+          type="button"
+          onClick={onOpenFilters}
+          className="inline-flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-700 hover:text-gray-900 lg:hidden"
+        >
+          <FunnelIcon aria-hidden="true" className="size-5" />
+          Filters
+          {filterCount > 0 && <span className="text-xs text-brand-700">({filterCount})</span>}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import ProductGallery from './ProductGallery';
+
+const images = ['/images/a.svg', '/images/b.svg', '/images/c.svg'];
+const main = () => screen.getByRole('img', { name: /^Lamp, image/ });
+const thumb = (n: number) => screen.getByRole('button', { name: `Show image ${n} of 3` });
+
+describe('ProductGallery', () => {
+  it('shows one image at a time, the first eagerly, the thumbnails lazily', () => {
+    render(<ProductGallery title="Lamp" images={images} />);
+    expect(main()).toHaveAttribute('src', '/images/a.svg');
+    expect(main()).toHaveAccessibleName('Lamp, image 1 of 3');
+    expect(main()).not.toHaveAttribute('loading');
+    const group = screen.getByRole('group', { name: 'Product images' });
+    expect(within(group).getAllByRole('button')).toHaveLength(3);
+    for (const img of group.querySelectorAll('img')) expect(img).toHaveAttribute('loading', 'lazy');
+    expect(thumb(1)).toHaveAttribute('aria-current', 'true');
+    expect(thumb(2)).not.toHaveAttribute('aria-current');
+  });
+
+  it('a thumbnail shows its image', async () => {
+    render(<ProductGallery title="Lamp" images={images} />);
+    await userEvent.click(thumb(3));
+    expect(main()).toHaveAttribute('src', '/images/c.svg');
+    expect(main()).toHaveAccessibleName('Lamp, image 3 of 3');
+    expect(thumb(3)).toHaveAttribute('aria-current', 'true');
+    expect(thumb(1)).not.toHaveAttribute('aria-current');
+  });
+
+  it('arrow keys, Home and End move between the images, wrapping, and keep focus on the chosen thumbnail', async () => {
+    render(<ProductGallery title="Lamp" images={images} />);
+    thumb(1).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(main()).toHaveAttribute('src', '/images/b.svg');
+    expect(thumb(2)).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(thumb(3)).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(main()).toHaveAttribute('src', '/images/a.svg');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(main()).toHaveAttribute('src', '/images/c.svg');
+    await userEvent.keyboard('{Home}');
+    expect(thumb(1)).toHaveFocus();
+  });
+
+  it('a swipe on the image shows the next or previous one; a short one does nothing', () => {
+    render(<ProductGallery title="Lamp" images={images} />);
+    const frame = main().parentElement!;
+    const swipe = (from: number, to: number) => {
+      fireEvent.touchStart(frame, { touches: [{ clientX: from }] });
+      fireEvent.touchEnd(frame, { changedTouches: [{ clientX: to }] });
+    };
+    swipe(200, 100);
+    expect(main()).toHaveAttribute('src', '/images/b.svg');
+    swipe(100, 200);
+    expect(main()).toHaveAttribute('src', '/images/a.svg');
+    swipe(100, 120);
+    expect(main()).toHaveAttribute('src', '/images/a.svg');
+  });
+
+  it('a single image has no thumbnails', () => {
+    render(<ProductGallery title="Lamp" images={['/images/a.svg']} />);
+    expect(main()).toHaveAccessibleName('Lamp, image 1 of 1');
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+});

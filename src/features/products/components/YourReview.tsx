@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useAppAlert } from '../../../components/Alerts';
+import { Button } from '../../../components/controls';
+import ErrorMessage from '../../../components/ErrorMessage';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectLoggedInUser } from '../../../lib/session';
+import { useLatest } from '../../../lib/useLatest';
+import type { Product } from '../../../types';
+import { addReviewAsync, editReviewAsync, fetchEligibility, type ReviewInput } from '../reviews';
+import ReviewForm from './ReviewForm';
+
+/**
+ * The signed-in shopper's part in the reviews: the form when they received the product and have
+ * not reviewed it yet, 'Edit your review' once they have, else why they cannot (issue 16).
+ */
+export default function YourReview({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+  const userId = useAppSelector(selectLoggedInUser)?.id;
+  const eligibility = useLatest(String(product.id), fetchEligibility);
+  const [editing, setEditing] = useState(false);
+  const { data } = eligibility;
+  // The product in the store has the shopper's review as soon as it is saved.
+  const own = product.reviews.find((review) => review.user !== undefined && review.user === userId) ?? data?.review ?? null;
+
+  if (eligibility.error) {
+    return (
+      <ErrorMessage
+        title="Whether you can review this product could not be checked"
+        message={eligibility.error}
+        onRetry={eligibility.retry}
+        className="mt-4"
+      />
+    );
+  }
+  if (!data) {
+    return (
+      <p role="status" className="mt-4 text-sm text-gray-600">
+        {eligibility.loading ? 'Checking whether you can review this product…' : ''}
+      </p>
+    );
+  }
+
+  async function save(review: ReviewInput) {
+    if (own?.id !== undefined) await dispatch(editReviewAsync({ productId: product.id, reviewId: own.id, review })).unwrap();
+    else await dispatch(addReviewAsync({ productId: product.id, review })).unwrap();
+    alert.success(own ? 'Your review is saved' : 'Thank you for your review');
+    setEditing(false);
+  }
+
+  if (own && !editing) {
+    return (
+      <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
+        <p>You reviewed this product.</p>
+        <Button look="secondary" size="sm" onClick={() => setEditing(true)}>
+          Edit your review
+        </Button>
+      </div>
+    );
+  }
+  if (own || data.canReview) {
+    return (
+      <section aria-labelledby="your-review-heading" className="mt-6">
+        <h3 id="your-review-heading" className="text-base font-medium text-gray-900">
+          {own ? 'Edit your review' : 'Write a review'}
+        </h3>
+        <ReviewForm initial={own ?? undefined} onSave={save} onCancel={own ? () => setEditing(false) : undefined} />
+      </section>
+    );
+  }
+  return <p className="mt-4 text-sm text-gray-600">Only shoppers who received this product can review it.</p>;
+}

@@ -1,0 +1,48 @@
+import { useAppAlert } from '../../../components/Alerts';
+import ConfirmedAction from '../../../components/ConfirmedAction';
+import { useAppDispatch } from '../../../lib/hooks';
+import type { RejectValue } from '../../../lib/thunk';
+import type { Order } from '../../../types';
+import { cancelOrderAsync } from '../myOrders';
+import { fetchLoggedInUserOrdersAsync } from '../userSlice';
+
+/**
+ * 'Cancel order' on a pending order, after a confirmation; the stock goes back on sale. Why it
+ * failed stays in view after the order has changed (e.g. dispatched meanwhile) and lost the button.
+ */
+export default function CancelOrder({ order }: { order: Order }) {
+  const dispatch = useAppDispatch();
+  const alert = useAppAlert();
+
+  async function cancel() {
+    try {
+      await dispatch(cancelOrderAsync(order.id)).unwrap();
+      alert.success(`Order #${order.id} is cancelled`);
+    } catch (rejected) {
+      // Changed meanwhile (the shop dispatched it): show the orders as they are now.
+      const { status } = rejected as RejectValue;
+      if (status === 409 || status === 404) dispatch(fetchLoggedInUserOrdersAsync());
+      throw rejected;
+    }
+  }
+
+  return (
+    <ConfirmedAction
+      label={
+        <>
+          Cancel order<span className="sr-only"> #{order.id}</span>
+        </>
+      }
+      busyLabel="Cancelling…"
+      available={order.status === 'pending'}
+      question={{
+        title: `Cancel order #${order.id}?`,
+        message: 'Its items go back on sale. This cannot be undone.',
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep order',
+      }}
+      run={cancel}
+      failed={(message) => `Order #${order.id} could not be cancelled: ${message}`}
+    />
+  );
+}
