@@ -1,0 +1,63 @@
+// The back office's types (issue 14): the dashboard, customers and the audit log.
+import type { OrderStatus, Role } from './index';
+
+/** GET /admin/stats: the shop's figures over a window of UTC days. */
+export interface ShopStats {
+  /** Revenue of the orders that are not cancelled: today (UTC), the last 7 and the last 30 days (today included). */
+  revenue: { today: number; last7: number; last30: number };
+  /** Every order, whatever its date (the backlog). */
+  ordersByStatus: Record<OrderStatus, number>;
+  /** Revenue ÷ orders (not cancelled) in the window; 0 without orders. */
+  averageOrderValue: number;
+  /** Shopper accounts created in the window. */
+  newCustomers: number;
+  /** One entry per UTC day of the window, oldest first, days without orders included. */
+  revenueByDay: { date: string; revenue: number; orders: number }[];
+  /** Best sellers by units in the window (orders not cancelled), with their revenue. */
+  topProducts: { id: number; title: string; units: number; revenue: number }[];
+  /** Products still sold whose stock is at or below their threshold, lowest stock first. */
+  lowStock: { id: number; title: string; stock: number; threshold: number }[];
+}
+
+/** GET /admin/customers. */
+export interface Customer {
+  id: number;
+  email: string;
+  name?: string;
+  role: Role;
+  /** All their orders. */
+  orders: number;
+  /** What their orders that are not cancelled came to. */
+  totalSpent: number;
+  /** When they last ordered (ISO); absent without orders. */
+  lastOrderAt?: string;
+}
+
+export const AUDIT_ACTIONS = [
+  'product.create',
+  'product.update',
+  'product.delete',
+  'product.restore',
+  'product.import',
+  'order.status',
+  'review.remove',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ENTITIES = ['product', 'order', 'review'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** One admin write, as GET /admin/audit lists it. */
+export interface AuditEntry {
+  id: number;
+  /** ISO date-time. */
+  at: string;
+  actor: { id: number; email: string };
+  action: AuditAction;
+  entity: AuditEntity;
+  /** The product's or order's id; `<product>/<review>` for a review. */
+  entityId: string;
+  /** The fields that changed, as they were (null for a new record). */
+  before: Record<string, unknown> | null;
+  /** The fields that changed, as they became (null for a removed one). */
+  after: Record<string, unknown> | null;
+}
