@@ -9,7 +9,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import { apiNotFound, errorHandler } from './errors';
-import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders } from './middleware/http';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './middleware/http';
 import { loadSession, requireUser, sessionIdOf } from './middleware/session';
 import { spa } from './middleware/spa';
 import type { DbSchema } from './model';
@@ -76,8 +76,13 @@ const requestLog: RequestHandler = (req, res, next) => {
 function apiRouter(services: Services, log: boolean): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
-  api.use(noStore, noOptions, decodablePath, requireSameOriginJson, (req, res, next) =>
-    (req.path === IMPORT_PATH ? importBody : json)(req, res, next),
+  api.use(
+    noStore,
+    noOptions,
+    decodablePath,
+    requireSameOriginJson,
+    (req, res, next) => (req.path === IMPORT_PATH ? importBody : json)(req, res, next),
+    storableText,
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));

@@ -94,6 +94,40 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** U+0000, or half of a surrogate pair: text that PostgreSQL's text and jsonb cannot hold. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path (`addresses.0.street`) of the first string or key in `value` that holds UNSTORABLE text. */
+function unstorableField(value: unknown): string | undefined {
+  // Iterative: a 100 kB body can nest tens of thousands of levels deep.
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return path;
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const at = path ? `${path}.${key}` : key;
+        if (UNSTORABLE.test(key)) return at;
+        stack.push([child, at]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every string of a request's query and JSON body (keys too) is text both engines store alike:
+ * no NUL character and no unpaired surrogate (400 naming the field). PostgreSQL refuses them
+ * (a 500) where the data file would keep them.
+ */
+export const storableText: RequestHandler = (req, _res, next) => {
+  const field = unstorableField(req.query) ?? unstorableField(req.body);
+  if (field === undefined) return next();
+  next(new HttpError(400, 'Invalid text', { [field]: `${field} must not contain a NUL character or an unpaired surrogate` }));
+};
+
 type Handler = Parameters<RequestHandler>;
 
 /** Lets an async handler's rejection reach the error handler (Express 4 does not). */

@@ -7,7 +7,7 @@ import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/middleware/http';
 import { Client } from '../reliability/http';
-import { agent, expectNoLeaks, makeShop } from './fixtures';
+import { address, agent, expectNoLeaks, makeShop, type Agent } from './fixtures';
 
 afterEach(expectNoLeaks);
 
@@ -91,6 +91,30 @@ describe('request bodies', () => {
 
   it('400 when the JSON is not an object', async () => {
     await makeShop().anon().post('/api/auth/login').send([1, 2]).expect(400);
+  });
+
+  it('400 naming the field for text PostgreSQL cannot store (NUL, half a surrogate pair), in a body or a query', async () => {
+    const shop = makeShop();
+    const admin = await shop.as('admin');
+    const user = await shop.as('user');
+    const before = await shop.state();
+    const cases: [Agent, 'get' | 'post' | 'patch', string, object | undefined, string][] = [
+      [admin, 'patch', '/api/products/1', { description: 'a\u0000b' }, 'description'],
+      [user, 'patch', '/api/users/2', { name: 'Asha', addresses: [address({ street: 'a\ud800b' })] }, 'addresses.0.street'],
+      [user, 'post', '/api/products/1/reviews', { rating: 4, comment: 'ok \udc00' }, 'comment'],
+      [user, 'post', '/api/cart', { product: 1, quantity: 1, ['no\u0000te']: 1 }, 'no\u0000te'],
+      [admin, 'post', '/api/admin/import/products', { csv: 'id,description\n1,a\u0000b', dryRun: false }, 'csv'],
+      [admin, 'get', '/api/admin/customers?q=a%00b', undefined, 'q'],
+      [shop.anon(), 'get', '/api/products?brand=Apple&brand=a%00b', undefined, 'brand.1'],
+    ];
+    for (const [a, method, url, body, field] of cases) {
+      const res = await (body === undefined ? a[method](url) : a[method](url).send(body));
+      expect(res.status, `${method} ${url}: ${res.text}`).toBe(400);
+      expect(res.body.errors).toEqual({ [field]: `${field} must not contain a NUL character or an unpaired surrogate` });
+    }
+    expect(await shop.state()).toEqual(before);
+    // A whole surrogate pair is text like any other.
+    expect((await user.patch('/api/users/2').send({ name: 'Asha 🙂' }).expect(200)).body.name).toBe('Asha 🙂');
   });
 });
 
