@@ -160,14 +160,18 @@ export class TransferService {
 function readCsv(text: string): Record<string, string>[] {
   if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw badRequest('Invalid import', { csv: `The file must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB` });
   let records: Record<string, string>[];
+  // The header as written: a record's keys lose a repeated column (the last one wins) and `__proto__`.
+  let header: string[] = [];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false });
+    records = parse(text, { columns: (names: string[]) => (header = names), bom: true, skip_empty_lines: true, relax_column_count: false });
   } catch (err) {
     throw badRequest('Invalid import', { csv: `The file is not valid CSV: ${(err as Error).message}` });
   }
   if (records.length === 0) throw badRequest('Invalid import', { csv: 'The file has no rows' });
   if (records.length > MAX_IMPORT_ROWS) throw badRequest('Invalid import', { csv: `The file must have at most ${MAX_IMPORT_ROWS} rows` });
-  const unknown = Object.keys(records[0]).filter((c) => !(PRODUCT_COLUMNS as readonly string[]).includes(c));
+  const unknown = header.filter((c) => !(PRODUCT_COLUMNS as readonly string[]).includes(c));
   if (unknown.length > 0) throw badRequest('Invalid import', { csv: `Unknown columns: ${unknown.join(', ')} (the columns are those of the export)` });
+  const repeated = new Set(header.filter((c, i) => header.indexOf(c) !== i));
+  if (repeated.size > 0) throw badRequest('Invalid import', { csv: `Columns given twice: ${[...repeated].join(', ')}` });
   return records;
 }

@@ -244,6 +244,8 @@ describe('POST /api/admin/import/products', () => {
   it.each([
     [{ csv: 5 }, { csv: 'csv must be the text of a CSV file' }],
     [{ csv: 'id,colour\n1,red' }, { csv: 'Unknown columns: colour (the columns are those of the export)' }],
+    [{ csv: 'id,__proto__\n1,x' }, { csv: 'Unknown columns: __proto__ (the columns are those of the export)' }],
+    [{ csv: 'id,title,price,title\n1,Phone,5,Other phone' }, { csv: 'Columns given twice: title' }],
     [{ csv: `${HEADER}\n` }, { csv: 'The file has no rows' }],
     [{ csv: `${HEADER}\n"unclosed` }, { csv: expect.stringMatching(/^The file is not valid CSV: /) }],
     [{ csv: `${HEADER}\n${newRow('x')}`, dryRun: 'yes' }, { dryRun: 'dryRun must be true or false' }],
