@@ -284,7 +284,8 @@ export interface Store {
    * Changes an order's status as one unit with the stock it gives back or takes: `plan` (the
    * service's rules; synchronous, may throw, must not change what it is given) gets the order
    * and the current products of its lines (those that still exist), and answers the change. The
-   * stock deltas are applied with a guard (never below zero), then the status and history.
+   * stock deltas are applied with a guard (never below zero), then the status and history. A
+   * plan that keeps the order's status changes nothing: nothing is written, nothing audited.
    * undefined when there is no such order; throws what `plan` throws, with nothing changed.
    */
   changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined>;

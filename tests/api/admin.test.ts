@@ -309,6 +309,17 @@ describe('the audit log', () => {
     expect((await admin.get('/api/admin/audit?actor=2').expect(200)).body).toEqual([]);
   });
 
+  it('an order set to the status it has changes nothing and records nothing, one or in bulk', async () => {
+    const shop = makeShop();
+    const admin = await shop.as('admin');
+    const before = await shop.state();
+    await admin.patch('/api/orders/1').send({ status: 'pending' }).expect(200);
+    const res = await admin.patch('/api/orders').send({ ids: [2, 6], status: 'dispatched' }).expect(200);
+    expect(res.body.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    expect(await shop.state()).toEqual(before);
+    expect((await admin.get('/api/admin/audit').expect(200)).headers['x-total-count']).toBe('0');
+  });
+
   it('nobody can change it through the API; shoppers cannot read it; bad filters are 400', async () => {
     const shop = makeShop();
     const admin = await shop.as('admin');

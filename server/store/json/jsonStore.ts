@@ -428,6 +428,7 @@ export class JsonStore implements StoreAdapter {
     if (!old) return undefined;
     const products = old.items.map((i) => this.products.get(i.product.id)).filter((p): p is Product => p !== undefined);
     const { status, history, stock } = plan(old, products);
+    if (status === old.status) return old;
     const changed = stock.map(({ product, delta }) => {
       const current = this.products.get(product);
       if (!current || current.stock + delta < 0) throw new Error(`changeOrder: stock of product ${product} cannot change by ${delta}`);

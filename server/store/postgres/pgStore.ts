@@ -454,6 +454,7 @@ export class PgStore implements StoreAdapter {
       // Locked in id order, as placeOrder locks them: the two never wait on each other in a circle.
       const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids}::int[])`).orderBy('id').forUpdate().execute();
       const { status, history, stock } = plan(order, rows.map(productFromRow));
+      if (status === order.status) return order;
       if (stock.length > 0) {
         const moved = await sql<{ id: number }>`
           UPDATE products p SET stock = p.stock + s.delta
