@@ -72,7 +72,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
 // Messages for body-parser's error types; everything else 4xx keeps its own message.
 const BODY_ERRORS: Record<string, string> = {
   'entity.parse.failed': 'Malformed JSON body',
-  'entity.too.large': 'Request body is too large (limit 100 kB)',
+  'entity.too.large': 'Request body is too large',
   'encoding.unsupported': 'Unsupported content encoding',
   'charset.unsupported': 'Unsupported charset',
   'request.aborted': 'Request aborted',
@@ -91,6 +91,8 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { message: BODY_ERRORS[err.type as string] ?? 'Bad request' };
+      // The limit of the route's parser: 100 kB, the product import's more.
+      if (err.type === 'entity.too.large' && typeof err.limit === 'number') body.message += ` (limit ${Math.round(err.limit / 1024)} kB)`;
     } else if (err instanceof StoreUnavailableError) {
       status = 503;
       res.set('Retry-After', '5');

@@ -8,6 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, Customer, ShopStats } from '../../src/types';
+import { MAX_IMPORT_BYTES } from '../../server/services/transfer';
 import { clock, expectNoLeaks, makeShop, type Agent } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -262,6 +263,9 @@ describe('POST /api/admin/import/products', () => {
     const csv = [HEADER, ...rows].join('\n');
     expect(csv.length).toBeGreaterThan(150_000);
     expect((await admin.post('/api/admin/import/products').send({ csv, dryRun: true }).expect(200)).body).toMatchObject({ rows: 1500, create: 1500, errors: {} });
+    // Beyond 2 MB and the JSON around it: 413, with this route's limit.
+    const tooBig = await admin.post('/api/admin/import/products').send({ csv: 'x'.repeat(MAX_IMPORT_BYTES + 64 * 1024) }).expect(413);
+    expect(tooBig.body).toEqual({ message: `Request body is too large (limit ${MAX_IMPORT_BYTES / 1024 + 64} kB)` });
     await (await shop.as('user')).post('/api/admin/import/products').send({ csv, dryRun: true }).expect(403);
   });
 });
