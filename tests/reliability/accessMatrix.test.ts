@@ -8,11 +8,12 @@ import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
 import { NOT_RECEIVED } from '../../server/services/reviews';
+import { PRODUCT_DEFAULTS } from '../../server/validate';
 import type { AuditEntry, OrderStatus } from '../../src/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { makeDurableShop, NEW_PRODUCT } from './support';
+import { IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
 
 afterEach(expectNoLeaks);
 
@@ -121,6 +122,23 @@ const moved = (db: DbSchema, id: number, status: OrderStatus, by: 'shopper' | 'a
   if (by === 'admin') audited(db, { action: 'order.status', entity: 'order', entityId: String(id), before: { status: order.status }, after: { status } });
   Object.assign(order, { status, history: [...(order.history ?? []), { status, at: expect.any(String), by }] });
 };
+
+/** Audit entries already written: a product change, then two order status changes. */
+const ADMIN = { id: 1, email: ACCOUNTS.admin.email };
+const PAST_AUDIT: AuditEntry[] = [
+  { id: 1, at: '2026-01-13T09:00:00.000Z', actor: ADMIN, action: 'product.update', entity: 'product', entityId: '1', before: { price: 1000 }, after: { price: 950 } },
+  { id: 2, at: '2026-01-13T10:00:00.000Z', actor: ADMIN, action: 'order.status', entity: 'order', entityId: '1', before: { status: 'pending' }, after: { status: 'dispatched' } },
+  { id: 3, at: '2026-01-13T11:00:00.000Z', actor: ADMIN, action: 'order.status', entity: 'order', entityId: '2', before: { status: 'dispatched' }, after: { status: 'delivered' } },
+];
+
+/** The first cell of each line of a CSV answer. */
+const firstColumn = ({ res }: Pick<Cell, 'res'>) => {
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  return res.text.trimEnd().split('\n').map((line) => line.split(',')[0]);
+};
+
+/** What each order of a bulk status change came to. */
+const outcomes = ({ res }: Pick<Cell, 'res'>) => res.body.map((r: { id: number; status: number }) => [r.id, r.status]);
 
 // B (id 3) owns cart line 1 (product 1) and the even-numbered orders; A (id 2) the odd ones.
 const MATRIX: Row[] = [
@@ -567,6 +585,143 @@ const MATRIX: Row[] = [
     verify: (cell) => boughtAgain(cell, { id: 2, title: 'Galaxy S24' }),
   },
   { route: 'POST /api/orders/:id/buy-again', what: 'buy an unknown order again', url: '/api/orders/99999/buy-again', expect: [401, 404, 404, 404] },
+
+  // Bulk status changes (admin): each order as PATCH /orders/:id would change it, audited one by one.
+  {
+    // Order 4 (B's, cancelled) holds one of product 2: leaving cancelled takes it again.
+    route: 'PATCH /api/orders',
+    what: "dispatch shopper A's order 1, shopper B's cancelled order 4 and an unknown one",
+    url: '/api/orders',
+    body: { ids: [1, 4, 99999], status: 'dispatched' },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(outcomes(cell)).toEqual([[1, 200], [4, 200], [99999, 404]]);
+      expectStored(cell, (db) => {
+        moved(db, 1, 'dispatched', 'admin');
+        moved(db, 4, 'dispatched', 'admin');
+        productOf(db, 2).stock -= 1;
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/orders',
+    what: 'cancel own orders in bulk: their stock comes back',
+    url: '/api/orders',
+    body: { ids: [1, 3], status: 'cancelled' },
+    expect: [401, 403, 403, 200],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        moved(db, 1, 'cancelled', 'admin');
+        moved(db, 3, 'cancelled', 'admin');
+        productOf(db, 1).stock += 2;
+      }),
+  },
+  {
+    route: 'PATCH /api/orders',
+    what: 'take back cancelled order 4 (stock gone) with delivered order 7',
+    prepare: (db) => {
+      productOf(db, 2).stock = 0;
+    },
+    url: '/api/orders',
+    body: { ids: [4, 7], status: 'pending' },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(outcomes(cell)).toEqual([[4, 409], [7, 200]]);
+      expect(cell.res.body[0].message).toBe('"Galaxy S24" is out of stock');
+      expectStored(cell, (db) => moved(db, 7, 'pending', 'admin'));
+    },
+  },
+  {
+    route: 'PATCH /api/orders',
+    what: 'set orders to the status they have',
+    url: '/api/orders',
+    body: { ids: [2, 6], status: 'dispatched' },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(outcomes(cell)).toEqual([[2, 200], [6, 200]]);
+      expectStored(cell, () => {});
+    },
+  },
+
+  // The back office's reads (admin).
+  {
+    route: 'GET /api/admin/stats',
+    what: 'the dashboard of the last 7 days',
+    url: '/api/admin/stats?days=7',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => {
+      expect(res.body.ordersByStatus).toEqual({ pending: 3, dispatched: 3, delivered: 3, cancelled: 3 });
+      expect(res.body.revenueByDay).toHaveLength(7);
+      expect(res.body.lowStock.map((p: { id: number }) => p.id)).toEqual([3, 2, 5]);
+    },
+  },
+  {
+    route: 'GET /api/admin/customers',
+    what: 'customers: the second page of two',
+    url: '/api/admin/customers?q=SHOP.test&_page=2&_limit=2',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => {
+      expect(res.headers['x-total-count']).toBe('3');
+      expect(res.body).toEqual([{ id: 3, email: ACCOUNTS.other.email, role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z' }]);
+    },
+  },
+  {
+    route: 'GET /api/admin/audit',
+    what: "the admin's order entries, newest first",
+    prepare: (db) => {
+      db.audit.push(...structuredClone(PAST_AUDIT));
+    },
+    url: '/api/admin/audit?entity=order&actor=1&_page=1&_limit=5',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => {
+      expect(res.headers['x-total-count']).toBe('2');
+      expect(res.body).toEqual([PAST_AUDIT[2], PAST_AUDIT[1]]);
+    },
+  },
+  {
+    route: 'GET /api/admin/export/products.csv',
+    what: 'the laptops as CSV, dearest first',
+    url: '/api/admin/export/products.csv?category=laptops&_sort=price&_order=desc',
+    expect: [401, 403, 403, 200],
+    verify: (cell) => expect(firstColumn(cell)).toEqual(['id', '3', '5']),
+  },
+  {
+    route: 'GET /api/admin/export/orders.csv',
+    what: "every shopper's pending orders as CSV",
+    url: '/api/admin/export/orders.csv?status=pending&_sort=totalAmount&_order=desc',
+    expect: [401, 403, 403, 200],
+    verify: (cell) => expect(firstColumn(cell)).toEqual(['id', '9', '5', '1']),
+  },
+
+  // The product import (admin): a dry run changes nothing; for real, every row and its audit entry.
+  {
+    route: 'POST /api/admin/import/products',
+    what: 'import a new product and a price change, for real',
+    url: '/api/admin/import/products',
+    body: { csv: IMPORT_CSV, dryRun: false },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ dryRun: false, rows: 2, create: 1, update: 1, errors: {}, created: [6], updated: [2] });
+      expectStored(cell, (db) => {
+        const lamp = { id: 6, ...PRODUCT_DEFAULTS, ...NEW_PRODUCT };
+        db.products.push(lamp);
+        productOf(db, 2).price = 650;
+        audited(db, { action: 'product.import', entity: 'product', entityId: '6', before: null, after: lamp });
+        audited(db, { action: 'product.import', entity: 'product', entityId: '2', before: { price: 800 }, after: { price: 650 } });
+      });
+    },
+  },
+  {
+    route: 'POST /api/admin/import/products',
+    what: 'the same file as a dry run (the default)',
+    url: '/api/admin/import/products',
+    body: { csv: IMPORT_CSV },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ dryRun: true, rows: 2, create: 1, update: 1, errors: {} });
+      expectStored(cell, () => {});
+    },
+  },
 ];
 
 interface CellCase extends Row {

@@ -27,10 +27,17 @@ export const API_ROUTES = [
   'POST /api/orders',
   'GET /api/orders/own',
   'GET /api/orders',
+  'PATCH /api/orders',
   'GET /api/orders/:id',
   'PATCH /api/orders/:id',
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/buy-again',
+  'GET /api/admin/stats',
+  'GET /api/admin/customers',
+  'GET /api/admin/audit',
+  'GET /api/admin/export/products.csv',
+  'GET /api/admin/export/orders.csv',
+  'POST /api/admin/import/products',
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];

@@ -36,6 +36,23 @@ export const NEW_PRODUCT = {
   category: 'laptops',
 };
 
+/** The product import's columns: the export's, less the rating it ignores. */
+const IMPORT_COLUMNS = ['id', 'title', 'description', 'price', 'discountPercentage', 'stock', 'brand', 'category', 'thumbnail', 'image1', 'image2', 'image3'] as const;
+export const IMPORT_HEADER = IMPORT_COLUMNS.join(',');
+
+/** A CSV row under IMPORT_HEADER of the fields given (images as image1–3), quoted where needed; without an id, a new product. */
+export function importRow(fields: Partial<Record<keyof typeof NEW_PRODUCT | 'id', unknown>>): string {
+  const [image1, image2, image3] = (fields.images as unknown[] | undefined) ?? [];
+  const cells: Record<string, unknown> = { ...fields, image1, image2, image3 };
+  return IMPORT_COLUMNS.map((column) => {
+    const text = String(cells[column] ?? '');
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  }).join(',');
+}
+
+/** A file the import takes: NEW_PRODUCT as a new product (id 6 in makeData()), and product 2's price to 650. */
+export const IMPORT_CSV = [IMPORT_HEADER, importRow(NEW_PRODUCT), importRow({ id: 2, price: 650 })].join('\n');
+
 const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
 
 /** Temp dir with `data` written as the seed; the data file is created from it by createApp. */
