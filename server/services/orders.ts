@@ -174,6 +174,11 @@ export class OrderService {
       }
       q.status = wanted as OrderStatus[];
     }
+    const userText = query.user;
+    if (userText !== undefined) {
+      q.user = parseId(userText);
+      if (q.user === undefined) throw badRequest('Invalid user', { user: 'user must be a user id' });
+    }
 
     let sort = single(query, '_sort');
     let order = single(query, '_order')?.toLowerCase() ?? 'asc';

@@ -103,6 +103,8 @@ export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 export interface OrderQuery {
   /** Only orders in one of these statuses. */
   status?: readonly OrderStatus[];
+  /** Only this user's orders. */
+  user?: number;
   /** By the field (an absent createdAt counts as ''), then by id ascending. Default: stored order (id). */
   sort?: { field: OrderSortField; order: 'asc' | 'desc' };
   slice?: { start: number; end: number };

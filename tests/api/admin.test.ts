@@ -171,6 +171,8 @@ describe('CSV export', () => {
       ['1', 'pending', '100'],
     ]);
     expect(pending.rows[0][7]).toBe('1 × iPhone 15 (#1)'); // the product as it was ordered
+    const ofB = await download(admin, '/api/admin/export/orders.csv?user=3&status=dispatched&_sort=id&_order=desc');
+    expect(ofB.rows.map((r) => [r[0], r[2], r[3]])).toEqual([['10', '3', 'dispatched'], ['6', '3', 'dispatched'], ['2', '3', 'dispatched']]);
     const products = await download(admin, '/api/admin/export/products.csv?id=1');
     expect(products.rows[0][1]).toBe(`'=HYPERLINK("http://evil.example")`);
   });

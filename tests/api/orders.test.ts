@@ -206,6 +206,22 @@ describe('GET /api/orders (admin)', () => {
     }
   });
 
+  it("filters by user: a customer's orders, with the other filters", async () => {
+    const a = await makeShop().as('admin');
+    const mine = await a.get('/api/orders?user=2&_sort=-createdAt&_per_page=4').expect(200);
+    expect(ids(mine.body)).toEqual([11, 9, 7, 5]);
+    expect(mine.headers['x-total-count']).toBe('6');
+    const pending = await a.get('/api/orders?user=3&status=pending&status=cancelled').expect(200);
+    expect(ids(pending.body)).toEqual([4, 8, 12]);
+    // An account without orders, and an id no account has: no orders.
+    expect((await a.get('/api/orders?user=1').expect(200)).body).toEqual([]);
+    expect((await a.get('/api/orders?user=9999999999999999').expect(200)).headers['x-total-count']).toBe('0');
+    for (const bad of ['0', '-1', 'two', '1.5', '', '2&user=3']) {
+      const res = await a.get(`/api/orders?user=${bad}`).expect(400);
+      expect(res.body.errors).toEqual({ user: 'user must be a user id' });
+    }
+  });
+
   it('400 for bad parameters', async () => {
     const a = await makeShop().as('admin');
     await a.get('/api/orders?_sort=password').expect(400);

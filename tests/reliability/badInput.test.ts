@@ -758,6 +758,14 @@ function buildCases(): Case[] {
     add(route, 'injection string', '_sort as an object', 400, { url: `${base}?_sort[$ne]=id` });
     add(route, 'injection string', 'status as a NoSQL operator', 400, { url: `${base}?status[$ne]=lost`, errors: statusMessage });
     add(route, 'script tag', 'script tag status', 400, { url: `${base}?status=${encodeURIComponent(SCRIPT)}`, errors: statusMessage });
+    const userMessage = { user: 'user must be a user id' };
+    add(route, 'repeated query key', 'user twice', 400, { url: `${base}?user=2&user=3`, errors: userMessage });
+    add(route, 'out of range', 'user 0', 400, { url: `${base}?user=0`, errors: userMessage });
+    add(route, 'out of range', 'user -2', 400, { url: `${base}?user=-2`, errors: userMessage });
+    add(route, 'wrong type', 'user a word', 400, { url: `${base}?user=two`, errors: userMessage });
+    add(route, 'wrong type', 'user an email', 400, { url: `${base}?user=${encodeURIComponent(ACCOUNTS.user.email)}`, errors: userMessage });
+    add(route, 'injection string', 'user as a NoSQL operator', 400, { url: `${base}?user[$ne]=0`, errors: userMessage });
+    add(route, 'injection string', 'user: SQL tautology', 400, { url: `${base}?user=${encodeURIComponent('2 OR 1=1')}`, errors: userMessage });
   }
   badPaging('GET /api/orders', '/api/orders');
 
@@ -1095,6 +1103,8 @@ describe('bad-input catalogue', () => {
       ['admin', '/api/admin/customers?_page=9007199254740991&_limit=1000'],
       ['admin', '/api/admin/audit?entity=review&actor=9999999999999999&_page=9007199254740991&_per_page=1000'],
       ['admin', '/api/orders?_page=9007199254740991&_per_page=1000'],
+      ['admin', '/api/orders?user=9999999999999999&status=pending'],
+      ['admin', '/api/admin/export/orders.csv?user=9999999999999999'],
       ['admin', '/api/admin/export/products.csv?price_gte=0&price_lte=999999999&rating_gte=0.5&stock_gte=0&q=gal'],
       ['admin', '/api/admin/export/orders.csv?status=pending&status=cancelled&_sort=-createdAt'],
     ];

@@ -402,8 +402,8 @@ export class JsonStore implements StoreAdapter {
     return this.data.orders.filter((o) => o.user === user).sort(newestFirst);
   }
 
-  async listOrders({ status, sort, slice }: OrderQuery): Promise<Page<Order>> {
-    let orders = status ? this.data.orders.filter((o) => status.includes(o.status)) : [...this.data.orders];
+  async listOrders({ status, user, sort, slice }: OrderQuery): Promise<Page<Order>> {
+    let orders = this.data.orders.filter((o) => (!status || status.includes(o.status)) && (user === undefined || o.user === user));
     if (sort) {
       const { field } = sort;
       const sign = sort.order === 'desc' ? -1 : 1;

@@ -417,8 +417,8 @@ export class PgStore implements StoreAdapter {
     return rows.map(orderFromRow);
   }
 
-  async listOrders({ status, sort, slice }: OrderQuery): Promise<Page<Order>> {
-    const where = status ? sql<SqlBool>`status = ANY(${[...status]}::text[])` : sql<SqlBool>`true`;
+  async listOrders({ status, user, sort, slice }: OrderQuery): Promise<Page<Order>> {
+    const where = sql<SqlBool>`${status ? sql`status = ANY(${[...status]}::text[])` : sql`true`} AND ${user === undefined ? sql`true` : isId(user) ? sql`user_id = ${user}` : sql`false`}`;
     const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE ${where}`.execute(this.db)).rows[0].n;
     let order = sql`id`;
     if (sort) {
