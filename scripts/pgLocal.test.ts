@@ -2,26 +2,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './bench/processes';
 import { startLocal, stopLocal } from './pgLocal';
+import { queryOnce as query } from '../tests/pg/cluster';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-pg-local-'));
 afterAll(async () => {
   await stopLocal({ dir });
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function query(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('pg:local', () => {
   it('starts a server with a shop database, is idempotent, and keeps the data across a stop', async () => {

@@ -1,18 +1,7 @@
 // The harness itself: each freshDatabase() is its own database, and drop() removes it.
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseUrl } from './cluster';
+import { databaseUrl, queryOnce as query } from './cluster';
 import { testDatabase } from './database';
-
-async function query(url: string, text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('test databases', () => {
   it('are isolated from each other and dropped by drop()', async () => {

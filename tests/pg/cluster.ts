@@ -223,28 +223,27 @@ export function databaseUrl(url: string, database: string): string {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** CREATE DATABASE `name` on the server at `adminUrl` (a copy of `template`, else empty); returns its URL. */
-export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** Runs one statement on a connection of its own (closed after): its rows. */
+export async function queryOnce<Row = Record<string, unknown>>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
-    await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'`);
+    return (await client.query(text)).rows as Row[];
   } finally {
     await client.end();
   }
+}
+
+/** CREATE DATABASE `name` on the server at `adminUrl` (a copy of `template`, else empty); returns its URL. */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
+  await queryOnce(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'`);
   return databaseUrl(adminUrl, name);
 }
 
 /** DROP DATABASE `name`, closing any connection still open on it. */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await queryOnce(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
 
 export interface FreshDatabase {
