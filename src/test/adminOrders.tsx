@@ -73,5 +73,5 @@ export function openOrders(route = '/admin/orders') {
 }
 
 const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
-export const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[1].textContent);
-export const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[1].textContent === `#${id}`)!;
+export const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[2].textContent);
+export const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[2].textContent === `#${id}`)!;

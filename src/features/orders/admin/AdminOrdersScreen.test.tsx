@@ -16,7 +16,9 @@ describe('AdminOrdersScreen', () => {
     const { router } = openOrders();
 
     await screen.findByText('#1');
+    // SPEC §2's columns, after the bulk status change's checkboxes.
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Selection',
       'Items',
       'Order Number',
       'Total Amount',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { XMarkIcon } from '@heroicons/react/20/solid';
+import { ArrowDownTrayIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -21,10 +21,16 @@ import {
 } from '../ordersSlice';
 import AdminOrdersTable from './AdminOrdersTable';
 import { ordersQueryString, type OrdersQuery } from '../ordersQuery';
-import { parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
-import { Select } from '../../../components/controls';
+import { ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
+import { Select, buttonClass } from '../../../components/controls';
+import BulkStatusBar from './BulkStatusBar';
+import CustomerChip from './CustomerChip';
+import { useOrderSelection } from './useOrderSelection';
 
-/** /admin/orders — every order, 5 a page, with status filter and sort kept in the URL. */
+/**
+ * /admin/orders — every order, 5 a page, with the status and customer filters and the sort kept in
+ * the URL; ticked orders change status together; 'Export CSV' downloads what the filters select.
+ */
 export default function AdminOrdersScreen() {
   useDocumentTitle('Admin: Orders');
   const dispatch = useAppDispatch();
@@ -36,6 +42,7 @@ export default function AdminOrdersScreen() {
   const status = useAppSelector(selectOrderStatus);
   const loadError = useAppSelector(selectOrdersError);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const selection = useOrderSelection(`${query.status ?? ''}/${query.user ?? ''}`);
 
   // The table shows the answer to the query in the URL only once it has come: a new URL dims the
   // old rows at once, not a frame later (the slice drops late answers to older queries).
@@ -78,8 +85,8 @@ export default function AdminOrdersScreen() {
     }
   }
 
-  const hrefFor = (page: number) => {
-    const search = toOrdersParams({ ...query, page }).toString();
+  const hrefFor = (page: number, change: Partial<OrdersQuery> = {}) => {
+    const search = toOrdersParams({ ...query, ...change, page }).toString();
     return search ? `/admin/orders?${search}` : '/admin/orders';
   };
 
@@ -87,28 +94,35 @@ export default function AdminOrdersScreen() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Orders</h1>
-        <div>
-          <label htmlFor="status-filter" className="block text-sm font-medium text-gray-900">
-            Filter by status
-          </label>
-          <Select
-            compact
-            id="status-filter"
-            value={query.status ?? ''}
-            onChange={(event) =>
-              go(withStatusFilter(query, (event.target.value || undefined) as OrderStatus | undefined))
-            }
-            className="mt-1 capitalize"
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </Select>
+        <div className="flex flex-wrap items-end gap-4">
+          <a href={ordersExportHref(query)} download className={buttonClass('secondary')}>
+            <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+          <div>
+            <label htmlFor="status-filter" className="block text-sm font-medium text-gray-900">
+              Filter by status
+            </label>
+            <Select
+              compact
+              id="status-filter"
+              value={query.status ?? ''}
+              onChange={(event) =>
+                go(withStatusFilter(query, (event.target.value || undefined) as OrderStatus | undefined))
+              }
+              className="mt-1 capitalize"
+            >
+              <option value="">All statuses</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </div>
         </div>
       </div>
+      {query.user && <CustomerChip user={query.user} clearHref={hrefFor(1, { user: undefined })} />}
 
       {saveError && (
         <div role="alert" className="mt-4 flex items-start justify-between gap-3 rounded-md bg-red-50 p-4 text-sm text-red-800">
@@ -120,6 +134,8 @@ export default function AdminOrdersScreen() {
         </div>
       )}
 
+      <BulkStatusBar query={query} selection={selection} total={totalOrders} onApplied={load} />
+
       <div className="mt-6">
         {loadError ? (
           <ErrorMessage title="The orders could not be loaded" message={loadError} onRetry={load} />
@@ -127,7 +143,7 @@ export default function AdminOrdersScreen() {
           <Spinner label="Loading orders…" />
         ) : orders.length === 0 ? (
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">
-            {query.status ? `No ${query.status} orders.` : 'No orders yet.'}
+            {query.status ? `No ${query.status} orders.` : query.user ? 'No orders of this customer.' : 'No orders yet.'}
           </p>
         ) : (
           <div
@@ -144,6 +160,8 @@ export default function AdminOrdersScreen() {
               sort={query}
               onSort={(field) => go(withOrderSort(query, field))}
               onChangeStatus={changeStatus}
+              selected={selection.ids}
+              onSelect={selection.set}
             />
           </div>
         )}

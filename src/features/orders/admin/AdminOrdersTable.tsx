@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
+import { useEffect, useRef, useState } from 'react';
+import { PencilSquareIcon } from '@heroicons/react/20/solid';
 import { discountedPrice, formatPrice } from '../../../lib/pricing';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
 import StatusBadge from '../../../components/StatusBadge';
 import OrderHistory from './OrderHistory';
+import SortableHeader from './SortableHeader';
+import { PageCheckbox, RowCheckbox } from './SelectionCheckboxes';
 import { Select, buttonClass } from '../../../components/controls';
 
 interface AdminOrdersTableProps {
@@ -13,10 +15,13 @@ interface AdminOrdersTableProps {
   onSort: (field: OrderSortField) => void;
   /** Saves a new status; resolves false when it failed (the caller says why). */
   onChangeStatus: (order: Order, status: OrderStatus) => Promise<boolean>;
+  /** The ticked orders (bulk status): a checkbox per row, and one for the whole page. */
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
 }
 
-/** SPEC §2 admin orders: Items, Order Number, Total Amount, Status, Action (Edit). */
-export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus }: AdminOrdersTableProps) {
+/** SPEC §2 admin orders: Items, Order Number, Total Amount, Status, Action (Edit), after a column of checkboxes. */
+export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus, selected, onSelect }: AdminOrdersTableProps) {
   const [editingId, setEditingId] = useState<number | null>(null);
   /** The save under way: the select shows the chosen status meanwhile, not the stored one. */
   const [saving, setSaving] = useState<{ id: number; status: OrderStatus } | null>(null);
@@ -47,6 +52,10 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
     <table className="min-w-full divide-y divide-gray-300 text-left text-sm">
       <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase">
         <tr>
+          <th scope="col" className="w-px py-3 pr-2 pl-4">
+            <span className="sr-only">Selection</span>
+            <PageCheckbox ids={orders.map((order) => order.id)} selected={selected} onSelect={onSelect} />
+          </th>
           <th scope="col" className="px-4 py-3">
             Items
           </th>
@@ -65,7 +74,10 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
           const editing = editingId === order.id;
           const chosen = saving?.id === order.id ? saving.status : undefined;
           return (
-            <tr key={order.id} className="align-top">
+            <tr key={order.id} className={`align-top ${selected.has(order.id) ? 'bg-brand-50' : ''}`}>
+              <td className="py-3 pr-2 pl-4">
+                <RowCheckbox id={order.id} selected={selected} onSelect={onSelect} />
+              </td>
               <td className="px-4 py-3">
                 <ul className="space-y-2">
                   {order.items.map((item) => (
@@ -146,35 +158,5 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus 
         })}
       </tbody>
     </table>
-  );
-}
-
-function SortableHeader({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: OrderSortField;
-  label: string;
-  sort: AdminOrdersTableProps['sort'];
-  onSort: (field: OrderSortField) => void;
-}) {
-  const active = sort.sort === field;
-  const direction = active ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined;
-  let icon: ReactNode = <ChevronUpDownIcon aria-hidden="true" className="size-4 text-gray-500" />;
-  if (direction === 'ascending') icon = <ChevronUpIcon aria-hidden="true" className="size-4" />;
-  if (direction === 'descending') icon = <ChevronDownIcon aria-hidden="true" className="size-4" />;
-  return (
-    <th scope="col" aria-sort={direction} className="px-4 py-3">
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 rounded uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {label}
-        {icon}
-      </button>
-    </th>
   );
 }

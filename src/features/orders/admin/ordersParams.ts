@@ -1,5 +1,6 @@
 // The admin orders table's query in the page URL's search params, so a view can be reloaded,
 // shared and left with Back; and the changes the table's controls make to it.
+import { API_URL } from '../../../lib/apiClient';
 import { ORDER_STATUSES, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery, SortOrder } from '../ordersQuery';
 
@@ -17,6 +18,8 @@ export function parseOrdersParams(params: URLSearchParams): OrdersQuery {
     query.sort = sort as OrderSortField;
     query.order = params.get('order') === 'desc' ? 'desc' : 'asc';
   }
+  const user = params.get('user');
+  if (user && /^[1-9]\d{0,15}$/.test(user) && Number.isSafeInteger(Number(user))) query.user = Number(user);
   return query;
 }
 
@@ -24,6 +27,7 @@ export function parseOrdersParams(params: URLSearchParams): OrdersQuery {
 export function toOrdersParams(query: OrdersQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
+  if (query.user) params.set('user', String(query.user));
   if (query.sort) {
     params.set('sort', query.sort);
     params.set('order', query.order ?? 'asc');
@@ -40,4 +44,17 @@ export function withOrderSort(query: OrdersQuery, field: OrderSortField): Orders
 
 export function withStatusFilter(query: OrdersQuery, status: OrderStatus | undefined): OrdersQuery {
   return { ...query, status, page: 1 };
+}
+
+/** GET /admin/export/orders.csv with the screen's filters and sort (every page of them). */
+export function ordersExportHref({ status, user, sort, order }: OrdersQuery): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (user) params.set('user', String(user));
+  if (sort) {
+    params.set('_sort', sort);
+    params.set('_order', order ?? 'asc');
+  }
+  const search = params.toString();
+  return `${API_URL}/admin/export/orders.csv${search ? `?${search}` : ''}`;
 }

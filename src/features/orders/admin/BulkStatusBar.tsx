@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import ConfirmDialog from '../../../components/ConfirmDialog';
+import { Button, Select } from '../../../components/controls';
+import { useAppDispatch } from '../../../lib/hooks';
+import type { RejectValue } from '../../../lib/thunk';
+import { ORDER_STATUSES, type OrderStatus } from '../../../types';
+import type { OrdersQuery } from '../ordersQuery';
+import { fetchMatchingIdsAsync, setStatusesAsync, summarize, type BulkSummary } from './bulkStatus';
+import type { OrderSelection } from './useOrderSelection';
+
+interface BulkStatusBarProps {
+  query: OrdersQuery;
+  selection: OrderSelection;
+  /** Orders the filters select (X-Total-Count). */
+  total: number;
+  /** Called after a change was applied: the page is fetched again. */
+  onApplied: () => void;
+}
+
+const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** The bulk status change: what is ticked, "Select all N matching orders", a status and Apply. */
+export default function BulkStatusBar({ query, selection, total, onApplied }: BulkStatusBarProps) {
+  const dispatch = useAppDispatch();
+  const [target, setTarget] = useState<OrderStatus | ''>('');
+  const [busy, setBusy] = useState<'selecting' | 'applying' | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const count = selection.ids.size;
+  const filtered = Boolean(query.status || query.user);
+
+  async function selectAllMatching() {
+    setBusy('selecting');
+    setError(null);
+    try {
+      selection.replace(await dispatch(fetchMatchingIdsAsync(query)).unwrap());
+    } catch (rejected) {
+      setError(`The matching orders could not be selected: ${(rejected as RejectValue).message}`);
+    }
+    setBusy(null);
+  }
+
+  async function apply() {
+    if (!target) return;
+    setAsking(false);
+    setBusy('applying');
+    setError(null);
+    setSummary(null);
+    try {
+      const result = summarize(await dispatch(setStatusesAsync({ ids: [...selection.ids], status: target })).unwrap());
+      // Failed orders stay ticked, so the admin can fix their cause and apply again.
+      selection.set(result.updated, false);
+      setSummary(result);
+      onApplied();
+    } catch (rejected) {
+      setError(`Nothing was changed: ${(rejected as RejectValue).message}`);
+    }
+    setBusy(null);
+  }
+
+  return (
+    <section aria-label="Change the status of several orders" className="mt-6 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-900/5">
+      <div className="flex flex-wrap items-end gap-3">
+        <p className="mr-auto text-sm text-gray-900">
+          <span className="font-medium">{count === 0 ? 'No orders selected' : `${plural(count)} selected`}</span>
+          {count > 0 && (
+            <Button look="link" size="sm" className="ml-2" onClick={selection.clear} disabled={busy !== null}>
+              Clear selection
+            </Button>
+          )}
+          {filtered && total > 0 && count < total && (
+            <Button look="link" size="sm" className="ml-2" onClick={selectAllMatching} disabled={busy !== null}>
+              {busy === 'selecting' ? 'Selecting…' : `Select all ${plural(total)} matching`}
+            </Button>
+          )}
+        </p>
+        <div>
+          <label htmlFor="bulk-status" className="block text-sm font-medium text-gray-900">
+            New status
+          </label>
+          <Select
+            compact
+            id="bulk-status"
+            value={target}
+            onChange={(event) => setTarget(event.target.value as OrderStatus | '')}
+            className="mt-1 capitalize"
+          >
+            <option value="">Choose a status</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button
+          disabled={count === 0 || !target || busy !== null}
+          onClick={() => (target === 'cancelled' ? setAsking(true) : apply())}
+        >
+          {busy === 'applying' ? 'Applying…' : 'Apply'}
+        </Button>
+      </div>
+      <div role="status" aria-live="polite" className="text-sm">
+        {summary && (
+          <p className={`mt-3 ${summary.failed.length > 0 ? 'text-red-800' : 'text-green-800'}`}>{summary.text}</p>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel ${plural(count)}?`}
+        message="Their stock goes back on sale. Moving them out of cancelled later takes it again, if there is enough."
+        confirmLabel={`Cancel ${plural(count)}`}
+        cancelLabel="Keep them"
+        onConfirm={apply}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}
