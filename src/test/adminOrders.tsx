@@ -4,7 +4,7 @@ import AdminOrdersScreen from '../features/orders/admin/AdminOrdersScreen';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../types';
 import { calls, jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from './utils';
 
-/** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending). */
+/** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending); orders 1–6 are user 7's, the others user 8's. */
 export const nthOrder = (id: number): Order =>
   makeOrder({
     id,
@@ -12,6 +12,7 @@ export const nthOrder = (id: number): Order =>
     totalAmount: 20 * id,
     totalItems: 2,
     status: ORDER_STATUSES[id % 4],
+    user: id <= 6 ? 7 : 8,
   });
 
 interface OrdersServerOptions {
@@ -24,32 +25,36 @@ interface OrdersServerOptions {
   shortOfStock?: string;
 }
 
-/** A tiny json-server: 12 orders, _page/_per_page, status filter, _sort/_order, PATCH status. */
+/** A tiny json-server: 12 orders, _page/_per_page, status and user filters, _sort/_order, PATCH status (one or bulk). */
 export function ordersServer({ failPatch = false, hold, history = false, shortOfStock }: OrdersServerOptions = {}) {
   const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
   if (history) {
     for (const order of orders) order.history = [{ status: 'pending', at: '2026-03-01T09:00:00.000Z', by: 'shopper' }];
   }
+  /** One order's change: the order, or the refusal's status and message. */
+  const change = (order: Order, status: OrderStatus): Order | { status: 409; message: string } => {
+    if (shortOfStock && order.status === 'cancelled' && status !== 'cancelled') return { status: 409, message: shortOfStock };
+    order.status = status;
+    order.history = order.history && [...order.history, { status, at: '2026-03-02T10:30:00.000Z', by: 'admin' }];
+    return order;
+  };
   const patches = Object.fromEntries(
     orders.map((order) => [
       `PATCH /api/orders/${order.id}`,
       async ({ body }: { body: unknown }) => {
         await hold;
         if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
-        const status = (body as { status: OrderStatus }).status;
-        if (shortOfStock && order.status === 'cancelled' && status !== 'cancelled') {
-          return jsonResponse({ message: shortOfStock }, 409);
-        }
-        order.status = status;
-        order.history = order.history && [...order.history, { status, at: '2026-03-02T10:30:00.000Z', by: 'admin' }];
-        return jsonResponse(order);
+        const result = change(order, (body as { status: OrderStatus }).status);
+        return 'items' in result ? jsonResponse(result) : jsonResponse({ message: result.message }, 409);
       },
     ]),
   );
   return stubFetch({
     'GET /api/orders': ({ url }) => {
       const p = url.searchParams;
-      let list = orders.filter((o) => !p.get('status') || o.status === p.get('status'));
+      let list = orders.filter(
+        (o) => (!p.get('status') || o.status === p.get('status')) && (!p.get('user') || String(o.user) === p.get('user')),
+      );
       const sort = p.get('_sort') as 'id' | 'totalAmount' | null;
       if (sort) {
         const sign = p.get('_order') === 'desc' ? -1 : 1;
@@ -62,6 +67,20 @@ export function ordersServer({ failPatch = false, hold, history = false, shortOf
       });
     },
     ...patches,
+    // PATCH /orders {ids, status}: what happened to each, in the order given.
+    'PATCH /api/orders': async ({ body }) => {
+      await hold;
+      if (failPatch) return jsonResponse({ message: 'Admins only' }, 403);
+      const { ids, status } = body as { ids: number[]; status: OrderStatus };
+      return jsonResponse(
+        ids.map((id) => {
+          const order = orders.find((o) => o.id === id);
+          if (!order) return { id, status: 404, message: 'Order not found' };
+          const result = change(order, status);
+          return 'items' in result ? { id, status: 200, order: result } : { id, ...result };
+        }),
+      );
+    },
   });
 }
 
