@@ -131,7 +131,8 @@ export type ProductField =
   | 'image2'
   | 'image3'
   | 'brand'
-  | 'category';
+  | 'category'
+  | 'lowStockThreshold';
 
 const requiredText = (field: string, max = MAX_TEXT): FieldRule => ({
   required: `${field} is required`,
@@ -163,4 +164,11 @@ export const productRules: Rules<ProductField> = {
   image3: requiredText('image3', 500),
   brand: requiredText('brand'),
   category: requiredText('category'),
+  // Issue 14: the back office lists a product as low on stock at or below it.
+  lowStockThreshold: {
+    required: 'lowStockThreshold is required',
+    integer: 'lowStockThreshold must be a whole number',
+    min: { value: 0, message: 'lowStockThreshold must be at least 0' },
+    max: { value: 1000000, message: 'lowStockThreshold must be at most 1000000' },
+  },
 };

@@ -50,6 +50,7 @@ export const LABELS: Record<ProductField, string> = {
   image3: 'Image 3',
   brand: 'Brand',
   category: 'Category',
+  lowStockThreshold: 'Low stock threshold',
 };
 
 export const VALID: Record<ProductField, string> = {
@@ -64,6 +65,7 @@ export const VALID: Record<ProductField, string> = {
   image3: 'https://example.com/3.png',
   brand: 'Apple',
   category: 'laptops',
+  lowStockThreshold: '3',
 };
 
 export const field = (name: ProductField) => screen.getByLabelText(LABELS[name], { exact: true });

@@ -97,6 +97,9 @@ export default function ProductForm({
               </div>
             )),
           )}
+          {field('lowStockThreshold', 'Low stock threshold', 'sm:col-span-2', (props) => (
+            <Input type="number" step="1" min="0" inputMode="numeric" {...props} />
+          ))}
         </div>
       </section>
 

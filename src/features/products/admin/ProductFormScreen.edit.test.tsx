@@ -38,13 +38,29 @@ describe('ProductFormScreen, editing', () => {
     expect(field('price')).toHaveValue(500);
     expect(field('brand')).toHaveValue('Samsung');
     expect(field('image2')).toHaveValue('/images/b.svg');
+    // The product has no threshold of its own: the default shows.
+    expect(field('lowStockThreshold')).toHaveValue(5);
     await fill(user, { price: '450' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/productdetail/7'));
     const [patch] = sent(mock, 'PATCH /api/products/7');
-    expect(patch).toMatchObject({ id: 7, price: 450, discountPercentage: 10, stock: 4, images: product.images });
+    expect(patch).toMatchObject({ id: 7, price: 450, discountPercentage: 10, stock: 4, images: product.images, lowStockThreshold: 5 });
     expect(await screen.findByText('Product Updated')).toBeInTheDocument();
+  });
+
+  it("shows the product's own low stock threshold and saves a new one", async () => {
+    const mock = editApi({ ...product, lowStockThreshold: 12 });
+    const user = userEvent.setup();
+    await openEditForm();
+    expect(field('lowStockThreshold')).toHaveValue(12);
+    await fill(user, { lowStockThreshold: '2.5' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('lowStockThreshold must be a whole number')).toBeInTheDocument();
+    await fill(user, { lowStockThreshold: '20' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'PATCH /api/products/7')).toHaveLength(1));
+    expect(sent(mock, 'PATCH /api/products/7')[0]).toMatchObject({ lowStockThreshold: 20 });
   });
 
   it('deletes softly after confirmation, then offers Restore this Product', async () => {

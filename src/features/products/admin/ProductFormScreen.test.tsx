@@ -36,7 +36,8 @@ describe('ProductFormScreen, new product', () => {
     const user = userEvent.setup();
     await openNewForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const expected: Record<ProductField, string> = {
+    // The threshold starts at its default (5), so it alone is not missing.
+    const expected: Record<Exclude<ProductField, 'lowStockThreshold'>, string> = {
       title: 'title is required',
       description: 'description is required',
       price: 'price is required',
@@ -53,7 +54,24 @@ describe('ProductFormScreen, new product', () => {
       expect(messageOf(name)).toBe(message);
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     }
+    expect(messageOf('lowStockThreshold')).toBeNull();
     expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+  });
+
+  it('the low stock threshold starts at 5, is required, and is sent as a number', async () => {
+    const mock = api({ 'POST /api/products': () => jsonResponse({ ...product, id: 43 }, 201) });
+    const user = userEvent.setup();
+    await openNewForm();
+    expect(field('lowStockThreshold')).toHaveValue(5);
+    await fill(user, { ...VALID, lowStockThreshold: '' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(messageOf('lowStockThreshold')).toBe('lowStockThreshold is required');
+    expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+
+    await fill(user, { lowStockThreshold: '0' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'POST /api/products')).toHaveLength(1));
+    expect(sent(mock, 'POST /api/products')[0]).toMatchObject({ lowStockThreshold: 0 });
   });
 
   it('treats blank text as missing', async () => {
@@ -129,6 +147,7 @@ describe('ProductFormScreen, new product', () => {
       images: ['/images/1.svg', '/images/2.svg', 'https://example.com/3.png'],
       brand: 'Apple',
       category: 'laptops',
+      lowStockThreshold: 3,
     }]);
     expect(await screen.findByText('Product Created')).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors, toProductInput, EMPTY_PRODUCT_FORM } from './productFormValues';
+import { product } from '../../../test/utils';
+import { toFieldErrors, toFormValues, toProductInput, EMPTY_PRODUCT_FORM } from './productFormValues';
 
 describe('toProductInput', () => {
   it('converts the numbers and gathers image1–3 into images', () => {
@@ -15,6 +16,17 @@ describe('toProductInput', () => {
     });
     expect(input).toMatchObject({ title: 'Lamp', price: 19.99, discountPercentage: 0, stock: 3 });
     expect(input.images).toEqual(['/a.svg', '/b.svg', '/c.svg']);
+    expect(input.lowStockThreshold).toBe(5);
+  });
+
+  it('round-trips the low stock threshold, 5 when the product has none', () => {
+    expect(EMPTY_PRODUCT_FORM.lowStockThreshold).toBe('5');
+    const withOwn = product({ id: 3, lowStockThreshold: 12 });
+    expect(toFormValues(withOwn).lowStockThreshold).toBe('12');
+    expect(toProductInput(toFormValues(withOwn)).lowStockThreshold).toBe(12);
+    const without = product({ id: 4 });
+    delete without.lowStockThreshold;
+    expect(toFormValues(without).lowStockThreshold).toBe('5');
   });
 });
 

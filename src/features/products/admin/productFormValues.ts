@@ -8,8 +8,20 @@ export type ProductFormValues = Record<ProductField, string>;
 /** What the form sends: POST body for a new product, merged into the product for a PATCH. */
 export type ProductInput = Pick<
   Product,
-  'title' | 'description' | 'price' | 'discountPercentage' | 'stock' | 'thumbnail' | 'images' | 'brand' | 'category'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'discountPercentage'
+  | 'stock'
+  | 'thumbnail'
+  | 'images'
+  | 'brand'
+  | 'category'
+  | 'lowStockThreshold'
 >;
+
+/** The low-stock threshold of a product that has none (the server's default). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   title: '',
@@ -23,6 +35,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image3: '',
   brand: '',
   category: '',
+  lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
 };
 
 export function toFormValues(product: Product): ProductFormValues {
@@ -38,6 +51,7 @@ export function toFormValues(product: Product): ProductFormValues {
     image3: product.images[2] ?? '',
     brand: product.brand,
     category: product.category,
+    lowStockThreshold: String(product.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
   };
 }
 
@@ -53,6 +67,7 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     images: [values.image1.trim(), values.image2.trim(), values.image3.trim()],
     brand: values.brand,
     category: values.category,
+    lowStockThreshold: Number(values.lowStockThreshold),
   };
 }
 
