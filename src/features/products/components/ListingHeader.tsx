@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/controls';
@@ -12,20 +13,23 @@ interface ListingHeaderProps {
   /** Filters in use, shown on the small screens' Filters button. */
   filterCount: number;
   onOpenFilters: () => void;
+  /** The back office's links beside 'Add New Product'. */
+  tools?: ReactNode;
 }
 
 /** 'All Products', 'Add New Product' (admin), the Sort menu, the grid icon and the Filters button. */
-export default function ListingHeader({ admin, query, onChange, filterCount, onOpenFilters }: ListingHeaderProps) {
+export default function ListingHeader({ admin, query, onChange, filterCount, onOpenFilters, tools }: ListingHeaderProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {admin && (
           <Link to="/admin/product-form" className={buttonClass('create', 'md', 'mr-2')}>
             <PlusIcon aria-hidden="true" className="size-4" />
             Add New Product
           </Link>
         )}
+        {tools}
         <SortMenu query={query} onSort={(option) => onChange(withSort(query, option))} />
         <span role="img" aria-label="Grid view" title="Grid view" className="p-2 text-gray-500">
           <Squares2X2Icon aria-hidden="true" className="size-5" />

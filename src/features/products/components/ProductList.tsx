@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import type { DeletedFilter } from '../../../lib/listingQuery';
+import type { DeletedFilter, ListingQuery } from '../../../lib/listingQuery';
 import {
   activeFilterCount,
   toSearchParams,
@@ -44,10 +44,12 @@ const MobileFilters = lazy(() => import('./MobileFilters'));
 interface ProductListProps {
   /** The back office's list: edit links, admin detail links and the deleted/active filter. */
   admin?: boolean;
+  /** The back office's extra header links for the list as it is (its CSV import and export). */
+  tools?: (query: ListingQuery) => ReactNode;
 }
 
 /** The whole product listing of home and /admin; its state lives in the URL's search params. */
-export default function ProductList({ admin = false }: ProductListProps) {
+export default function ProductList({ admin = false, tools }: ProductListProps) {
   const dispatch = useAppDispatch();
   const totalItems = useAppSelector(selectTotalItems);
   const error = useAppSelector(selectProductListError);
@@ -114,6 +116,7 @@ export default function ProductList({ admin = false }: ProductListProps) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <ListingHeader
           admin={admin}
+          tools={tools?.(query)}
           query={query}
           onChange={change}
           filterCount={activeFilterCount(query)}

@@ -1,0 +1,74 @@
+// Products in and out as CSV (issue 14): the export's address for the list's filters, and the
+// import (POST /admin/import/products), first as a dry run. The columns and the size limit are
+// the server's (server/services/transfer.ts: PRODUCT_COLUMNS, MAX_IMPORT_BYTES); the client
+// never imports server code, so they are repeated here; productTransfer.test.ts compares them.
+import { API_URL, apiClient } from '../../../lib/apiClient';
+import { toApiQuery, type ListingQuery } from '../../../lib/listingQuery';
+import { apiThunk } from '../../../lib/thunk';
+
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discountPercentage',
+  'stock',
+  'brand',
+  'category',
+  'thumbnail',
+  'image1',
+  'image2',
+  'image3',
+  'lowStockThreshold',
+  'deleted',
+  'rating',
+] as const;
+
+/** The largest file the import takes (2 MB). */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** What an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
+export interface ImportReport {
+  dryRun: boolean;
+  rows: number;
+  create: number;
+  update: number;
+  errors: Record<string, string>;
+  created?: number[];
+  updated?: number[];
+}
+
+/** GET /admin/export/products.csv with the list's filters, sort and search (every page of them). */
+export function productsExportHref(query: ListingQuery): string {
+  const params = new URLSearchParams(toApiQuery(query));
+  params.delete('_page');
+  params.delete('_limit');
+  const search = params.toString();
+  return `${API_URL}/admin/export/products.csv${search ? `?${search}` : ''}`;
+}
+
+// POST /admin/import/products {csv, dryRun}: a dry run reports; for real, all rows or none.
+export const importProducts = (body: { csv: string; dryRun: boolean }) =>
+  apiClient.post<ImportReport>('/admin/import/products', body);
+
+export const importProductsAsync = apiThunk('products/imported', importProducts);
+
+export interface RowError {
+  /** The file's line (the header is line 1); undefined for an error about the whole file. */
+  row?: number;
+  field: string;
+  message: string;
+}
+
+/** `{"row 3.price": "price must be at least 1", csv: "…"}` → rows, in the file's order. */
+export function toRowErrors(errors: Record<string, string> | undefined): RowError[] {
+  return Object.entries(errors ?? {})
+    .map(([key, message]) => {
+      const match = /^row (\d+)\.(.+)$/.exec(key);
+      return match ? { row: Number(match[1]), field: match[2], message } : { field: key, message };
+    })
+    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+}
+
+/** "2.5 MB" for the message about a file that is too big. */
+export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
