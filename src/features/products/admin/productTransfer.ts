@@ -70,5 +70,5 @@ export function toRowErrors(errors: Record<string, string> | undefined): RowErro
     .sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
 }
 
-/** "2.5 MB" for the message about a file that is too big. */
-export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** "2 MB", "2.1 MB": megabytes rounded up to a tenth, so a file over the limit never reads as the limit. */
+export const megabytes = (bytes: number) => `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MB`;

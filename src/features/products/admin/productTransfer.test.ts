@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES as SERVER_MAX, PRODUCT_COLUMNS } from '../../../../server/services/transfer';
+import { emptyListingQuery } from '../../../lib/listingQuery';
+import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, productsExportHref, toRowErrors } from './productTransfer';
+
+describe('product CSV', () => {
+  it("has the server's columns and size limit", () => {
+    expect([...PRODUCT_CSV_COLUMNS]).toEqual([...PRODUCT_COLUMNS]);
+    expect(MAX_IMPORT_BYTES).toBe(SERVER_MAX);
+  });
+
+  it("Export CSV asks for the list's filters, sort, search and show choice, not its page", () => {
+    expect(productsExportHref(emptyListingQuery())).toBe('/api/admin/export/products.csv');
+    const query = {
+      ...emptyListingQuery(),
+      filter: { category: ['laptops', 'smartphones'], brand: ['Apple'] },
+      sort: { _sort: 'price', _order: 'desc' } as const,
+      page: 4,
+      q: 'pro',
+      deleted: 'active' as const,
+      ranges: { price_gte: 100 },
+    };
+    expect(productsExportHref(query)).toBe(
+      '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=price&_order=desc&q=pro&deleted_ne=true&price_gte=100',
+    );
+  });
+
+  it('reads "row <line>.<field>" keys into rows, in the order of the file', () => {
+    expect(toRowErrors({ 'row 10.price': 'p', 'row 3.title': 't', csv: 'whole file' })).toEqual([
+      { field: 'csv', message: 'whole file' },
+      { row: 3, field: 'title', message: 't' },
+      { row: 10, field: 'price', message: 'p' },
+    ]);
+  });
+});
