@@ -69,7 +69,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await page.getByLabel('Description').fill('A warm desk lamp made by the browser tests.');
     await page.getByLabel('price', { exact: true }).fill('0');
     await page.getByLabel('Discount Percentage').fill('101');
-    await page.getByLabel('Stock').fill('2.5');
+    await page.getByLabel('Stock', { exact: true }).fill('2.5');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('price must be at least 1')).toBeVisible();
     await expect(page.getByText('discountPercentage must be at most 100')).toBeVisible();
@@ -80,7 +80,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
 
     await page.getByLabel('price', { exact: true }).fill('200');
     await page.getByLabel('Discount Percentage').fill('10');
-    await page.getByLabel('Stock').fill('5');
+    await page.getByLabel('Stock', { exact: true }).fill('5');
     await page.getByLabel('Thumbnail').fill('lamp.svg');
     await page.getByLabel('Image 1', { exact: true }).fill(images[0]);
     await page.getByLabel('Image 2', { exact: true }).fill(images[1]);
@@ -205,7 +205,8 @@ test.describe('admin orders', () => {
   const rows = (page: Page) => table(page).locator('tbody tr');
   /** Waits for the table to show the answer of the latest request. */
   const settled = (page: Page) => expect(table(page)).toHaveAttribute('aria-busy', 'false');
-  const orderNumbers = (page: Page) => rows(page).locator('td:nth-child(2)').allTextContents();
+  // The first column holds the bulk status change's checkboxes.
+  const orderNumbers = (page: Page) => rows(page).locator('td:nth-child(3)').allTextContents();
 
   test('pages through the orders five at a time and sorts by total amount', async ({ page }) => {
     await loginAsAdmin(page);
@@ -236,7 +237,7 @@ test.describe('admin orders', () => {
     await expect(page).toHaveURL(/sort=totalAmount&order=asc/);
     await expect(page.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'ascending');
     await settled(page);
-    const amounts = (await rows(page).locator('td:nth-child(3)').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
+    const amounts = (await rows(page).locator('td:nth-child(4)').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     await page.reload();
     await expect(page.getByRole('columnheader', { name: 'Total Amount' })).toHaveAttribute('aria-sort', 'ascending');
@@ -286,7 +287,7 @@ test.describe('admin orders', () => {
     await page.getByLabel('Filter by status').selectOption('pending');
     await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
     await settled(page);
-    const statuses = await rows(page).locator('td:nth-child(4)').allTextContents();
+    const statuses = await rows(page).locator('td:nth-child(5)').allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['pending']));
   });
 });
