@@ -1,6 +1,5 @@
 import { ApiError, apiClient } from '../../lib/apiClient';
 import type { NewOrder, Order, OrderStatus } from '../../types';
-import { ordersQueryString, type OrdersQuery } from './ordersQuery';
 
 /** Waits before each retry of an order that met a network error (then the error is shown). */
 const RETRY_DELAYS_MS = [500, 1500];
@@ -24,10 +23,11 @@ export async function createOrder({ order, idempotencyKey }: OrderAttempt) {
   }
 }
 
-// GET /orders/?_page&_per_page… (admin): X-Total-Count gives the total.
-export const fetchAllOrders = (query: OrdersQuery) =>
+// GET /orders/?_page&_per_page… (admin): X-Total-Count gives the total. The query comes built
+// (ordersQuery.ts), so its code loads with the back office, not with every shopper's store.
+export const fetchAllOrders = (apiQuery: string) =>
   apiClient
-    .list<Order>(`/orders?${ordersQueryString(query)}`)
+    .list<Order>(`/orders?${apiQuery}`)
     .then(({ items, total }) => ({ orders: items, totalOrders: total }));
 
 // PATCH /orders/{id}: only the status is applied.

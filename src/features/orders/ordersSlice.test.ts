@@ -4,6 +4,9 @@ import { address, calls, cartItem, jsonResponse, order, stubFetch, user } from '
 import type { NewOrder } from '../../types';
 import { loggedOut } from '../../lib/session';
 import { ordersQueryString } from './ordersQuery';
+
+/** The admin list's API query for `page`. */
+const q = (page: number) => ordersQueryString({ page });
 import reducer, {
   createOrderAsync,
   fetchAllOrdersAsync,
@@ -38,21 +41,21 @@ describe('ordersSlice reducers', () => {
   });
 
   it('list replaces orders and totalOrders; sign-out clears everything', () => {
-    const asked = reducer({ ...initialState, orders: [order({ id: 9 })] }, fetchAllOrdersAsync.pending('r', { page: 1 }));
-    const state = reducer(asked, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 1 })], totalOrders: 12 }, 'r', { page: 1 }));
+    const asked = reducer({ ...initialState, orders: [order({ id: 9 })] }, fetchAllOrdersAsync.pending('r', q(1)));
+    const state = reducer(asked, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 1 })], totalOrders: 12 }, 'r', q(1)));
     expect(state).toMatchObject({ orders: [order({ id: 1 })], totalOrders: 12, status: 'idle' });
     expect(reducer(state, loggedOut())).toEqual(initialState);
   });
 
   it('drops a late answer to an older list request (paging quickly), and an aborted one', () => {
-    let state = reducer(initialState, fetchAllOrdersAsync.pending('page2', { page: 2 }));
-    state = reducer(state, fetchAllOrdersAsync.pending('page3', { page: 3 }));
-    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 3 })], totalOrders: 15 }, 'page3', { page: 3 }));
-    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 2 })], totalOrders: 15 }, 'page2', { page: 2 }));
+    let state = reducer(initialState, fetchAllOrdersAsync.pending('page2', q(2)));
+    state = reducer(state, fetchAllOrdersAsync.pending('page3', q(3)));
+    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 3 })], totalOrders: 15 }, 'page3', q(3)));
+    state = reducer(state, fetchAllOrdersAsync.fulfilled({ orders: [order({ id: 2 })], totalOrders: 15 }, 'page2', q(2)));
     expect(state).toMatchObject({ orders: [order({ id: 3 })], status: 'idle' });
     const aborted = reducer(
-      reducer(state, fetchAllOrdersAsync.pending('page4', { page: 4 })),
-      fetchAllOrdersAsync.rejected(new DOMException('Aborted', 'AbortError'), 'page4', { page: 4 }, undefined),
+      reducer(state, fetchAllOrdersAsync.pending('page4', q(4))),
+      fetchAllOrdersAsync.rejected(new DOMException('Aborted', 'AbortError'), 'page4', q(4), undefined),
     );
     expect(aborted.error).toBeNull();
   });
@@ -83,7 +86,7 @@ describe('ordersSlice thunks', () => {
       'GET /api/orders': () => jsonResponse([order({ id: 1 }), order({ id: 2 })], 200, { 'X-Total-Count': '12' }),
     });
     const store = makeStore();
-    await store.dispatch(fetchAllOrdersAsync({ page: 2, sort: 'totalAmount', order: 'desc', status: 'pending' }));
+    await store.dispatch(fetchAllOrdersAsync(ordersQueryString({ page: 2, sort: 'totalAmount', order: 'desc', status: 'pending' })));
     expect(calls(fetch)).toEqual(['GET /api/orders?_page=2&_per_page=5&_sort=totalAmount&_order=desc&status=pending']);
     expect(store.getState().orders).toMatchObject({ totalOrders: 12, status: 'idle' });
     expect(store.getState().orders.orders).toHaveLength(2);
@@ -92,7 +95,7 @@ describe('ordersSlice thunks', () => {
   it('a failed list keeps the message', async () => {
     stubFetch({ 'GET /api/orders': () => jsonResponse({ message: 'Admins only' }, 403) });
     const store = makeStore();
-    await store.dispatch(fetchAllOrdersAsync({ page: 1 }));
+    await store.dispatch(fetchAllOrdersAsync(q(1)));
     expect(store.getState().orders).toMatchObject({ error: 'Admins only', status: 'idle' });
   });
 

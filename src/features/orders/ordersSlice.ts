@@ -3,7 +3,6 @@ import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, rejectedMessage, trackStatus, type LatestRequest } from '../../lib/thunk';
 import type { Order } from '../../types';
 import * as ordersAPI from './ordersAPI';
-import { ordersQueryString } from './ordersQuery';
 
 export interface OrdersState {
   orders: Order[];
@@ -55,7 +54,7 @@ const ordersSlice = createSlice({
         if (index >= 0) state.orders[index] = action.payload;
       })
       .addCase(loggedOut, () => initialState);
-    addLatestListCases(builder, fetchAllOrdersAsync, ordersQueryString, (state, { orders, totalOrders }) => {
+    addLatestListCases(builder, fetchAllOrdersAsync, (apiQuery) => apiQuery, (state, { orders, totalOrders }) => {
       state.orders = orders;
       state.totalOrders = totalOrders;
     });

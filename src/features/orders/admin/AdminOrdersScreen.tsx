@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ArrowDownTrayIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { XMarkIcon } from '@heroicons/react/20/solid';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -47,9 +47,10 @@ export default function AdminOrdersScreen() {
   // The table shows the answer to the query in the URL only once it has come: a new URL dims the
   // old rows at once, not a frame later (the slice drops late answers to older queries).
   const shownQuery = useAppSelector(selectShownOrdersQuery);
-  const current = shownQuery === ordersQueryString(query) && status === 'idle';
+  const apiQuery = ordersQueryString(query);
+  const current = shownQuery === apiQuery && status === 'idle';
 
-  const load = useCallback(() => dispatch(fetchAllOrdersAsync(query)), [dispatch, query]);
+  const load = useCallback(() => dispatch(fetchAllOrdersAsync(apiQuery)), [dispatch, apiQuery]);
 
   // A new query cancels the one before.
   useEffect(() => {
@@ -96,7 +97,6 @@ export default function AdminOrdersScreen() {
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Orders</h1>
         <div className="flex flex-wrap items-end gap-4">
           <a href={ordersExportHref(query)} download className={buttonClass('secondary')}>
-            <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
             Export CSV
           </a>
           <div>

@@ -8,5 +8,5 @@ import ProductTransferLinks from './ProductTransferLinks';
  */
 export default function AdminHomeScreen() {
   useDocumentTitle('Admin: Products');
-  return <ProductList admin tools={(query) => <ProductTransferLinks query={query} />} />;
+  return <ProductList admin tools={(apiQuery) => <ProductTransferLinks apiQuery={apiQuery} />} />;
 }

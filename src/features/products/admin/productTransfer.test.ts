@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES as SERVER_MAX, PRODUCT_COLUMNS } from '../../../../server/services/transfer';
-import { emptyListingQuery } from '../../../lib/listingQuery';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, productsExportHref, toRowErrors } from './productTransfer';
+import { emptyListingQuery, toApiQuery } from '../../../lib/listingQuery';
+import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, toRowErrors } from './productTransfer';
+import { productsExportHref } from './ProductTransferLinks';
 
 describe('product CSV', () => {
   it("has the server's columns and size limit", () => {
@@ -10,7 +11,7 @@ describe('product CSV', () => {
   });
 
   it("Export CSV asks for the list's filters, sort, search and show choice, not its page", () => {
-    expect(productsExportHref(emptyListingQuery())).toBe('/api/admin/export/products.csv');
+    expect(productsExportHref(toApiQuery(emptyListingQuery()))).toBe('/api/admin/export/products.csv');
     const query = {
       ...emptyListingQuery(),
       filter: { category: ['laptops', 'smartphones'], brand: ['Apple'] },
@@ -20,7 +21,7 @@ describe('product CSV', () => {
       deleted: 'active' as const,
       ranges: { price_gte: 100 },
     };
-    expect(productsExportHref(query)).toBe(
+    expect(productsExportHref(toApiQuery(query))).toBe(
       '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=price&_order=desc&q=pro&deleted_ne=true&price_gte=100',
     );
   });

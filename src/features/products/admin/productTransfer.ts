@@ -3,7 +3,9 @@
 // the server's (server/services/transfer.ts: PRODUCT_COLUMNS, MAX_IMPORT_BYTES); the client
 // never imports server code, so they are repeated here; productTransfer.test.ts compares them.
 import { API_URL, apiClient } from '../../../lib/apiClient';
-import { toApiQuery, type ListingQuery } from '../../../lib/listingQuery';
+
+/** The whole catalogue as CSV: the import's template. */
+export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;
 import { apiThunk } from '../../../lib/thunk';
 
 export const PRODUCT_CSV_COLUMNS = [
@@ -36,15 +38,6 @@ export interface ImportReport {
   errors: Record<string, string>;
   created?: number[];
   updated?: number[];
-}
-
-/** GET /admin/export/products.csv with the list's filters, sort and search (every page of them). */
-export function productsExportHref(query: ListingQuery): string {
-  const params = new URLSearchParams(toApiQuery(query));
-  params.delete('_page');
-  params.delete('_limit');
-  const search = params.toString();
-  return `${API_URL}/admin/export/products.csv${search ? `?${search}` : ''}`;
 }
 
 // POST /admin/import/products {csv, dryRun}: a dry run reports; for real, all rows or none.

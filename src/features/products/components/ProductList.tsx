@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import { ITEMS_PER_PAGE } from '../../../lib/constants';
-import type { DeletedFilter, ListingQuery } from '../../../lib/listingQuery';
+import { toApiQuery, type DeletedFilter } from '../../../lib/listingQuery';
 import {
   activeFilterCount,
   toSearchParams,
@@ -44,8 +44,8 @@ const MobileFilters = lazy(() => import('./MobileFilters'));
 interface ProductListProps {
   /** The back office's list: edit links, admin detail links and the deleted/active filter. */
   admin?: boolean;
-  /** The back office's extra header links for the list as it is (its CSV import and export). */
-  tools?: (query: ListingQuery) => ReactNode;
+  /** The back office's extra header links for the list as it is (its CSV import and export), given its API query. */
+  tools?: (apiQuery: string) => ReactNode;
 }
 
 /** The whole product listing of home and /admin; its state lives in the URL's search params. */
@@ -116,7 +116,7 @@ export default function ProductList({ admin = false, tools }: ProductListProps) 
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <ListingHeader
           admin={admin}
-          tools={tools?.(query)}
+          tools={tools?.(toApiQuery(query))}
           query={query}
           onChange={change}
           filterCount={activeFilterCount(query)}
