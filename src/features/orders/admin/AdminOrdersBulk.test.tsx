@@ -31,6 +31,8 @@ describe('bulk order status', () => {
     await user.click(apply());
 
     await waitFor(() => expect(status()).toHaveTextContent('2 orders updated'));
+    // Focus moves to the summary (the Apply button is disabled now that nothing is ticked).
+    expect(screen.getByText('2 orders updated')).toHaveFocus();
     expect(sent(mock, 'PATCH /api/orders')).toEqual([{ ids: [2, 4], status: 'dispatched' }]);
     expect(gets(mock).length).toBe(before + 1);
     await waitFor(() => expect(within(rowOf(4)).getByText('dispatched')).toBeInTheDocument());

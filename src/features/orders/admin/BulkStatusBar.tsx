@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Select } from '../../../components/controls';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -27,7 +27,13 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
   const [asking, setAsking] = useState(false);
   const [summary, setSummary] = useState<BulkSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
   const count = selection.ids.size;
+
+  // The Apply button is disabled once its orders are done: focus goes to what happened instead.
+  useEffect(() => {
+    if (summary) summaryRef.current?.focus();
+  }, [summary]);
   const filtered = Boolean(query.status || query.user);
 
   async function selectAllMatching() {
@@ -103,7 +109,13 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
       </div>
       <div role="status" aria-live="polite" className="text-sm">
         {summary && (
-          <p className={`mt-3 ${summary.failed.length > 0 ? 'text-red-800' : 'text-green-800'}`}>{summary.text}</p>
+          <p
+            ref={summaryRef}
+            tabIndex={-1}
+            className={`mt-3 rounded ${summary.failed.length > 0 ? 'text-red-800' : 'text-green-800'} focus-visible:outline-2 focus-visible:outline-brand-600`}
+          >
+            {summary.text}
+          </p>
         )}
       </div>
       {error && (

@@ -54,6 +54,8 @@ describe('ImportScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Check file' }));
 
     const table = await screen.findByRole('table', { name: 'Errors in the file' });
+    // Focus moves to the report (the button was disabled while the server checked).
+    expect(screen.getByRole('region', { name: 'Check of the file' }).parentElement).toHaveFocus();
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
     expect(rows).toEqual([
       ['2', 'price', 'price must be at least 1'],

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -32,6 +32,12 @@ export default function ImportScreen() {
   const [check, setCheck] = useState<ImportReport | null>(null);
   const [result, setResult] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<RejectValue | null>(null);
+  const reportRef = useRef<HTMLDivElement>(null);
+
+  // The buttons are disabled while the server works: focus then goes to its answer.
+  useEffect(() => {
+    if (check || result) reportRef.current?.focus();
+  }, [check, result]);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -126,7 +132,7 @@ export default function ImportScreen() {
         </p>
       )}
 
-      <div aria-live="polite">
+      <div ref={reportRef} tabIndex={-1} className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
         {check && <DryRunReport report={check} />}
         {result && <ImportResult report={result} by={admin?.email} />}
       </div>
