@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useSearchParams } from 'react-router-dom';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
@@ -36,10 +35,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
         </label>
         <Input id="customer-search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className="mt-1" />
       </div>
-      <Button type="submit">
-        <MagnifyingGlassIcon aria-hidden="true" className="size-4" />
-        Search
-      </Button>
+      <Button type="submit">Search</Button>
     </form>
   );
 }
