@@ -45,8 +45,8 @@ export default function DashboardKpis({ stats, days }: { stats: ShopStats; days:
                 to={`/admin/orders?status=${status}`}
                 className="rounded text-2xl font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                {stats.ordersByStatus[status]}
-                <span className="sr-only"> {status} orders</span>
+                {stats.ordersByStatus[status]}{' '}
+                <span className="sr-only">{status} orders</span>
               </Link>
             </li>
           ))}

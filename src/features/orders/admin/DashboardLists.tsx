@@ -19,7 +19,7 @@ function Panel({ id, title, empty, children }: { id: string; title: string; empt
         // A region that scrolls sideways by itself, so a phone's page never does.
         <div
           role="region"
-          aria-labelledby={id}
+          aria-label={`${title} table`}
           tabIndex={0}
           className="relative mt-3 overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
@@ -92,7 +92,7 @@ export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
             <td className={`${td} text-right tabular-nums`}>{product.threshold}</td>
             <td className={td}>
               <Link to={`/admin/product-form/edit/${product.id}`} className={link}>
-                Edit<span className="sr-only"> {product.title}</span>
+                Edit <span className="sr-only">{product.title}</span>
               </Link>
             </td>
           </tr>

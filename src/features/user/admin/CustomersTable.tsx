@@ -46,8 +46,8 @@ export default function CustomersTable({ customers }: { customers: Customer[] })
                   to={`/admin/orders?user=${customer.id}`}
                   className="rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  {customer.orders}
-                  <span className="sr-only"> {customer.orders === 1 ? 'order' : 'orders'} of {customer.email}</span>
+                  {customer.orders}{' '}
+                  <span className="sr-only">{customer.orders === 1 ? 'order' : 'orders'} of {customer.email}</span>
                 </Link>
               ) : (
                 0
