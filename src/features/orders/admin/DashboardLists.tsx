@@ -9,7 +9,8 @@ const link = 'rounded font-medium text-brand-700 hover:underline focus-visible:o
 
 function Panel({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
+    // min-w-0: in the grid, a wide table scrolls inside its region instead of widening the page.
+    <section aria-labelledby={id} className="min-w-0">
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>

@@ -55,7 +55,7 @@ export default function DashboardScreen() {
           <div aria-busy={!current} className={`space-y-10 ${current ? '' : 'opacity-60'}`}>
             <DashboardKpis stats={stats.data} days={shownDays} />
             <RevenueSection revenueByDay={stats.data.revenueByDay} days={shownDays} />
-            <div className="grid gap-10 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
               <TopProducts products={stats.data.topProducts} days={shownDays} />
               <LowStock products={stats.data.lowStock} />
             </div>
