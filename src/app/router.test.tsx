@@ -64,7 +64,7 @@ describe('the route table', () => {
     expect(screen.getByText('Best Buy Always')).toBeInTheDocument();
   });
 
-  it('shows an admin the Admin and Orders links, and no Dashboard or Team', async () => {
+  it('shows an admin the back office links, and neither the shopper Dashboard (/) nor Team', async () => {
     const admin = { ...user, id: 1, email: 'admin@shop.test', role: 'admin' as const };
     stubFetch({
       'GET /api/auth/check': () => jsonResponse(admin),
@@ -76,7 +76,12 @@ describe('the route table', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.find((l) => l.textContent === 'Admin')).toHaveAttribute('href', '/admin');
     expect(links.find((l) => l.textContent === 'Orders')).toHaveAttribute('href', '/admin/orders');
-    expect(nav).not.toHaveTextContent('Dashboard');
+    // SPEC §2's Dashboard link (to /) is the shopper's; an admin's Dashboard is the back office's.
+    expect(links.filter((l) => l.textContent === 'Dashboard').map((l) => l.getAttribute('href'))).toEqual([
+      '/admin/dashboard',
+    ]);
+    expect(links.find((l) => l.textContent === 'Customers')).toHaveAttribute('href', '/admin/customers');
+    expect(links.find((l) => l.textContent === 'Audit log')).toHaveAttribute('href', '/admin/audit');
     expect(nav).not.toHaveTextContent('Team');
   });
 

@@ -25,6 +25,9 @@ export const ROUTES: PageRoute[] = [
   { path: '/admin/product-form/edit/:id', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
   { path: '/admin/orders', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
   { path: '/admin/import', page: 'features/products/admin/ImportScreen', guard: 'admin' },
+  { path: '/admin/dashboard', page: 'features/orders/admin/DashboardScreen', guard: 'admin' },
+  { path: '/admin/customers', page: 'features/user/admin/CustomersScreen', guard: 'admin' },
+  { path: '/admin/audit', page: 'features/audit/admin/AuditScreen', guard: 'admin' },
   // Sign-in pages redirect away by themselves once the session check says who is signed in.
   { path: '/login', page: 'features/auth/pages/LoginPage' },
   { path: '/signup', page: 'features/auth/pages/SignupPage' },

@@ -11,8 +11,12 @@ export interface NavLinkSpec {
 const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Dashboard', link: '/', user: true, admin: false },
   { name: 'Team', link: '/', user: false, admin: false },
+  // The back office (issue 14 adds its dashboard, customers and audit log).
+  { name: 'Dashboard', link: '/admin/dashboard', user: false, admin: true },
   { name: 'Admin', link: '/admin', user: false, admin: true },
   { name: 'Orders', link: '/admin/orders', user: false, admin: true },
+  { name: 'Customers', link: '/admin/customers', user: false, admin: true },
+  { name: 'Audit log', link: '/admin/audit', user: false, admin: true },
 ];
 
 export const USER_MENU = [

@@ -1,0 +1,101 @@
+import { Link } from 'react-router-dom';
+import type { AuditAction, AuditEntry } from '../../../types/backOffice';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const ACTIONS: Record<AuditAction, string> = {
+  'product.create': 'Product created',
+  'product.update': 'Product edited',
+  'product.delete': 'Product deleted',
+  'product.restore': 'Product restored',
+  'product.import': 'Product imported',
+  'order.status': 'Order status changed',
+  'review.remove': 'Review removed',
+};
+
+const MAX_VALUE = 160;
+const link = 'rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** A stored value as a line of text: lists and objects as JSON, long texts cut short. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+/** What the entry is about, linked where the back office has a page for it. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  if (entry.entity === 'product') {
+    return (
+      <Link to={`/admin/productdetail/${entry.entityId}`} className={link}>
+        Product #{entry.entityId}
+      </Link>
+    );
+  }
+  if (entry.entity === 'review') {
+    const [product, review] = entry.entityId.split('/');
+    return (
+      <>
+        Review {review} of{' '}
+        <Link to={`/admin/productdetail/${product}`} className={link}>
+          product #{product}
+        </Link>
+      </>
+    );
+  }
+  return <>Order #{entry.entityId}</>;
+}
+
+/** Each changed field: before → after; no before means created, no after means removed. */
+function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  if (fields.length === 0) return <p className="mt-2 text-sm text-gray-600">No fields recorded.</p>;
+  return (
+    <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,max-content)_1fr]">
+      {fields.map((field) => (
+        <div key={field} className="contents">
+          <dt className="font-medium text-gray-900">{field}</dt>
+          <dd className="mb-1 break-words text-gray-800 sm:mb-0">
+            {before === null ? (
+              <>
+                <span className="sr-only">set to </span>
+                {showValue(after?.[field])}
+              </>
+            ) : after === null ? (
+              <>
+                <span className="sr-only">removed, was </span>
+                <del>{showValue(before[field])}</del>
+              </>
+            ) : (
+              <>
+                <span className="sr-only">from </span>
+                <del className="text-gray-700">{showValue(before[field])}</del>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only"> to </span>
+                <ins className="font-medium text-gray-900 no-underline">{showValue(after[field])}</ins>
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One admin write: when, who, what, and the fields it changed. */
+export default function AuditEntryItem({ entry }: { entry: AuditEntry }) {
+  const note = entry.before === null ? ' (new)' : entry.after === null ? ' (removed)' : '';
+  return (
+    <article aria-labelledby={`audit-${entry.id}`} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
+      <h2 id={`audit-${entry.id}`} className="text-base font-semibold text-gray-900">
+        {ACTIONS[entry.action] ?? entry.action}
+        {note}: <Subject entry={entry} />
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time> by {entry.actor.email}{' '}
+        <span className="text-gray-600">(admin #{entry.actor.id})</span>
+      </p>
+      <Changes before={entry.before} after={entry.after} />
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { formatPrice } from '../../../lib/pricing';
+import type { Customer } from '../../../types/backOffice';
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const th = 'px-4 py-3';
+const td = 'px-4 py-3 whitespace-nowrap';
+
+/** Email, name, role, orders (one click to the customer's orders), total spent, last order. */
+export default function CustomersTable({ customers }: { customers: Customer[] }) {
+  return (
+    <table className="min-w-full divide-y divide-gray-300 text-left text-sm">
+      <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase">
+        <tr>
+          <th scope="col" className={th}>
+            Email
+          </th>
+          <th scope="col" className={th}>
+            Name
+          </th>
+          <th scope="col" className={th}>
+            Role
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Orders
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Total spent
+          </th>
+          <th scope="col" className={th}>
+            Last order
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-200 bg-white">
+        {customers.map((customer) => (
+          <tr key={customer.id}>
+            <th scope="row" className={`${td} font-medium text-gray-900`}>
+              {customer.email}
+            </th>
+            <td className={td}>{customer.name || <span className="text-gray-600">—</span>}</td>
+            <td className={`${td} capitalize`}>{customer.role}</td>
+            <td className={`${td} text-right tabular-nums`}>
+              {customer.orders > 0 ? (
+                <Link
+                  to={`/admin/orders?user=${customer.id}`}
+                  className="rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  {customer.orders}{' '}
+                  <span className="sr-only">{customer.orders === 1 ? 'order' : 'orders'} of {customer.email}</span>
+                </Link>
+              ) : (
+                0
+              )}
+            </td>
+            <td className={`${td} text-right tabular-nums`}>{formatPrice(customer.totalSpent)}</td>
+            <td className={td}>
+              {customer.lastOrderAt ? (
+                <time dateTime={customer.lastOrderAt}>{day.format(new Date(customer.lastOrderAt))}</time>
+              ) : (
+                <span className="text-gray-600">Never</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
