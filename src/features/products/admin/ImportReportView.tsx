@@ -75,7 +75,7 @@ export function RowErrorTable({ errors, caption }: { errors: RowError[]; caption
 }
 
 /** What the real import did, with a link to every product it created or changed. */
-export function ImportResult({ report, by }: { report: ImportReport; by?: string }) {
+export function ImportResult({ report }: { report: ImportReport }) {
   const created = report.created ?? [];
   const updated = report.updated ?? [];
   return (
@@ -83,7 +83,6 @@ export function ImportResult({ report, by }: { report: ImportReport; by?: string
       <h2 id="result-heading" className="text-base font-semibold text-green-900">
         Imported: {products(created.length)} created, {products(updated.length)} updated
       </h2>
-      {by && <p className="mt-1 text-sm text-green-900">The audit log records the import as made by {by}.</p>}
       <ProductLinks title="Created" ids={created} />
       <ProductLinks title="Updated" ids={updated} />
     </section>

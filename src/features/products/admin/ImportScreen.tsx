@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { selectLoggedInUser } from '../../../lib/session';
+import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import { DryRunReport, ImportResult, RowErrorTable } from './ImportReportView';
 import {
@@ -23,9 +22,6 @@ const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 export default function ImportScreen() {
   useDocumentTitle('Admin: Import products');
   const dispatch = useAppDispatch();
-  // Who imports: the audit log names them. (Reading the session here also keeps lib/session.ts in
-  // the store's shared chunk; without it the build splits it off, and /login pays ~0.2 kB.)
-  const admin = useAppSelector(selectLoggedInUser);
   const [csv, setCsv] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'reading' | 'checking' | 'importing' | null>(null);
@@ -134,7 +130,7 @@ export default function ImportScreen() {
 
       <div ref={reportRef} tabIndex={-1} className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
         {check && <DryRunReport report={check} />}
-        {result && <ImportResult report={result} by={admin?.email} />}
+        {result && <ImportResult report={result} />}
       </div>
       {failure && (
         <div className="mt-6">
