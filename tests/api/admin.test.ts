@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, Customer, ShopStats } from '../../src/types';
 import { MAX_IMPORT_BYTES } from '../../server/services/transfer';
+import { IMPORT_BODY_LIMIT } from '../../server/routes/admin';
 import { clock, expectNoLeaks, makeShop, type Agent } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -265,9 +266,17 @@ describe('POST /api/admin/import/products', () => {
     const csv = [HEADER, ...rows].join('\n');
     expect(csv.length).toBeGreaterThan(150_000);
     expect((await admin.post('/api/admin/import/products').send({ csv, dryRun: true }).expect(200)).body).toMatchObject({ rows: 1500, create: 1500, errors: {} });
-    // Beyond 2 MB and the JSON around it: 413, with this route's limit.
-    const tooBig = await admin.post('/api/admin/import/products').send({ csv: 'x'.repeat(MAX_IMPORT_BYTES + 64 * 1024) }).expect(413);
-    expect(tooBig.body).toEqual({ message: `Request body is too large (limit ${MAX_IMPORT_BYTES / 1024 + 64} kB)` });
+    // A file just under 2 MB that is mostly quotes doubles in JSON: still read, and answered.
+    const quoted = `${HEADER}\n,Lamp,"${'""'.repeat((MAX_IMPORT_BYTES - 1000) / 2)}",25,0,4,Apple,laptops,/images/l.webp,,,`;
+    expect(JSON.stringify({ csv: quoted }).length).toBeGreaterThan(1.9 * MAX_IMPORT_BYTES);
+    const report = await admin.post('/api/admin/import/products').send({ csv: quoted, dryRun: true }).expect(200);
+    expect(report.body).toMatchObject({ dryRun: true, rows: 1, create: 1 });
+    // A file over 2 MB that fits in the body: 400 naming the limit, nothing read.
+    const over = await admin.post('/api/admin/import/products').send({ csv: `${HEADER}\n${'x'.repeat(MAX_IMPORT_BYTES)}` }).expect(400);
+    expect(over.body.errors).toEqual({ csv: 'The file must be at most 2 MB' });
+    // Beyond what any 2 MB file can be in JSON: 413, with this route's limit.
+    const tooBig = await admin.post('/api/admin/import/products').send({ csv: 'x'.repeat(IMPORT_BODY_LIMIT) }).expect(413);
+    expect(tooBig.body).toEqual({ message: `Request body is too large (limit ${IMPORT_BODY_LIMIT / 1024} kB)` });
     await (await shop.as('user')).post('/api/admin/import/products').send({ csv, dryRun: true }).expect(403);
   });
 });
