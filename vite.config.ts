@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkModules } from './build/chunkModules.ts';
 import { inlineCss } from './build/inlineCss.ts';
@@ -11,7 +12,19 @@ import { scriptPriority } from './build/scriptPriority.ts';
 // In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // react-router 7 exports only its development build (remix-run/react-router#12532, #14102): the
+  // production one, without the dev warnings, is picked by path for `vite build`. Both entries,
+  // so the router and react-router/dom share one copy of its context.
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+          ],
+        }
+      : {},
   plugins: [react(), tailwindcss(), scriptPriority(), inlineCss(), routeManifest()],
   server: {
     // changeOrigin off (the string shorthand turns it on): the API checks that a write's Origin
@@ -89,4 +102,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
