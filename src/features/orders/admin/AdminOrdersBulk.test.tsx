@@ -64,16 +64,18 @@ describe('bulk order status', () => {
     expect(screen.getByText('1 order selected')).toBeInTheDocument();
   });
 
-  it('a refused request changes nothing and says why; the selection stays', async () => {
-    ordersServer({ failPatch: true });
+  it('a refused request says why; the selection stays and the page is read again', async () => {
+    const mock = ordersServer({ failPatch: true });
     const user = userEvent.setup();
     openOrders();
     await screen.findByText('#1');
     await user.click(box(1));
     await user.selectOptions(screen.getByLabelText('New status'), 'delivered');
+    const before = gets(mock).length;
     await user.click(apply());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed: Admins only');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The status change did not go through: Admins only');
     expect(box(1)).toBeChecked();
+    await waitFor(() => expect(gets(mock).length).toBe(before + 1));
   });
 
   it('the header checkbox ticks and unticks the whole page, and is mixed when only some are ticked', async () => {

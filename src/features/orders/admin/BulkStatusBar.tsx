@@ -60,7 +60,10 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
       setSummary(result);
       onApplied();
     } catch (rejected) {
-      setError(`Nothing was changed: ${(rejected as RejectValue).message}`);
+      // A refusal changes nothing, but a lost answer or a later chunk's failure may follow changes
+      // already made: the page is fetched again, so the table shows each order as it now is.
+      setError(`The status change did not go through: ${(rejected as RejectValue).message}`);
+      onApplied();
     }
     setBusy(null);
   }
