@@ -30,7 +30,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       'would load from another host (`/\\evil.example`, a tab or newline after the slash), password guesses on the ' +
       'profile (right and wrong answered alike), malformed Idempotency-Keys, facet filters that are not a number ' +
       'from 0 or come twice (on the list and on its facets, each field named), a search suggestion query over 100 ' +
-      'characters, review bodies out of their rules (each field named), and orders, reviews and products that are ' +
+      'characters, review bodies out of their rules (each field named), text PostgreSQL cannot store (a NUL, half a ' +
+      'surrogate pair), the back office\'s paging, filters (status, customer, entity, actor) and bulk status bodies ' +
+      '(ids repeated, too many, not ids; each field named), product import files that are not CSV, name a column ' +
+      'twice or one the export does not have, or hold rows out of the product rules (refused whole), and orders, reviews and products that are ' +
       "someone else's, unknown, not pending or not received. Each answer is " +
       'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: on json the ' +
       "data file's SHA-256, on postgres the SHA-256 of a committed snapshot read through a connection of the test's " +
@@ -48,7 +51,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh. " +
       "Only an order's owner cancels it (pending only) or buys it again, not an admin; only a shopper who received " +
       'a product reviews it, once; only its author edits a review; only an admin removes one. An allowed write of these ' +
-      'stores exactly its change (stock given back or taken, cart line, review and rating, audit entry) and nothing else.',
+      'stores exactly its change (stock given back or taken, cart line, review and rating, audit entry) and nothing else. ' +
+      'The back office (dashboard, customers, audit log, CSV export, product import, bulk status) is the admin\'s only; ' +
+      'a bulk change or an import stores each order\'s or product\'s change with its audit entry, and a dry run or a ' +
+      'status an order already has stores nothing.',
   },
   {
     file: 'concurrency',
