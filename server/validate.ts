@@ -81,10 +81,7 @@ export const STOCK_TOO_LARGE = `stock must be at most ${MAX_STOCK}`;
 /** Product details outside the admin form: optional, validated when sent. */
 const EXTRA_TEXT = ['warrantyInformation', 'shippingInformation', 'returnPolicy'] as const;
 
-/** The low-stock threshold a product gets without one (the dashboard's low-stock list). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-
-const extraRules: Record<'weight' | 'minimumOrderQuantity' | 'lowStockThreshold', FieldRule> = {
+const extraRules: Record<'weight' | 'minimumOrderQuantity', FieldRule> = {
   weight: {
     required: 'weight is required',
     min: { value: 0, message: 'weight must be at least 0' },
@@ -95,12 +92,6 @@ const extraRules: Record<'weight' | 'minimumOrderQuantity' | 'lowStockThreshold'
     integer: 'minimumOrderQuantity must be a whole number',
     min: { value: 1, message: 'minimumOrderQuantity must be at least 1' },
     max: { value: 1000, message: 'minimumOrderQuantity must be at most 1000' },
-  },
-  lowStockThreshold: {
-    required: 'lowStockThreshold is required',
-    integer: 'lowStockThreshold must be a whole number',
-    min: { value: 0, message: 'lowStockThreshold must be at least 0' },
-    max: { value: 1000000, message: 'lowStockThreshold must be at most 1000000' },
   },
 };
 const extraTextRule = (field: string): FieldRule => ({
@@ -211,9 +202,11 @@ export function readProduct(
     errors.category = 'category must be one of the listed categories';
   }
 
+  // Optional fields: checked when sent (the threshold with the form's rule).
+  const optionalRules = { ...extraRules, lowStockThreshold: productRules.lowStockThreshold };
   for (const field of ['weight', 'minimumOrderQuantity', 'lowStockThreshold'] as const) {
     if (body[field] === undefined) continue;
-    const message = checkField(trimmed(body[field]), extraRules[field]);
+    const message = checkField(trimmed(body[field]), optionalRules[field]);
     if (message) errors[field] = message;
     else changes[field] = Number(trimmed(body[field]));
   }

@@ -3,7 +3,7 @@
 import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../src/types';
 import { badRequest } from '../errors';
 import type { Page, Store } from '../store/port';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../validate';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/lib/validation';
 import { pageOf, positiveInt, single } from './paging';
 
 const DAY = 86_400_000;

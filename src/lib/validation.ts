@@ -140,6 +140,9 @@ const requiredText = (field: string, max = MAX_TEXT): FieldRule => ({
 });
 
 /** Product form fields (the form has image1–3; the API stores them as `images`). */
+/** The low-stock threshold of a product that has none. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
 export const productRules: Rules<ProductField> = {
   title: requiredText('title'),
   description: requiredText('description', MAX_LONG_TEXT),
@@ -164,7 +167,8 @@ export const productRules: Rules<ProductField> = {
   image3: requiredText('image3', 500),
   brand: requiredText('brand'),
   category: requiredText('category'),
-  // Issue 14: the back office lists a product as low on stock at or below it.
+  // Issue 14: the back office lists a product as low on stock at or below it
+  // (DEFAULT_LOW_STOCK_THRESHOLD for a product without one). Optional in the API.
   lowStockThreshold: {
     required: 'lowStockThreshold is required',
     integer: 'lowStockThreshold must be a whole number',

@@ -62,6 +62,23 @@ describe('GET /api/admin/stats', () => {
     ]);
   });
 
+  it("a product's threshold follows the form's rule: 400 naming it, and nothing stored", async () => {
+    const shop = makeShop();
+    const admin = await shop.as('admin');
+    const cases: [unknown, string][] = [
+      ['', 'lowStockThreshold is required'],
+      [2.5, 'lowStockThreshold must be a whole number'],
+      [-1, 'lowStockThreshold must be at least 0'],
+      [1000001, 'lowStockThreshold must be at most 1000000'],
+    ];
+    for (const [value, message] of cases) {
+      const res = await admin.patch('/api/products/1').send({ lowStockThreshold: value }).expect(400);
+      expect(res.body.errors).toEqual({ lowStockThreshold: message });
+    }
+    expect((await admin.get('/api/products/1').expect(200)).body.lowStockThreshold).toBeUndefined();
+    expect((await admin.patch('/api/products/1').send({ lowStockThreshold: '0' }).expect(200)).body.lowStockThreshold).toBe(0);
+  });
+
   it('400 for a bad window; 403 for a shopper, 401 signed out', async () => {
     const shop = makeShop();
     const admin = await shop.as('admin');

@@ -1,7 +1,7 @@
 // The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
 // `images` list. Both directions of that mapping live here, plus the server's field errors.
 import type { Product } from '../../../types';
-import type { ProductField } from '../../../lib/validation';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductField } from '../../../lib/validation';
 
 export type ProductFormValues = Record<ProductField, string>;
 
@@ -19,9 +19,6 @@ export type ProductInput = Pick<
   | 'category'
   | 'lowStockThreshold'
 >;
-
-/** The low-stock threshold of a product that has none (the server's default). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   title: '',
