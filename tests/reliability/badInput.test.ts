@@ -7,6 +7,7 @@
 // Runs on the engine of its project: json (`server`) and postgres (`server-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
+import { IMPORT_BODY_LIMIT } from '../../server/routes/admin';
 import { MAX_BULK } from '../../server/services/orders';
 import { MAX_PAGE_SIZE } from '../../server/services/paging';
 import { COMMENT_MESSAGE, RATING_MESSAGE } from '../../server/services/reviews';
@@ -904,7 +905,8 @@ function buildCases(): Case[] {
     ['a row of 13 cells', csvOf(`${importRow({ id: 1 })},extra`)],
   ];
   for (const [name, csv] of malformed) body(importing, 'malformed CSV', name, 400, { csv }, { errors: { csv: expect.stringMatching(/^The file is not valid CSV: /) } });
-  add(importing, 'body over 100 kB', 'a body over 2 MB and its JSON', 413, { body: { csv: 'x'.repeat(MAX_IMPORT_BYTES + 64 * 1024), dryRun: true } });
+  add(importing, 'huge string', 'a file over 2 MB', 400, { body: { csv: 'x'.repeat(MAX_IMPORT_BYTES + 1), dryRun: true }, errors: { csv: 'The file must be at most 2 MB' } });
+  add(importing, 'body over 100 kB', 'a body bigger than any 2 MB file in JSON', 413, { body: { csv: 'x'.repeat(IMPORT_BODY_LIMIT), dryRun: true } });
   // Row errors, named `row <line>.<field>`: for real, any of them and nothing is imported.
   const rowErrors: [Kind, string, string[], Record<string, string>][] = [
     ['out of range', 'a new product at price 0', [importRow({ ...NEW_PRODUCT, price: 0 })], { 'row 2.price': 'price must be at least 1' }],
