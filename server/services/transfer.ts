@@ -12,28 +12,14 @@ import { badRequest, conflict, HttpError } from '../errors';
 import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
 import { readProduct, type Errors } from '../validate';
+import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS } from '../../src/types/backOffice';
 import { auditBy } from './audit';
 import { newProduct, type CatalogueService } from './catalogue';
 import { parseId, requireObject } from './input';
 import type { OrderService } from './orders';
 
-export const PRODUCT_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'price',
-  'discountPercentage',
-  'stock',
-  'brand',
-  'category',
-  'thumbnail',
-  'image1',
-  'image2',
-  'image3',
-  'lowStockThreshold',
-  'deleted',
-  'rating',
-] as const;
+/** The product CSV's columns, shared with the client (src/types/backOffice.ts). */
+export const PRODUCT_COLUMNS = PRODUCT_CSV_COLUMNS;
 /** Exported for information, never imported: the rating follows the reviews. */
 const READ_ONLY = new Set<string>(['rating']);
 
@@ -56,7 +42,7 @@ export const ORDER_COLUMNS = [
   'country',
 ] as const;
 
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 export const MAX_IMPORT_ROWS = 10_000;
 const PAGE = 500;
 

@@ -61,3 +61,29 @@ export interface AuditEntry {
   /** The fields that changed, as they became (null for a removed one). */
   after: Record<string, unknown> | null;
 }
+
+/**
+ * The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products), in
+ * order: the product form's fields (images as image1–3), the threshold, deleted, and the rating
+ * (exported, never imported).
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'discountPercentage',
+  'stock',
+  'brand',
+  'category',
+  'thumbnail',
+  'image1',
+  'image2',
+  'image3',
+  'lowStockThreshold',
+  'deleted',
+  'rating',
+] as const;
+
+/** The largest CSV file the product import takes (2 MB). */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

@@ -1,33 +1,13 @@
 // Products in and out as CSV (issue 14): the export's address for the list's filters, and the
 // import (POST /admin/import/products), first as a dry run. The columns and the size limit are
-// the server's (server/services/transfer.ts: PRODUCT_COLUMNS, MAX_IMPORT_BYTES); the client
-// never imports server code, so they are repeated here; productTransfer.test.ts compares them.
+// shared with the server (src/types/backOffice.ts).
 import { API_URL, apiClient } from '../../../lib/apiClient';
+import { apiThunk } from '../../../lib/thunk';
+
+export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS } from '../../../types/backOffice';
 
 /** The whole catalogue as CSV: the import's template. */
 export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;
-import { apiThunk } from '../../../lib/thunk';
-
-export const PRODUCT_CSV_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'price',
-  'discountPercentage',
-  'stock',
-  'brand',
-  'category',
-  'thumbnail',
-  'image1',
-  'image2',
-  'image3',
-  'lowStockThreshold',
-  'deleted',
-  'rating',
-] as const;
-
-/** The largest file the import takes (2 MB). */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 /** What an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
 export interface ImportReport {
