@@ -113,6 +113,44 @@ test('a bulk change that is partly refused names the order and the product short
   expect(await statusOf(admin, cancelled)).toBe('cancelled');
 });
 
+test("'Select all N matching' ticks the orders of every page; cancelling them asks first and gives their stock back", async ({
+  page,
+  shopper,
+  request,
+}) => {
+  expect(shopper.email).toContain('@');
+  const admin = await adminRequest(request);
+  const product = await createProduct(admin, { stock: 30 });
+  // Seven orders: more than a page of the table (5).
+  const orders: number[] = [];
+  for (let i = 0; i < 7; i++) orders.push(await orderViaApi(page, [{ product: product.id, quantity: 2 }]));
+  const stockOf = async () => (await (await admin.get(`/api/products/${product.id}`)).json()).stock;
+  expect(await stockOf()).toBe(30 - 14);
+  const customer = await myId(page);
+
+  await loginAsAdmin(page);
+  await page.goto(`/admin/orders?user=${customer}`);
+  await settled(page);
+  await expect(table(page).locator('tbody tr')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Select all 7 orders matching' }).click();
+  await expect(page.getByText('7 orders selected')).toBeVisible();
+  await page.getByLabel('New status').selectOption('cancelled');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel 7 orders?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel 7 orders' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: '7 orders updated' })).toBeVisible();
+  await settled(page);
+  expect(await Promise.all(orders.map((id) => statusOf(admin, id)))).toEqual(orders.map(() => 'cancelled'));
+  expect(await stockOf()).toBe(30);
+  // The second page's orders were changed too.
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await settled(page);
+  await expect(table(page).locator('tbody tr')).toHaveCount(2);
+  for (const id of orders.slice(5)) await expect(row(page, id).getByText('cancelled', { exact: true })).toBeVisible();
+});
+
 test('Export CSV downloads the orders the filters select, and the products the list shows', async ({ page, shopper, request }) => {
   expect(shopper.email).toContain('@');
   const admin = await adminRequest(request);
