@@ -12,7 +12,7 @@ import { badRequest, conflict, HttpError } from '../errors';
 import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
 import { readProduct, type Errors } from '../validate';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS } from '../../src/types/backOffice';
+import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../src/types/backOffice';
 import { auditBy } from './audit';
 import { newProduct, type CatalogueService } from './catalogue';
 import { parseId, requireObject } from './input';
@@ -62,17 +62,6 @@ function orderCells(o: Order): Cell[] {
   const items = o.items.map((i) => `${i.quantity} × ${i.product.title} (#${i.product.id})`).join('; ');
   const a = o.selectedAddress;
   return [o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items), safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country];
-}
-
-/** What an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
-export interface ImportReport {
-  dryRun: boolean;
-  rows: number;
-  create: number;
-  update: number;
-  errors: Record<string, string>;
-  created?: number[];
-  updated?: number[];
 }
 
 export class TransferService {

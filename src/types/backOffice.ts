@@ -87,3 +87,14 @@ export const PRODUCT_CSV_COLUMNS = [
 
 /** The largest CSV file the product import takes (2 MB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** POST /admin/import/products: what an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
+export interface ImportReport {
+  dryRun: boolean;
+  rows: number;
+  create: number;
+  update: number;
+  errors: Record<string, string>;
+  created?: number[];
+  updated?: number[];
+}

@@ -4,21 +4,12 @@
 import { API_URL, apiClient } from '../../../lib/apiClient';
 import { apiThunk } from '../../../lib/thunk';
 
-export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS } from '../../../types/backOffice';
+import type { ImportReport } from '../../../types/backOffice';
+
+export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../../types/backOffice';
 
 /** The whole catalogue as CSV: the import's template. */
 export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;
-
-/** What an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
-export interface ImportReport {
-  dryRun: boolean;
-  rows: number;
-  create: number;
-  update: number;
-  errors: Record<string, string>;
-  created?: number[];
-  updated?: number[];
-}
 
 // POST /admin/import/products {csv, dryRun}: a dry run reports; for real, all rows or none.
 export const importProducts = (body: { csv: string; dryRun: boolean }) =>
