@@ -27,6 +27,18 @@ function unique(values: string[]): string[] {
 }
 
 /** Reads the URL; anything malformed falls back to the default instead of failing. */
+/** A list's page in the URL (`page`, from 1); anything else is page 1. */
+export function pageParam(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** A record's id in the URL's `key` (a whole number from 1, as the API takes it), or undefined. */
+export function idParam(params: URLSearchParams, key: string): number | undefined {
+  const value = params.get(key);
+  return value && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
+}
+
 export function parseListingParams(params: URLSearchParams): ListingQuery {
   const query = emptyListingQuery();
   for (const group of FILTER_GROUPS) query.filter[group] = unique(params.getAll(group));
@@ -34,8 +46,7 @@ export function parseListingParams(params: URLSearchParams): ListingQuery {
   const order = params.get('order');
   const option = SORT_OPTIONS.find((o) => o.sort === sort && o.order === order);
   if (option) query.sort = { _sort: option.sort, _order: option.order };
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) query.page = page;
+  query.page = pageParam(params);
   const q = params.get('q')?.trim().slice(0, MAX_Q);
   if (q) query.q = q;
   const deleted = params.get('deleted');

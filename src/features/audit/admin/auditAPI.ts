@@ -1,6 +1,7 @@
 // The audit log (issue 14): GET /admin/audit?_page=&_limit=&entity=&actor= (admin only, newest
 // first), and the log's query in the page URL (?entity=&actor=&page=).
 import { apiClient } from '../../../lib/apiClient';
+import { idParam, pageParam } from '../../../lib/listingParams';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '../../../types/backOffice';
 
 export const AUDIT_PER_PAGE = 20;
@@ -14,13 +15,11 @@ export interface AuditQuery {
 
 /** Reads the URL; anything malformed falls back to the default instead of failing. */
 export function parseAuditParams(params: URLSearchParams): AuditQuery {
-  const query: AuditQuery = { page: 1 };
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) query.page = page;
+  const query: AuditQuery = { page: pageParam(params) };
   const entity = params.get('entity');
   if (AUDIT_ENTITIES.includes(entity as AuditEntity)) query.entity = entity as AuditEntity;
-  const actor = Number(params.get('actor') || NaN);
-  if (Number.isInteger(actor) && actor > 0) query.actor = actor;
+  const actor = idParam(params, 'actor');
+  if (actor) query.actor = actor;
   return query;
 }
 

@@ -1,6 +1,7 @@
 // The admin orders table's query in the page URL's search params, so a view can be reloaded,
 // shared and left with Back; and the changes the table's controls make to it.
 import { API_URL } from '../../../lib/apiClient';
+import { idParam, pageParam } from '../../../lib/listingParams';
 import { ORDER_STATUSES, type OrderStatus } from '../../../types';
 import type { OrderSortField, OrdersQuery, SortOrder } from '../ordersQuery';
 
@@ -8,9 +9,7 @@ const SORT_FIELDS: readonly OrderSortField[] = ['id', 'totalAmount'];
 
 /** Reads the URL; anything malformed falls back to the default instead of failing. */
 export function parseOrdersParams(params: URLSearchParams): OrdersQuery {
-  const query: OrdersQuery = { page: 1 };
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) query.page = page;
+  const query: OrdersQuery = { page: pageParam(params) };
   const status = params.get('status');
   if (ORDER_STATUSES.includes(status as OrderStatus)) query.status = status as OrderStatus;
   const sort = params.get('sort');
@@ -18,8 +17,8 @@ export function parseOrdersParams(params: URLSearchParams): OrdersQuery {
     query.sort = sort as OrderSortField;
     query.order = params.get('order') === 'desc' ? 'desc' : 'asc';
   }
-  const user = params.get('user');
-  if (user && /^[1-9]\d{0,15}$/.test(user) && Number.isSafeInteger(Number(user))) query.user = Number(user);
+  const user = idParam(params, 'user');
+  if (user) query.user = user;
   return query;
 }
 

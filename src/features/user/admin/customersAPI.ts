@@ -2,6 +2,7 @@
 // and the list's query in the page URL (?q=&page=) so a search can be reloaded, shared and left
 // with Back.
 import { apiClient } from '../../../lib/apiClient';
+import { pageParam } from '../../../lib/listingParams';
 import type { Customer } from '../../../types/backOffice';
 
 export const CUSTOMERS_PER_PAGE = 20;
@@ -14,8 +15,7 @@ export interface CustomersQuery {
 
 /** Reads the URL; anything malformed falls back to the default instead of failing. */
 export function parseCustomersParams(params: URLSearchParams): CustomersQuery {
-  const page = Number(params.get('page'));
-  return { q: params.get('q')?.trim() ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 };
+  return { q: params.get('q')?.trim() ?? '', page: pageParam(params) };
 }
 
 /** Only what differs from the default, so the plain /admin/customers URL stays clean. */
