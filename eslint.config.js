@@ -90,8 +90,6 @@ export default tseslint.config(
                 'pg-*',
                 'kysely',
                 'kysely/**',
-                '**/store/json',
-                '**/store/json/**',
                 '**/store/postgres',
                 '**/store/postgres/**',
               ],

@@ -32,24 +32,24 @@ export default defineConfig({
     },
   },
   projects: [
-    // The json engine (the default data file).
+    // The embedded driver (the default: PostgreSQL in process, in a data folder).
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The same journeys on the postgres engine. The JS budget does not depend on the engine, and
+    // The same journeys on a PostgreSQL server. The JS budget does not depend on the engine, and
     // the API-down journey starts a server of its own.
     {
       name: 'desktop-pg',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${pgPort}` },
       testIgnore: ['budget.spec.ts', 'reliability.spec.ts'],
-      // The README's screenshots come from the json run.
+      // The README's screenshots come from the embedded run.
       grepInvert: /screenshot of/,
     },
   ],
   webServer: {
-    // Builds the app, then serves it and the API on a fresh data file, and on a fresh PostgreSQL
-    // database (scripts/e2eServer.ts).
+    // Builds the app, then serves it and the API on a fresh embedded database, and on a fresh
+    // PostgreSQL database (scripts/e2eServer.ts).
     command: 'npm run build && tsx scripts/e2eServer.ts',
     url: `${baseURL}/api/categories`,
-    env: { PORT: String(port), DATA_FILE: '.data/e2e-db.json', E2E_PG_PORT: String(pgPort) },
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', E2E_PG_PORT: String(pgPort) },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

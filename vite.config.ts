@@ -78,21 +78,23 @@ export default defineConfig(({ command }) => ({
             'tests/pg/**/*.test.ts',
           ],
           environment: 'node',
-          // One throw-away PostgreSQL cluster per run (tests/pg/cluster.ts), for the files that use it.
+          // Shops on embedded PostgreSQL (and a few test files' own clusters) take longer than 5 s.
+          testTimeout: 30_000,
+          // One throw-away PostgreSQL cluster per run (tests/pg/cluster.ts), for the files that use
+          // it, and the embedded driver's migrated image.
           globalSetup: ['tests/pg/globalSetup.ts'],
         },
       },
       {
-        // One contract, two engines: the API suites and the reliability suites that concern data,
-        // again on PostgreSQL (tests/api/fixtures.ts reads TEST_ENGINE). db.test.ts is about the
-        // json engine's data file; tests/pg/ holds what only PostgreSQL has.
+        // One contract, two drivers: the API suites and the reliability suites that concern data,
+        // again on a PostgreSQL server (tests/api/fixtures.ts reads TEST_ENGINE); the rest does
+        // not depend on the driver and runs once, in `server`.
         test: {
           name: 'server-pg',
           include: [
             'tests/api/**/*.test.ts',
             'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions}.test.ts',
           ],
-          exclude: ['tests/api/db.test.ts'],
           environment: 'node',
           env: { TEST_ENGINE: 'postgres' },
           // A shop on PostgreSQL is a database of its own: tests that make many take longer.

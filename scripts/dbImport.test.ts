@@ -1,14 +1,19 @@
-// npm run db:import: a json shop moves to PostgreSQL with everything, or nothing when it cannot.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// npm run db:import and db:export, on both drivers: a shop moves in and out with everything, or
+// nothing when it cannot; what export writes, import loads back unchanged, and plain
+// json-server 0.17 serves it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
+import jsonServer from 'json-server';
+import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_FILE } from '../server/app';
 import type { DbSchema } from '../server/model';
-import { readDataFile } from '../server/store/json/dataFile';
-import { openDatabase } from '../server/store/postgres/connect';
-import { readSnapshot } from '../server/store/postgres/load';
+import type { StoreTarget } from '../server/store/open';
 import { makeData } from '../tests/api/fixtures';
 import { testDatabase } from '../tests/pg/database';
+import { exportData } from './dbExport';
 import { importData } from './dbImport';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-import-'));
@@ -18,46 +23,52 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function stored(url: string): Promise<DbSchema> {
-  const db = openDatabase(url, { max: 1 });
-  try {
-    return await readSnapshot(db);
-  } finally {
-    await db.destroy();
-  }
-}
+let folders = 0;
+const DRIVERS: [string, () => Promise<StoreTarget>][] = [
+  ['embedded', async () => ({ dataDir: path.join(dir, `data-${++folders}`) })],
+  [
+    'server',
+    async () => {
+      const { url, drop } = await testDatabase();
+      cleanups.push(drop);
+      return { url, max: 1 };
+    },
+  ],
+];
 
-function dataFile(data: DbSchema): string {
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(data));
-  return file;
-}
-
-describe('db:import', () => {
-  it('moves every record of a data file, ids and hashes included, and refuses to overwrite a shop unless told to', async () => {
-    const { url, drop } = await testDatabase();
-    cleanups.push(drop);
+describe.each(DRIVERS)('db:import and db:export (%s)', (_driver, newTarget) => {
+  it('moves every record, ids and hashes included, back out unchanged, and refuses to overwrite a shop unless told to', async () => {
+    const target = await newTarget();
     const data = makeData();
     data.sessions.push({ id: 'a'.repeat(64), user: 2, createdAt: '2026-06-01T00:00:00.000Z', expiresAt: Date.UTC(2026, 6, 1) });
     data.idempotency.push({ id: '2 key-1', user: 2, order: 1, createdAt: Date.UTC(2026, 5, 1) });
-    const file = dataFile(data);
-    expect(await importData(url, readDataFile(file))).toEqual({ users: 3, products: 5, orders: 12 });
-    expect(await stored(url)).toEqual(data);
+    expect(await importData(target, data)).toEqual({ users: 3, products: 5, orders: 12 });
+    expect(await exportData(target)).toEqual(data);
 
     const changed = { ...makeData(), products: makeData().products.slice(0, 2) };
-    await expect(importData(url, changed)).rejects.toThrow(/already holds a shop; add --replace/);
-    expect((await stored(url)).products).toHaveLength(5);
-    await importData(url, changed, { replace: true });
-    expect((await stored(url)).products).toHaveLength(2);
-  });
+    await expect(importData(target, changed)).rejects.toThrow(/already holds a shop; add --replace/);
+    expect((await exportData(target)).products).toHaveLength(5);
+    await importData(target, changed, { replace: true });
+    expect((await exportData(target)).products).toHaveLength(2);
+  }, 60_000);
 
   it('a record the typed columns cannot hold stops the import with nothing changed', async () => {
-    const { url, drop } = await testDatabase();
-    cleanups.push(drop);
-    await importData(url, makeData());
+    const target = await newTarget();
+    await importData(target, makeData());
     const broken = makeData();
     (broken.products[3] as unknown as Record<string, unknown>).price = 'twelve';
-    await expect(importData(url, broken, { replace: true })).rejects.toThrow(/double precision|invalid input/);
-    expect(await stored(url)).toEqual(makeData());
-  });
+    await expect(importData(target, broken, { replace: true })).rejects.toThrow(/double precision|invalid input/);
+    expect(await exportData(target)).toEqual(makeData());
+  }, 60_000);
+
+  it('the seed goes in and comes out as plain json-server serves it', async () => {
+    const target = await newTarget();
+    const seed = JSON.parse(readFileSync(DEFAULT_SEED_FILE, 'utf8')) as DbSchema;
+    await importData(target, seed);
+    const exported = await exportData(target);
+    for (const name of ['products', 'categories', 'brands', 'users', 'orders'] as const) expect(exported[name]).toEqual(seed[name]);
+    const served = await request(express().use(jsonServer.router(exported))).get('/products?category=laptops&_sort=price&_order=desc').expect(200);
+    const expected = seed.products.filter((p) => p.category === 'laptops').sort((a, b) => b.price - a.price || a.id - b.id);
+    expect(served.body.map((p: { id: number }) => p.id)).toEqual(expected.map((p) => p.id));
+  }, 60_000);
 });

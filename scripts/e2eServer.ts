@@ -1,7 +1,7 @@
-// Playwright's web server (after `npm run build`): the normal server on a fresh data file (PORT
-// and DATA_FILE come from playwright.config.ts), and, when E2E_PG_PORT is set, a second one on
-// the postgres engine: a throw-away PostgreSQL cluster with a fresh database, loaded from db.json
-// when the server starts on it. The journeys run against both (projects `desktop` and `desktop-pg`).
+// Playwright's web server (after `npm run build`): the normal server on a fresh embedded database
+// (PORT and DATA_DIR come from playwright.config.ts), and, when E2E_PG_PORT is set, a second one
+// on a PostgreSQL server: a throw-away cluster with a fresh database. Both load db.json when the
+// server starts on them. The journeys run against both (projects `desktop` and `desktop-pg`).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,18 +9,18 @@ import { createDatabase, startCluster } from '../tests/pg/cluster';
 import { startServer } from '../tests/reliability/childServer';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dataFile = path.resolve(ROOT, process.env.DATA_FILE ?? '.data/e2e-db.json');
-process.env.DATA_FILE = dataFile;
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data/e2e');
+process.env.DATA_DIR = dataDir;
 // Request lines would drown Playwright's output; LOG=1 brings them back.
 process.env.LOG ??= '0';
-rmSync(dataFile, { force: true });
+rmSync(dataDir, { recursive: true, force: true });
 
 if (process.env.E2E_PG_PORT) {
-  // Started first: Playwright waits for the json server's address, and by then this one listens.
+  // Started first: Playwright waits for the embedded server's address, and by then this one listens.
   const cluster = await startCluster({ durable: false });
   const databaseUrl = await createDatabase(cluster.url, 'shop_e2e');
   const server = await startServer({ databaseUrl, port: Number(process.env.E2E_PG_PORT), env: { LOG: process.env.LOG } });
-  console.log(`e2e: the postgres engine's server at ${server.origin}`);
+  console.log(`e2e: the PostgreSQL server's shop at ${server.origin}`);
   // When this process exits (Playwright sends SIGTERM), the child server is killed and then the
   // cluster stopped and removed, by the exit hooks of childServer.ts and cluster.ts.
 }

@@ -14,7 +14,7 @@ import { SUMMARY_DIR_ENV, type Figures } from '../tests/reliability/summary';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'reliability.md');
 const withE2e = !process.argv.includes('--no-e2e');
-const ENGINES = ['json', 'postgres'] as const;
+const ENGINES = ['embedded', 'postgres'] as const;
 
 /** What each figures file proves, in the order of issue 5. */
 const AREAS: { file: string; item: string; proves: string }[] = [
@@ -247,7 +247,7 @@ function render(figures: AreaFigures[], runs: Run[]): string {
 
 const summaryDir = mkdtempSync(path.join(tmpdir(), 'shop-reliability-summary-'));
 const env = { ...process.env, [SUMMARY_DIR_ENV]: summaryDir };
-const runs = [vitest('server', 'json', env, summaryDir), vitest('server-pg', 'postgres', env, summaryDir)];
+const runs = [vitest('server', 'embedded', env, summaryDir), vitest('server-pg', 'postgres', env, summaryDir)];
 if (withE2e) runs.push(playwright(env, summaryDir));
 
 // <area>.<engine>.json

@@ -1,8 +1,8 @@
 // createApp: the whole server as an Express app, without listening (server/index.ts listens;
-// tests drive it with supertest on either engine). It takes a store adapter (the postgres one,
-// server/store/postgres/, opened by the caller) or opens the json one (server/store/json/) on
-// in-memory data or a data file, builds the services on it (server/services/) and mounts the
-// routes (server/routes/), which reach the store only through the services.
+// tests drive it with supertest on either driver). It takes an opened store (server/store/open.ts:
+// PostgreSQL in process or on a server), builds the services on it (server/services/) and mounts
+// the routes (server/routes/), which reach the store only through the services.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -12,7 +12,6 @@ import { apiNotFound, errorHandler } from './errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './middleware/http';
 import { loadSession, requireUser, sessionIdOf } from './middleware/session';
 import { spa } from './middleware/spa';
-import type { DbSchema } from './model';
 import { DEFAULT_COST } from './passwords';
 import { adminRoutes, IMPORT_PATH, importBody } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -20,31 +19,24 @@ import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
-import { resolveSecret } from './secret';
 import { buildServices, type Services } from './services';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
-import { openJsonStore } from './store/json/jsonStore';
 import type { StoreAdapter } from './store/port';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
-export const DEFAULT_DATA_FILE = path.join(ROOT, '.data', 'db.json');
+/** The embedded database's data folder when DATA_DIR is not set. */
+export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'shop');
 export const BODY_LIMIT = '100kb';
 
 export interface AppOptions {
-  /** An opened store adapter (e.g. openPostgresStore); dataFile, seedFile and data are then unused. */
-  store?: StoreAdapter;
-  /** Data file to work on (default .data/db.json); copied from the seed when missing. */
-  dataFile?: string;
-  /** Seed copied to a missing data file (default db.json); never written. */
-  seedFile?: string;
-  /** In-memory data instead of a data file (tests). */
-  data?: Partial<DbSchema>;
+  /** The opened store (server/store/open.ts openStore). */
+  store: StoreAdapter;
   /** Directory of the built SPA to serve at / (default: none, API only). */
   staticDir?: string;
   /** Log one line per request. */
   logger?: boolean;
-  /** Cookie-signing secret; default: kept in <data dir>/.secret (random in memory or with `store`). */
+  /** Cookie-signing secret (server/index.ts: SESSION_SECRET or the one kept in the database); default: a random one. */
   secret?: string;
   /** Clock (tests). */
   now?: () => number;
@@ -97,9 +89,8 @@ function apiRouter(services: Services, log: boolean): express.Router {
   return api;
 }
 
-export function createApp(options: AppOptions = {}): { app: Express; store: StoreAdapter } {
-  const dataFile = options.store || options.data ? undefined : path.resolve(options.dataFile ?? DEFAULT_DATA_FILE);
-  const store = options.store ?? openJsonStore({ data: options.data, dataFile, seedFile: options.seedFile ?? DEFAULT_SEED_FILE });
+export function createApp(options: AppOptions): { app: Express; store: StoreAdapter } {
+  const { store } = options;
   const services = buildServices(store, {
     now: options.now ?? Date.now,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
@@ -115,7 +106,7 @@ export function createApp(options: AppOptions = {}): { app: Express; store: Stor
   app.use(securityHeaders);
   app.use(compression());
   if (options.logger) app.use(requestLog);
-  app.use(cookieParser(resolveSecret(options.secret, dataFile)));
+  app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
   app.use('/api', apiRouter(services, options.logger ?? false));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {

@@ -1,6 +1,6 @@
 // Every error the API sends is JSON { message, errors? } with the right status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiErrorBody, Order } from '../src/types';
+import type { ApiErrorBody } from '../src/types';
 
 export class HttpError extends Error {
   constructor(
@@ -11,27 +11,6 @@ export class HttpError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
-  }
-}
-
-/**
- * The data file could not be written (disk full, directory gone…). The change stands in memory
- * and goes to disk with the next write (server/store/json/dataFile.ts), so the caller is told it
- * was received, not that it failed: a retry would apply it twice.
- */
-export class DiskWriteError extends Error {
-  constructor(readonly cause: unknown) {
-    super('The data file could not be written');
-  }
-}
-
-/** A DiskWriteError of placing an order: the order stands (readers see it) under this id. */
-export class OrderNotSavedError extends DiskWriteError {
-  constructor(
-    readonly order: Order,
-    cause: unknown,
-  ) {
-    super(cause);
   }
 }
 
@@ -47,9 +26,6 @@ export class StoreUnavailableError extends Error {
 
 export const STORE_UNAVAILABLE =
   'The shop cannot reach its database right now. Try again in a moment; if you were saving a change, reload first to see whether it was saved.';
-
-export const NOT_SAVED_YET =
-  'Your change was received but could not be saved to disk yet; it will be saved with the next one. Reload to see it before trying again.';
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
@@ -97,10 +73,6 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
       status = 503;
       res.set('Retry-After', '5');
       body = { message: STORE_UNAVAILABLE };
-      if (log) console.error(err.cause);
-    } else if (err instanceof DiskWriteError) {
-      status = 503;
-      body = { message: NOT_SAVED_YET };
       if (log) console.error(err.cause);
     } else if (log) {
       console.error(err);

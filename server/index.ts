@@ -1,23 +1,28 @@
 // Starts the server: the API under /api and the built app (dist/) at /, on localhost only.
 // Environment:
 //   PORT            8080
-//   DATABASE_URL    postgres://… : the postgres engine (schema created or migrated, db.json
-//                   loaded into an empty database); DATA_FILE is then unused
-//   DATA_FILE       .data/db.json: the json engine's data file (the default engine)
-//   SESSION_SECRET  cookie-signing secret; else kept beside the data file, or in the database
-//                   (shared by every instance on it)
+//   DATA_DIR        .data/shop: the embedded database's folder (PostgreSQL in this process); made
+//                   and loaded from db.json on the first start. One process per folder.
+//   DATABASE_URL    postgres://… : a PostgreSQL server instead (schema created or migrated, db.json
+//                   loaded into an empty database); DATA_DIR is then unused. Several instances
+//                   may share it.
+//   SEED_FILE       db.json: what a new database is loaded with
+//   SESSION_SECRET  cookie-signing secret; else one made once and kept in the database (shared
+//                   by every instance on it)
 //   PG_POOL_SIZE    connections per instance (10)
 //   TRUST_PROXY     behind a reverse proxy: which proxies' X-Forwarded-For to believe (Express's
 //                   `trust proxy`: a hop count, `loopback`, or addresses/subnets); unset: none
 //   HOST            127.0.0.1 (and ::1); set 0.0.0.0 only behind a firewall or proxy
 import http from 'node:http';
 import path from 'node:path';
-import { createApp, DEFAULT_DATA_FILE, DEFAULT_SEED_FILE, ROOT } from './app';
-import { openPostgresStore, type PgStore } from './store/postgres/pgStore';
+import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
+import { openStore } from './store/open';
+import type { PgStore } from './store/postgres/pgStore';
 
 const port = Number(process.env.PORT ?? 8080);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataFile = process.env.DATA_FILE ? path.resolve(ROOT, process.env.DATA_FILE) : DEFAULT_DATA_FILE;
+const seedFile = process.env.SEED_FILE ? path.resolve(ROOT, process.env.SEED_FILE) : DEFAULT_SEED_FILE;
+const dataDir = process.env.DATA_DIR ? path.resolve(ROOT, process.env.DATA_DIR) : DEFAULT_DATA_DIR;
 
 /** The URL without its password, for messages. */
 function shown(url: string): string {
@@ -28,6 +33,12 @@ function shown(url: string): string {
   } catch {
     return '(an invalid URL)';
   }
+}
+
+/** A path relative to the project when it is inside it. */
+function shownPath(file: string): string {
+  const relative = path.relative(ROOT, file);
+  return relative.startsWith('..') ? file : relative;
 }
 
 function fail(message: string): never {
@@ -50,13 +61,19 @@ function trustProxy(): number | string | undefined {
   return value;
 }
 
-let store: PgStore | undefined;
+let store: PgStore;
 if (databaseUrl) {
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) fail(`DATABASE_URL must be a postgres:// URL, not ${shown(databaseUrl)}`);
   try {
-    store = await openPostgresStore({ url: databaseUrl, seedFile: DEFAULT_SEED_FILE, max: poolSize() });
+    store = await openStore({ url: databaseUrl, seedFile, max: poolSize() });
   } catch (err) {
     fail(`Cannot use the database at ${shown(databaseUrl)}: ${(err as Error).message}`);
+  }
+} else {
+  try {
+    store = await openStore({ dataDir, seedFile });
+  } catch (err) {
+    fail(`Cannot open the data folder ${shownPath(dataDir)}: ${(err as Error).message}`);
   }
 }
 
@@ -64,9 +81,8 @@ let app: ReturnType<typeof createApp>['app'];
 try {
   app = createApp({
     store,
-    dataFile,
     staticDir: path.join(ROOT, 'dist'),
-    secret: process.env.SESSION_SECRET || (await store?.sharedSecret()),
+    secret: process.env.SESSION_SECRET || (await store.sharedSecret()),
     logger: process.env.LOG !== '0',
     trustProxy: trustProxy(),
   }).app;
@@ -106,8 +122,7 @@ console.log(`Shop running at http://localhost:${port}  (API at http://localhost:
 if (databaseUrl) {
   console.log(`Database: ${shown(databaseUrl)}`);
 } else {
-  const file = path.relative(ROOT, dataFile);
-  console.log(`Data file: ${file.startsWith('..') ? dataFile : file}`);
+  console.log(`Database: embedded PostgreSQL in ${shownPath(dataDir)}`);
 }
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');
@@ -116,7 +131,7 @@ console.log('  user   user@shop.test  / User12345');
 function stop() {
   for (const server of servers) server.close();
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).
-  const closed = store ? store.close().catch(() => {}) : Promise.resolve();
+  const closed = store.close().catch(() => {});
   void Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(0));
 }
 process.on('SIGINT', stop);

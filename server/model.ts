@@ -1,4 +1,4 @@
-// Shapes of the data file. The API's public shapes live in src/types; these add what the
+// Shapes of db.json (the seed and export format). The API's public shapes live in src/types; these add what the
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
 import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/types';
 
@@ -23,7 +23,7 @@ export interface StoredCartLine {
 }
 
 export interface Session {
-  /** SHA-256 of the session id in the cookie, so a copied data file holds no live sessions. */
+  /** SHA-256 of the session id in the cookie, so an exported file holds no usable session ids. */
   id: string;
   user: number;
   createdAt: string;

@@ -82,14 +82,16 @@ async function start(name: string, args: string[], env: Record<string, string>, 
 }
 
 /**
- * Our server (createApp) on `dataFile`, serving the build in `staticDir`; no request logging.
+ * Our server (createApp) on a new embedded database in `<dataFile>.db` loaded from `dataFile`
+ * (a checkout from before the embedded driver reads DATA_FILE itself), serving the build in
+ * `staticDir`; no request logging.
  * `root`: another checkout to run the server from (e.g. an older commit, for a baseline); one
  * without scripts/bench/server.ts runs its server/index.ts (API only).
  */
 export async function startShop(dataFile: string, staticDir?: string, root = ROOT): Promise<Child> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = { PORT: String(port), DATA_FILE: dataFile, LOG: '0', NODE_ENV: 'production' };
+  const env: Record<string, string> = { PORT: String(port), DATA_DIR: `${dataFile}.db`, SEED_FILE: dataFile, DATA_FILE: dataFile, LOG: '0', NODE_ENV: 'production' };
   if (staticDir) env.STATIC_DIR = staticDir;
   const launcher = path.join(root, 'scripts/bench/server.ts');
   const main = existsSync(launcher) ? launcher : path.join(root, 'server/index.ts');
@@ -112,11 +114,11 @@ export async function startJsonServer(dataFile: string): Promise<Child> {
 
 /**
  * The shop as it is started in production, `node --import tsx server/index.ts` (API at /api; LOG=0),
- * with `env` choosing the engine: DATA_FILE, or DATABASE_URL. `timeoutMs`: how long it may take to
+ * with `env` choosing the driver: DATA_DIR, or DATABASE_URL. `timeoutMs`: how long it may take to
  * load its data and answer (a big data file takes a while). `root`: another checkout to run it from.
  */
 export async function startShopServer(
-  env: { DATA_FILE: string; DATABASE_URL?: string } | { DATABASE_URL: string },
+  env: { DATA_DIR: string; DATABASE_URL?: string } | { DATABASE_URL: string },
   timeoutMs = 60_000,
   root = ROOT,
 ): Promise<Child> {

@@ -472,7 +472,7 @@ async function loadJson(file: JsonFile, products: number, root: string): Promise
   const started = performance.now();
   let server: Child;
   try {
-    server = await startShopServer({ DATA_FILE: file.file, DATABASE_URL: '' }, LOAD_TIMEOUT_MS, root);
+    server = await startShopServer({ DATA_DIR: `${file.file}.db`, DATABASE_URL: '' }, LOAD_TIMEOUT_MS, root);
   } catch (error) {
     return { attempt: { products, bytes: file.bytes, ok: false, failure: failureLine((error as Error).message) } };
   }

@@ -118,9 +118,8 @@ function unstorableField(value: unknown): string | undefined {
 }
 
 /**
- * Every string of a request's query and JSON body (keys too) is text both engines store alike:
- * no NUL character and no unpaired surrogate (400 naming the field). PostgreSQL refuses them
- * (a 500) where the data file would keep them.
+ * Every string of a request's query and JSON body (keys too) is text PostgreSQL can store: no
+ * NUL character and no unpaired surrogate (400 naming the field), which it would refuse with a 500.
  */
 export const storableText: RequestHandler = (req, _res, next) => {
   const field = unstorableField(req.query) ?? unstorableField(req.body);

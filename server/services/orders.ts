@@ -13,9 +13,9 @@ import {
   type OrderStatus,
   type Product,
 } from '../../src/types';
-import { assertValid, badRequest, conflict, HttpError, notFound, OrderNotSavedError } from '../errors';
+import { assertValid, badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
-import { ORDER_SORT_FIELDS, type OrderChange, type OrderQuery, type OrderSortField, type Page, type PlaceOrderResult, type Store } from '../store/port';
+import { ORDER_SORT_FIELDS, type OrderChange, type OrderQuery, type OrderSortField, type Page, type Store } from '../store/port';
 import { MAX_STOCK, readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { parseId, requireObject } from './input';
@@ -115,23 +115,12 @@ export class OrderService {
         history: [{ status: 'pending' as const, at: new Date(at).toISOString(), by: 'shopper' as const }],
       };
     };
-    let result: PlaceOrderResult;
-    try {
-      result = await this.store.placeOrder({
-        user,
-        lines,
-        price,
-        idempotency: key === undefined ? undefined : { key, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
-      });
-    } catch (err) {
-      // The order stands and is saved with the next write: never tell the shopper it failed, or
-      // a retry would order and take the stock twice.
-      if (!(err instanceof OrderNotSavedError)) throw err;
-      throw new HttpError(
-        503,
-        `Order #${err.order.id} was received but could not be saved to disk yet. Check My Orders before ordering again.`,
-      );
-    }
+    const result = await this.store.placeOrder({
+      user,
+      lines,
+      price,
+      idempotency: key === undefined ? undefined : { key, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
+    });
     if ('placed' in result) return { order: result.placed, created: true };
     if ('earlier' in result) return { order: result.earlier, created: false };
     // The store's guarded decrement found the stock gone since `price` ran.

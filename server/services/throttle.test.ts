@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { openJsonStore } from '../store/json/jsonStore';
+import { embeddedShopStore } from '../../tests/pg/embeddedShop';
+import { makeData } from '../../tests/api/fixtures';
 import { LoginLimiter } from './throttle';
 
 const MINUTE = 60_000;
 
 function limiter(limits: Partial<ConstructorParameters<typeof LoginLimiter>[1]> = {}) {
   let t = 1_000_000;
-  const store = openJsonStore({ data: {} });
+  const store = embeddedShopStore(makeData());
   const l = new LoginLimiter(store, { perEmail: 3, perEmailTotal: 5, perIp: 10, windowMs: 15 * MINUTE, ...limits }, () => t);
   /** Counts `n` failed attempts, each let through, as the login route does. */
   const fail = async (email: string, ip: string, n = 1) => {

@@ -1,18 +1,15 @@
-// The storage port: every read and write the services make, and nothing else. Adapters implement
-// it (server/store/json/ over the data file; server/store/postgres/ next); services
-// (server/services/) talk only to it, so each rule is written once for both engines.
+// The storage port: every read and write the services make, and nothing else. One adapter
+// implements it (server/store/postgres/pgStore.ts) on either driver (server/store/open.ts:
+// PostgreSQL in process, or a PostgreSQL server); services (server/services/) talk only to it,
+// so each rule is written once.
 //
-// Contract for every adapter:
-//  - Every method is async. A write resolves only once it is durable (the json adapter: on disk,
-//    fsync'd; PostgreSQL: committed). A write that was applied but could not be made durable yet
-//    rejects with DiskWriteError (server/errors.ts): the json adapter keeps the change in memory,
-//    serves it to every reader and writes it with the next write, so it must not be retried.
-//  - A record handed out is the caller's to keep and never changes under it; the caller never
-//    changes it either (the json adapter hands out frozen records and replaces them on a write).
-//    A record handed in is copied: the caller may reuse its object.
-//  - Each method is one atomic step: no other call sees half of it (json: one synchronous step
-//    and one commit; PostgreSQL: one statement or one transaction).
-//  - Ids are positive integers given by the adapter (json: the largest id + 1).
+// Contract:
+//  - Every method is async. A write resolves only once it is committed.
+//  - A record handed out is the caller's to keep and never changes under it; a record handed in
+//    is copied: the caller may reuse its object.
+//  - Each method is one atomic step: no other call sees half of it (one statement or one
+//    transaction).
+//  - Ids are positive integers given by the database.
 import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 
@@ -311,15 +308,14 @@ export interface Store {
   /**
    * Places an order as one unit: checks and takes the stock of every line (a guarded decrement:
    * never below zero), stores the order and its Idempotency-Key, and empties the user's cart.
-   * Throws what `price` throws, with nothing changed. When the order was applied but could not
-   * be made durable, rejects with OrderNotSavedError (server/errors.ts), which names it.
+   * Throws what `price` throws, with nothing changed.
    */
   placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
 }
 
 /** What createApp's caller (tests, tools) gets beside the port: the whole state, for checks and set-ups. */
 export interface StoreAdmin {
-  /** A copy of everything, in the data file's shape. */
+  /** A copy of everything, in db.json's shape. */
   snapshot(): Promise<DbSchema>;
   /** Replaces everything with `state` (durably). */
   replace(state: DbSchema): Promise<void>;

@@ -10,32 +10,23 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed';
 import type { DbSchema } from '../../server/model';
-import { ENGINE, engineApp, expectNoLeaks, makeShop } from './fixtures';
+import { engineApp, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
 
 /**
- * Generated data plus awkward records. A data file may hold records no schema would (nulls,
- * missing fields, a price as text: someone edited it by hand); PostgreSQL's typed columns
- * cannot, so on that engine the awkward records are the typed ones that come closest.
+ * Generated data plus awkward records: the typed ones that come closest to what a hand-edited
+ * db.json may hold (an unrated product, an empty brand, a deleted one out of stock, a bare one).
  */
 function data(): DbSchema {
   const seed = generateSeed({ products: 240 });
   const [p0, p1, p2, p3] = seed.products;
-  const awkward =
-    ENGINE === 'json'
-      ? [
-          { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: null, price: '12' },
-          { ...p1, id: 242, brand: undefined, rating: 4.35, discountPercentage: 0 },
-          { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
-          { id: 244, title: 'Bare record', price: 5 },
-        ]
-      : [
-          { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: 0, price: 12 },
-          { ...p1, id: 242, brand: '', rating: 4.35, discountPercentage: 0 },
-          { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
-          { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [] },
-        ];
+  const awkward = [
+    { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: 0, price: 12 },
+    { ...p1, id: 242, brand: '', rating: 4.35, discountPercentage: 0 },
+    { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
+    { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [] },
+  ];
   return { ...seed, idempotency: [], audit: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
 }
 

@@ -1,9 +1,11 @@
 // Test fixtures: a small shop built here (not the seed), apps on either engine, signed-in agents,
 // and a check that no response ever carries a password or a hash.
 //
-// The engine is TEST_ENGINE: `json` (default: in-memory data) or `postgres` (a database of its
-// own per shop on the run's throw-away cluster, tests/pg/shopDatabase.ts). vite.config.ts runs
-// the API and data-reliability suites once per engine, as the projects `server` and `server-pg`.
+// The driver is TEST_ENGINE: `embedded` (default: PGlite in the test process, one database per
+// test file whose data each shop replaces, tests/pg/embeddedShop.ts) or `postgres` (a database of
+// its own per shop on the run's throw-away cluster, tests/pg/shopDatabase.ts). vite.config.ts
+// runs the API and data-reliability suites once per driver, as the projects `server` and
+// `server-pg`.
 import request from 'supertest';
 import type { Express } from 'express';
 import { expect } from 'vitest';
@@ -11,10 +13,11 @@ import type { Address, Order, Product } from '../../src/types';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema, StoredUser } from '../../server/model';
 import { hashPassword } from '../../server/passwords';
+import { embeddedShopStore } from '../pg/embeddedShop';
 import { deferredStore, openShopStore } from '../pg/shopDatabase';
 
-export type Engine = 'json' | 'postgres';
-export const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'json';
+export type Engine = 'embedded' | 'postgres';
+export const ENGINE: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'embedded';
 
 /** A cheap scrypt cost keeps the suite fast; the format and code path are the real ones. */
 export const TEST_COST = 1024;
@@ -206,17 +209,24 @@ export function stateAccess(store: TestShop['store']): Pick<TestShop, 'state' | 
 }
 
 /**
- * createApp on ENGINE with `data` (default makeData()): in memory for json, a fresh database for
- * postgres. `dataFile` and `seedFile` options are the json engine's.
+ * A store of ENGINE holding `data`: the test file's embedded database (of `slot`: a shop kept
+ * while others are made needs a slot of its own, tests/pg/embeddedShop.ts), or a fresh
+ * PostgreSQL database.
  */
-export function engineApp({ data = makeData(), ...options }: Partial<AppOptions> & { data?: DbSchema } = {}): ReturnType<typeof createApp> {
-  const base = { secret: 'test-secret-test-secret-test-secret', passwordCost: TEST_COST };
-  if (ENGINE === 'postgres') return createApp({ ...base, ...options, store: deferredStore(openShopStore(data as DbSchema)) });
-  return createApp({ ...base, data, ...options });
+export function engineStore(data: DbSchema, slot?: string): AppOptions['store'] {
+  return ENGINE === 'postgres' ? deferredStore(openShopStore(data)) : embeddedShopStore(data, slot);
 }
 
-export function makeShop(options: Partial<AppOptions> = {}): TestShop {
-  const { app, store } = engineApp(options as Partial<AppOptions> & { data?: DbSchema });
+export type ShopOptions = Partial<AppOptions> & { data?: DbSchema; slot?: string };
+
+/** createApp on ENGINE with `data` (default makeData()). */
+export function engineApp({ data = makeData(), slot, ...options }: ShopOptions = {}): ReturnType<typeof createApp> {
+  const base = { secret: 'test-secret-test-secret-test-secret', passwordCost: TEST_COST };
+  return createApp({ ...base, ...options, store: options.store ?? engineStore(data, slot) });
+}
+
+export function makeShop(options: ShopOptions = {}): TestShop {
+  const { app, store } = engineApp(options);
   return {
     app,
     store,

@@ -174,7 +174,7 @@ describe('the built app (staticDir)', () => {
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const shop = makeShop({ staticDir: dir });
+  const shop = makeShop({ staticDir: dir, slot: 'static' });
 
   it('serves index.html at / and for deep links (history fallback), never cached stale', async () => {
     for (const url of ['/', '/products/3', '/admin/product-form/edit/2', '/orderSuccess/5', '/index.html']) {

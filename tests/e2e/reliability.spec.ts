@@ -4,12 +4,12 @@
 //  - A product title with <script> and an onerror <img> renders as text on every shopper page
 //    it appears on: no dialog, nothing executed, and no CSP violation on the way.
 //  - The server dies mid-journey: the shopper sees a clear message; the server comes back on the
-//    same data file and port, and the order completes with the cart intact.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+//    same data folder and port, and the order completes with the cart intact.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { ROOT, startServer, type ChildServer } from '../reliability/childServer';
+import { startServer, type ChildServer } from '../reliability/childServer';
 import { newFigures, saveFigures } from '../reliability/summary';
 import { createProduct, DEMO_ADMIN, DEMO_USER, expect, loginViaUi, test } from './fixtures';
 
@@ -19,15 +19,15 @@ const TITLE = '<script>window.__xss = 1; alert("xss")</script><img src=x onerror
 
 const figures = newFigures('Browser: script-tag title, CSP, server outage');
 let dir: string;
-let dataFile: string;
+let dataDir: string;
 let server: ChildServer;
 let origin: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-reliability-'));
-  dataFile = path.join(dir, 'db.json');
-  copyFileSync(path.join(ROOT, 'db.json'), dataFile);
-  server = await startServer({ dataFile });
+  // A new data folder: the server makes it and loads db.json, as on a first start.
+  dataDir = path.join(dir, 'data');
+  server = await startServer({ dataDir });
   origin = `http://localhost:${server.port}`;
 });
 
@@ -154,9 +154,9 @@ test('the server dies mid-journey: a clear message, then the order completes aft
   await expect(page.getByRole('link', { name: product.title, exact: true })).toBeVisible();
   figures.cases += 1;
 
-  // The server comes back on the same data file and port; the session cookie still works and
+  // The server comes back on the same data folder and port; the session cookie still works and
   // the cart is still there on the server.
-  server = await startServer({ dataFile, port: server.port });
+  server = await startServer({ dataDir, port: server.port });
   const cart = (await (await page.request.get('/api/cart')).json()) as { product: { id: number }; quantity: number }[];
   expect(cart.map((line) => [line.product.id, line.quantity])).toEqual([[product.id, 1]]);
   figures.writesChecked += 1;
@@ -176,7 +176,7 @@ test('the server dies mid-journey: a clear message, then the order completes aft
   figures.cases += 1;
   figures.notes.push(
     `The server was killed (SIGKILL) at checkout; "Order Now" showed "${NETWORK_ERROR}"; after a restart on the ` +
-      `same data file the cart was intact and order #${orderId} was placed from the same page without a reload.`,
+      `same data folder the cart was intact and order #${orderId} was placed from the same page without a reload.`,
   );
   await context.close();
 });

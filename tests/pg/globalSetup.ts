@@ -1,10 +1,16 @@
-// Vitest globalSetup (server project): one throw-away PostgreSQL cluster per `vitest run`,
+// Vitest globalSetup (server projects): one throw-away PostgreSQL cluster per `vitest run`,
 // shared by every test file through inject('postgres'); each file makes its own database on it
 // (tests/pg/database.ts). Starting costs under a second. When it cannot start (no PostgreSQL
 // installed), nothing fails here, so test files that do not use PostgreSQL still run; the ones
 // that do fail with the reason (`apt-get install postgresql`).
+// Also the embedded driver's migrated image (tests/pg/embeddedShop.ts), made once: PGlite's
+// initdb takes seconds, starting from an image under one.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startCluster } from './cluster';
+import { makeImage } from './embeddedImage';
 
 export interface ProvidedPostgres {
   /** Admin URL of the shared cluster (database `postgres`), or undefined when it did not start. */
@@ -16,16 +22,26 @@ export interface ProvidedPostgres {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: ProvidedPostgres;
+    /** A file holding the embedded driver's migrated image (PGlite dumpDataDir). */
+    pgliteImage: string;
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-image-'));
+  const file = path.join(dir, 'image.tar');
+  writeFileSync(file, Buffer.from(await (await makeImage()).arrayBuffer()));
+  project.provide('pgliteImage', file);
+  let stop = async () => {};
   try {
     const cluster = await startCluster({ durable: false });
     project.provide('postgres', { url: cluster.url });
-    return () => cluster.stop();
+    stop = () => cluster.stop();
   } catch (error) {
     project.provide('postgres', { error: (error as Error).message });
-    return undefined;
   }
+  return async () => {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

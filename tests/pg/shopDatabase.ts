@@ -75,15 +75,20 @@ export function openShopStore(data: DbSchema, max = 4): Promise<PgStore> {
  */
 export function deferredStore(opened: Promise<StoreAdapter>): StoreAdapter {
   const store = {} as Record<string, unknown>;
-  const names = new Set<string>();
-  for (let proto = PgStore.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor') names.add(name);
-  }
-  for (const name of names) {
+  for (const name of storeMethods()) {
     store[name] = async (...args: unknown[]) => {
       const target = (await opened) as unknown as Record<string, (...a: unknown[]) => unknown>;
       return target[name](...args);
     };
   }
   return store as unknown as StoreAdapter;
+}
+
+/** The names of PgStore's methods (the port, the admin part, and the driver's own). */
+export function storeMethods(): string[] {
+  const names = new Set<string>();
+  for (let proto = PgStore.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor') names.add(name);
+  }
+  return [...names];
 }

@@ -10,7 +10,8 @@ import { createApp, DEFAULT_SEED_FILE } from '../../server/app';
 import { STORE_UNAVAILABLE } from '../../server/errors';
 import type { DbSchema } from '../../server/model';
 import { openDatabase } from '../../server/store/postgres/connect';
-import { openPostgresStore, PgStore } from '../../server/store/postgres/pgStore';
+import { openStore } from '../../server/store/open';
+import { PgStore } from '../../server/store/postgres/pgStore';
 import { ACCOUNTS, agent, expectNoLeaks, makeData, TEST_COST } from '../api/fixtures';
 import { startServer } from '../reliability/childServer';
 import { testDatabase } from './database';
@@ -26,14 +27,14 @@ describe('starting on a database', () => {
   it('an empty database gets the schema and db.json, once: a restart keeps what changed', async () => {
     const { url, drop } = await testDatabase();
     closing.push(drop);
-    const first = await openPostgresStore({ url, seedFile: DEFAULT_SEED_FILE, max: 2 });
+    const first = await openStore({ url, seedFile: DEFAULT_SEED_FILE, max: 2 });
     const { total } = await first.listProducts({});
     expect(total).toBe(seed.products.length);
     expect((await first.userByEmail('admin@shop.test'))?.role).toBe('admin');
     await first.updateProduct(1, { title: 'Renamed' });
     await first.close();
 
-    const again = await openPostgresStore({ url, seedFile: DEFAULT_SEED_FILE, max: 2 });
+    const again = await openStore({ url, seedFile: DEFAULT_SEED_FILE, max: 2 });
     closing.push(() => again.close());
     expect((await again.productById(1))?.title).toBe('Renamed');
     expect((await again.listProducts({})).total).toBe(seed.products.length);

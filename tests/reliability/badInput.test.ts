@@ -1072,7 +1072,7 @@ describe('bad-input catalogue', () => {
     const extra = { isAdmin: true, smuggled: SCRIPT, $where: 'sleep(1000)' };
     for (const [route, valid] of Object.entries(VALID)) {
       for (const sent of [valid.body, { ...valid.body, ...extra }]) {
-        const fresh = await makeDurableShop(figures, { data: catalogueData() });
+        const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
         try {
           const a = valid.as === 'anon' ? fresh.anon() : await fresh.as(valid.as);
           const method = methodOf(route as ApiRoute).toLowerCase() as 'post' | 'patch';
@@ -1089,7 +1089,7 @@ describe('bad-input catalogue', () => {
   });
 
   it('starts from valid requests: every other route answers 2xx at its target, and at the edges of its limits', async () => {
-    const fresh = await makeDurableShop(figures, { data: catalogueData() });
+    const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
     const call = (route: ApiRoute | 'unknown route', as: Who | 'anon', url: string): Case => {
       const method = route === 'unknown route' ? 'GET' : methodOf(route);
       return { route, kind: 'unknown route', name: url, as, method, url, status: 200 };
@@ -1151,7 +1151,7 @@ describe('bad-input catalogue', () => {
   });
 
   it('refuses a stock beyond what either engine holds, naming the field', async () => {
-    const fresh = await makeDurableShop(figures);
+    const fresh = await makeDurableShop(figures, { slot: 'fresh' });
     try {
       const admin = await fresh.as('admin');
       for (const stock of [1e300, 2 ** 53, '9007199254740993', MAX_STOCK + 1]) {

@@ -1,4 +1,4 @@
-// A real server process (server/index.ts) on its own port and data file or database, for the crash tests,
+// A real server process (server/index.ts) on its own port and data folder or database, for the crash tests,
 // the production-header check and the browser test that stops the API mid-journey. No vitest
 // imports here: Playwright loads this file too.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,9 +32,9 @@ process.once('exit', () => {
 });
 
 export interface StartOptions {
-  /** The json engine's data file … */
-  dataFile?: string;
-  /** … or the postgres engine's database (DATABASE_URL). */
+  /** The embedded driver's data folder (DATA_DIR) … */
+  dataDir?: string;
+  /** … or a PostgreSQL server's database (DATABASE_URL). */
   databaseUrl?: string;
   port?: number;
   env?: Record<string, string>;
@@ -44,10 +44,10 @@ export interface StartOptions {
  * Starts `node --import tsx server/index.ts` (one process: a SIGKILL kills the server itself,
  * not a wrapper) and resolves once it prints its address, i.e. once it listens.
  */
-export async function startServer({ dataFile, databaseUrl, port, env = {} }: StartOptions): Promise<ChildServer> {
-  if (!dataFile === !databaseUrl) throw new Error('startServer: give a dataFile or a databaseUrl');
+export async function startServer({ dataDir, databaseUrl, port, env = {} }: StartOptions): Promise<ChildServer> {
+  if (!dataDir === !databaseUrl) throw new Error('startServer: give a dataDir or a databaseUrl');
   const chosen = port ?? (await freePort());
-  const store = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_FILE: dataFile!, DATABASE_URL: '' };
+  const store = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, LOG: '0', ...env, PORT: String(chosen), ...store },

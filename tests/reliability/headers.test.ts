@@ -11,16 +11,18 @@ import { ACCOUNTS, expectNoLeaks, makeShop } from '../api/fixtures';
 import { ROOT, startServer } from './childServer';
 import { Client } from './http';
 import { newFigures, saveFigures } from './summary';
-import { countRequests, seedDir } from './support';
+import { countRequests, durableStore } from './support';
 
 afterEach(expectNoLeaks);
 
 const figures = newFigures('Security headers');
 const SCRIPT_TITLE = '<script>alert("xss")</script><img src=x onerror=alert(1)> Lamp';
 const temp: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+  for (const cleanup of cleanups) await cleanup();
   saveFigures('headers', figures);
   console.log(`headers: ${figures.cases} answers checked for CSP, nosniff, Referrer-Policy and no X-Powered-By`);
 });
@@ -186,9 +188,9 @@ describe('the HTML the app ships runs under that policy', () => {
 
 describe('the production server (server/index.ts)', () => {
   it('sends the same headers on the app, static files and the API', async () => {
-    const { dir, dataFile } = seedDir();
-    temp.push(dir);
-    const server = await startServer({ dataFile });
+    const stored = await durableStore(undefined, { process: true });
+    cleanups.push(() => stored.cleanup());
+    const server = await startServer(stored.target);
     try {
       const client = new Client(server.origin, figures);
       for (const [url, status] of [

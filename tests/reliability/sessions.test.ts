@@ -10,7 +10,6 @@ import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '../../server/services/sessions';
-import type { PgStore } from '../../server/store/postgres/pgStore';
 import { ACCOUNTS, clock, expectNoLeaks, type Agent } from '../api/fixtures';
 import { newFigures, saveFigures } from './summary';
 import { makeDurableShop, SECRET, sessionCookie, type DurableShop } from './support';
@@ -181,22 +180,18 @@ describe('tampered and forged cookies → 401 on every signed-in route', () => {
 });
 
 /**
- * Deletes an account behind the API's back, as an operator would. The json data file keeps its
- * sessions (the server must ignore them); on postgres a session references its user and goes
- * with it (ON DELETE CASCADE), like its cart; its orders are deleted first (they do not cascade).
+ * Deletes an account behind the API's back, as an operator would: a session references its user
+ * and goes with it (ON DELETE CASCADE), like its cart; its orders are deleted first (they do not
+ * cascade).
  */
 async function deleteAccount(shop: DurableShop, id: number) {
-  if (shop.engine === 'postgres') {
-    await (shop.store as PgStore).db.transaction().execute(async (trx) => {
+  await shop.withDatabase(async (db) => {
+    await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('orders').where('user_id', '=', id).execute();
       await trx.deleteFrom('users').where('id', '=', id).execute();
     });
-    expect((await shop.readStored()).sessions.filter((x) => x.user === id)).toEqual([]);
-  } else {
-    await shop.update((data) => {
-      data.users = data.users.filter((u) => u.id !== id);
-    });
-  }
+  });
+  expect((await shop.readStored()).sessions.filter((x) => x.user === id)).toEqual([]);
 }
 
 describe('expired sessions → 401', () => {

@@ -8,13 +8,13 @@ import path from 'node:path';
 export const SUMMARY_DIR_ENV = 'RELIABILITY_SUMMARY_DIR';
 
 /** The storage engine a run tests (TEST_ENGINE, as tests/api/fixtures.ts reads it). */
-export const RUN_ENGINE: 'json' | 'postgres' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'json';
+export const RUN_ENGINE: 'embedded' | 'postgres' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'embedded';
 
 export interface Figures {
   /** Short name of the area, e.g. "Bad input catalogue". */
   area: string;
   /** The storage engine the server ran on. */
-  engine: 'json' | 'postgres';
+  engine: 'embedded' | 'postgres';
   /** Distinct cases (inputs, matrix cells, scenarios) tried. */
   cases: number;
   /** HTTP requests sent. */

@@ -1,22 +1,23 @@
-// Shared by the reliability tests: shops whose data is durably stored on the engine of the test
-// project (ENGINE of tests/api/fixtures.ts): a throw-away data file for json, a database of its
-// own for postgres. "Nothing changed" and "every acknowledged write is there" are then checked on
-// what is stored (the file on disk; what is committed, read through a connection of the test's
-// own), not on what the server holds. Plus request counting.
+// Shared by the reliability tests: shops whose data is durably stored on the driver of the test
+// project (ENGINE of tests/api/fixtures.ts): a throw-away data folder for the embedded driver, a
+// database of its own for postgres. "Nothing changed" and "every acknowledged write is there"
+// are then checked on what is committed, not on what the server holds. Plus request counting.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema } from '../../server/model';
-import { journalFileOf, readDataFile } from '../../server/store/json/dataFile';
+import { openStore } from '../../server/store/open';
+import { openEmbedded } from '../../server/store/postgres/embedded';
 import { openDatabase } from '../../server/store/postgres/connect';
 import { readSnapshot } from '../../server/store/postgres/load';
 import { PgStore } from '../../server/store/postgres/pgStore';
 import type { Database } from '../../server/store/postgres/schema';
 import { dropDatabase } from '../pg/cluster';
-import { newShopDatabase } from '../pg/shopDatabase';
+import { embeddedShop, templateImage } from '../pg/embeddedShop';
+import { deferredStore, newShopDatabase } from '../pg/shopDatabase';
 import { ACCOUNTS, agent, ENGINE, makeData, stateAccess, TEST_COST, type Agent, type Engine, type TestShop } from '../api/fixtures';
 import type { StartOptions } from './childServer';
 import type { Figures } from './summary';
@@ -55,73 +56,138 @@ export const IMPORT_CSV = [IMPORT_HEADER, importRow(NEW_PRODUCT), importRow({ id
 
 const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
 
-/** Temp dir with `data` written as the seed; the data file is created from it by createApp. */
-export function seedDir(data: DbSchema = makeData()): { dir: string; seedFile: string; dataFile: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-reliability-'));
-  const seedFile = path.join(dir, 'seed.json');
-  writeFileSync(seedFile, JSON.stringify(data, null, 2) + '\n');
-  return { dir, seedFile, dataFile: path.join(dir, 'data', 'db.json') };
-}
-
 // --- Durable stores ---------------------------------------------------------------------------
 
-/** A shop's data where it outlives the server: a data file (json) or a database (postgres). */
+/** A shop's data where it outlives the server: a data folder (embedded) or a database (postgres). */
 export interface DurableStore {
   engine: Engine;
-  /** Where a server process (childServer.ts startServer) finds it: `{ dataFile }` or `{ databaseUrl }`. */
-  target: Pick<StartOptions, 'dataFile' | 'databaseUrl'>;
+  /** Where a server process (childServer.ts startServer) finds it: `{ dataDir }` or `{ databaseUrl }`. */
+  target: Pick<StartOptions, 'dataDir' | 'databaseUrl'>;
   /**
-   * createApp on it with a store adapter of its own (json: a new data-file store; postgres: a new
-   * PgStore and pool), the reliability secret and the tests' password cost: a server (re)start.
+   * createApp on it with a store of its own (embedded: the folder opened anew, the last open()'s
+   * store closed first; postgres: a new PgStore and pool), the reliability secret and the tests'
+   * password cost: a server (re)start.
    */
   open(options?: Partial<AppOptions>): ReturnType<typeof createApp>;
-  /** SHA-256 of what is stored: the data file's bytes (and its journal's), or the JSON of a committed snapshot. */
+  /** SHA-256 of the JSON of a committed snapshot. */
   stateHash(): Promise<string>;
   /**
-   * What is stored: the data file as a server would load it (throws when it does not parse), or
-   * readSnapshot (one repeatable-read transaction) through a connection of the test's own.
+   * What is committed, read in one repeatable-read transaction: through the open store or the
+   * folder opened for the read (embedded; throws when it does not open), or through a
+   * connection of the test's own (postgres).
    */
   readStored(): Promise<DbSchema>;
   /**
-   * What a killed server can leave behind: files beside the data file other than the data file
-   * and the secret (half-written temp files), or connections on the database other than the
-   * test's own (with no server running: a dead server's, perhaps inside a transaction).
+   * What a killed server can leave behind: connections on the database other than the test's own
+   * (postgres, with no server running: a dead server's, perhaps inside a transaction); nothing
+   * for the embedded driver, whose folder's opening is what readStored() checks.
    */
   leftovers(): Promise<string[]>;
   /** Closes what it opened; removes the temp dir or drops the database. */
   cleanup(): Promise<void>;
+  /** Runs statements on the database behind the API's back (an operator's change), committed when it resolves. */
+  withDatabase(run: (db: Kysely<Database>) => Promise<void>): Promise<void>;
 }
 
 export interface DurableStoreOptions {
   /** postgres: connections per store adapter open() makes (default 4). */
   poolSize?: number;
+  /**
+   * embedded: for a server process (childServer.ts: `target.dataDir`), a data folder of its own;
+   * otherwise the test file's embedded database (tests/pg/embeddedShop.ts), where a test's
+   * shops take turns and a reopen is a new app on the same data.
+   */
+  process?: boolean;
+  /** embedded: the test file's database slot (tests/pg/embeddedShop.ts; default 'main'). */
+  slot?: string;
 }
 
 /** A durable store of ENGINE holding `data`. */
 export function durableStore(data: DbSchema = makeData(), options: DurableStoreOptions = {}): Promise<DurableStore> {
-  return ENGINE === 'postgres' ? databaseStore(data, options) : fileStore(data);
+  if (ENGINE === 'postgres') return databaseStore(data, options);
+  return options.process ? folderStore(data) : Promise.resolve(sharedStore(data, options.slot));
+}
+
+/** The test file's embedded database holding `data` (no target: not for a server process). */
+function sharedStore(data: DbSchema, slot?: string): DurableStore {
+  const shop = embeddedShop(data, slot);
+  let used = false;
+  const readStored = () => shop.snapshot();
+  return {
+    engine: 'embedded',
+    // None: startServer refuses it (pass { process: true } for a folder a server process opens).
+    target: {},
+    open(options = {}) {
+      const store = used ? shop.again() : shop.store;
+      used = true;
+      return createApp({ ...appBase, ...options, store });
+    },
+    stateHash: async () => sha256(JSON.stringify(await readStored())),
+    readStored,
+    leftovers: async () => [],
+    cleanup: async () => {},
+    withDatabase: async (run) => run((await shop.opened).db),
+  };
 }
 
 const appBase = { secret: SECRET, passwordCost: TEST_COST };
 
-async function fileStore(data: DbSchema): Promise<DurableStore> {
+/**
+ * A data folder of its own (DATA_DIR), started from the migrated image and holding `data`. One
+ * process at a time may open it: open() (a server start in this process) first closes the store
+ * the last open() made; readStored() reads through that store when one is open, else opens the
+ * folder itself for the read (after a child server was killed: the read proves it opens).
+ */
+async function folderStore(data: DbSchema): Promise<DurableStore> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-reliability-'));
-  const dataFile = path.join(dir, 'data', 'db.json');
-  mkdirSync(path.dirname(dataFile));
-  writeFileSync(dataFile, JSON.stringify(data, null, 2) + '\n');
-  const journal = journalFileOf(dataFile);
+  const dataDir = path.join(dir, 'data');
+  const first = await openEmbedded({ dataDir, loadDataDir: await templateImage() });
+  const created = new PgStore(first.db, first.release);
+  await created.replace(data);
+  await created.close();
+  let current: Promise<PgStore> | undefined;
+  const closeCurrent = async () => {
+    const open = current;
+    current = undefined;
+    await (await open?.catch(() => undefined))?.close();
+  };
+  const readStored = async () => {
+    if (current) return (await current).snapshot();
+    const store = await openStore({ dataDir });
+    try {
+      return await store.snapshot();
+    } finally {
+      await store.close();
+    }
+  };
   return {
-    engine: 'json',
-    target: { dataFile },
-    open: (options = {}) => createApp({ ...appBase, ...options, dataFile }),
-    async stateHash() {
-      const hash = createHash('sha256').update(readFileSync(dataFile));
-      if (existsSync(journal)) hash.update(readFileSync(journal));
-      return hash.digest('hex');
+    engine: 'embedded',
+    target: { dataDir },
+    open(options = {}) {
+      const previous = current;
+      const opening = (async () => {
+        await (await previous?.catch(() => undefined))?.close();
+        return openStore({ dataDir });
+      })();
+      current = opening;
+      return createApp({ ...appBase, ...options, store: deferredStore(opening) });
     },
-    readStored: async () => readDataFile(dataFile),
-    leftovers: async () => readdirSync(path.dirname(dataFile)).filter((f) => f !== 'db.json' && f !== '.secret'),
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    stateHash: async () => sha256(JSON.stringify(await readStored())),
+    readStored,
+    leftovers: async () => [],
+    async withDatabase(run) {
+      if (current) return run((await current).db);
+      const store = await openStore({ dataDir });
+      try {
+        await run(store.db);
+      } finally {
+        await store.close();
+      }
+    },
+    async cleanup() {
+      await closeCurrent();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -150,6 +216,7 @@ async function databaseStore(data: DbSchema, { poolSize = 4 }: DurableStoreOptio
     },
     stateHash: async () => sha256(JSON.stringify(await readStored())),
     readStored,
+    withDatabase: (run) => run(own()),
     async leftovers() {
       const { rows } = await sql<{ pid: number; state: string | null; xact: boolean }>`
         SELECT pid, state, xact_start IS NOT NULL AS xact FROM pg_stat_activity
@@ -179,9 +246,9 @@ export interface DurableShop extends TestShop, DurableStore {
  */
 export async function makeDurableShop(
   figures: Figures,
-  { data = makeData(), poolSize, ...options }: Partial<AppOptions> & { data?: DbSchema } & DurableStoreOptions = {},
+  { data = makeData(), poolSize, slot, ...options }: Partial<AppOptions> & { data?: DbSchema } & DurableStoreOptions = {},
 ): Promise<DurableShop> {
-  const stored = await durableStore(data, { poolSize });
+  const stored = await durableStore(data, { poolSize, slot });
   const { app, store } = stored.open(options);
   const counted = () => countRequests(agent(app), figures);
   return {

@@ -14,7 +14,7 @@ import type { Database } from './schema';
 const INT8 = 20;
 const NUMERIC = 1700;
 
-function parseInt8(text: string): number {
+export function parseInt8(text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${text} does not fit a JavaScript number`);
   return n;

@@ -31,10 +31,8 @@ import type {
   ThrottleCounter,
   ValueCount,
 } from '../port';
-import { openDatabase, type OpenOptions } from './connect';
-import { insertSnapshot, loadSeedIfEmpty, readSnapshot, truncateAll } from './load';
+import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as catalogue from './catalogue';
-import { migrateToLatest } from './migrate';
 import * as reports from './reports';
 import {
   auditToRow,
@@ -92,7 +90,11 @@ function unreachable(error: unknown): boolean {
 
 export class PgStore implements StoreAdapter {
   /** The Kysely instance (tests and tools of this engine only; services go through the port). */
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(
+    readonly db: Kysely<Database>,
+    /** Called once the database is closed (the embedded driver lets go of its data folder). */
+    private readonly onClose?: () => void,
+  ) {}
 
   // --- Users ---------------------------------------------------------------------------------
 
@@ -599,8 +601,9 @@ export class PgStore implements StoreAdapter {
     });
   }
 
-  close(): Promise<void> {
-    return this.db.destroy();
+  async close(): Promise<void> {
+    await this.db.destroy();
+    this.onClose?.();
   }
 }
 
@@ -620,27 +623,4 @@ for (const name of Object.getOwnPropertyNames(PgStore.prototype)) {
       }
     },
   });
-}
-
-export interface PostgresStoreOptions extends OpenOptions {
-  url: string;
-  /** Loaded when the database has no users and no products (db.json). */
-  seedFile?: string;
-  /** Replaces everything with this state (tests). */
-  data?: DbSchema;
-}
-
-/** Connects, creates or migrates the schema, and loads the seed into an empty database. */
-export async function openPostgresStore({ url, seedFile, data, ...options }: PostgresStoreOptions): Promise<PgStore> {
-  const db = openDatabase(url, options);
-  try {
-    await migrateToLatest(db);
-    const store = new PgStore(db);
-    if (data) await store.replace(data);
-    else if (seedFile) await loadSeedIfEmpty(db, seedFile);
-    return store;
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
 }

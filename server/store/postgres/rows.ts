@@ -1,4 +1,4 @@
-// Rows ↔ the data file's records (server/model.ts, src/types). Each *FromRow gives back exactly
+// Rows ↔ the records of db.json's shape (server/model.ts, src/types). Each *FromRow gives back exactly
 // the record that went in: same field names, numbers as numbers, an absent optional field
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
@@ -290,7 +290,7 @@ export function sessionFromRow(r: Selectable<SessionsTable>): Session {
 }
 
 // ---------------------------------------------------------------------------------------------
-// idempotency keys (the data file's `idempotency`: id is `<user id> <key>`)
+// idempotency keys (db.json's `idempotency`: id is `<user id> <key>`)
 
 export function idempotencyToRow(k: IdempotencyRecord): Insertable<IdempotencyKeysTable> {
   const prefix = `${k.user} `;

@@ -1,0 +1,61 @@
+// Opening the shop's store on one of its two drivers, with the same schema and queries on both:
+//  - embedded (the default): PostgreSQL in this process (PGlite) in a data folder (DATA_DIR), or
+//    in memory when none is given;
+//  - server: a PostgreSQL server (DATABASE_URL), which any number of instances may share.
+// Either way the schema is created or migrated, and an empty database is loaded from the seed
+// (db.json) or from the data given.
+import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { DbSchema } from '../model';
+import { openDatabase, type OpenOptions } from './postgres/connect';
+import { openEmbedded, type EmbeddedOptions } from './postgres/embedded';
+import { loadSeedIfEmpty } from './postgres/load';
+import { migrateToLatest } from './postgres/migrate';
+import { PgStore } from './postgres/pgStore';
+import type { Database } from './postgres/schema';
+
+export type Driver = 'embedded' | 'server';
+
+/** Where the data is: a PostgreSQL server's URL, or (embedded) a data folder or nothing (memory). */
+export type StoreTarget = ({ url: string } & OpenOptions) | ({ url?: undefined } & EmbeddedOptions);
+
+export type StoreOptions = StoreTarget & {
+  /** Loaded when the database has no users and no products (db.json). */
+  seedFile?: string;
+  /** Replaces everything with this state (tests, db:reset). */
+  data?: Partial<DbSchema>;
+};
+
+export const driverOf = (target: StoreTarget): Driver => (target.url ? 'server' : 'embedded');
+
+/** A Kysely<Database> on the target, and what to do once it is destroyed. */
+async function connect(target: StoreTarget): Promise<{ db: Kysely<Database>; release: () => void }> {
+  if (target.url) {
+    const { url, ...options } = target;
+    return { db: openDatabase(url, options), release: () => {} };
+  }
+  const { db, release } = await openEmbedded(target);
+  return { db, release };
+}
+
+/** Connects, creates or migrates the schema, and loads the seed (or `data`) into an empty database. */
+export async function openStore({ seedFile, data, ...target }: StoreOptions): Promise<PgStore> {
+  const { db, release } = await connect(target);
+  try {
+    await migrateToLatest(db);
+    const store = new PgStore(db, release);
+    if (data) await store.replace({ idempotency: [], audit: [], ...data } as DbSchema);
+    else if (seedFile) await loadSeedIfEmpty(db, seedFile);
+    return store;
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    release();
+    throw error;
+  }
+}
+
+/** The seed file's data (db.json's shape). */
+export function readSeed(file: string): DbSchema {
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DbSchema>;
+  return { users: [], products: [], categories: [], brands: [], cart: [], orders: [], sessions: [], idempotency: [], audit: [], ...seed };
+}
