@@ -13,7 +13,7 @@ import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeade
 import { loadSession, requireUser, sessionIdOf } from './middleware/session';
 import { spa } from './middleware/spa';
 import { DEFAULT_COST } from './passwords';
-import { adminRoutes, IMPORT_PATH, importBody } from './routes/admin';
+import { adminRoutes, IMPORT_PATH } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
@@ -73,7 +73,8 @@ function apiRouter(services: Services, log: boolean): express.Router {
     noOptions,
     decodablePath,
     requireSameOriginJson,
-    (req, res, next) => (req.path === IMPORT_PATH ? importBody : json)(req, res, next),
+    // The import's larger body is parsed by its route, after the admin check (routes/admin.ts).
+    (req, res, next) => (req.path === IMPORT_PATH ? next() : json(req, res, next)),
     storableText,
   );
   api.use(loadSession(services.sessions));

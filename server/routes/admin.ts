@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import express, { Router, type Response } from 'express';
-import { asyncRoute } from '../middleware/http';
+import { asyncRoute, storableText } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import type { Services } from '../services';
 import { MAX_IMPORT_BYTES, ORDER_COLUMNS, PRODUCT_COLUMNS } from '../services/transfer';
@@ -85,9 +85,13 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
     }),
   );
 
-  // POST /admin/import/products {csv, dryRun}: a dry run (the default) reports; then for real
+  // POST /admin/import/products {csv, dryRun}: a dry run (the default) reports; then for real.
+  // Its larger body is read only here, behind requireAdmin: a caller without an admin session is
+  // answered before a byte of it is parsed (app.ts leaves this path's body alone).
   router.post(
     '/import/products',
+    importBody,
+    storableText,
     asyncRoute(async (req, res) => {
       res.json(await transfer.importProducts(req.user!, req.body));
     }),

@@ -296,6 +296,22 @@ describe('POST /api/admin/import/products', () => {
     expect(tooBig.body).toEqual({ message: `Request body is too large (limit ${IMPORT_BODY_LIMIT / 1024} kB)` });
     await (await shop.as('user')).post('/api/admin/import/products').send({ csv, dryRun: true }).expect(403);
   });
+
+  it('answers a caller without an admin session before reading the body: 401 / 403, never 400 or 413', async () => {
+    const shop = makeShop();
+    // Malformed JSON, and a body past the route's limit: were either read, the answer would be 400 or 413.
+    const malformed = `{"csv": "${'x'.repeat(3 * 1024 * 1024)}`;
+    const tooBig = JSON.stringify({ csv: 'x'.repeat(IMPORT_BODY_LIMIT) });
+    for (const body of [malformed, tooBig]) {
+      const anon = await shop.anon().post('/api/admin/import/products').set('Content-Type', 'application/json').send(body);
+      expect([anon.status, anon.body.message]).toEqual([401, 'Please sign in']);
+      const user = await (await shop.as('user')).post('/api/admin/import/products').set('Content-Type', 'application/json').send(body);
+      expect(user.status).toBe(403);
+    }
+    // An admin's malformed body is read and refused.
+    const admin = await (await shop.as('admin')).post('/api/admin/import/products').set('Content-Type', 'application/json').send('{"csv": "x');
+    expect(admin.status).toBe(400);
+  });
 });
 
 describe('the audit log', () => {
