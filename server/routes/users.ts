@@ -1,16 +1,27 @@
-// /api/users (signed in): the caller's own record; only name and addresses can change.
+// /api/users (signed in): the caller's own record; name and addresses change here, and the
+// password (knowing the current one).
 import { Router } from 'express';
 import { asyncRoute } from '../middleware/http';
 import type { Services } from '../services';
 import { toPublicUser } from '../services/users';
 
-export function userRoutes({ users }: Services): Router {
+export function userRoutes({ users, auth }: Services): Router {
   const router = Router();
 
   // GET /users/own (signed in)
   router.get('/own', (req, res) => {
     res.json(toPublicUser(req.user!));
   });
+
+  // POST /users/own/password {currentPassword, newPassword, confirmPassword} (signed in): every
+  // other session of the user ends, this one stays
+  router.post(
+    '/own/password',
+    asyncRoute(async (req, res) => {
+      await auth.changePassword(req.user!, req.body, req.ip ?? 'unknown', req.sessionId!);
+      res.json({ message: 'Password changed' });
+    }),
+  );
 
   // PATCH /users/:id (that user only): name and addresses
   router.patch(

@@ -1,13 +1,14 @@
 // Accounts: sign-up, sign-in (throttled), sign-out.
 import { WRONG_CREDENTIALS } from '../../src/lib/constants';
-import { checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules } from '../../src/lib/validation';
+import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../src/lib/validation';
+import type { StoredUser } from '../model';
 import type { User } from '../../src/types';
 import { assertValid, conflict, HttpError } from '../errors';
 import { hashPasswordAsync, verifyPasswordAsync } from '../passwords';
 import type { Store } from '../store/port';
 import { readAddresses, readName, type Errors } from '../validate';
 import { requireObject } from './input';
-import type { SessionService } from './sessions';
+import { sessionDigest, type SessionService } from './sessions';
 import type { LoginLimiter, SignupLimiter } from './throttle';
 import { toPublicUser } from './users';
 
@@ -105,6 +106,33 @@ export class AuthService {
     if (currentSession) await this.sessions.destroy(currentSession);
     const sessionId = await this.sessions.create(user.id);
     return { user: toPublicUser(user), sessionId };
+  }
+
+  /**
+   * Changes the signed-in user's password: the current one must be right (400 otherwise, nothing
+   * changed; wrong guesses count against the sign-in limits, so this is no faster way to guess),
+   * the new one follows the sign-up rule. Every other session of the user ends; this one stays.
+   */
+  async changePassword(me: StoredUser, input: unknown, ip: string, sessionId: string): Promise<void> {
+    const body = requireObject(input);
+    const errors: Errors = {};
+    for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+      const error = checkField(body[field], changePasswordRules[field]);
+      if (error) errors[field] = error;
+    }
+    if (!errors.confirmPassword && !errors.newPassword && body.confirmPassword !== body.newPassword) errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    assertValid(errors);
+
+    const key = normalEmail(me.email);
+    const wait = await this.limiter.attempt(key, ip);
+    if (wait > 0) throw tooMany('Too many failed password attempts.', wait);
+    const current = await this.store.userById(me.id);
+    if (!current || !(await verifyPasswordAsync(body.currentPassword as string, current.password))) {
+      throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+    await this.limiter.succeeded(key, ip);
+    const hash = await hashPasswordAsync(body.newPassword as string, this.passwordCost);
+    if (!(await this.store.setPassword(me.id, hash, sessionDigest(sessionId)))) throw new HttpError(401, 'Please sign in');
   }
 
   /** Ends the session (if it is one). */

@@ -8,7 +8,8 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Live sessions per account (phone, laptop, tablet, work ...); a new one ends the oldest beyond. */
 export const MAX_SESSIONS_PER_USER = 10;
 
-const digest = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+/** What the store keeps of a session id. */
+export const sessionDigest = (sessionId: string): string => createHash('sha256').update(sessionId).digest('hex');
 
 export class SessionService {
   constructor(
@@ -26,7 +27,7 @@ export class SessionService {
     const sessionId = randomBytes(32).toString('base64url');
     const now = this.now();
     await this.store.createSession(
-      { id: digest(sessionId), user: userId, createdAt: new Date(now).toISOString(), expiresAt: now + this.ttl },
+      { id: sessionDigest(sessionId), user: userId, createdAt: new Date(now).toISOString(), expiresAt: now + this.ttl },
       { now, maxPerUser: this.maxPerUser },
     );
     return sessionId;
@@ -34,11 +35,11 @@ export class SessionService {
 
   /** The user of a live session, if any. */
   find(sessionId: string): Promise<StoredUser | undefined> {
-    return this.store.sessionUser(digest(sessionId), this.now());
+    return this.store.sessionUser(sessionDigest(sessionId), this.now());
   }
 
   /** Ends the session; true when there was one. */
   destroy(sessionId: string): Promise<boolean> {
-    return this.store.deleteSession(digest(sessionId));
+    return this.store.deleteSession(sessionDigest(sessionId));
   }
 }

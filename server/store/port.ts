@@ -16,7 +16,7 @@ import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 // ---------------------------------------------------------------------------------------------
 // Lists (the catalogue's json-server semantics, also for categories and brands)
 
-/** Product fields a list may filter and sort on (the scalar ones: the columns of `products`). */
+/** A product's stored scalar fields (the columns of `products` the API has). */
 export const PRODUCT_FIELDS = [
   'id',
   'title',
@@ -38,33 +38,44 @@ export const PRODUCT_FIELDS = [
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 /**
- * What a product list may filter by: the stored fields, and `salePrice`, the price the shopper
- * sees (SPEC §9: discountedPrice of src/lib/pricing.ts), which only gte/lte filters use.
+ * What a product list may filter and sort by: every field of a product answer. Besides the
+ * stored scalars: `images` and `reviews` (as json-server takes them: String(value), the list's
+ * items joined with ','), `lowStockThreshold` (absent on most products) and `salePrice`, the
+ * price the shopper sees (SPEC §9: discountedPrice of src/lib/pricing.ts), which every product
+ * answer carries.
  */
-export type ProductListField = ProductField | 'salePrice';
+export const PRODUCT_LIST_FIELDS = [...PRODUCT_FIELDS, 'images', 'reviews', 'lowStockThreshold', 'salePrice'] as const;
+export type ProductListField = (typeof PRODUCT_LIST_FIELDS)[number];
 
 /** Fields of a category or brand. */
 export const FILTER_OPTION_FIELDS = ['id', 'value', 'label'] as const satisfies readonly (keyof FilterOption)[];
 export type FilterOptionField = (typeof FILTER_OPTION_FIELDS)[number];
 
 /**
- * One condition on a field, as json-server 0.17 applies `field=v`, `field_ne=v`, `field_gte=v`
- * and `field_lte=v`; `values` are query-string texts, a record with no value (null or absent)
- * never matches:
+ * One condition on a field, as json-server 0.17 applies `field=v`, `field_ne=v`, `field_gte=v`,
+ * `field_lte=v` and `field_like=v`; `values` are query-string texts, a record with no value
+ * (null or absent) never matches:
  *  - eq: String(value) is one of `values`. An eq filter on a field that no record has is ignored.
  *  - ne: String(value) is none of `values`.
  *  - gte / lte: `value >= v` / `value <= v` for one of `values`, compared as JavaScript compares
  *    a number or text with a text (numbers numerically, text by UTF-16 code units).
+ *  - like: `new RegExp(v, 'i').test(String(value))` for one of `values`; each must be one that
+ *    server/likeRegex.ts translates (the service answers 400 for the others).
  */
 export interface ListFilter<F extends string> {
   field: F;
-  op: 'eq' | 'ne' | 'gte' | 'lte';
+  op: 'eq' | 'ne' | 'gte' | 'lte' | 'like';
   values: readonly string[];
 }
 
 export interface ListQuery<F extends string> {
   /** All must hold. */
   filters?: readonly ListFilter<F>[];
+  /**
+   * Nothing matches: json-server's answer to a comparison (`_ne`, `_gte`, `_lte`, `_like`) on a
+   * field the records do not have.
+   */
+  none?: boolean;
   /**
    * Full text: `q` (lower-cased with JavaScript's toLowerCase) is a substring of
    * String(value).toLowerCase() of any non-empty value of the record, nested ones included.
@@ -75,7 +86,10 @@ export interface ListQuery<F extends string> {
    * null and absent values come after all others ascending, before them descending.
    */
   sort?: readonly { field: F; order: 'asc' | 'desc' }[];
-  /** The part of the sorted list to return, as Array.prototype.slice(start, end) takes it. */
+  /**
+   * The part of the sorted list to return, as Array.prototype.slice(start, end) takes it (any
+   * numbers, ±Infinity included: the adapter clamps them to the list).
+   */
   slice?: { start: number; end: number };
 }
 
@@ -202,6 +216,11 @@ export interface Store {
   listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>>;
   /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
+  /**
+   * Sets the user's password hash and, in the same step, ends every session of the user but
+   * `keepSession` (a session digest; none kept when absent). false when there is no such user.
+   */
+  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean>;
 
   // Sessions, by the SHA-256 digest of the cookie's id.
   /**

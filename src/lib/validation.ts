@@ -92,6 +92,14 @@ export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
 };
 export const PASSWORD_NOT_MATCHING = 'Password not matching';
 
+/** Changing the password while signed in: the new one follows the sign-up rule. */
+export const changePasswordRules: Rules<'currentPassword' | 'newPassword' | 'confirmPassword'> = {
+  currentPassword: { required: 'Current password required', maxLength: tooLong('Password') },
+  newPassword: { ...signupRules.password, required: 'New password required' },
+  confirmPassword: { required: 'Confirm Password required' },
+};
+export const WRONG_CURRENT_PASSWORD = 'Current password is not correct';
+
 export const forgotPasswordRules: Rules<'email'> = {
   email: email('Email is required'),
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addressRules } from '../../src/lib/validation';
-import { address, expectNoLeaks, makeShop } from './fixtures';
+import { ACCOUNTS, address, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
 
@@ -102,5 +102,47 @@ describe('PATCH /api/users/:id', () => {
     const res = await a.patch('/api/users/2').send({ addresses: ['home'] }).expect(400);
     expect(res.body.errors).toEqual({ 'addresses.0': 'Address must be an object' });
     await a.patch('/api/users/2').send({ name: 42 }).expect(400);
+  });
+});
+
+describe('POST /api/users/own/password', () => {
+  const change = { currentPassword: ACCOUNTS.user.password, newPassword: 'Changed123', confirmPassword: 'Changed123' };
+
+  it('sets the new password, ends every other session of the user and keeps this one', async () => {
+    const shop = makeShop();
+    const laptop = await shop.as('user');
+    const phone = await shop.as('user');
+    const other = await shop.as('other');
+    expect((await laptop.post('/api/users/own/password').send(change).expect(200)).body).toEqual({ message: 'Password changed' });
+    await laptop.get('/api/auth/check').expect(200);
+    await phone.get('/api/auth/check').expect(401);
+    await other.get('/api/auth/check').expect(200);
+    await shop.anon().post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: ACCOUNTS.user.password }).expect(401);
+    await shop.anon().post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: 'Changed123' }).expect(200);
+    const stored = (await shop.state()).users.find((u) => u.id === ACCOUNTS.user.id)!;
+    expect(stored.password).toMatch(/^scrypt\$/);
+  });
+
+  it('a wrong current password is 400 with a message and changes nothing; guesses are throttled like sign-ins', async () => {
+    const shop = makeShop({ loginLimits: { perEmail: 3 } });
+    const laptop = await shop.as('user');
+    const phone = await shop.as('user');
+    const before = await shop.state();
+    for (let i = 0; i < 3; i++) {
+      const res = await laptop.post('/api/users/own/password').send({ ...change, currentPassword: `Wrong${i}1234` }).expect(400);
+      expect(res.body).toEqual({ message: 'Current password is not correct', errors: { currentPassword: 'Current password is not correct' } });
+    }
+    const throttled = await laptop.post('/api/users/own/password').send(change).expect(429);
+    expect(throttled.body.message).toMatch(/^Too many failed password attempts\. Try again in \d+ minutes\.$/);
+    expect(await shop.state()).toEqual(before);
+    await phone.get('/api/auth/check').expect(200);
+  });
+
+  it('the new password follows the sign-up rule; 401 signed out', async () => {
+    const shop = makeShop();
+    const user = await shop.as('user');
+    const weak = await user.post('/api/users/own/password').send({ ...change, newPassword: 'password', confirmPassword: 'password' }).expect(400);
+    expect(Object.keys(weak.body.errors)).toEqual(['newPassword']);
+    await shop.anon().post('/api/users/own/password').send(change).expect(401);
   });
 });

@@ -1,7 +1,8 @@
 // Accounts, guards and the pages around the shop: sign-in errors, redirects, profile addresses,
-// sign-out, forgot password, the footer pages and the 404 page.
+// changing the password, sign-out, forgot password, the footer pages and the 404 page.
 import {
   expect,
+  expectAccessibleAtAllWidths,
   fillAddress,
   loginViaUi,
   NEW_USER_PASSWORD,
@@ -86,6 +87,43 @@ test('signed in: /login and /signup redirect home, /admin sends a shopper to /, 
   const paths = await page.evaluate(() => (window as unknown as { __paths: string[] }).__paths);
   expect(paths).not.toContain('/login');
   await expect(page).toHaveURL('/products/2');
+});
+
+test('profile: change the password by keyboard; a wrong current one changes nothing; other devices are signed out', async ({ page, browser }) => {
+  const credentials = await signUpViaApi(page, { email: uniqueEmail('newpw'), password: NEW_USER_PASSWORD });
+  // A second device, signed in as the same shopper.
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  expect((await phonePage.request.post('/api/auth/login', { data: credentials })).status()).toBe(200);
+
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Change password' });
+  await expectAccessibleAtAllWidths(page, () => expect(section.getByRole('button', { name: 'Change password' })).toBeVisible());
+
+  // The browser's own checks first: empty fields and a weak new password, nothing sent.
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByText('Current password required')).toBeVisible();
+  await expect(section.getByText('New password required')).toBeVisible();
+
+  // A wrong current password: the server's message under the field; what was typed stays.
+  await section.getByLabel('Current password').fill('Wrong-password1');
+  await section.getByLabel('New password', { exact: true }).fill('Changed123');
+  await section.getByLabel('Confirm new password').fill('Changed123');
+  await section.getByLabel('Confirm new password').press('Enter');
+  await expect(section.getByText('Current password is not correct')).toBeVisible();
+  await expect(section.getByLabel('New password', { exact: true })).toHaveValue('Changed123');
+  expect((await phonePage.request.get('/api/auth/check')).status()).toBe(200);
+
+  // The right one, by keyboard.
+  await section.getByLabel('Current password').fill(credentials.password);
+  await section.getByLabel('Current password').press('Enter');
+  await expect(page.getByText('Password changed. Your other devices are signed out.')).toBeVisible();
+  await expect(section.getByLabel('Current password')).toHaveValue('');
+  expect((await page.request.get('/api/auth/check')).status()).toBe(200);
+  expect((await phonePage.request.get('/api/auth/check')).status()).toBe(401);
+  expect((await phonePage.request.post('/api/auth/login', { data: credentials })).status()).toBe(401);
+  expect((await phonePage.request.post('/api/auth/login', { data: { email: credentials.email, password: 'Changed123' } })).status()).toBe(200);
+  await phone.close();
 });
 
 test('sign-out ends the session on the server and returns to /login', async ({ page, shopper }) => {

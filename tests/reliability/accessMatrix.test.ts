@@ -340,6 +340,20 @@ const MATRIX: Row[] = [
     verify: ({ res, self }) => expect(res.body.id).toBe(self),
   },
   {
+    route: 'POST /api/users/own/password',
+    // Only the caller's own, and only knowing it: shopper A's password is A's alone.
+    what: "change a password knowing shopper A's",
+    url: '/api/users/own/password',
+    body: { currentPassword: ACCOUNTS.user.password, newPassword: 'Changed123', confirmPassword: 'Changed123' },
+    expect: [401, 200, 400, 400],
+    verify: async ({ agent, self }) => {
+      expect(self).toBe(2);
+      // This session stays; the new password signs in.
+      await agent.get('/api/auth/check').expect(200);
+      await agent.post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: 'Changed123' }).expect(200);
+    },
+  },
+  {
     route: 'PATCH /api/users/:id',
     what: "rename shopper A's account",
     url: '/api/users/2',

@@ -69,6 +69,11 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup', body: { email: 'new@shop.test', password: 'Secret123' } },
   'POST /api/auth/login': { as: 'anon', url: '/api/auth/login', body: { ...ACCOUNTS.user } },
   'PATCH /api/users/:id': { as: 'user', url: '/api/users/2', body: { name: 'Asha', addresses: [address()] } },
+  'POST /api/users/own/password': {
+    as: 'user',
+    url: '/api/users/own/password',
+    body: { currentPassword: ACCOUNTS.user.password, newPassword: 'Changed123', confirmPassword: 'Changed123' },
+  },
   'POST /api/products': { as: 'admin', url: '/api/products', body: NEW_PRODUCT },
   'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1', body: { price: 900, stock: 4 } },
   'POST /api/cart': { as: 'user', url: '/api/cart', body: { product: 1, quantity: 1 } },
@@ -118,6 +123,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/auth/logout': { as: 'user', url: '/api/auth/logout' },
   'GET /api/users/own': { as: 'user', url: '/api/users/own' },
   'PATCH /api/users/:id': { as: 'user', url: '/api/users/2' },
+  'POST /api/users/own/password': { as: 'user', url: '/api/users/own/password' },
   'GET /api/products': { as: 'anon', url: '/api/products' },
   'GET /api/products/facets': { as: 'anon', url: '/api/products/facets?category=smartphones&price_gte=100' },
   'GET /api/products/suggest': { as: 'anon', url: '/api/products/suggest?q=gal' },
@@ -305,6 +311,22 @@ function buildCases(): Case[] {
   body(login, 'injection string', 'email with a SQL comment', 400, { email: "user@shop.test'--" });
   body(login, 'script tag', 'script tag email', 400, { email: `${SCRIPT}@shop.test` });
   body(login, 'extra field', 'role admin with a wrong password', 401, { role: 'admin', password: 'Nope12345' });
+
+  // POST /users/own/password
+  const password = 'POST /api/users/own/password';
+  const mismatch = { errors: { confirmPassword: 'Password not matching' } };
+  body(password, 'missing field', 'no current password', 400, { currentPassword: undefined }, { errors: { currentPassword: 'Current password required' } });
+  body(password, 'missing field', 'no new password', 400, { newPassword: undefined, confirmPassword: undefined }, {
+    errors: { newPassword: 'New password required', confirmPassword: 'Confirm Password required' },
+  });
+  body(password, 'wrong type', 'new password a number', 400, { newPassword: 12345678, confirmPassword: 12345678 });
+  body(password, 'out of range', 'a new password the sign-up rule refuses', 400, { newPassword: 'short', confirmPassword: 'short' });
+  body(password, 'out of range', 'the confirmation differs', 400, { confirmPassword: 'Changed124' }, mismatch);
+  body(password, 'unknown id', 'a wrong current password', 400, { currentPassword: 'User12346' }, {
+    errors: { currentPassword: 'Current password is not correct' },
+  });
+  body(password, 'huge string', '90 kB current password', 400, { currentPassword: 'p'.repeat(90_000) });
+  body(password, 'injection string', 'current password: NoSQL $ne', 400, { currentPassword: { $ne: null } });
 
   // PATCH /users/:id
   const users = 'PATCH /api/users/:id';

@@ -7,6 +7,7 @@ export const API_ROUTES = [
   'POST /api/auth/logout',
   'GET /api/users/own',
   'PATCH /api/users/:id',
+  'POST /api/users/own/password',
   'GET /api/products',
   'GET /api/products/facets',
   'GET /api/products/suggest',

@@ -145,6 +145,18 @@ export class PgStore implements StoreAdapter {
     return row && userFromRow(row);
   }
 
+  async setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
+    if (!isId(id)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('users').set({ password: hash }).where('id', '=', id).executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      let ended = trx.deleteFrom('sessions').where('user_id', '=', id);
+      if (keepSession !== undefined) ended = ended.where('id', '<>', keepSession);
+      await ended.execute();
+      return true;
+    });
+  }
+
   // --- Sessions ------------------------------------------------------------------------------
 
   async createSession(session: Session, { now, maxPerUser }: { now: number; maxPerUser: number }): Promise<void> {

@@ -1,25 +1,14 @@
 // GET /products in SQL: the port's ListQuery (json-server 0.17's filters, `q`, sort and slice;
 // server/store/port.ts) as a WHERE, an ORDER BY and a LIMIT/OFFSET that PostgreSQL answers from
-// the indexes of migrations/0001_initial.ts. tests/api/catalogue.test.ts holds both engines to
-// json-server's own answers.
-//
-// json-server compares texts from the query string with typed values; here the typed columns let
-// that be decided in JavaScript first, so every condition is a plain, indexable comparison:
-//  - eq / ne: `String(value) === text`. A number column can equal only a text that is a number's
-//    canonical form (String(Number(t)) === t: '5', '21.99'; not '05', '5.0', ' 5'); a boolean
-//    only 'true' or 'false'.
-//  - gte / lte: `text <= value` / `text >= value` as JavaScript compares them: Number(text) with
-//    a number (NaN matches nothing; '' is 0), UTF-16 order with a text (COLLATE "C": code points,
-//    the same order except astral characters against U+E000–U+FFFF), a boolean as 0 or 1. Of
-//    several texts, one is enough: the loosest bound decides.
+// the indexes of migrations/0001_initial.ts. How each filter reads is jsonQuery.ts';
+// tests/api/parity.test.ts holds the answers to json-server's own.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListFilter, ListQuery, ProductListField } from '../port';
+import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from './jsonQuery';
 import { PRODUCT_COLUMN } from './rows';
 import { productMatches } from './search';
 
-type Kind = 'int' | 'float' | 'bool' | 'text';
-
-const KIND: Record<ProductListField, Kind> = {
+const KIND: Record<Exclude<ProductListField, 'images' | 'reviews'>, Kind> = {
   id: 'int',
   title: 'text',
   description: 'text',
@@ -36,6 +25,7 @@ const KIND: Record<ProductListField, Kind> = {
   returnPolicy: 'text',
   minimumOrderQuantity: 'int',
   deleted: 'bool',
+  lowStockThreshold: 'int',
   salePrice: 'float',
 };
 
@@ -44,70 +34,43 @@ const COLUMN: Record<ProductListField, string> = { ...PRODUCT_COLUMN, salePrice:
 /** The column of a field a product list filters or sorts by. */
 export const productListColumn = (field: ProductListField): string => COLUMN[field];
 
-const INT_MAX = 2_147_483_647;
-const NOTHING = sql<SqlBool>`false`;
+/**
+ * The fields as json-server reads them. `images` and `reviews` are lists: String(list) joins
+ * String(item) with ',' (an image's path; a review, an object, is '[object Object]').
+ * `lowStockThreshold` is absent (null) on most products.
+ */
+const FIELD: Record<ProductListField, ListColumn> = {
+  ...(Object.fromEntries(Object.entries(KIND).map(([field, kind]) => [field, tableColumn(kind, COLUMN[field as ProductListField])])) as Record<
+    keyof typeof KIND,
+    ListColumn
+  >),
+  images: { kind: 'text', value: (t) => sql`array_to_string(ARRAY(SELECT jsonb_array_elements_text(${sql.ref(`${t}.images`)})), ',', '')` },
+  reviews: { kind: 'text', value: (t) => sql`rtrim(repeat('[object Object],', jsonb_array_length(${sql.ref(`${t}.reviews`)})), ',')` },
+  lowStockThreshold: {
+    ...tableColumn('int', 'low_stock_threshold'),
+    present: sql<SqlBool>`EXISTS (SELECT FROM products WHERE low_stock_threshold IS NOT NULL)`,
+  },
+};
 
 /** Fields product_counts is kept by, besides being in stock (see countedCondition). */
 const COUNTED: ReadonlySet<ProductListField> = new Set(['category', 'brand', 'deleted']);
 
-const column = (field: ProductListField, table = 'products') => sql.ref(`${table}.${COLUMN[field]}`);
-
-/** The typed values a column can equal among `texts` (see the header). */
-function equalValues(kind: Kind, texts: readonly string[]): (string | number | boolean)[] {
-  switch (kind) {
-    case 'text':
-      return [...new Set(texts)];
-    case 'bool':
-      return [...new Set(texts.filter((t) => t === 'true' || t === 'false').map((t) => t === 'true'))];
-    default:
-      return [
-        ...new Set(
-          texts
-            .filter((t) => t !== '' && String(Number(t)) === t)
-            .map(Number)
-            .filter((n) => kind === 'float' || (Number.isInteger(n) && Math.abs(n) <= INT_MAX)),
-        ),
-      ];
-  }
-}
-
-const arrayType = (kind: Kind) => sql.raw(kind === 'int' ? 'int[]' : kind === 'float' ? 'float8[]' : kind === 'bool' ? 'bool[]' : 'text[]');
-
-function condition({ field, op, values }: ListFilter<ProductListField>, table: string, ordered = false): RawBuilder<SqlBool> {
-  const kind = KIND[field];
-  const col = column(field, table);
-  if (op === 'eq' || op === 'ne') {
-    const equal = equalValues(kind, values);
-    if (equal.length === 0) return op === 'eq' ? NOTHING : sql<SqlBool>`true`;
-    // One value as a plain comparison: only then does an index on (field, sort key) deliver its
-    // rows in the sort's order (PostgreSQL does not keep the order across an ANY's values).
-    if (equal.length === 1) return sql<SqlBool>`${col} ${sql.raw(op === 'eq' ? '=' : '<>')} ${equal[0]}`;
-    if (op === 'eq') return sql<SqlBool>`${col} = ANY(${equal}::${arrayType(kind)})`;
-    return sql<SqlBool>`${col} <> ALL(${equal}::${arrayType(kind)})`;
-  }
-  const lower = op === 'gte';
-  if (kind === 'text') {
-    // The loosest bound by UTF-16 order, as JavaScript's < compares.
-    const bound = values.reduce((a, b) => ((lower ? b < a : b > a) ? b : a));
-    return sql<SqlBool>`${col} COLLATE "C" ${sql.raw(lower ? '>=' : '<=')} ${bound}`;
-  }
-  const numbers = values.map(Number).filter((n) => !Number.isNaN(n));
-  if (numbers.length === 0) return NOTHING;
-  const bound = lower ? Math.min(...numbers) : Math.max(...numbers);
-  const value = kind === 'bool' ? sql`${col}::int` : col;
-  const compared = sql<SqlBool>`${value} ${sql.raw(lower ? '>=' : '<=')} ${bound}::float8`;
+function condition(filter: ListFilter<ProductListField>, table: string, ordered = false): RawBuilder<SqlBool> {
+  const compared = fieldCondition(FIELD[filter.field], table, filter);
   // A displayed price of at least B means a price of at least B − 0.5 (discounts are 0–100 %,
   // a check of the schema): said outright for a page (`ordered`), so a list sorted by price
   // starts its index there instead of reading every cheaper product first. (Not for a count,
   // which the displayed price's own index answers alone.)
-  if (ordered && field === 'salePrice' && lower) return sql<SqlBool>`${compared} AND ${column('price', table)} >= ${bound - 1}::float8`;
+  if (ordered && filter.field === 'salePrice' && filter.op === 'gte') {
+    const bounds = filter.values.map(Number).filter((n) => !Number.isNaN(n));
+    if (bounds.length > 0) return sql<SqlBool>`${compared} AND ${sql.ref(`${table}.price`)} >= ${Math.min(...bounds) - 1}::float8`;
+  }
   return compared;
 }
 
-const and = (parts: RawBuilder<SqlBool>[]) => (parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` AND `)}`);
-
 /** The WHERE of a product list (`true` for everything); `ordered`: of a page, in the list's order. */
 export function productWhere(query: ListQuery<ProductListField>, ordered = false): RawBuilder<SqlBool> {
+  if (query.none) return NOTHING;
   const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered));
   if (query.q) parts.unshift(productMatches(query.q));
   return and(parts);
@@ -132,6 +95,7 @@ function countedCondition(filter: ListFilter<ProductListField>): RawBuilder<SqlB
  * undefined when the products themselves must be counted.
  */
 export function productCount(query: ListQuery<ProductListField>): RawBuilder<number> | undefined {
+  if (query.none) return sql<number>`0`;
   if (query.q) return undefined;
   const conditions = (query.filters ?? []).map(countedCondition);
   if (conditions.some((c) => c === undefined)) return undefined;
@@ -140,7 +104,7 @@ export function productCount(query: ListQuery<ProductListField>): RawBuilder<num
 
 /** `count(*)`, or (with `by`) the count per category or brand, of the products a list selects. */
 export function productCountBy(query: ListQuery<ProductListField>, by: 'category' | 'brand'): RawBuilder<{ value: string; count: number }> {
-  const conditions = query.q ? [undefined] : (query.filters ?? []).map(countedCondition);
+  const conditions = query.none ? [NOTHING] : query.q ? [undefined] : (query.filters ?? []).map(countedCondition);
   if (conditions.every((c) => c !== undefined)) {
     return sql`SELECT ${sql.ref(by)} AS value, sum(n)::int AS count FROM product_counts
       WHERE ${and(conditions as RawBuilder<SqlBool>[])} GROUP BY 1 HAVING sum(n) > 0`;
@@ -150,10 +114,7 @@ export function productCountBy(query: ListQuery<ProductListField>, by: 'category
 
 /** The ORDER BY of a product list: the sort keys, then id (json-server's sort is stable). */
 export function productOrder(query: ListQuery<ProductListField>): RawBuilder<unknown> {
-  const keys = (query.sort ?? []).map(({ field, order }: { field: ProductListField; order: 'asc' | 'desc' }) => {
-    const col = KIND[field] === 'text' ? sql`${column(field)} COLLATE "C"` : column(field);
-    return order === 'desc' ? sql`${col} DESC` : col;
-  });
+  const keys = (query.sort ?? []).map(({ field, order }) => orderKey(FIELD[field], 'products', order));
   if (!query.sort?.some((s) => s.field === 'id')) keys.push(sql.ref('products.id'));
   return sql.join(keys);
 }

@@ -29,6 +29,8 @@ export const fetchLoggedInUserAsync = apiThunk('user/fetchLoggedInUser', userAPI
 export const fetchLoggedInUserOrdersAsync = apiThunk('user/fetchLoggedInUserOrders', userAPI.fetchLoggedInUserOrders);
 /** Saves the user; the auth slice learns the new record from `userUpdated`. */
 export const updateUserAsync = apiThunk('user/updateUser', userAPI.updateUser, userUpdated);
+/** Changes the password (the form keeps its own state: nothing to store here). */
+export const changePasswordAsync = apiThunk('user/changePassword', userAPI.changePassword);
 
 const userSlice = createSlice({
   name: 'user',

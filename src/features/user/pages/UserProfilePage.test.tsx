@@ -107,4 +107,37 @@ describe('UserProfilePage', () => {
     expect(button('Remove address 1')).toBeEnabled();
     expect(screen.getByText('Second')).toBeInTheDocument();
   });
+
+  it('changes the password: form rules first, the server\'s field message, then success with the fields cleared', async () => {
+    let answer: [number, object] = [400, { message: 'Current password is not correct', errors: { currentPassword: 'Current password is not correct' } }];
+    const fetch = stubFetch({ 'POST /api/users/own/password': () => jsonResponse(answer[1], answer[0]) });
+    render(user);
+    const submit = screen.getByRole('button', { name: 'Change password' });
+    await userEvent.click(submit);
+    expect(await screen.findByText('Current password required')).toBeInTheDocument();
+    expect(screen.getByText('New password required')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'Wrong1234');
+    await userEvent.type(screen.getByLabelText('New password'), 'Changed123');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Changed124');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Password not matching')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Changed123');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Current password is not correct')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('New password')).toHaveValue('Changed123');
+
+    answer = [200, { message: 'Password changed' }];
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Right1234');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Password changed. Your other devices are signed out.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({ currentPassword: 'Right1234', newPassword: 'Changed123', confirmPassword: 'Changed123' });
+  });
 });

@@ -9,6 +9,7 @@ import type { RejectValue } from '../../../lib/thunk';
 import type { Address } from '../../../types';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
+import ChangePasswordForm from '../components/ChangePasswordForm';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
 import { buttonClass } from '../../../components/controls';
@@ -156,6 +157,8 @@ export default function UserProfilePage() {
           </ul>
         )}
       </section>
+
+      <ChangePasswordForm />
     </div>
   );
 }
