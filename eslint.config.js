@@ -53,6 +53,28 @@ function layers(files, extra) {
   ];
 }
 
+/**
+ * The server never imports the React app (issue 21): from src/ it may import only these modules,
+ * which hold no React (the shared types, the pricing and validation rules, constants, and the
+ * first-paint element names). The first screens it pre-paints are rendered at build time
+ * (build/prepaint.ts) and read from the build. Paths from src/, without extension.
+ */
+const SERVER_MAY_IMPORT_FROM_SRC = ['types', 'types/index', 'types/backOffice', 'lib/validation', 'lib/constants', 'lib/pricing', 'lib/firstPaint'];
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SERVER_REACT_FENCE = [
+  {
+    // A relative path into src/ (any depth, or src/ itself) that is not one of the allowed modules.
+    regex: `^\\.\\.?/(?:.*/)?src(?:/(?!(?:${SERVER_MAY_IMPORT_FROM_SRC.map(escape).join('|')})(?:\\.tsx?)?$).*)?$`,
+    message:
+      'The server imports from src/ only its React-free modules (SERVER_MAY_IMPORT_FROM_SRC in eslint.config.js); ' +
+      'first screens are rendered at build time (build/prepaint.ts).',
+  },
+  {
+    group: ['react', 'react-dom', 'react-dom/**', 'react-redux', 'react-router', 'react-router-dom', 'react-router/**', '@headlessui/*', '@heroicons/**', '**/build/prepaintRender', '**/build/prepaintRender.tsx'],
+    message: 'The server does not run React: first screens are rendered at build time (build/prepaint.ts).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.data'] },
   {
@@ -68,6 +90,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_REACT_FENCE }] },
   },
   {
     // Routes and services reach the data only through the storage port (server/store/port.ts):
@@ -95,6 +121,8 @@ export default tseslint.config(
               ],
               message: 'Routes and services talk to the storage port (server/store/port.ts) only.',
             },
+            // This block's options replace the server-wide ones above: the fence again.
+            ...SERVER_REACT_FENCE,
           ],
         },
       ],

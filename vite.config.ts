@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { chunkModules } from './build/chunkModules.ts';
 import { inlineCss } from './build/inlineCss.ts';
 import { precompress } from './build/precompress.ts';
+import { prepaint } from './build/prepaint.ts';
 import { routeManifest } from './build/routeManifest.ts';
 import { scriptPriority } from './build/scriptPriority.ts';
 
@@ -25,7 +26,7 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
-  plugins: [react(), tailwindcss(), scriptPriority(), inlineCss(), routeManifest()],
+  plugins: [react(), tailwindcss(), scriptPriority(), inlineCss(), routeManifest(), prepaint()],
   server: {
     // changeOrigin off (the string shorthand turns it on): the API checks that a write's Origin
     // is the Host it was sent to, which is Vite's own address here.
@@ -33,7 +34,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     // dist/.vite/manifest.json + chunk-modules.json: read by scripts/checkBudget.ts;
-    // dist/.vite/routes.json (each page's chunks) and assets/*.br, *.gz: read by the server.
+    // dist/.vite/routes.json (each page's chunks), dist/.vite/prepaint.json (the first screens of
+    // /login and /, build/prepaint.ts) and assets/*.br, *.gz: read by the server.
     manifest: true,
     // Every browser this shop supports (Chromium, Firefox, Safari 17+) has native modulepreload.
     modulePreload: { polyfill: false },
@@ -63,6 +65,8 @@ export default defineConfig(({ command }) => ({
           name: 'client',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A form test types and clicks through several steps: more than 5 s on a busy machine.
+          testTimeout: 15_000,
           setupFiles: ['src/test/setup.ts'],
         },
       },
@@ -80,6 +84,7 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           // Shops on embedded PostgreSQL (and a few test files' own clusters) take longer than 5 s.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
           // One throw-away PostgreSQL cluster per run (tests/pg/cluster.ts), for the files that use
           // it, and the embedded driver's migrated image.
           globalSetup: ['tests/pg/globalSetup.ts'],
@@ -99,6 +104,7 @@ export default defineConfig(({ command }) => ({
           env: { TEST_ENGINE: 'postgres' },
           // A shop on PostgreSQL is a database of its own: tests that make many take longer.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
           globalSetup: ['tests/pg/globalSetup.ts'],
         },
       },

@@ -1,5 +1,5 @@
 // A build plugin that puts the stylesheet into index.html as a `<style>` element instead of a
-// `<link>`: the first screen (pre-painted into index.html by server/prepaint.tsx) then paints as
+// `<link>`: the first screen (pre-painted into index.html from build/prepaint.ts) then paints as
 // soon as the HTML is in, without a second round trip for the CSS first (docs/performance.md has
 // the figures). The CSS is sent once per visit (navigation inside the app never reloads
 // index.html). The CSP allows inline styles

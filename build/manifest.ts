@@ -1,6 +1,7 @@
 // The built app as data: Vite's manifest (every chunk, keyed by its source module, with what it
-// imports) and the route manifest the build writes beside it (build/routeManifest.ts). Read by
-// the server, for a page's preload hints, and by the JS budget check (scripts/checkBudget.ts).
+// imports), the route manifest the build writes beside it (build/routeManifest.ts) and the
+// pre-painted first screens (build/prepaint.ts). Read by the server, for a page's preload hints
+// and first screen, and by the JS budget check (scripts/checkBudget.ts).
 import type { PageRoute } from '../src/app/routes';
 
 /** The app itself, which the entry (src/boot.ts) imports once the first screen is painted. */
@@ -30,6 +31,16 @@ export interface RouteManifest {
   /** GET URLs every page requests as it starts (the session check). */
   startRequests: string[];
 }
+
+/** The pages whose first screen the build pre-paints: /login for a visitor, / for a signed-in shopper. */
+export const PREPAINTS = ['login', 'home'] as const;
+export type Prepaint = (typeof PREPAINTS)[number];
+
+/** Where the pre-painted first screens are written, in the build's directory (build/prepaint.ts). */
+export const PREPAINT_FILE = '.vite/prepaint.json';
+
+/** The pre-painted first screens (HTML for inside #root), by page: what the server reads. */
+export type PrepaintScreens = Record<Prepaint, string>;
 
 /** A route as the budget check and the route manifest see it. */
 export interface RouteModule {

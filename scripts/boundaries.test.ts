@@ -42,3 +42,38 @@ describe('the layer rule', () => {
     expect(await boundaryErrors(file, `${lines}\nexport const probe = 1;\n`)).toEqual([]);
   });
 });
+
+// The server never imports the React app (eslint.config.js, SERVER_MAY_IMPORT_FROM_SRC): its first
+// screens are rendered at build time (build/prepaint.ts).
+describe('the server fence', () => {
+  /** The import rule's messages for `code`, linted as if it were the file `file`. */
+  async function importErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it.each([
+    ['the store', 'server/Probe.ts', "import { makeStore } from '../src/app/store';"],
+    ['a page', 'server/middleware/Probe.ts', "import LoginPage from '../../src/features/auth/pages/LoginPage';"],
+    ['a shared component', 'server/routes/Probe.ts', "import { AppAlertProvider } from '../../src/components/Alerts';"],
+    ['a client-only lib module', 'server/services/Probe.ts', "import { apiClient } from '../../src/lib/apiClient';"],
+    ['React itself', 'server/Probe.ts', "import { renderToStaticMarkup } from 'react-dom/server';"],
+    ['the build-time renderer', 'server/Probe.ts', "import { renderPrepaints } from '../build/prepaintRender';"],
+    ['the store, re-exported, in a test', 'server/Probe.test.ts', "export { makeStore } from '../src/app/store';"],
+  ])('fails a server file that imports %s', async (_what, file, line) => {
+    expect(await importErrors(file, line)).toHaveLength(1);
+  });
+
+  it('lets the server import the React-free modules it shares with the client', async () => {
+    const lines = [
+      "import type { User } from '../../src/types';",
+      "import { MAX_IMPORT_BYTES } from '../../src/types/backOffice';",
+      "import { loginRules } from '../../src/lib/validation';",
+      "import { MAX_CART_QUANTITY } from '../../src/lib/constants';",
+      "import { totals } from '../../src/lib/pricing';",
+      "import { FIRST_SCREEN_END } from '../../src/lib/firstPaint';",
+      "import { PREPAINT_FILE } from '../../build/manifest';",
+    ];
+    expect(await importErrors('server/services/Probe.ts', lines.join('\n'))).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const built = path.join(ROOT, 'dist', 'index.html');
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json'];
+// build/: the build's plugins, among them the first screens it pre-paints (build/prepaint.ts).
+const SOURCES = ['src', 'build', 'public', 'index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json'];
 
 /** Newest modification time under `target` (0 when it does not exist). */
 function newest(target: string): number {

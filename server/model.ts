@@ -39,6 +39,8 @@ export interface IdempotencyRecord {
   order: number;
   /** Epoch milliseconds; kept at least IDEMPOTENCY_TTL_MS. */
   createdAt: number;
+  /** SHA-256 of the request that placed the order (absent for keys stored before it was kept). */
+  fingerprint?: string;
 }
 
 export interface DbSchema {

@@ -1,10 +1,12 @@
-// The pre-painted first screen (server/prepaint.tsx): which page gets which screen for whom, and
-// that it is inert, script-free and holds no one's data.
+// The pre-painted first screen as the shop serves it: the build step (build/prepaint.ts) writes the
+// screens into the build, the server reads them from there (server/middleware/spa.ts). Which page
+// gets which screen for whom, and that it is inert, script-free and holds no one's data.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, makeShop } from '../tests/api/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePrepaints } from '../build/prepaint';
+import { ACCOUNTS, makeShop, type TestShop } from '../tests/api/fixtures';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-prepaint-'));
 writeFileSync(
@@ -13,7 +15,13 @@ writeFileSync(
 );
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shop = makeShop({ staticDir: dir });
+let shop: TestShop;
+beforeAll(async () => {
+  // The build's step, into this "build"; the server starts after it, as it does after `npm run build`.
+  await writePrepaints(dir);
+  shop = makeShop({ staticDir: dir });
+}, 120_000);
+
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script/.exec(html)?.[1] ?? '';
 
 describe('the pre-painted first screen', () => {

@@ -29,6 +29,11 @@ const ROUTES = {
   ],
   startRequests: ['/api/auth/check'],
 };
+/** What build/prepaint.ts writes: the first screens of /login and a signed-in / (in short). */
+const PREPAINTS = {
+  login: '<div inert><form><label for="email">Email address</label></form><span id="first-screen-end"></span></div>',
+  home: '<div inert><h2>All Products</h2><span id="first-screen-end"></span></div>',
+};
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'shop-static-'));
@@ -37,6 +42,7 @@ beforeEach(() => {
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, 'index.html'), HTML);
   writeFileSync(path.join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES));
+  writeFileSync(path.join(dist, '.vite', 'prepaint.json'), JSON.stringify(PREPAINTS));
   for (const file of ['index-e1.js', ...ROUTES.app, ...ROUTES.pages.flatMap((p) => p.files)]) {
     writeFileSync(path.join(dist, 'assets', path.basename(file)), `// ${file}`);
   }

@@ -191,7 +191,7 @@ running server instead, without the CPU, memory and plan readings that need the 
   chunks for later instead; next point). Those links are at low priority, so the first screen's
   image goes first.
 - **First screen first.** \`/login\` for a visitor and \`/\` for a signed-in shopper arrive with their
-  first screen pre-painted into index.html (\`server/prepaint.tsx\`). The build inlines the CSS
+  first screen pre-painted into index.html (rendered at build time, \`build/prepaint.ts\`). The build inlines the CSS
   (\`scripts/bench/inlineCss.ts\`, ~7 kB gzip), so that screen paints as soon as the HTML is in,
   without a round trip for the stylesheet; \`<link rel="expect" blocking="render">\` holds the paint
   until the whole screen is parsed, so HTML arriving in pieces never paints half a screen that

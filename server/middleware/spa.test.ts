@@ -1,29 +1,105 @@
-// What the app's HTML route answers when pre-painting the first screen fails.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// What the app's HTML route answers with and without the pre-painted first screens the build
+// writes (build/prepaint.ts → .vite/prepaint.json): the server only reads that file, and a build
+// without it (or with an unreadable one) is served as plain index.html.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PREPAINT_FILE, ROUTE_MANIFEST_FILE, type RouteManifest } from '../../build/manifest';
 import { spa } from './spa';
 
-vi.mock('../prepaint', () => ({
-  prepaint: () => {
-    throw new Error('render failed');
-  },
-}));
+const INDEX = '<html><head></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>';
+const ROUTES: RouteManifest = {
+  app: ['/assets/main.js'],
+  pages: [
+    { path: '/', files: ['/assets/Home.js'] },
+    { path: '/login', files: ['/assets/Login.js'] },
+  ],
+  startRequests: [],
+};
+const SCREENS = {
+  login: '<div inert><h1>Log in to your account</h1><span id="first-screen-end"></span></div>',
+  home: '<div inert><h2>All Products</h2><p>$& $1 $$</p><span id="first-screen-end"></span></div>',
+};
 
-describe('spa', () => {
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A build directory: index.html, the route manifest and, unless null, the pre-paint file's text. */
+function build(prepaint: string | null = JSON.stringify(SCREENS)): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'shop-spa-'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  dirs.push(dist);
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, ROUTE_MANIFEST_FILE), JSON.stringify(ROUTES));
+  if (prepaint !== null) writeFileSync(path.join(dist, PREPAINT_FILE), prepaint);
+  return dist;
+}
 
-  it('a first screen that fails to render is a server error, not "the app is not built"', async () => {
-    const app = express().use(spa(dist, { signedIn: () => false }));
-    const res = await request(app).get('/login');
-    expect(res.status).toBe(500);
-    expect(res.text).not.toMatch(/not built/);
-    // Pages without a pre-painted screen are served as usual.
-    expect((await request(app).get('/cart').expect(200)).text).toContain('<div id="root"></div>');
+/** An app whose visitors are signed in when they send `x-signed-in`. */
+const appOn = (dist: string) => express().use(spa(dist, { signedIn: (req) => req.get('x-signed-in') !== undefined }));
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script/.exec(html)?.[1];
+
+describe('spa: the pre-painted first screens', () => {
+  it('puts the build’s screen inside #root for the visitor who sees it first, and the page’s code waits for its paint', async () => {
+    const app = appOn(build());
+    const login = await request(app).get('/login').expect(200);
+    expect(rootOf(login.text)).toBe(SCREENS.login);
+    expect(login.text).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
+    expect(login.text).toContain('<meta name="shop:modulepreload" content="/assets/main.js /assets/Login.js">');
+    expect(login.text).not.toContain('rel="modulepreload"');
+    // Inserted as it is: `$&` and the like are text, not replacement patterns.
+    expect(rootOf((await request(app).get('/').set('x-signed-in', '1').expect(200)).text)).toBe(SCREENS.home);
+  });
+
+  it('nothing for the other visitor, or on other pages: plain index.html with the page’s hints', async () => {
+    const app = appOn(build());
+    for (const res of [
+      await request(app).get('/'),
+      await request(app).get('/login').set('x-signed-in', '1'),
+      await request(app).get('/cart'),
+    ]) {
+      expect(res.status).toBe(200);
+      expect(rootOf(res.text)).toBe('');
+      expect(res.text).not.toContain('rel="expect"');
+      expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/main.js">');
+    }
+  });
+
+  it.each([
+    ['without the file (a build without it)', null],
+    ['with an unreadable file', '{"login": "<div inert>'],
+    ['with a file of another shape', JSON.stringify(['<div inert></div>'])],
+    ['with a screen that is not text', JSON.stringify({ login: 42, home: null })],
+  ])('%s: plain index.html, no server error', async (_case, file) => {
+    const app = appOn(build(file));
+    for (const res of [await request(app).get('/login'), await request(app).get('/').set('x-signed-in', '1')]) {
+      expect(res.status).toBe(200);
+      expect(rootOf(res.text)).toBe('');
+      expect(res.text).not.toContain('rel="expect"');
+      expect(res.text).not.toContain('shop:modulepreload');
+      expect(res.text).toContain('rel="modulepreload"');
+    }
+  });
+
+  it('reads the screens of a new build (index.html rewritten), not only those it started with', async () => {
+    const dist = build(null);
+    const app = appOn(dist);
+    expect(rootOf((await request(app).get('/login').expect(200)).text)).toBe('');
+    writeFileSync(path.join(dist, PREPAINT_FILE), JSON.stringify(SCREENS));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+    expect(rootOf((await request(app).get('/login').expect(200)).text)).toBe(SCREENS.login);
+  });
+
+  it('not built at all: says so (404), whatever the visitor', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'shop-spa-'));
+    dirs.push(dist);
+    const app = appOn(dist);
+    const res = await request(app).get('/login').expect(404);
+    expect(res.text).toMatch(/not built/);
   });
 });

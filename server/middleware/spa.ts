@@ -2,9 +2,10 @@
 // build made .br/.gz files), index.html always revalidated and carrying hints for the page's
 // chunks (and, on /login and a signed-in /, its first screen pre-painted), and any other GET
 // outside /api answered with index.html (history fallback).
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
-import { prepaint, type Prepaint } from '../prepaint';
+import { PREPAINT_FILE, PREPAINTS, type Prepaint, type PrepaintScreens } from '../../build/manifest';
 import { indexHtml, precompressedAssets } from '../staticAssets';
 
 export interface SpaOptions {
@@ -14,7 +15,47 @@ export interface SpaOptions {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The first screen worth painting before the JS: the one the visitor will see (prepaint.tsx). */
+/**
+ * The pre-painted first screens the build wrote beside index.html (build/prepaint.ts): read at
+ * start, and again when index.html changes (a new build). None when the build has no such file,
+ * or an unreadable one: the pages are then sent without a first screen.
+ */
+function prepaintsOf(root: string): () => Partial<PrepaintScreens> {
+  const index = path.join(root, 'index.html');
+  const file = path.join(root, PREPAINT_FILE);
+  const read = (): Partial<PrepaintScreens> => {
+    const screens: Partial<PrepaintScreens> = {};
+    try {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const kind of PREPAINTS) {
+        const html = json?.[kind];
+        if (typeof html === 'string' && html !== '') screens[kind] = html;
+      }
+    } catch {
+      // No file, or not the build's: no first screens.
+    }
+    return screens;
+  };
+  const builtAt = () => {
+    try {
+      return statSync(index).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  };
+  let readFor = builtAt();
+  let screens = read();
+  return () => {
+    const mtime = builtAt();
+    if (mtime !== readFor) {
+      screens = read();
+      readFor = mtime;
+    }
+    return screens;
+  };
+}
+
+/** The first screen worth painting before the JS: the one the visitor will see (build/prepaintRender.tsx). */
 async function firstScreen(req: Request, signedIn: (req: Request) => boolean | Promise<boolean>): Promise<Prepaint | undefined> {
   if (req.path !== '/login' && req.path !== '/') return undefined;
   const known = await signedIn(req);
@@ -29,6 +70,8 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
   const index = path.join(root, 'index.html');
   // index.html with hints for the page's chunks (server/staticAssets.ts).
   const page = indexHtml(root);
+  // The first screens of /login and a signed-in / (HTML for inside #root).
+  const prepaints = prepaintsOf(root);
   const router = Router();
 
   // Only what the app loads is public: build internals (dist/.vite: the manifest, with every
@@ -64,18 +107,18 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
   });
 
   function answer(req: Request, res: Response, first: Prepaint | undefined): void {
-    let screen = first;
+    const prepainted = first ? prepaints()[first] : undefined;
     let html: string;
     try {
       html = page(req.path);
-      if (screen && html.includes(ROOT_ELEMENT)) html = page(req.path, { afterPaint: true });
-      else screen = undefined;
+      // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
+      if (prepainted !== undefined && html.includes(ROOT_ELEMENT)) {
+        html = page(req.path, { afterPaint: true }).replace(ROOT_ELEMENT, () => `<div id="root">${prepainted}</div>`);
+      }
     } catch {
       res.status(404).type('text').send('The app is not built: run `npm run build`.');
       return;
     }
-    // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
-    if (screen) html = html.replace(ROOT_ELEMENT, `<div id="root">${prepaint(screen)}</div>`);
     res.type('html').send(html);
   }
 

@@ -1,168 +1,26 @@
 // The catalogue: products, categories and brands. Lists take json-server 0.17's query language
-// (the API is specified by it): field=value filters (repeated keys OR-ed), field_ne / _gte / _lte,
-// q, _sort/_order, _page/_limit, _start/_end/_limit; this file reads a query into the store's
-// ListQuery (server/store/port.ts), which every adapter answers the same way.
+// (the API is specified by it), read by listQuery.ts into the store's ListQuery
+// (server/store/port.ts). Every product answer carries `salePrice`, the price the shopper sees
+// (SPEC §9), which lists filter and sort by like any field.
 // Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/validate.ts).
-import type { FilterOption, Product, ProductFacets, Suggestions } from '../../src/types';
+import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../src/types';
+import { withSalePrice } from '../../src/lib/pricing';
 import { assertValid, badRequest, notFound } from '../errors';
-import {
-  FILTER_OPTION_FIELDS,
-  PRODUCT_FIELDS,
-  type ListFilter,
-  type ListQuery,
-  type Page,
-  type ProductListField,
-  type Store,
-} from '../store/port';
+import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, type ListFilter, type ListQuery, type ProductListField, type Store } from '../store/port';
 import { foldTerms, foldWords, startsWords } from '../words';
 import type { StoredUser } from '../model';
 import { auditBy } from './audit';
 import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 import { parseId, requireObject } from './input';
+import { cleanQuery, listing, readList, type Listing } from './listQuery';
+
+export type { Listing, PageLinks } from './listQuery';
 
 const SUGGESTIONS = 5;
 const MAX_SUGGEST_QUERY = 100;
 
-/** Keys that take one value; json-server's other `_` keys are dropped. */
-const SINGLE_VALUE = new Set(['q', '_sort', '_order', '_page', '_limit', '_start', '_end']);
-
-type Query = Record<string, string | string[]>;
-
-/**
- * Keeps only the query keys the catalogue supports. Drops json-server's _embed/_expand (they
- * could pull other collections in), _delay and any other `_` key; refuses `_like` (a regex
- * from the client) and values that are not plain strings.
- */
-function cleanQuery(raw: Record<string, unknown>): Query {
-  const clean: Query = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (SINGLE_VALUE.has(key)) {
-      if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
-      clean[key] = value;
-    } else if (key.startsWith('_') || key === 'callback') {
-      continue;
-    } else if (key.endsWith('_like')) {
-      throw badRequest(`${key}: _like filters are not supported; use q`);
-    } else if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
-      clean[key] = value as string | string[];
-    } else {
-      throw badRequest(`${key} must be a plain value`);
-    }
-  }
-  return clean;
-}
-
-/** Page numbers for a Link header (json-server's utils.getPage). */
-export interface PageLinks {
-  current?: number;
-  first?: number;
-  prev?: number;
-  next?: number;
-  last?: number;
-}
-
-/** A list answer: the items, the count for X-Total-Count and, for `_page`, the Link pages. */
-export interface Listing<T> extends Page<T> {
-  links?: PageLinks;
-}
-
-const OPERATORS = { _ne: 'ne', _gte: 'gte', _lte: 'lte' } as const;
-
-/**
- * The storefront's facet filters. They are checked (a number from 0, given once: else 400) and
- * price_gte / price_lte compare the price the shopper sees (SPEC §9), not the stored `price`.
- */
-const FACET_FILTERS: Record<string, { field: ProductListField; op: 'gte' | 'lte' }> = {
-  price_gte: { field: 'salePrice', op: 'gte' },
-  price_lte: { field: 'salePrice', op: 'lte' },
-  rating_gte: { field: 'rating', op: 'gte' },
-  stock_gte: { field: 'stock', op: 'gte' },
-};
-
-/** The facet filters of `query`, checked, and the rest of the query. */
-function readFacetFilters(query: Query): { facetFilters: ListFilter<ProductListField>[]; rest: Query } {
-  const rest = { ...query };
-  const errors: Record<string, string> = {};
-  const filters: ListFilter<ProductListField>[] = [];
-  for (const [key, { field, op }] of Object.entries(FACET_FILTERS)) {
-    const value = query[key];
-    if (value === undefined) continue;
-    delete rest[key];
-    if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,6})?$/.test(value.trim())) errors[key] = `${key} must be a number from 0`;
-    else filters.push({ field, op, values: [String(Number(value))] });
-  }
-  assertValid(errors, 'Invalid filter');
-  return { facetFilters: filters, rest };
-}
-
-/**
- * The store query for `query`, as json-server's router reads it. A condition on a field the
- * store does not list by (another field, a nested path, images, reviews) is ignored: json-server
- * also ignores an equality filter on a field no record has.
- */
-function readList<F extends string>(query: Query, fields: readonly F[], extra: ListFilter<F>[] = []) {
-  const known = new Set<string>(fields);
-  const isField = (key: string): key is F => known.has(key);
-  const one = (key: string) => query[key] as string | undefined;
-  const list: ListQuery<F> = {};
-
-  const filters: ListFilter<F>[] = [...extra];
-  for (const [key, value] of Object.entries(query)) {
-    if (SINGLE_VALUE.has(key)) continue;
-    const suffix = /_(?:ne|gte|lte)$/.exec(key)?.[0] as keyof typeof OPERATORS | undefined;
-    const field = suffix ? key.slice(0, -suffix.length) : key;
-    if (!isField(field)) continue;
-    filters.push({ field, op: suffix ? OPERATORS[suffix] : 'eq', values: ([] as string[]).concat(value) });
-  }
-  if (filters.length > 0) list.filters = filters;
-  if (one('q')) list.q = one('q');
-
-  // lodash orderBy: 'desc' (any case) per key, anything else ascending. Sorting by a field no
-  // record has changes nothing, so such keys are left out with their order.
-  const sortKeys = one('_sort')?.split(',') ?? [];
-  const orders = (one('_order') || '').split(',').map((s) => s.toLowerCase());
-  const sort = sortKeys.flatMap((key, i) => (isField(key) ? [{ field: key, order: orders[i] === 'desc' ? ('desc' as const) : ('asc' as const) }] : []));
-  if (sort.length > 0) list.sort = sort;
-
-  const int = (value: string | undefined) => parseInt(value ?? '', 10);
-  let paging: { page: number; perPage: number } | undefined;
-  if (one('_page')) {
-    const page = int(one('_page')) >= 1 ? int(one('_page')) : 1;
-    const perPage = int(one('_limit')) || 10;
-    paging = { page, perPage };
-    list.slice = { start: (page - 1) * perPage, end: page * perPage };
-  } else if (one('_end')) {
-    list.slice = { start: int(one('_start')) || 0, end: int(one('_end')) || 0 };
-  } else if (one('_limit')) {
-    const start = int(one('_start')) || 0;
-    list.slice = { start, end: start + int(one('_limit')) || 0 }; // NaN counts as 0 (lodash)
-  }
-  return { list, paging };
-}
-
-/** GET /products' query read: json-server's language plus the facet filters. */
-function readProductList(rawQuery: Record<string, unknown>) {
-  const { facetFilters, rest } = readFacetFilters(cleanQuery(rawQuery));
-  return readList(rest, PRODUCT_FIELDS as readonly ProductListField[], facetFilters);
-}
-
-async function listing<T, F extends string>(
-  { list, paging }: ReturnType<typeof readList<F>>,
-  fetch: (query: ListQuery<F>) => Promise<Page<T>>,
-): Promise<Listing<T>> {
-  const { items, total } = await fetch(list);
-  if (!paging || items.length === 0) return { items, total };
-  const { page, perPage } = paging;
-  const links: PageLinks = {};
-  if (page > 1) links.prev = page - 1;
-  if (page * perPage < total) links.next = page + 1;
-  if (items.length !== total) {
-    links.current = page;
-    links.first = 1;
-    links.last = Math.ceil(total / perPage);
-  }
-  return { items, total, links };
-}
+/** GET /products' query read. */
+const readProductList = (rawQuery: Record<string, unknown>) => readList(cleanQuery(rawQuery), PRODUCT_LIST_FIELDS);
 
 /** A new product from the checked fields of a form or an import: the rest defaulted. */
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
@@ -173,8 +31,9 @@ export class CatalogueService {
     private readonly now: () => number,
   ) {}
 
-  listProducts(query: Record<string, unknown>): Promise<Listing<Product>> {
-    return listing(readProductList(query), (q) => this.store.listProducts(q));
+  async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct>> {
+    const answer = await listing(readProductList(query), (q) => this.store.listProducts(q));
+    return { ...answer, items: answer.items.map(withSalePrice) };
   }
 
   /**
@@ -188,10 +47,11 @@ export class CatalogueService {
     const filters = list.filters ?? [];
     const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
       q: list.q,
+      none: list.none,
       filters: [...filters.filter((f) => f.field !== field), ...add],
     });
     const [total, byCategory, byBrand, price, inStock, categories, brands] = await Promise.all([
-      this.store.countProducts({ q: list.q, filters }),
+      this.store.countProducts({ q: list.q, none: list.none, filters }),
       this.store.countProductsBy('category', without('category')),
       this.store.countProductsBy('brand', without('brand')),
       this.store.salePriceRange(without('salePrice')),
@@ -245,12 +105,12 @@ export class CatalogueService {
   }
 
   /** One product by the id in the path (its exact decimal form); 404 otherwise. */
-  async product(rawId: string, query: Record<string, unknown>): Promise<Product> {
+  async product(rawId: string, query: Record<string, unknown>): Promise<PricedProduct> {
     cleanQuery(query);
     const id = parseId(rawId);
     const product = id === undefined ? undefined : await this.store.productById(id);
     if (!product) throw notFound();
-    return product;
+    return withSalePrice(product);
   }
 
   private async known() {
@@ -259,14 +119,14 @@ export class CatalogueService {
   }
 
   /** A new product: every form field required (SPEC §5), the rest defaulted. Audited. */
-  async create(admin: StoredUser, input: unknown): Promise<Product> {
+  async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
     const { changes, errors } = readProduct(requireObject(input), await this.known());
     assertValid(errors, 'Invalid product');
-    return this.store.createProduct(newProduct(changes), auditBy(admin, 'product.create', this.now()));
+    return withSalePrice(await this.store.createProduct(newProduct(changes), auditBy(admin, 'product.create', this.now())));
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
-  async update(admin: StoredUser, rawId: string, input: unknown): Promise<Product> {
+  async update(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.productById(id);
     if (!existing) throw notFound('Product not found');
@@ -275,7 +135,7 @@ export class CatalogueService {
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
     const product = await this.store.updateProduct(existing.id, changes, auditBy(admin, action, this.now()));
     if (!product) throw notFound('Product not found');
-    return product;
+    return withSalePrice(product);
   }
 
   /** Every product a GET /products query selects (its paging aside), in its order, `size` at a time. */

@@ -1,6 +1,7 @@
 // Orders. Placing one re-prices it from the current products (SPEC §9, src/lib/pricing.ts),
 // checks the stock and, as one unit in the store, takes the stock, stores the order and empties
 // the cart. An Idempotency-Key makes a retry safe. Listing all orders and changing status: admin.
+import { createHash } from 'node:crypto';
 import { totals } from '../../src/lib/pricing';
 import { MAX_CART_QUANTITY } from '../../src/lib/constants';
 import {
@@ -29,6 +30,30 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /** An Idempotency-Key: absent, or 1–255 visible ASCII characters (400 otherwise). */
+/**
+ * What identifies a request to place an order: SHA-256 of its body as canonical JSON (object keys
+ * sorted at every depth), so a retry is the same request whatever order its client writes keys in.
+ */
+export function requestFingerprint(body: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    }
+    return value;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
+}
+
+export const KEY_REUSED =
+  'This Idempotency-Key was already used for a different order. Send a new key for a new order, or the same order again to get the one it placed.';
+
+/** The order a key placed, when this is the request that placed it (a key stored without a fingerprint counts as the same); 422 otherwise. */
+function sameRequest(order: Order, stored: string | undefined, fingerprint: string): Placed {
+  if (stored !== undefined && stored !== fingerprint) throw new HttpError(422, KEY_REUSED);
+  return { order, created: false };
+}
+
 function readKey(key: string | undefined): string | undefined {
   if (key === undefined) return undefined;
   if (!KEY_FORMAT.test(key)) {
@@ -66,8 +91,9 @@ export class OrderService {
    */
   async place(user: number, input: unknown, idempotencyKey: string | undefined): Promise<Placed> {
     const key = readKey(idempotencyKey);
+    const fingerprint = requestFingerprint(input);
     const earlier = key === undefined ? undefined : await this.store.orderForKey(user, key);
-    if (earlier) return { order: earlier, created: false };
+    if (earlier) return sameRequest(earlier.order, earlier.fingerprint, fingerprint);
 
     const body = requireObject(input);
     const errors: Errors = {};
@@ -119,10 +145,10 @@ export class OrderService {
       user,
       lines,
       price,
-      idempotency: key === undefined ? undefined : { key, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
+      idempotency: key === undefined ? undefined : { key, fingerprint, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
     });
     if ('placed' in result) return { order: result.placed, created: true };
-    if ('earlier' in result) return { order: result.earlier, created: false };
+    if ('earlier' in result) return sameRequest(result.earlier, result.fingerprint, fingerprint);
     // The store's guarded decrement found the stock gone since `price` ran.
     const [product] = await this.store.productsByIds([result.shortOf]);
     const quantity = lines.find((l) => l.product === result.shortOf)!.quantity;

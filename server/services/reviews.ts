@@ -2,7 +2,8 @@
 // review it once, and edit their review; an admin may remove any. Reviews live in the product's
 // `reviews`, and its `rating` is the mean of them all, seed reviews included, to one decimal,
 // changed in the same step as the reviews.
-import type { Product, Review, ReviewEligibility } from '../../src/types';
+import type { PricedProduct, Product, Review, ReviewEligibility } from '../../src/types';
+import { withSalePrice } from '../../src/lib/pricing';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';
@@ -71,7 +72,7 @@ export class ReviewService {
   }
 
   /** POST /products/:id/reviews: 201 with the product; 403 without a delivered order of it; 409 a second time. */
-  async add(me: StoredUser, rawId: string, input: unknown): Promise<Product> {
+  async add(me: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
     const { rating, comment } = readReview(input, false);
     const { id } = await this.product(rawId);
     if (!(await this.store.hasDeliveredOrderWith(me.id, id))) throw forbidden(NOT_RECEIVED);
@@ -84,11 +85,11 @@ export class ReviewService {
       return { reviews, rating: meanRating(reviews) };
     });
     if (!product) throw notFound('Product not found');
-    return product;
+    return withSalePrice(product);
   }
 
   /** PATCH /products/:id/reviews/:reviewId: its author changes the rating and/or comment. */
-  async edit(me: StoredUser, rawId: string, rawReviewId: string, input: unknown): Promise<Product> {
+  async edit(me: StoredUser, rawId: string, rawReviewId: string, input: unknown): Promise<PricedProduct> {
     const changes = readReview(input, true);
     const { id } = await this.product(rawId);
     const reviewId = parseId(rawReviewId);
@@ -101,11 +102,11 @@ export class ReviewService {
       return { reviews, rating: meanRating(reviews) };
     });
     if (!product) throw notFound('Product not found');
-    return product;
+    return withSalePrice(product);
   }
 
   /** DELETE /products/:id/reviews/:reviewId (admin): the review goes and the rating follows. Audited. */
-  async remove(admin: StoredUser, rawId: string, rawReviewId: string): Promise<Product> {
+  async remove(admin: StoredUser, rawId: string, rawReviewId: string): Promise<PricedProduct> {
     const { id } = await this.product(rawId);
     const reviewId = parseId(rawReviewId);
     let removed: Review | undefined;
@@ -127,6 +128,6 @@ export class ReviewService {
       audit,
     );
     if (!product) throw notFound('Product not found');
-    return product;
+    return withSalePrice(product);
   }
 }

@@ -134,8 +134,11 @@ export interface PlaceOrder {
    * order. Synchronous, and must not change the products.
    */
   price(products: readonly Product[]): NewOrder;
-  /** Remember the order under this Idempotency-Key of the user (and forget keys created at or before `forgetUpTo`). */
-  idempotency?: { key: string; at: number; forgetUpTo: number };
+  /**
+   * Remember the order under this Idempotency-Key of the user with the request's fingerprint
+   * (and forget keys created at or before `forgetUpTo`).
+   */
+  idempotency?: { key: string; fingerprint: string; at: number; forgetUpTo: number };
 }
 
 /** A status change of an order, as the service's rules decide it (see Store.changeOrder). */
@@ -153,7 +156,13 @@ export interface OrderChange {
  *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
  *  - shortOf: that product is missing, deleted or has less stock than its line asks; nothing changed.
  */
-export type PlaceOrderResult = { placed: Order } | { earlier: Order } | { shortOf: number };
+export type PlaceOrderResult = { placed: Order } | ({ earlier: Order } & KeyedRequest) | { shortOf: number };
+
+/** What an Idempotency-Key remembers of the request that placed its order. */
+export interface KeyedRequest {
+  /** Absent for keys stored before fingerprints were kept. */
+  fingerprint?: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The back office
@@ -322,8 +331,8 @@ export interface Store {
   // Audit log: appended to only by the writes that carry an AuditContext.
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
-  /** The order the user placed with this Idempotency-Key, once it is durable. */
-  orderForKey(user: number, key: string): Promise<Order | undefined>;
+  /** The order the user placed with this Idempotency-Key, and the fingerprint of that request. */
+  orderForKey(user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined>;
   /**
    * Places an order as one unit: checks and takes the stock of every line (a guarded decrement:
    * never below zero), stores the order and its Idempotency-Key, and empties the user's cart.

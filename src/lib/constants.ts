@@ -12,6 +12,6 @@ export const ALREADY_IN_CART = 'is already in the cart';
 
 export const SORT_OPTIONS: readonly SortOption[] = [
   { name: 'Best Rating', sort: 'rating', order: 'desc' },
-  { name: 'Price: Low to High', sort: 'price', order: 'asc' },
-  { name: 'Price: High to Low', sort: 'price', order: 'desc' },
+  { name: 'Price: Low to High', sort: 'salePrice', order: 'asc' },
+  { name: 'Price: High to Low', sort: 'salePrice', order: 'desc' },
 ];

@@ -16,11 +16,14 @@ const MAX_Q = 100;
 
 /** The facet filters' names in the page URL, and the values each accepts. */
 const RANGE_PARAMS: Record<RangeKey, { name: string; valid: (n: number) => boolean }> = {
-  price_gte: { name: 'min_price', valid: (n) => Number.isInteger(n) && n >= 0 },
-  price_lte: { name: 'max_price', valid: (n) => Number.isInteger(n) && n >= 0 },
+  salePrice_gte: { name: 'min_price', valid: (n) => Number.isInteger(n) && n >= 0 },
+  salePrice_lte: { name: 'max_price', valid: (n) => Number.isInteger(n) && n >= 0 },
   rating_gte: { name: 'rating', valid: (n) => n > 0 && n <= 5 },
   stock_gte: { name: 'in_stock', valid: (n) => n === 1 },
 };
+
+/** The sorts' names in the page URL (the price sort is by the displayed price, `salePrice`). */
+const SORT_PARAMS: Record<SortOption['sort'], string> = { rating: 'rating', salePrice: 'price' };
 
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -44,7 +47,7 @@ export function parseListingParams(params: URLSearchParams): ListingQuery {
   for (const group of FILTER_GROUPS) query.filter[group] = unique(params.getAll(group));
   const sort = params.get('sort');
   const order = params.get('order');
-  const option = SORT_OPTIONS.find((o) => o.sort === sort && o.order === order);
+  const option = SORT_OPTIONS.find((o) => SORT_PARAMS[o.sort] === sort && o.order === order);
   if (option) query.sort = { _sort: option.sort, _order: option.order };
   query.page = pageParam(params);
   const q = params.get('q')?.trim().slice(0, MAX_Q);
@@ -64,7 +67,7 @@ export function toSearchParams(query: ListingQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const group of FILTER_GROUPS) for (const value of query.filter[group]) params.append(group, value);
   if (query.sort) {
-    params.set('sort', query.sort._sort);
+    params.set('sort', SORT_PARAMS[query.sort._sort]);
     params.set('order', query.sort._order);
   }
   if (query.q) params.set('q', query.q);
@@ -111,7 +114,7 @@ export function withRange(query: ListingQuery, key: RangeKey, value: number | un
 
 /** Sets both ends of the price range (either may be `undefined`: no limit). */
 export function withPriceRange(query: ListingQuery, min: number | undefined, max: number | undefined): ListingQuery {
-  return withRange(withRange(query, 'price_gte', min), 'price_lte', max);
+  return withRange(withRange(query, 'salePrice_gte', min), 'salePrice_lte', max);
 }
 
 /** 'Clear all': no filter and no search; the sort and the admin's "show" choice stay. */
@@ -129,7 +132,7 @@ export function isSortSelected(query: ListingQuery, option: SortOption): boolean
 
 /** The filters in use: each category and brand, the price range as one, the rating, in stock only. */
 export function activeFilterCount(query: ListingQuery): number {
-  const { price_gte, price_lte, ...others } = query.ranges;
-  const price = price_gte !== undefined || price_lte !== undefined ? 1 : 0;
+  const { salePrice_gte, salePrice_lte, ...others } = query.ranges;
+  const price = salePrice_gte !== undefined || salePrice_lte !== undefined ? 1 : 0;
   return query.filter.category.length + query.filter.brand.length + price + Object.keys(others).length;
 }

@@ -17,7 +17,7 @@ import {
 
 const full: ListingQuery = {
   filter: { category: ['smartphones', 'laptops'], brand: ['Novaphone'] },
-  sort: { _sort: 'price', _order: 'asc' },
+  sort: { _sort: 'salePrice', _order: 'asc' },
   page: 3,
   q: 'zen',
   ranges: {},
@@ -37,7 +37,7 @@ describe('listingQuery', () => {
 
   it('builds the API query of SPEC §7: filters repeated, then sort, then paging', () => {
     expect(toApiQuery(full)).toBe(
-      'category=smartphones&category=laptops&brand=Novaphone&_sort=price&_order=asc&_page=3&_limit=15&q=zen',
+      'category=smartphones&category=laptops&brand=Novaphone&_sort=salePrice&_order=asc&_page=3&_limit=15&q=zen',
     );
     expect(toApiQuery(emptyListingQuery())).toBe('_page=1&_limit=15');
     expect(toApiQuery(emptyListingQuery(), 5)).toBe('_page=1&_limit=5');
@@ -87,12 +87,12 @@ describe('listingQuery', () => {
   });
 
   it('carries the facet filters in the URL under their own names, and to the API under theirs', () => {
-    const query: ListingQuery = { ...emptyListingQuery(), ranges: { price_gte: 20, price_lte: 300, rating_gte: 4, stock_gte: 1 } };
+    const query: ListingQuery = { ...emptyListingQuery(), ranges: { salePrice_gte: 20, salePrice_lte: 300, rating_gte: 4, stock_gte: 1 } };
     const params = toSearchParams(query);
     expect(params.toString()).toBe('min_price=20&max_price=300&rating=4&in_stock=1');
     expect(parseListingParams(params)).toEqual(query);
     expect(toApiQuery({ ...query, q: 'zen', filter: { category: ['laptops'], brand: [] } })).toBe(
-      'category=laptops&_page=1&_limit=15&q=zen&price_gte=20&price_lte=300&rating_gte=4&stock_gte=1',
+      'category=laptops&_page=1&_limit=15&q=zen&salePrice_gte=20&salePrice_lte=300&rating_gte=4&stock_gte=1',
     );
   });
 
@@ -100,7 +100,7 @@ describe('listingQuery', () => {
     const parsed = parseListingParams(new URLSearchParams('min_price=-5&max_price=12.5&rating=6&in_stock=yes'));
     expect(parsed.ranges).toEqual({});
     expect(parseListingParams(new URLSearchParams('rating=0')).ranges).toEqual({});
-    expect(parseListingParams(new URLSearchParams('rating=3.5&max_price=0')).ranges).toEqual({ rating_gte: 3.5, price_lte: 0 });
+    expect(parseListingParams(new URLSearchParams('rating=3.5&max_price=0')).ranges).toEqual({ rating_gte: 3.5, salePrice_lte: 0 });
   });
 
   it('a facet filter goes back to page 1; the price range is set and removed as one', () => {
@@ -109,8 +109,8 @@ describe('listingQuery', () => {
     expect(rated).toMatchObject({ page: 1, ranges: { rating_gte: 3 } });
     expect(withRange(rated, 'rating_gte', undefined).ranges).toEqual({});
     const priced = withPriceRange(rated, 100, 500);
-    expect(priced.ranges).toEqual({ rating_gte: 3, price_gte: 100, price_lte: 500 });
-    expect(withPriceRange(priced, undefined, 80).ranges).toEqual({ rating_gte: 3, price_lte: 80 });
+    expect(priced.ranges).toEqual({ rating_gte: 3, salePrice_gte: 100, salePrice_lte: 500 });
+    expect(withPriceRange(priced, undefined, 80).ranges).toEqual({ rating_gte: 3, salePrice_lte: 80 });
     expect(activeFilterCount(withFilter(priced, 'brand', 'Acme', true))).toBe(3);
     expect(activeFilterCount(withRange(priced, 'stock_gte', 1))).toBe(3);
   });
@@ -119,7 +119,7 @@ describe('listingQuery', () => {
     const busy: ListingQuery = {
       ...full,
       deleted: 'active',
-      ranges: { price_gte: 1, stock_gte: 1 },
+      ranges: { salePrice_gte: 1, stock_gte: 1 },
     };
     expect(withoutFilters(busy)).toEqual({ ...emptyListingQuery(), sort: full.sort, deleted: 'active' });
   });

@@ -9,11 +9,11 @@ export const FILTER_GROUPS: readonly FilterGroup[] = ['category', 'brand'];
 export type DeletedFilter = 'all' | 'active' | 'deleted';
 
 /**
- * The facet filters by their API names: the displayed price in whole dollars (at least, at
- * most), the rating (at least), and stock_gte 1 for "in stock only".
+ * The facet filters by their API names: the displayed price (`salePrice`) in whole dollars (at
+ * least, at most), the rating (at least), and stock_gte 1 for "in stock only".
  */
-export type RangeKey = 'price_gte' | 'price_lte' | 'rating_gte' | 'stock_gte';
-export const RANGE_KEYS: readonly RangeKey[] = ['price_gte', 'price_lte', 'rating_gte', 'stock_gte'];
+export type RangeKey = 'salePrice_gte' | 'salePrice_lte' | 'rating_gte' | 'stock_gte';
+export const RANGE_KEYS: readonly RangeKey[] = ['salePrice_gte', 'salePrice_lte', 'rating_gte', 'stock_gte'];
 
 export interface ListingSort {
   _sort: SortOption['sort'];

@@ -1,11 +1,16 @@
 // Prices of SPEC §9, shared by the client and the server so both compute the same totals.
-import type { Product } from '../types';
+import type { PricedProduct, Product } from '../types';
 
 type Priced = Pick<Product, 'price' | 'discountPercentage'>;
 
 /** The displayed unit price: price × (1 − discount/100), rounded to whole dollars. */
 export function discountedPrice(product: Priced): number {
   return Math.round(product.price * (1 - product.discountPercentage / 100));
+}
+
+/** The product as the API answers it: with `salePrice`, its displayed price (discountedPrice). */
+export function withSalePrice<T extends Product>(product: T): T & PricedProduct {
+  return { ...product, salePrice: discountedPrice(product) };
 }
 
 /** The struck-through original price, rounded. */

@@ -62,6 +62,15 @@ export interface Product {
   lowStockThreshold?: number;
 }
 
+/**
+ * A product as the API answers it: with `salePrice`, the price the shopper sees (SPEC §9:
+ * discountedPrice in src/lib/pricing.ts), which lists filter and sort by (salePrice_gte,
+ * _sort=salePrice) like any field.
+ */
+export interface PricedProduct extends Product {
+  salePrice: number;
+}
+
 /** Cart line as displayed: `product` is expanded. */
 export interface CartItem {
   id: number;
@@ -118,7 +127,8 @@ export interface FilterOption {
 
 export interface SortOption {
   name: string;
-  sort: 'rating' | 'price';
+  /** The API's sort field: `salePrice` is the price the shopper sees. */
+  sort: 'rating' | 'salePrice';
   order: 'asc' | 'desc';
 }
 

@@ -1,14 +1,16 @@
 // The catalogue answers exactly as json-server 0.17's router, whose query language the API
 // keeps: the same status, body, X-Total-Count and Link for a table of queries, on generated data
 // plus awkward records (nulls, missing fields, mixed types, duplicate sort values), on either
-// engine. The router itself is the reference here (it no longer serves the API:
-// server/services/catalogue.ts reads the query, the store lists: server/store/listing.ts for the
-// json adapter, SQL in server/store/postgres/productList.ts for PostgreSQL).
+// driver. The router itself is the reference here (it no longer serves the API:
+// server/services/listQuery.ts reads the query, SQL in server/store/postgres/ lists), over the
+// products as the API answers them: with `salePrice`, the price the shopper sees.
+// tests/api/parity.test.ts asks it generated queries on the seed.
 import express, { type Express } from 'express';
 import jsonServer from 'json-server';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed';
+import { withSalePrice } from '../../src/lib/pricing';
 import type { DbSchema } from '../../server/model';
 import { engineApp, expectNoLeaks, makeShop } from './fixtures';
 
@@ -34,7 +36,7 @@ const DATA = data();
 
 /** json-server's router on a copy of DATA, answering as the API did when it served the catalogue. */
 function reference(): Express {
-  const router = jsonServer.router(structuredClone(DATA));
+  const router = jsonServer.router(structuredClone({ ...DATA, products: DATA.products.map(withSalePrice) }));
   router.render = (_req, res) => {
     const body: unknown = res.locals.data;
     if (res.statusCode === 404 || body === undefined) {
@@ -146,6 +148,51 @@ const COMPARISONS = [
   '/products?reviews.rating=5',
   '/products?_sort=reviews.rating',
   '/products?_sort=price,',
+  // Every field of a product answer, salePrice (the displayed price) and `_like` included.
+  '/products?salePrice_gte=100&salePrice_lte=400&_sort=salePrice&_order=desc',
+  '/products?salePrice=12&_sort=salePrice,id&_order=asc,desc',
+  '/products?price_gte=12&price_lte=100',
+  '/products?title_like=^(bare|%C3%A9clair)',
+  '/products?brand_like=^$&_sort=brand',
+  '/products?description_like=[0-9]{2}%5C.%5Cd&category_like=TOPS',
+  '/products?rating_like=%5E4%5C.3',
+  '/products?deleted_like=true',
+  '/products?images_like=products&images_ne=',
+  '/products?reviews=&_sort=reviews&_order=desc',
+  '/products?_sort=images&_limit=5',
+  '/products?lowStockThreshold=5',
+  '/products?lowStockThreshold_gte=0',
+  '/products?unknownField_gte=1',
+  '/products?unknownField_like=(',
+  '/products?_sort=id&q=phone',
+  '/categories?label_like=^s&_sort=label&_order=desc',
+  '/categories?id_gte=2&id_ne=3&q=o',
+  '/brands?value_lte=M&_start=1&_end=4',
+];
+
+// Paging numbers past PostgreSQL's integer: json-server's answers (an empty page, or everything).
+const PAGING = [
+  '/products?_page=3000000000&_limit=1',
+  '/products?_start=3000000000&_end=3000000001',
+  '/products?_limit=99999999999',
+  '/products?_limit=3000000000&_start=5',
+  '/products?_page=2&_limit=99999999999',
+  '/products?_page=1&_limit=-99999999999',
+  '/products?_page=2147483647&_limit=2',
+  '/products?_start=2147483646&_limit=5',
+  '/products?_start=-3000000000&_end=-1',
+  '/products?_start=-1&_end=3000000000',
+  '/products?_end=99999999999999999999',
+  '/products?_page=999999999999999999999&_limit=10',
+  `/products?_limit=${'9'.repeat(400)}`,
+  `/products?_page=${'9'.repeat(400)}`,
+  `/products?_page=1&_limit=${'9'.repeat(400)}`,
+  `/products?_start=${'9'.repeat(400)}&_limit=-${'9'.repeat(400)}`,
+  '/products?_page=3000000000&_limit=1&_sort=price&category=tops',
+  '/products?_start=3000000000&_end=3000000001&q=phone',
+  '/categories?_page=3000000000&_limit=1',
+  '/brands?_start=3000000000&_end=3000000001',
+  '/brands?_limit=99999999999',
 ];
 
 async function answer(a: Express, path: string) {
@@ -159,7 +206,7 @@ async function answer(a: Express, path: string) {
 }
 
 describe('catalogue reads: the same answers as json-server', () => {
-  it.each([...QUERIES, ...COMPARISONS])('%s', async (path) => {
+  it.each([...QUERIES, ...COMPARISONS, ...PAGING])('%s', async (path) => {
     expect(await answer(ours, path)).toEqual(await answer(theirs, path));
   });
 });

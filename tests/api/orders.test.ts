@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { discountedPrice } from '../../src/lib/pricing';
 import type { Order } from '../../src/types';
+import { KEY_REUSED } from '../../server/services/orders';
 import { address, clock, expectNoLeaks, makeShop, orderBody, PRODUCTS } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -96,10 +97,16 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     const a = await shop.as('user');
     const first = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(body()).expect(201);
     await a.post('/api/cart').send({ product: 2, quantity: 1 }).expect(201);
-    // A retry (even with another body, e.g. the cart changed meanwhile) gets the first order back.
-    const again = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(orderBody([{ product: 2, quantity: 1 }]));
+    // A retry is the same request, whatever order its client writes the keys in: the first order back.
+    const reordered = Object.fromEntries(Object.entries(body()).reverse());
+    const again = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(reordered);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    // The same key with another request (other items, another payment method, no body): 422, nothing placed.
+    for (const other of [orderBody([{ product: 2, quantity: 1 }]), { ...body(), paymentMethod: 'cash' }, {}]) {
+      const refused = await a.post('/api/orders').set('Idempotency-Key', 'attempt-1').send(other);
+      expect([refused.status, refused.body]).toEqual([422, { message: KEY_REUSED }]);
+    }
     expect((await shop.state()).orders).toHaveLength(13);
     expect((await shop.state()).products[0].stock).toBe(8);
     expect((await shop.state()).products[1].stock).toBe(2);

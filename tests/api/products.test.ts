@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { withSalePrice } from '../../src/lib/pricing';
 import { productRules } from '../../src/lib/validation';
 import { expectNoLeaks, makeShop } from './fixtures';
 
@@ -60,10 +61,11 @@ describe('catalogue reads (public, json-server semantics)', () => {
     expect(Object.keys(one.body)).not.toContain('users');
   });
 
-  it('ignores _delay and refuses _like regexes and non-string parameters', async () => {
+  it('ignores _delay, takes a _like as json-server does, refuses one that could be slow and non-string parameters', async () => {
     const started = Date.now();
     await get('/api/products?_delay=5000').expect(200);
     expect(Date.now() - started).toBeLessThan(2000);
+    expect(ids((await get('/api/products?title_like=^GALAXY%20(s|tab)').expect(200)).body)).toEqual([2, 5]);
     await get('/api/products?title_like=(a%2B)%2B$').expect(400);
     await get('/api/products?_sort[x]=1').expect(400);
     await get('/api/products?_page=1&_page=2').expect(400);
@@ -120,8 +122,10 @@ describe('POST /api/products (admin)', () => {
       minimumOrderQuantity: 1,
       reviews: [],
       deleted: false,
+      // The price the shopper sees (SPEC §9): 699 − 7.5 %, rounded. Answered, not stored.
+      salePrice: 647,
     });
-    expect((await shop.state()).products[5]).toEqual(res.body);
+    expect(withSalePrice((await shop.state()).products[5])).toEqual(res.body);
     await a.get('/api/products/6').expect(200, res.body);
   });
 
@@ -176,7 +180,8 @@ describe('PATCH /api/products/:id (admin)', () => {
     const a = await shop.as('admin');
     const before = structuredClone((await shop.state()).products[0]);
     const res = await a.patch('/api/products/1').send({ price: '150', image2: '/images/new.webp' }).expect(200);
-    expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]] });
+    // 150 − 10 %: the displayed price follows the price.
+    expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]], salePrice: 135 });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
     expect(bad.body.errors).toEqual({ discountPercentage: 'discountPercentage must be at most 100' });

@@ -73,7 +73,7 @@ test('a shopper narrows the catalogue with counted facets, a price range, a rati
   await sidebar(page).getByLabel('Max price').fill(String(high));
   await sidebar(page).getByLabel('Max price').blur();
   await expect(page).toHaveURL(`/?category=${category.value}&min_price=${low}&max_price=${high}`);
-  await expectResults(page, `category=${category.value}&price_gte=${low}&price_lte=${high}`);
+  await expectResults(page, `category=${category.value}&salePrice_gte=${low}&salePrice_lte=${high}`);
 
   // Every card shown is within the range (the displayed, discounted price).
   const prices = await page
@@ -91,7 +91,7 @@ test('a shopper narrows the catalogue with counted facets, a price range, a rati
   await sidebar(page).getByRole('checkbox', { name: 'In stock only' }).check();
   const url = `/?category=${category.value}&min_price=${low}&max_price=${high}&rating=3&in_stock=1`;
   await expect(page).toHaveURL(url);
-  await expectResults(page, `category=${category.value}&price_gte=${low}&price_lte=${high}&rating_gte=3&stock_gte=1`);
+  await expectResults(page, `category=${category.value}&salePrice_gte=${low}&salePrice_lte=${high}&rating_gte=3&stock_gte=1`);
   await expect(chips(page).getByRole('button')).toHaveText([category.label, `$${low} – $${high}`, '3 stars & up', 'In stock only']);
   await page.reload();
   await expect(sidebar(page).getByRole('radio', { name: '3 stars & up' })).toBeChecked();
@@ -125,7 +125,7 @@ test('the facet filters in the mobile slide-over, and axe with filters in use at
   await dialog.getByRole('button', { name: 'Close menu' }).click();
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveText('Filters(3)');
   await expect(chips(page).getByRole('button')).toHaveText(['Up to $500', '4 stars & up', 'In stock only']);
-  await expectResults(page, 'price_lte=500&rating_gte=4&stock_gte=1');
+  await expectResults(page, 'salePrice_lte=500&rating_gte=4&stock_gte=1');
   await expectAccessibleAtAllWidths(page, () => expect(results(page)).toBeVisible());
 });
 

@@ -42,6 +42,8 @@ test('signed-out pages have no axe violations', async ({ page }) => {
 });
 
 test('the shop pages have no axe violations', async ({ page, shopper }) => {
+  // Eight pages, each checked at two widths: a shared machine can take most of a minute.
+  test.setTimeout(120_000);
   expect(shopper.email).toContain('@');
   const { items } = await catalogue(page);
   const [product, another] = items.filter((p) => !p.deleted && p.stock >= 10);

@@ -68,7 +68,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await page.getByRole('button', { name: 'Sort' }).click();
   await page.getByRole('menuitem', { name: 'Price: Low to High' }).click();
   await expect(page).toHaveURL('/?sort=price&order=asc');
-  const cheapest = await catalogue(page, '_sort=price&_order=asc&_page=1&_limit=15');
+  const cheapest = await catalogue(page, '_sort=salePrice&_order=asc&_page=1&_limit=15');
   const cards = productCards(page).getByRole('heading', { level: 3 });
   await expect(cards.first()).toHaveText(cheapest.items[0].title);
   await expect(results(page)).toHaveText(`Showing 1 to 15 of ${cheapest.total} results`);
@@ -76,7 +76,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL('/?sort=price&order=asc&page=2');
   await expect(results(page)).toHaveText(`Showing 16 to 30 of ${cheapest.total} results`);
-  const secondPage = await catalogue(page, '_sort=price&_order=asc&_page=2&_limit=15');
+  const secondPage = await catalogue(page, '_sort=salePrice&_order=asc&_page=2&_limit=15');
   await expect(cards.first()).toHaveText(secondPage.items[0].title);
   await page.getByRole('link', { name: 'Previous' }).click();
   await expect(results(page)).toHaveText(`Showing 1 to 15 of ${cheapest.total} results`);
@@ -154,7 +154,7 @@ test('the filtered, sorted, paged URL survives a reload and the Back button', as
   expect(shopper.email).toContain('@');
   await page.goto('/?sort=price&order=desc&page=2');
   await expect(results(page)).toHaveText(/^Showing 16 to 30 of \d+ results$/);
-  const expected = await catalogue(page, '_sort=price&_order=desc&_page=2&_limit=15');
+  const expected = await catalogue(page, '_sort=salePrice&_order=desc&_page=2&_limit=15');
   const cards = productCards(page).getByRole('heading', { level: 3 });
   await expect(cards.first()).toHaveText(expected.items[0].title);
 

@@ -3,8 +3,8 @@
 // SQL pieces (WHERE, ORDER BY, counts from product_counts, merged pages) are productList.ts'.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../src/types';
-import { sliceBounds } from '../listing';
 import type { ListQuery, Page, ProductListField, ValueCount } from '../port';
+import { forwardWindow, fromEnd, sliceBounds } from './jsonQuery';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
 import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './rows';
 import type { Database } from './schema';
@@ -25,7 +25,8 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     if (query.q && withTotal) {
       // A search finds its matches once (trigram index, then each candidate checked) and both
       // counts and pages them, instead of running that search twice.
-      const keys = sql.join(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))].map((c) => sql.ref(`products.${c}`)));
+      // Each column once (a sort may name id, or a field twice).
+      const keys = sql.join([...new Set(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))])].map((c) => sql.ref(`products.${c}`)));
       return sql<ProductRowWithTotal>`
         WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
           page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
@@ -41,7 +42,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
       ORDER BY ${order}`.execute(db);
   };
   const slice = query.slice;
-  if (slice && (slice.start < 0 || slice.end < 0)) {
+  if (slice && fromEnd(slice)) {
     // Counted from the end: the count first, in the same snapshot as the page.
     return db
       .transaction()
@@ -53,9 +54,9 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
         return { items: rows.map(productFromRow), total };
       });
   }
-  const offset = slice ? slice.start : 0;
-  const limit = slice ? Math.max(0, slice.end - slice.start) : null;
-  if (limit === 0) return { items: [], total: await count(db) };
+  const part = slice ? forwardWindow(slice) : { offset: 0, limit: null };
+  if (!part) return { items: [], total: await count(db) };
+  const { offset, limit } = part;
   if (offset >= DEEP && limit !== null) {
     const dense = await denseIdPage(db, query, offset, limit);
     if (dense) return dense;

@@ -79,12 +79,12 @@ export function fieldCondition(column: ListColumn, table: string, { op, values }
   }
   if (op === 'eq' || op === 'ne') {
     const equal = equalValues(kind, values);
-    // A value none of the texts can be is different from all of them (when there is a value).
-    if (equal.length === 0) return op === 'eq' ? NOTHING : sql<SqlBool>`${col} IS NOT NULL`;
     let test: RawBuilder<SqlBool>;
+    // A value none of the texts can be is different from all of them (when there is a value).
+    if (equal.length === 0) test = op === 'eq' ? NOTHING : sql<SqlBool>`${col} IS NOT NULL`;
     // One value as a plain comparison: only then does an index on (field, sort key) deliver its
     // rows in the sort's order (PostgreSQL does not keep the order across an ANY's values).
-    if (equal.length === 1) test = sql<SqlBool>`${col} ${sql.raw(op === 'eq' ? '=' : '<>')} ${equal[0]}`;
+    else if (equal.length === 1) test = sql<SqlBool>`${col} ${sql.raw(op === 'eq' ? '=' : '<>')} ${equal[0]}`;
     else if (op === 'eq') test = sql<SqlBool>`${col} = ANY(${equal}::${arrayType(kind)})`;
     else test = sql<SqlBool>`${col} <> ALL(${equal}::${arrayType(kind)})`;
     // json-server ignores an equality filter on a field that no record has.

@@ -8,6 +8,7 @@ import * as sharedState from './migrations/0002_shared_state';
 import * as catalogueAtScale from './migrations/0003_catalogue_at_scale';
 import * as shopperFeatures from './migrations/0004_shopper_features';
 import * as backOffice from './migrations/0005_back_office';
+import * as idempotencyFingerprint from './migrations/0006_idempotency_fingerprint';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003_catalogue_at_scale': catalogueAtScale,
   '0004_shopper_features': shopperFeatures,
   '0005_back_office': backOffice,
+  '0006_idempotency_fingerprint': idempotencyFingerprint,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

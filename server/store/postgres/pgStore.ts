@@ -11,13 +11,13 @@ import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, 
 import { auditEntry, describeOrder, describeProduct } from '../audit';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
-import { listRecords } from '../listing';
 import type {
   AuditContext,
   AuditQuery,
   FilterOptionField,
   ImportResult,
   ImportRow,
+  KeyedRequest,
   TimeRange,
   ListQuery,
   OrderChange,
@@ -33,12 +33,12 @@ import type {
 } from '../port';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as catalogue from './catalogue';
+import { listFilterOptions } from './filterOptions';
 import * as reports from './reports';
 import {
   auditToRow,
   cartLineFromRow,
   isId,
-  filterOptionFromRow,
   orderFromRow,
   orderToRow,
   PRODUCT_COLUMNS,
@@ -356,16 +356,13 @@ export class PgStore implements StoreAdapter {
     return reports.lowStockProducts(this.db, defaultThreshold, limit);
   }
 
-  // Categories and brands are a few dozen rows: listed in memory with the json adapter's
-  // listing, so their json-server semantics are written once.
-  async listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
-    const rows = await this.db.selectFrom('categories').selectAll().orderBy('id').execute();
-    return listRecords(rows.map(filterOptionFromRow), query);
+  // Categories and brands: json-server's list in SQL, as products (filterOptions.ts).
+  listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listFilterOptions(this.db, 'categories', query);
   }
 
-  async listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
-    const rows = await this.db.selectFrom('brands').selectAll().orderBy('id').execute();
-    return listRecords(rows.map(filterOptionFromRow), query);
+  listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listFilterOptions(this.db, 'brands', query);
   }
 
   // --- Cart ----------------------------------------------------------------------------------
@@ -515,18 +512,21 @@ export class PgStore implements StoreAdapter {
     return reports.listAudit(this.db, query);
   }
 
-  private async keyedOrder(db: Db, user: number, key: string): Promise<Order | undefined> {
+  private async keyedOrder(db: Db, user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
     const row = await db
       .selectFrom('idempotency_keys')
       .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
       .selectAll('orders')
+      .select('idempotency_keys.fingerprint as key_fingerprint')
       .where('idempotency_keys.user_id', '=', user)
       .where('idempotency_keys.key', '=', key)
       .executeTakeFirst();
-    return row && orderFromRow(row);
+    if (!row) return undefined;
+    const { key_fingerprint: fingerprint, ...order } = row;
+    return { order: orderFromRow(order), ...(fingerprint === null ? {} : { fingerprint }) };
   }
 
-  orderForKey(user: number, key: string): Promise<Order | undefined> {
+  orderForKey(user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
     return this.keyedOrder(this.db, user, key);
   }
 
@@ -538,7 +538,7 @@ export class PgStore implements StoreAdapter {
           // another instance) waits for it and then finds its order.
           await sql`SELECT pg_advisory_xact_lock(${LOCK.orders}, ${user})`.execute(trx);
           const earlier = await this.keyedOrder(trx, user, idempotency.key);
-          if (earlier) return { earlier };
+          if (earlier) return { earlier: earlier.order, fingerprint: earlier.fingerprint };
         }
         const ids = lines.map((l) => l.product);
         const rows = await trx
@@ -576,7 +576,13 @@ export class PgStore implements StoreAdapter {
           await trx.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(idempotency.forgetUpTo)).execute();
           await trx
             .insertInto('idempotency_keys')
-            .values({ user_id: user, key: idempotency.key, order_id: stored.id, created_at: new Date(idempotency.at) })
+            .values({
+              user_id: user,
+              key: idempotency.key,
+              order_id: stored.id,
+              created_at: new Date(idempotency.at),
+              fingerprint: idempotency.fingerprint,
+            })
             .execute();
         }
         return { placed: orderFromRow(stored) };

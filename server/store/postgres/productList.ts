@@ -6,7 +6,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListFilter, ListQuery, ProductListField } from '../port';
 import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from './jsonQuery';
 import { PRODUCT_COLUMN } from './rows';
-import { productMatches } from './search';
+import { productAnswerMatches } from './search';
 
 const KIND: Record<Exclude<ProductListField, 'images' | 'reviews'>, Kind> = {
   id: 'int',
@@ -72,7 +72,7 @@ function condition(filter: ListFilter<ProductListField>, table: string, ordered 
 export function productWhere(query: ListQuery<ProductListField>, ordered = false): RawBuilder<SqlBool> {
   if (query.none) return NOTHING;
   const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered));
-  if (query.q) parts.unshift(productMatches(query.q));
+  if (query.q) parts.unshift(productAnswerMatches(query.q));
   return and(parts);
 }
 
@@ -138,7 +138,7 @@ export function productPageIds(query: ListQuery<ProductListField>, offset: numbe
   if (!several || sorts.length > 1 || !sorts.every((s) => MERGE_SORTS.has(s.field))) {
     return sql`(SELECT products.id FROM products WHERE ${productWhere(query, true)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
   }
-  const keys = sql.join(['id', ...sorts.map((s) => COLUMN[s.field])].map((c) => sql.ref(`products.${c}`)));
+  const keys = sql.join([...new Set(['id', ...sorts.map((s) => COLUMN[s.field])])].map((c) => sql.ref(`products.${c}`)));
   const branches = [...new Set(several.values)].map((value) => {
     const one = { ...query, filters: filters.map((f) => (f === several ? { ...f, values: [value] } : f)) };
     return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one, true)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;

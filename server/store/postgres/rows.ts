@@ -295,11 +295,17 @@ export function sessionFromRow(r: Selectable<SessionsTable>): Session {
 export function idempotencyToRow(k: IdempotencyRecord): Insertable<IdempotencyKeysTable> {
   const prefix = `${k.user} `;
   if (!k.id.startsWith(prefix)) throw new Error(`idempotency record ${JSON.stringify(k.id)} is not "<user> <key>" for user ${k.user}`);
-  return { user_id: k.user, key: k.id.slice(prefix.length), order_id: k.order, created_at: new Date(k.createdAt) };
+  return { user_id: k.user, key: k.id.slice(prefix.length), order_id: k.order, created_at: new Date(k.createdAt), fingerprint: k.fingerprint ?? null };
 }
 
 export function idempotencyFromRow(r: Selectable<IdempotencyKeysTable>): IdempotencyRecord {
-  return { id: `${r.user_id} ${r.key}`, user: r.user_id, order: r.order_id, createdAt: r.created_at.getTime() };
+  return {
+    id: `${r.user_id} ${r.key}`,
+    user: r.user_id,
+    order: r.order_id,
+    createdAt: r.created_at.getTime(),
+    ...(r.fingerprint === null ? {} : { fingerprint: r.fingerprint }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

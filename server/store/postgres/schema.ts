@@ -143,6 +143,8 @@ export interface IdempotencyKeysTable {
   key: string;
   order_id: number;
   created_at: Timestamp<Date | string | undefined>;
+  /** SHA-256 of the request that placed the order; null for keys older than the column. */
+  fingerprint: Generated<string | null>;
 }
 
 export interface Database {

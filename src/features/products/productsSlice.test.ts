@@ -63,7 +63,7 @@ describe('productsSlice thunks', () => {
     const pending = store.dispatch(fetchProductsByFiltersAsync(query));
     expect(store.getState().products.status).toBe('loading');
     await pending;
-    expect(calls(fetch)).toEqual(['GET /api/products?brand=Novaphone&_sort=price&_order=desc&_page=1&_limit=15']);
+    expect(calls(fetch)).toEqual(['GET /api/products?brand=Novaphone&_sort=salePrice&_order=desc&_page=1&_limit=15']);
     expect(store.getState().products).toMatchObject({ products: [p1, p2], totalItems: 42, status: 'idle', error: null });
   });
 

@@ -9,14 +9,14 @@ describe('product CSV', () => {
     const query = {
       ...emptyListingQuery(),
       filter: { category: ['laptops', 'smartphones'], brand: ['Apple'] },
-      sort: { _sort: 'price', _order: 'desc' } as const,
+      sort: { _sort: 'salePrice', _order: 'desc' } as const,
       page: 4,
       q: 'pro',
       deleted: 'active' as const,
-      ranges: { price_gte: 100 },
+      ranges: { salePrice_gte: 100 },
     };
     expect(productsExportHref(toApiQuery(query))).toBe(
-      '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=price&_order=desc&q=pro&deleted_ne=true&price_gte=100',
+      '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=salePrice&_order=desc&q=pro&deleted_ne=true&salePrice_gte=100',
     );
   });
 

@@ -34,7 +34,7 @@ export function chipsOf(query: ListingQuery, options: FilterChipsProps['options'
       chips.push({ key: `${group}:${value}`, label, without: withFilter(query, group, value, false) });
     }
   }
-  const { price_gte: min, price_lte: max, rating_gte: rating, stock_gte: stock } = query.ranges;
+  const { salePrice_gte: min, salePrice_lte: max, rating_gte: rating, stock_gte: stock } = query.ranges;
   if (min !== undefined || max !== undefined) {
     chips.push({ key: 'price', label: priceLabel(min, max), without: withPriceRange(query, undefined, undefined) });
   }

@@ -26,7 +26,7 @@ function dollars(typed: string): number | undefined | null {
  * put back as it was.
  */
 export default function PriceRange({ query, range, onApply, idPrefix }: PriceRangeProps) {
-  const { price_gte: min, price_lte: max } = query.ranges;
+  const { salePrice_gte: min, salePrice_lte: max } = query.ranges;
   const [draft, setDraft] = useState({ min: text(min), max: text(max) });
   // The URL changed (a chip removed, Back): show its values. Inputs are not remounted, so focus stays.
   const [shown, setShown] = useState({ min, max });

@@ -46,9 +46,9 @@ describe('ProductList facet filters', () => {
     renderWithProviders(<ProductList />, { route: '/?category=smartphones&sort=price&order=asc&page=2&min_price=10&in_stock=1&q=zen' });
     // The list does not wait for the counts.
     expect(await screen.findByText('Zen Phone')).toBeInTheDocument();
-    expect(facetCalls(fetch)).toEqual(['GET /api/products/facets?category=smartphones&q=zen&price_gte=10&stock_gte=1']);
+    expect(facetCalls(fetch)).toEqual(['GET /api/products/facets?category=smartphones&q=zen&salePrice_gte=10&stock_gte=1']);
     expect(productCalls(fetch)).toEqual([
-      'GET /api/products?category=smartphones&_sort=price&_order=asc&_page=2&_limit=15&q=zen&price_gte=10&stock_gte=1',
+      'GET /api/products?category=smartphones&_sort=salePrice&_order=asc&_page=2&_limit=15&q=zen&salePrice_gte=10&stock_gte=1',
     ]);
     answerFacets(jsonResponse(facets()));
     await waitFor(() => expect(within(sidebar()).getByRole('checkbox', { name: 'In stock only' })).toHaveAccessibleDescription('30 products'));
@@ -93,7 +93,7 @@ describe('ProductList facet filters', () => {
     expect(within(sidebar()).getByLabelText('Max price')).toHaveFocus();
     await userEvent.type(within(sidebar()).getByLabelText('Max price'), '300{Enter}');
     expect(router.state.location.search).toBe('?min_price=25&max_price=300');
-    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&price_gte=25&price_lte=300'));
+    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&salePrice_gte=25&salePrice_lte=300'));
   });
 
   it('swaps a reversed range, rounds to whole dollars, and puts back what is not a price', async () => {

@@ -12,7 +12,7 @@ describe('ProductList', () => {
     const fetch = stubCatalogue();
     renderWithProviders(<ProductList />, { route: '/?category=laptops&sort=price&order=desc&page=2' });
     expect(await screen.findByText('Zen Phone')).toBeInTheDocument();
-    expect(productCalls(fetch)).toEqual(['GET /api/products?category=laptops&_sort=price&_order=desc&_page=2&_limit=15']);
+    expect(productCalls(fetch)).toEqual(['GET /api/products?category=laptops&_sort=salePrice&_order=desc&_page=2&_limit=15']);
     expect(screen.getByRole('heading', { name: 'All Products' })).toBeInTheDocument();
     expect(screen.getByText((_, el) => el?.textContent === 'Showing 16 to 30 of 32 results')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Zen Phone/ })).toHaveAttribute(

@@ -1,8 +1,10 @@
 // The first screen of /login (for a visitor without a session) and of / (for a signed-in shopper)
-// as static HTML, rendered once from the app's own components. The server puts it inside #root,
-// so the browser paints it with the stylesheet, before the JS has arrived; React's first render
-// replaces it. It is `inert` (nothing can be typed into it and lost) and holds no one's data: the
-// signed-in screen is the shell (navbar bar, promotion, headings, the list's loading state).
+// as static HTML, rendered from the app's own components. Run at build time only, through Vite's
+// SSR loader (build/prepaint.ts), which writes the result into the build for the server to read:
+// the server itself never imports the React app. The server puts a screen inside #root, so the
+// browser paints it with the stylesheet, before the JS has arrived; React's first render replaces
+// it. It is `inert` (nothing can be typed into it and lost) and holds no one's data: the signed-in
+// screen is the shell (navbar bar, promotion, headings, the list's loading state).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
@@ -16,13 +18,13 @@ import { fetchProductsByFiltersAsync } from '../src/features/products/productsSl
 import { FIRST_SCREEN_END } from '../src/lib/firstPaint';
 import { emptyListingQuery } from '../src/lib/listingQuery';
 import type { User } from '../src/types';
-
-export type Prepaint = 'login' | 'home';
+import { PREPAINTS, type Prepaint, type PrepaintScreens } from './manifest';
 
 /** A stand-in user: the shell only needs "someone, a shopper". */
 const SHOPPER: User = { id: 0, email: '', role: 'user', addresses: [] };
 
-function render(kind: Prepaint): string {
+/** One pre-painted first screen. */
+export function renderPrepaint(kind: Prepaint): string {
   const store = makeStore();
   if (kind === 'login') {
     store.dispatch(checkAuthAsync.rejected(null, 'prepaint'));
@@ -48,11 +50,7 @@ function render(kind: Prepaint): string {
   return `<div inert>${html}<span id="${FIRST_SCREEN_END}"></span></div>`;
 }
 
-const cache = new Map<Prepaint, string>();
-
-/** The pre-painted first screen, rendered on first use. */
-export function prepaint(kind: Prepaint): string {
-  let html = cache.get(kind);
-  if (html === undefined) cache.set(kind, (html = render(kind)));
-  return html;
+/** Every pre-painted first screen, as the build writes them (build/manifest.ts's PREPAINT_FILE). */
+export function renderPrepaints(): PrepaintScreens {
+  return Object.fromEntries(PREPAINTS.map((kind) => [kind, renderPrepaint(kind)])) as PrepaintScreens;
 }
