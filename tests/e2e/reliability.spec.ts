@@ -24,6 +24,8 @@ let server: ChildServer;
 let origin: string;
 
 test.beforeAll(async () => {
+  // The server's first start on a new data folder (initdb, then the seed): up to childServer's limit.
+  test.setTimeout(120_000);
   dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-reliability-'));
   // A new data folder: the server makes it and loads db.json, as on a first start.
   dataDir = path.join(dir, 'data');
