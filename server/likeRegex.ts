@@ -16,7 +16,8 @@
 // patterns over 500 characters. The one difference left: JavaScript sees a character beyond
 // U+FFFF (an emoji) as two code units, PostgreSQL as one character, so `.`, a negated class, \D,
 // \S or \W stand for one such character whole where JavaScript would take half of it (`a.b`
-// matches 'a😀b' here, `a..b` does there). A quantifier on such a character is refused.
+// matches 'a😀b' here, `a..b` does there), and \B never finds the place between its halves. A
+// quantifier on such a character is refused.
 
 export const MAX_LIKE_LENGTH = 500;
 const MAX_COUNT = 100;

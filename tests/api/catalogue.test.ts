@@ -18,16 +18,17 @@ afterEach(expectNoLeaks);
 
 /**
  * Generated data plus awkward records: the typed ones that come closest to what a hand-edited
- * db.json may hold (an unrated product, an empty brand, a deleted one out of stock, a bare one).
+ * db.json may hold (an unrated product, an empty brand, a deleted one out of stock, a bare one,
+ * a low-stock threshold on a few).
  */
 function data(): DbSchema {
   const seed = generateSeed({ products: 240 });
   const [p0, p1, p2, p3] = seed.products;
   const awkward = [
-    { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: 0, price: 12 },
-    { ...p1, id: 242, brand: '', rating: 4.35, discountPercentage: 0 },
+    { ...p0, id: 241, title: 'ÉCLAIR Phone', rating: 0, price: 12, lowStockThreshold: 37 },
+    { ...p1, id: 242, brand: '', rating: 4.35, discountPercentage: 0, lowStockThreshold: 3 },
     { ...p2, id: 243, stock: 0, deleted: true, reviews: [], price: 12 },
-    { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [] },
+    { ...p3, id: 244, title: 'Bare record', price: 5, description: '', images: [], lowStockThreshold: 0 },
   ];
   return { ...seed, idempotency: [], audit: [], products: [...seed.products, ...(JSON.parse(JSON.stringify(awkward)) as DbSchema['products'])] };
 }
@@ -160,8 +161,15 @@ const COMPARISONS = [
   '/products?images_like=products&images_ne=',
   '/products?reviews=&_sort=reviews&_order=desc',
   '/products?_sort=images&_limit=5',
-  '/products?lowStockThreshold=5',
+  // A field only some products have (the back office's low-stock threshold).
+  '/products?lowStockThreshold=3',
+  '/products?lowStockThreshold=3&lowStockThreshold=0',
   '/products?lowStockThreshold_gte=0',
+  '/products?lowStockThreshold_ne=3',
+  '/products?lowStockThreshold_like=^3',
+  '/products?_sort=lowStockThreshold&_order=desc&_limit=6',
+  '/products?_sort=lowStockThreshold,price&_page=1&_limit=4',
+  '/products?q=37',
   '/products?unknownField_gte=1',
   '/products?unknownField_like=(',
   '/products?_sort=id&q=phone',

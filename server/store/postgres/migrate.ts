@@ -9,6 +9,7 @@ import * as catalogueAtScale from './migrations/0003_catalogue_at_scale';
 import * as shopperFeatures from './migrations/0004_shopper_features';
 import * as backOffice from './migrations/0005_back_office';
 import * as idempotencyFingerprint from './migrations/0006_idempotency_fingerprint';
+import * as salePrice from './migrations/0007_sale_price';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004_shopper_features': shopperFeatures,
   '0005_back_office': backOffice,
   '0006_idempotency_fingerprint': idempotencyFingerprint,
+  '0007_sale_price': salePrice,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -119,14 +119,14 @@ export function productOrder(query: ListQuery<ProductListField>): RawBuilder<unk
   return sql.join(keys);
 }
 
-/** Single-valued fields with an index per sort key (migration 0003), for productPageIds' merge. */
+/** Single-valued fields with an index per sort key (migrations 0003, 0007), for productPageIds' merge. */
 const MERGED: ReadonlySet<ProductListField> = new Set(['category', 'brand']);
-const MERGE_SORTS: ReadonlySet<ProductListField> = new Set(['price', 'rating', 'id']);
+const MERGE_SORTS: ReadonlySet<ProductListField> = new Set(['price', 'salePrice', 'rating', 'id']);
 const MAX_MERGED_VALUES = 30;
 
 /**
  * The ids of a page of the list, in its order, as a subquery (aliased `page`). A list filtered by
- * several categories (or brands) and sorted by price, rating or id is read as one ordered index
+ * several categories (or brands) and sorted by price, salePrice, rating or id is read as one ordered index
  * scan per value, each stopping at the page's end, merged: PostgreSQL would otherwise read and
  * sort every product of those categories for one page.
  */
