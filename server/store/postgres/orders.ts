@@ -1,0 +1,185 @@
+// Orders (PgStore delegates here). Placing an order locks the products it takes (in id order, so
+// two orders cannot deadlock), decrements their stock with a guarded UPDATE, stores the order and
+// empties the cart in one transaction; a keyed order (Idempotency-Key) is found again by its key.
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Order, Product } from '../../../src/types';
+import { describeOrder } from '../audit';
+import type { AuditContext, KeyedRequest, OrderChange, OrderQuery, OrderSortField, Page, PlaceOrder, PlaceOrderResult } from '../port';
+import { recordAudit } from './productWrites';
+import { isId, orderFromRow, orderToRow, PRODUCT_COLUMNS, productFromRow, withoutId } from './rows';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** First key of the two-key advisory lock on a user's keyed orders (users.ts uses 1). */
+const ORDERS_LOCK = 2;
+
+const ORDER_COLUMN: Record<OrderSortField, string> = {
+  id: 'id',
+  totalAmount: 'total_amount',
+  totalItems: 'total_items',
+  status: 'status',
+  paymentMethod: 'payment_method',
+  user: 'user_id',
+  createdAt: 'created_at',
+};
+
+/** A line of an order could not take its stock after all: roll the transaction back. */
+class ShortOf extends Error {
+  constructor(readonly product: number) {
+    super(`short of product ${product}`);
+  }
+}
+
+type OrderRowWithTotal = Parameters<typeof orderFromRow>[0] & { total: number };
+
+export async function ordersOf(db: Db, user: number): Promise<Order[]> {
+  if (!isId(user)) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', user)
+    .orderBy(sql`created_at DESC NULLS LAST`)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(orderFromRow);
+}
+
+export async function listOrders(db: Db, { status, user, sort, slice }: OrderQuery): Promise<Page<Order>> {
+  const where = sql<SqlBool>`${status ? sql`status = ANY(${[...status]}::text[])` : sql`true`} AND ${user === undefined ? sql`true` : isId(user) ? sql`user_id = ${user}` : sql`false`}`;
+  const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE ${where}`.execute(db)).rows[0].n;
+  let order = sql`id`;
+  if (sort) {
+    const col = sql.ref(ORDER_COLUMN[sort.field]);
+    const text = sort.field === 'status' || sort.field === 'paymentMethod';
+    // An absent createdAt sorts as '' does: before every date ascending, after them descending.
+    const key = text ? sql`${col} COLLATE "C"` : col;
+    order = sql`${key} ${sql.raw(sort.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}, id`;
+  }
+  const offset = slice ? Math.max(0, slice.start) : 0;
+  const limit = slice ? Math.max(0, slice.end - offset) : null;
+  if (limit === 0) return { items: [], total: await count() };
+  const { rows } = await sql<OrderRowWithTotal>`
+    SELECT orders.*, (SELECT count(*)::int FROM orders WHERE ${where}) AS total
+    FROM orders WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  if (rows.length === 0) return { items: [], total: await count() };
+  return { items: rows.map(orderFromRow), total: rows[0].total };
+}
+
+export async function orderById(db: Db, id: number): Promise<Order | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && orderFromRow(row);
+}
+
+export async function changeOrder(
+  db: Kysely<Database>,
+  id: number,
+  plan: (order: Order, products: readonly Product[]) => OrderChange,
+  audit?: AuditContext,
+): Promise<Order | undefined> {
+  if (!isId(id)) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) return undefined;
+    const order = orderFromRow(row);
+    const ids = order.items.map((i) => i.product.id).filter(isId);
+    // Locked in id order, as placeOrder locks them: the two never wait on each other in a circle.
+    const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids}::int[])`).orderBy('id').forUpdate().execute();
+    const { status, history, stock } = plan(order, rows.map(productFromRow));
+    if (status === order.status) return order;
+    if (stock.length > 0) {
+      const moved = await sql<{ id: number }>`
+        UPDATE products p SET stock = p.stock + s.delta
+        FROM unnest(${stock.map((s) => s.product)}::int[], ${stock.map((s) => s.delta)}::int[]) AS s(id, delta)
+        WHERE p.id = s.id AND p.stock + s.delta >= 0
+        RETURNING p.id`.execute(trx);
+      // The plan checked the stock with the rows locked: a shortfall here is a bug, not a 409.
+      if (moved.rows.length !== stock.length) throw new Error(`changeOrder ${id}: the stock of a product cannot change as planned`);
+    }
+    const updated = await trx.updateTable('orders').set({ status, history: JSON.stringify(history) }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const after = orderFromRow(updated);
+    await recordAudit(trx, audit, () => describeOrder(order, after));
+    return after;
+  });
+}
+
+export async function hasDeliveredOrderWith(db: Db, user: number, product: number): Promise<boolean> {
+  if (!isId(user) || !isId(product)) return false;
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM orders WHERE user_id = ${user} AND status = 'delivered' AND items @> ${JSON.stringify([{ product: { id: product } }])}::jsonb
+    ) AS found`.execute(db);
+  return rows[0].found;
+}
+
+export async function orderForKey(db: Db, user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
+    .selectAll('orders')
+    .select('idempotency_keys.fingerprint as key_fingerprint')
+    .where('idempotency_keys.user_id', '=', user)
+    .where('idempotency_keys.key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { key_fingerprint: fingerprint, ...order } = row;
+  return { order: orderFromRow(order), ...(fingerprint === null ? {} : { fingerprint }) };
+}
+
+export async function placeOrder(db: Kysely<Database>, { user, lines, price, idempotency }: PlaceOrder): Promise<PlaceOrderResult> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
+      if (idempotency) {
+        // The same user's keyed orders one at a time: a retry racing its first attempt (on
+        // another instance) waits for it and then finds its order.
+        await sql`SELECT pg_advisory_xact_lock(${ORDERS_LOCK}, ${user})`.execute(trx);
+        const earlier = await orderForKey(trx, user, idempotency.key);
+        if (earlier) return { earlier: earlier.order, fingerprint: earlier.fingerprint };
+      }
+      const ids = lines.map((l) => l.product);
+      const rows = await trx
+        .selectFrom('products')
+        .select(PRODUCT_COLUMNS)
+        .where('id', '=', sql<number>`ANY(${ids.filter(isId)}::int[])`)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, productFromRow(r)]));
+      const products: Product[] = [];
+      for (const line of lines) {
+        const product = byId.get(line.product);
+        if (!product) return { shortOf: line.product };
+        products.push(product);
+      }
+      const draft = price(products);
+      const short = lines.find((l, i) => products[i].deleted || products[i].stock < l.quantity);
+      if (short) return { shortOf: short.product };
+
+      // The guarded decrement: never below zero, never a deleted product, whatever ran before.
+      const taken = await sql<{ id: number }>`
+        UPDATE products p SET stock = p.stock - l.quantity
+        FROM unnest(${ids}::int[], ${lines.map((l) => l.quantity)}::int[]) AS l(id, quantity)
+        WHERE p.id = l.id AND p.stock >= l.quantity AND NOT p.deleted
+        RETURNING p.id`.execute(trx);
+      if (taken.rows.length !== lines.length) {
+        const done = new Set(taken.rows.map((r) => r.id));
+        throw new ShortOf(ids.find((id) => !done.has(id))!);
+      }
+      const orderRow = withoutId(orderToRow({ id: 0, ...draft }));
+      const stored = await trx.insertInto('orders').values(orderRow).returningAll().executeTakeFirstOrThrow();
+      await trx.deleteFrom('cart').where('user_id', '=', user).execute();
+      if (idempotency) {
+        await trx.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(idempotency.forgetUpTo)).execute();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: user, key: idempotency.key, order_id: stored.id, created_at: new Date(idempotency.at), fingerprint: idempotency.fingerprint })
+          .execute();
+      }
+      return { placed: orderFromRow(stored) };
+    });
+  } catch (error) {
+    if (error instanceof ShortOf) return { shortOf: error.product };
+    throw error;
+  }
+}
