@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
+import { checkPublicUrl, publicUrlFromEnv } from './config';
 import { apiNotFound, errorHandler } from './errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './middleware/http';
 import { loadSession, requireUser, sessionIdOf } from './middleware/session';
@@ -54,6 +55,8 @@ export interface AppOptions {
    * the client address that login and sign-up throttling count by. Default: trust no proxy.
    */
   trustProxy?: number | string;
+  /** The shop's public address, for absolute links (default: $PUBLIC_URL, server/config.ts; else relative ones). */
+  publicUrl?: string;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -65,7 +68,7 @@ const requestLog: RequestHandler = (req, res, next) => {
   next();
 };
 
-function apiRouter(services: Services, log: boolean): express.Router {
+function apiRouter(services: Services, log: boolean, publicUrl: string | undefined): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
   api.use(
@@ -79,7 +82,7 @@ function apiRouter(services: Services, log: boolean): express.Router {
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
-  api.use(catalogueRoutes(services));
+  api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
   api.use('/users', requireUser, userRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
@@ -92,6 +95,7 @@ function apiRouter(services: Services, log: boolean): express.Router {
 
 export function createApp(options: AppOptions): { app: Express; store: StoreAdapter } {
   const { store } = options;
+  const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : checkPublicUrl(options.publicUrl);
   const services = buildServices(store, {
     now: options.now ?? Date.now,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
@@ -108,7 +112,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   app.use(compression());
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
-  app.use('/api', apiRouter(services, options.logger ?? false));
+  app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);

@@ -1,45 +1,60 @@
 // /api/products, /api/categories, /api/brands. Reads are public, with json-server's semantics
 // (filters, _sort/_order, _page/_limit, q; X-Total-Count, Link: server/services/catalogue.ts);
 // writes are admin-only.
-import url from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import { HttpError } from '../errors';
 import { asyncRoute } from '../middleware/http';
 import { requireAdmin, requireUser } from '../middleware/session';
 import type { Services } from '../services';
-import type { Listing } from '../services/catalogue';
+import { LINK_RELS, type Listing, type PageLink } from '../services/listQuery';
 
-/** A list: X-Total-Count always, Link with the pages of a `_page` query (as json-server's router). */
-function sendListing(req: Request, res: Response, { items, total, links }: Listing<unknown>): void {
+/**
+ * Another page's address: the request's path and query (never its Host, which the client
+ * chooses) changed as `link` says, under the configured public address or relative to the site.
+ */
+export function pageUrl(originalUrl: string, link: PageLink, publicUrl = ''): string {
+  // Path and query only, percent-encoded as a URL has them: the request line may be absolute
+  // (`GET http://evil.example/api/products`) or hold characters that would end a Link's <…>.
+  const sent = new URL(originalUrl, 'http://localhost');
+  if ('page' in link) return `${publicUrl}${`${sent.pathname}${sent.search}`.replace(`page=${link.current}`, `page=${link.page}`)}`;
+  const params = new URLSearchParams(sent.search);
+  for (const key of link.drop) params.delete(key);
+  for (const [key, value] of Object.entries(link.set)) params.set(key, value);
+  return `${publicUrl}${sent.pathname}?${params}`;
+}
+
+/** A list: X-Total-Count always, Link with the other pages when there are some (as json-server's router). */
+function sendListing(req: Request, res: Response, publicUrl: string | undefined, { items, total, links }: Listing<unknown>): void {
   res.setHeader('X-Total-Count', String(total));
-  if (links) {
-    const full = `${url.format({ protocol: req.protocol, host: req.get('host') })}${req.originalUrl}`;
-    const link = (n: number) => full.replace(`page=${links.current}`, `page=${n}`);
-    const header: Record<string, string> = {};
-    if (links.first) header.first = link(links.first);
-    if (links.prev) header.prev = link(links.prev);
-    if (links.next) header.next = link(links.next);
-    if (links.last) header.last = link(links.last);
-    if (Object.keys(header).length > 0) res.links(header);
+  const header: Record<string, string> = {};
+  for (const rel of LINK_RELS) {
+    const link = links?.[rel];
+    if (link) header[rel] = pageUrl(req.originalUrl, link, publicUrl);
   }
+  if (Object.keys(header).length > 0) res.links(header);
   res.json(items);
 }
 
-export function catalogueRoutes({ catalogue }: Services): Router {
+export interface CatalogueOptions {
+  /** The shop's public address (server/config.ts), for the Link header; default: relative links. */
+  publicUrl?: string;
+}
+
+export function catalogueRoutes({ catalogue }: Services, { publicUrl }: CatalogueOptions = {}): Router {
   const router = Router();
 
   // GET /products, /categories, /brands (anyone)
   router.get(
     /^\/products\/?$/,
-    asyncRoute(async (req, res) => sendListing(req, res, await catalogue.listProducts(req.query))),
+    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listProducts(req.query))),
   );
   router.get(
     /^\/categories\/?$/,
-    asyncRoute(async (req, res) => sendListing(req, res, await catalogue.listCategories(req.query))),
+    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listCategories(req.query))),
   );
   router.get(
     /^\/brands\/?$/,
-    asyncRoute(async (req, res) => sendListing(req, res, await catalogue.listBrands(req.query))),
+    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listBrands(req.query))),
   );
 
   // GET /products/facets (anyone): what each filter group would leave, given the others

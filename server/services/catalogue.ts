@@ -14,7 +14,7 @@ import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 import { parseId, requireObject } from './input';
 import { cleanQuery, listing, readList, type Listing } from './listQuery';
 
-export type { Listing, PageLinks } from './listQuery';
+export type { Listing, PageLink } from './listQuery';
 
 const SUGGESTIONS = 5;
 const MAX_SUGGEST_QUERY = 100;

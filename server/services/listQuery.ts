@@ -18,6 +18,7 @@
 import { assertValid, badRequest } from '../errors';
 import { likeRegex } from '../likeRegex';
 import type { ListFilter, ListQuery, Page } from '../store/port';
+import { MAX_PAGE_SIZE } from './paging';
 
 /** Keys that take one value. */
 const SINGLE_VALUE = new Set(['q', '_sort', '_order', '_page', '_limit', '_start', '_end']);
@@ -51,24 +52,29 @@ export function cleanQuery(raw: Record<string, unknown>): Query {
   return clean;
 }
 
-/** Page numbers for a Link header (json-server's utils.getPage). */
-export interface PageLinks {
-  current?: number;
-  first?: number;
-  prev?: number;
-  next?: number;
-  last?: number;
-}
+/** The relations of a list's Link header, in the order json-server writes them. */
+export const LINK_RELS = ['first', 'prev', 'next', 'last'] as const;
+export type LinkRel = (typeof LINK_RELS)[number];
 
-/** A list answer: the items, the count for X-Total-Count and, for `_page`, the Link pages. */
+/**
+ * Another page's address, as a change to the request's own: json-server's (the first
+ * `page=<current>` of the URL as sent made `page=<page>`), or query keys set and others dropped.
+ */
+export type PageLink = { page: number; current: number } | { set: Record<string, string>; drop: readonly string[] };
+
+/** A list answer: the items, the count for X-Total-Count and the pages for a Link header. */
 export interface Listing<T> extends Page<T> {
-  links?: PageLinks;
+  links?: Partial<Record<LinkRel, PageLink>>;
 }
 
 export interface ListRead<F extends string> {
   list: ListQuery<F>;
-  /** The `_page` and its size, for the Link header. */
-  paging?: { page: number; perPage: number };
+  /**
+   * The page asked for with `_page`, or implied by a query with no paging at all (the first of
+   * MAX_PAGE_SIZE); `rewrite`: its links set `_page` and `_limit` (the query had no `_page`, or
+   * a `_limit` above MAX_PAGE_SIZE) instead of json-server's replacing of the page number.
+   */
+  paging?: { page: number; perPage: number; rewrite: boolean };
 }
 
 /** parseInt as json-server takes it; a NaN bound counts as 0 (lodash's toInteger, Array.slice). */
@@ -117,34 +123,62 @@ export function readList<F extends string>(query: Query, fields: readonly F[]): 
   const sort = sortKeys.flatMap((key, i) => (isField(key) ? [{ field: key, order: orders[i] === 'desc' ? ('desc' as const) : ('asc' as const) }] : []));
   if (sort.length > 0) list.sort = sort;
 
-  // The numbers as json-server computes them (any size, ±Infinity: the store clamps them).
+  // The numbers as json-server computes them (any size, ±Infinity: the store clamps them), but
+  // never more than MAX_PAGE_SIZE items: a larger `_limit` counts as MAX_PAGE_SIZE, no paging at
+  // all as the first page of that size (listing() caps a `_start`/`_end` range).
   let paging: ListRead<F>['paging'];
   if (one('_page')) {
     const page = int(one('_page')) >= 1 ? int(one('_page')) : 1;
-    const perPage = int(one('_limit')) || 10;
-    paging = { page, perPage };
+    const asked = int(one('_limit')) || 10;
+    const perPage = Math.min(asked, MAX_PAGE_SIZE);
+    paging = { page, perPage, rewrite: perPage !== asked };
     list.slice = { start: orZero((page - 1) * perPage), end: orZero(page * perPage) };
   } else if (one('_end')) {
     list.slice = { start: int(one('_start')) || 0, end: orZero(int(one('_end'))) };
   } else if (one('_limit')) {
     const start = int(one('_start')) || 0;
     list.slice = { start, end: orZero(start + int(one('_limit'))) };
+  } else {
+    paging = { page: 1, perPage: MAX_PAGE_SIZE, rewrite: true };
+    list.slice = { start: 0, end: MAX_PAGE_SIZE };
   }
   return { list, paging };
 }
 
-/** The store's page as a list answer, with json-server's Link pages for a `_page` query. */
+/** The [from, to) that Array.prototype.slice(start, end) takes from `length` items. */
+function sliceBounds(length: number, { start, end }: { start: number; end: number }): { start: number; end: number } {
+  const from = start < 0 ? Math.max(length + start, 0) : Math.min(start, length);
+  const to = end < 0 ? Math.max(length + end, 0) : Math.min(end, length);
+  return from < to ? { start: from, end: to } : { start: 0, end: 0 };
+}
+
+const PAGING_KEYS = ['_page', '_limit', '_start', '_end'];
+
+/**
+ * The store's page as a list answer, at most MAX_PAGE_SIZE items, with json-server's Link pages
+ * for a `_page` query (or for the implied first page, when there are more). A `_start`/`_end`
+ * (or `_limit`) range longer than that is cut to its first MAX_PAGE_SIZE items, and its Link
+ * rel="next" asks for the rest of it as `_start`/`_end`. A range counted from the end is first
+ * resolved against the list's length.
+ */
 export async function listing<T, F extends string>({ list, paging }: ListRead<F>, fetch: (query: ListQuery<F>) => Promise<Page<T>>): Promise<Listing<T>> {
-  const { items, total } = await fetch(list);
-  if (!paging || items.length === 0) return { items, total };
-  const { page, perPage } = paging;
-  const links: PageLinks = {};
-  if (page > 1) links.prev = page - 1;
-  if (page * perPage < total) links.next = page + 1;
-  if (items.length !== total) {
-    links.current = page;
-    links.first = 1;
-    links.last = Math.ceil(total / perPage);
+  let range = list.slice ?? { start: 0, end: MAX_PAGE_SIZE };
+  if (range.start < 0 || range.end < 0) range = sliceBounds((await fetch({ ...list, slice: { start: 0, end: 0 } })).total, range);
+  const cut = range.end - range.start > MAX_PAGE_SIZE;
+  const { items, total } = await fetch({ ...list, slice: cut ? { start: range.start, end: range.start + MAX_PAGE_SIZE } : range });
+  if (cut) {
+    const from = range.start + MAX_PAGE_SIZE;
+    const to = Math.min(range.end, total);
+    if (from >= to) return { items, total };
+    return { items, total, links: { next: { set: { _start: String(from), _end: String(to) }, drop: PAGING_KEYS } } };
   }
+  if (!paging || items.length === 0) return { items, total };
+  const { page, perPage, rewrite } = paging;
+  const to = (n: number): PageLink => (rewrite ? { set: { _page: String(n), _limit: String(perPage) }, drop: [] } : { page: n, current: page });
+  const links: Listing<T>['links'] = {};
+  if (items.length !== total) links.first = to(1);
+  if (page > 1) links.prev = to(page - 1);
+  if (page * perPage < total) links.next = to(page + 1);
+  if (items.length !== total) links.last = to(Math.ceil(total / perPage));
   return { items, total, links };
 }

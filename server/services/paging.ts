@@ -1,11 +1,12 @@
 // Query values the back-office lists share: one value per key, and pages (_page with _per_page
 // or _limit as the page size).
+import { MAX_PAGE_SIZE } from '../../src/lib/constants';
 import { badRequest } from '../errors';
 
 type Query = Record<string, unknown>;
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
+export { MAX_PAGE_SIZE };
 
 /** The key's value, which must be given once (400 otherwise). */
 export function single(query: Query, key: string): string | undefined {

@@ -3,6 +3,8 @@ import type { SortOption } from '../types';
 
 export const ITEMS_PER_PAGE = 15;
 export const ADMIN_ORDERS_PER_PAGE = 5;
+/** The most items one answer of an API list holds (a larger _limit counts as this; README, API). */
+export const MAX_PAGE_SIZE = 1000;
 export const MAX_CART_QUANTITY = 6;
 export const ALERT_TIMEOUT_MS = 5000;
 /** SPEC §8: what a refused sign-in reads, whichever of the two was wrong. */

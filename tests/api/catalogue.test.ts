@@ -52,7 +52,9 @@ function reference(): Express {
   return express().use('/api', router);
 }
 
-const ours = engineApp({ data: DATA }).app;
+// The shop's Link header is built from its configured public address, never from the request's
+// Host (json-server's is): asked with a forged Host, it must still name http://shop.test.
+const ours = engineApp({ data: DATA, publicUrl: 'http://shop.test' }).app;
 const theirs = reference();
 
 const QUERIES = [
@@ -204,7 +206,9 @@ const PAGING = [
 ];
 
 async function answer(a: Express, path: string) {
-  const res = await request(a).get(`/api${path}`).set('Host', 'shop.test');
+  const res = await request(a)
+    .get(`/api${path}`)
+    .set('Host', a === ours ? 'evil.example' : 'shop.test');
   return {
     status: res.status,
     body: res.body as unknown,

@@ -1,4 +1,5 @@
 import { apiClient } from '../../lib/apiClient';
+import { MAX_PAGE_SIZE } from '../../lib/constants';
 import { toApiQuery, type ListingQuery } from '../../lib/listingQuery';
 import type { FilterOption, Product } from '../../types';
 
@@ -16,9 +17,19 @@ export const fetchProductsByFilters = (query: ListingQuery) =>
 export const fetchProductById = (id: number | string) =>
   apiClient.get<Product>(`/products/${encodeURIComponent(String(id))}`);
 
-// GET /categories, GET /brands
-export const fetchCategories = () => apiClient.get<FilterOption[]>('/categories');
-export const fetchBrands = () => apiClient.get<FilterOption[]>('/brands');
+/** Every item of an API list, read page after page (an answer holds at most MAX_PAGE_SIZE) up to X-Total-Count. */
+async function everyItem<T>(path: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await apiClient.list<T>(`${path}?_page=${page}&_limit=${MAX_PAGE_SIZE}`);
+    all.push(...items);
+    if (items.length < MAX_PAGE_SIZE || all.length >= total) return all;
+  }
+}
+
+// GET /categories, GET /brands: all of them
+export const fetchCategories = () => everyItem<FilterOption>('/categories');
+export const fetchBrands = () => everyItem<FilterOption>('/brands');
 
 // POST /products (admin)
 export const createProduct = (product: NewProduct) => apiClient.post<Product>('/products', product);

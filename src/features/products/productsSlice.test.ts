@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { emptyListingQuery } from '../../lib/listingQuery';
 import { withFilter, withSort } from '../../lib/listingParams';
-import { SORT_OPTIONS } from '../../lib/constants';
+import { MAX_PAGE_SIZE, SORT_OPTIONS } from '../../lib/constants';
 import { calls, jsonResponse, product, stubFetch } from '../../test/utils';
 import reducer, {
   clearSelectedProduct,
@@ -89,6 +89,24 @@ describe('productsSlice thunks', () => {
     stubFetch({ 'GET /api/categories': () => jsonResponse({ message: 'Categories unavailable' }, 503) });
     await store.dispatch(fetchCategoriesAsync());
     expect(store.getState().products).toMatchObject({ categories, filtersError: 'Categories unavailable' });
+  });
+
+  it('reads every brand, page after page, when there are more than one answer holds', async () => {
+    const all = Array.from({ length: MAX_PAGE_SIZE + 3 }, (_, i) => ({ id: i + 1, value: `B${i}`, label: `B${i}` }));
+    const mock = stubFetch({
+      'GET /api/brands': ({ url }) => {
+        const page = Number(url.searchParams.get('_page'));
+        const limit = Number(url.searchParams.get('_limit'));
+        return jsonResponse(all.slice((page - 1) * limit, page * limit), 200, { 'X-Total-Count': String(all.length) });
+      },
+    });
+    const store = makeStore();
+    await store.dispatch(fetchBrandsAsync());
+    expect(store.getState().products.brands).toEqual(all);
+    expect(calls(mock).filter((c) => c.startsWith('GET /api/brands'))).toEqual([
+      `GET /api/brands?_page=1&_limit=${MAX_PAGE_SIZE}`,
+      `GET /api/brands?_page=2&_limit=${MAX_PAGE_SIZE}`,
+    ]);
   });
 
   it('fetching one product sets selectedProduct; a 404 keeps its message', async () => {
