@@ -59,7 +59,7 @@ function layers(files, extra) {
  * first-paint element names). The first screens it pre-paints are rendered at build time
  * (build/prepaint.ts) and read from the build. Paths from src/, without extension.
  */
-const SERVER_MAY_IMPORT_FROM_SRC = ['types', 'types/index', 'types/backOffice', 'lib/validation', 'lib/constants', 'lib/pricing', 'lib/firstPaint'];
+const SERVER_MAY_IMPORT_FROM_SRC = ['types', 'types/index', 'types/backOffice', 'types/mail', 'lib/validation', 'lib/constants', 'lib/pricing', 'lib/firstPaint'];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SERVER_REACT_FENCE = [
   {

@@ -21,6 +21,8 @@ import { orderRoutes } from './routes/orders';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
 import { buildServices, type Services } from './services';
+import type { ForgotLimits } from './services/passwordReset';
+import { emailRoutes } from './routes/emails';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
 import type { StoreAdapter } from './store/port';
 
@@ -57,6 +59,10 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** The shop's public address, for absolute links (default: $PUBLIC_URL, server/config.ts; else relative ones). */
   publicUrl?: string;
+  /** Where links in mail point when there is no public address (server/index.ts: http://localhost:PORT). */
+  mailLinkBase?: string;
+  /** Password reset requests' limits (tests); see server/services/passwordReset.ts. */
+  forgotLimits?: Partial<ForgotLimits>;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -87,6 +93,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/users', requireUser, userRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
+  api.use('/admin/emails', requireUser, emailRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));
@@ -97,6 +104,8 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   const { store } = options;
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : checkPublicUrl(options.publicUrl);
   const services = buildServices(store, {
+    linkBase: publicUrl ?? options.mailLinkBase,
+    forgotLimits: options.forgotLimits,
     now: options.now ?? Date.now,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     signupLimit: options.signupLimit ?? signupLimitFromEnv(),

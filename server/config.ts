@@ -28,3 +28,33 @@ export function checkPublicUrl(value: string): string {
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
+
+// --- Mail (server/mail/) ---------------------------------------------------------------------
+
+export const SMTP_URL_ENV = 'SMTP_URL';
+export const MAIL_FROM_ENV = 'MAIL_FROM';
+export const DEFAULT_MAIL_FROM = 'Shop <no-reply@shop.test>';
+
+export interface MailConfig {
+  /** smtp://… or smtps://… (nodemailer's URL form, credentials allowed); undefined: mail stays in the outbox. */
+  smtpUrl?: string;
+  /** The From header of every message. */
+  from: string;
+}
+
+/** SMTP_URL and MAIL_FROM; anything but an smtp(s) URL, or a From with a line break, is refused at start. */
+export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  const smtpUrl = env[SMTP_URL_ENV]?.trim() || undefined;
+  if (smtpUrl !== undefined) {
+    let protocol = '';
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error(`${SMTP_URL_ENV} must be an smtp:// or smtps:// address`);
+  }
+  const from = env[MAIL_FROM_ENV]?.trim() || DEFAULT_MAIL_FROM;
+  if (/[\r\n]/.test(from)) throw new Error(`${MAIL_FROM_ENV} must be one line`);
+  return { smtpUrl, from };
+}

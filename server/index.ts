@@ -13,9 +13,15 @@
 //   TRUST_PROXY     behind a reverse proxy: which proxies' X-Forwarded-For to believe (Express's
 //                   `trust proxy`: a hop count, `loopback`, or addresses/subnets); unset: none
 //   HOST            127.0.0.1 (and ::1); set 0.0.0.0 only behind a firewall or proxy
+//   SMTP_URL        smtp://host:port (or smtps://user:pass@host): where the mail worker sends the
+//                   outbox; unset: messages stay in the outbox, unsent (the back office lists them)
+//   MAIL_FROM       the From of every message (Shop <no-reply@shop.test>)
+//   PUBLIC_URL      the shop's public address, for links in mail (else http://localhost:PORT)
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
+import { mailConfigFromEnv, type MailConfig } from './config';
+import { workerFromConfig } from './mail/worker';
 import { openStore } from './store/open';
 import type { PgStore } from './store/postgres/pgStore';
 
@@ -61,6 +67,13 @@ function trustProxy(): number | string | undefined {
   return value;
 }
 
+let mailConfig: MailConfig;
+try {
+  mailConfig = mailConfigFromEnv();
+} catch (err) {
+  fail((err as Error).message);
+}
+
 let store: PgStore;
 if (databaseUrl) {
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) fail(`DATABASE_URL must be a postgres:// URL, not ${shown(databaseUrl)}`);
@@ -85,6 +98,7 @@ try {
     secret: process.env.SESSION_SECRET || (await store.sharedSecret()),
     logger: process.env.LOG !== '0',
     trustProxy: trustProxy(),
+    mailLinkBase: `http://localhost:${port}`,
   }).app;
 } catch (err) {
   fail(`Cannot start: ${(err as Error).message}`);
@@ -124,14 +138,20 @@ if (databaseUrl) {
 } else {
   console.log(`Database: embedded PostgreSQL in ${shownPath(dataDir)}`);
 }
+// The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and row locks
+// keep them from sending a message twice).
+const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
+mailWorker?.start();
+console.log(mailWorker ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}` : 'Mail: kept in the outbox, unsent (no SMTP_URL)');
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');
 console.log('  user   user@shop.test  / User12345');
 
 function stop() {
   for (const server of servers) server.close();
+  const workerStopped = mailWorker?.stop() ?? Promise.resolve();
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).
-  const closed = store.close().catch(() => {});
+  const closed = workerStopped.then(() => store.close()).catch(() => {});
   void Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(0));
 }
 process.on('SIGINT', stop);

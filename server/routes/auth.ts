@@ -1,4 +1,4 @@
-// /api/auth: signup, login, session check, logout.
+// /api/auth: signup, login, session check, logout, and the password reset by mail.
 import { Router } from 'express';
 import { HttpError } from '../errors';
 import { asyncRoute } from '../middleware/http';
@@ -6,7 +6,7 @@ import { clearSessionCookie, setSessionCookie } from '../middleware/session';
 import type { Services } from '../services';
 import { toPublicUser } from '../services/users';
 
-export function authRoutes({ auth, sessions }: Services): Router {
+export function authRoutes({ auth, sessions, passwordReset }: Services): Router {
   const router = Router();
 
   // POST /auth/signup (anyone): creates a 'user' and signs it in
@@ -42,6 +42,22 @@ export function authRoutes({ auth, sessions }: Services): Router {
       await auth.logout(req.sessionId);
       clearSessionCookie(req, res);
       res.json({ message: 'Signed out' });
+    }),
+  );
+
+  // POST /auth/forgot {email} (anyone): 202 and the same answer whether or not the account exists
+  router.post(
+    '/forgot',
+    asyncRoute(async (req, res) => {
+      res.status(202).json({ message: await passwordReset.forgot(req.body, req.ip ?? 'unknown') });
+    }),
+  );
+
+  // POST /auth/reset {token, password} (anyone): sets the password, ends every session
+  router.post(
+    '/reset',
+    asyncRoute(async (req, res) => {
+      res.json({ message: await passwordReset.reset(req.body) });
     }),
   );
 

@@ -12,6 +12,8 @@ import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
+import { MailService } from './mail';
+import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './passwordReset';
 
 export interface ServiceOptions {
   now: () => number;
@@ -22,6 +24,10 @@ export interface ServiceOptions {
   passwordCost: number;
   sessionTtlMs?: number;
   maxSessionsPerUser?: number;
+  /** The start of absolute links in mail (PUBLIC_URL, else http://localhost:PORT). */
+  linkBase?: string;
+  /** Password reset requests' limits (tests). */
+  forgotLimits?: Partial<ForgotLimits>;
 }
 
 export interface Services {
@@ -35,6 +41,8 @@ export interface Services {
   admin: AdminService;
   audit: AuditService;
   transfer: TransferService;
+  passwordReset: PasswordResetService;
+  mail: MailService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -60,5 +68,12 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     admin: new AdminService(store, now),
     audit: new AuditService(store),
     transfer: new TransferService(store, catalogue, orders, now),
+    passwordReset: new PasswordResetService(store, {
+      now,
+      passwordCost: options.passwordCost,
+      linkBase: options.linkBase ?? 'http://localhost:8080',
+      limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
+    }),
+    mail: new MailService(store, now),
   };
 }

@@ -11,6 +11,7 @@
 //    transaction).
 //  - Ids are positive integers given by the database.
 import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/types';
+import type { EmailMessage } from '../../src/types/mail';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 
@@ -119,6 +120,27 @@ export interface ThrottleCounter {
   bucket: string;
   key: string;
   max: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail: an outbox written in the same step as the change that causes the message
+
+/** A message to send: one recipient, a subject, a plain-text part and an optional HTML part. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** A message of the outbox, with its delivery state. */
+export type OutboxMessage = EmailMessage & { nextAttemptAt: string };
+
+/** A password reset link's token (its SHA-256 only) and its lifetime, epoch milliseconds. */
+export interface ResetToken {
+  digest: string;
+  at: number;
+  expiresAt: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +275,35 @@ export interface Store {
    * Throws what `price` throws, with nothing changed.
    */
   placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
+
+  // Mail (the outbox) and password resets.
+  /**
+   * When `email` has an account: stores the reset token for it and, in the same step, puts
+   * `mail(user)` in the outbox; true. false (nothing written) when there is no such account.
+   */
+  requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean>;
+  /**
+   * Uses the reset token with this digest when it exists and has not expired at `now`: in one
+   * step sets the user's password hash, ends every session of the user and forgets every reset
+   * token of the user (this one too: single use). The user's id; undefined (nothing changed) when
+   * the token is unknown, used or expired.
+   */
+  resetPassword(digest: string, hash: string, now: number): Promise<number | undefined>;
+  /** The outbox, newest first. */
+  listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>>;
+  /** Puts a copy of message `id` in the outbox as a new message, due at `at`; undefined when there is no such message. */
+  resendMail(id: number, at: number): Promise<OutboxMessage | undefined>;
+  /**
+   * Claims up to `limit` pending messages due at `now` (oldest first) for one delivery attempt:
+   * counts the attempt and moves their next attempt to `now + leaseMs`, so no other worker takes
+   * them meanwhile (rows locked with SKIP LOCKED: workers on one database never wait for each
+   * other). A claim not marked within the lease is due again: a crash never loses a message.
+   */
+  claimMail(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Marks a claimed message sent at `at`. */
+  markMailSent(id: number, at: number): Promise<void>;
+  /** Records a failed attempt: due again at `retryAt`, or given up ('failed') when absent; the error kept. */
+  markMailFailed(id: number, error: string, retryAt?: number): Promise<void>;
 }
 
 /** What createApp's caller (tests, tools) gets beside the port: the whole state, for checks and set-ups. */

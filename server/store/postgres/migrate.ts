@@ -10,6 +10,7 @@ import * as shopperFeatures from './migrations/0004_shopper_features';
 import * as backOffice from './migrations/0005_back_office';
 import * as idempotencyFingerprint from './migrations/0006_idempotency_fingerprint';
 import * as salePrice from './migrations/0007_sale_price';
+import * as outbox from './migrations/0009_outbox';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005_back_office': backOffice,
   '0006_idempotency_fingerprint': idempotencyFingerprint,
   '0007_sale_price': salePrice,
+  '0009_outbox': outbox,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

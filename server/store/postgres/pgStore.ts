@@ -17,12 +17,15 @@ import type {
   ImportRow,
   KeyedRequest,
   ListQuery,
+  OutboxMessage,
+  OutgoingMail,
   OrderChange,
   OrderQuery,
   Page,
   PlaceOrder,
   PlaceOrderResult,
   ProductListField,
+  ResetToken,
   StoreAdapter,
   ThrottleCounter,
   TimeRange,
@@ -33,6 +36,7 @@ import * as catalogue from './catalogue';
 import { listFilterOptions } from './filterOptions';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as orders from './orders';
+import * as outbox from './outbox';
 import * as productWrites from './productWrites';
 import * as reports from './reports';
 import type { Database } from './schema';
@@ -200,6 +204,30 @@ export class PgStore implements StoreAdapter {
   }
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
     return reports.listAudit(this.db, query);
+  }
+
+  // --- Mail and password resets (outbox.ts) -----------------------------------------------------
+
+  requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
+    return outbox.requestPasswordReset(this.db, email, token, mail);
+  }
+  resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
+    return outbox.resetPassword(this.db, digest, hash, now);
+  }
+  listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
+    return outbox.listMail(this.db, query);
+  }
+  resendMail(id: number, at: number): Promise<OutboxMessage | undefined> {
+    return outbox.resendMail(this.db, id, at);
+  }
+  claimMail(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+    return outbox.claimMail(this.db, now, limit, leaseMs);
+  }
+  markMailSent(id: number, at: number): Promise<void> {
+    return outbox.markMailSent(this.db, id, at);
+  }
+  markMailFailed(id: number, error: string, retryAt?: number): Promise<void> {
+    return outbox.markMailFailed(this.db, id, error, retryAt);
   }
 
   // --- Whole state (tests, tools) ------------------------------------------------------------

@@ -147,6 +147,29 @@ export interface IdempotencyKeysTable {
   fingerprint: Generated<string | null>;
 }
 
+/** A message to send (migration 0009; server/store/postgres/outbox.ts). */
+export interface OutboxTable {
+  id: Identity;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  next_attempt_at: Timestamp;
+}
+
+/** A password reset link's token, by its SHA-256 (migration 0009). */
+export interface PasswordResetsTable {
+  digest: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -160,6 +183,8 @@ export interface Database {
   settings: SettingsTable;
   product_counts: ProductCountsTable;
   audit: AuditTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

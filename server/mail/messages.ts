@@ -1,0 +1,108 @@
+// The shop's messages: each a plain-text part and an HTML part built from the same values, every
+// value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
+import { discountedPrice, formatPrice } from '../../src/lib/pricing';
+import type { Order, OrderStatus } from '../../src/types';
+import type { OutgoingMail } from '../store/port';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe inside HTML elements and quoted attributes. */
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/** One line for a header: control characters (CR, LF, …) become spaces. */
+export const oneLine = (value: string): string => value.replace(/\p{Cc}+/gu, ' ').trim();
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">${body}</body></html>`;
+}
+
+const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+
+export const RESET_SUBJECT = 'Reset your password';
+
+/** The password reset mail: the link (valid `minutes`) and what to do when it was not you. */
+export function resetPasswordMail(to: string, url: string, minutes: number): OutgoingMail {
+  const text = [
+    'Someone (hopefully you) asked to reset the password of your shop account.',
+    '',
+    `Open this link to choose a new password (it works once, for ${minutes} minutes):`,
+    url,
+    '',
+    'If you did not ask for this, ignore this mail: your password stays as it is.',
+  ].join('\n');
+  const html = page(
+    RESET_SUBJECT,
+    `<p>Someone (hopefully you) asked to reset the password of your shop account.</p>` +
+      `<p>${link(url, 'Choose a new password')} (the link works once, for ${minutes} minutes):<br>${escapeHtml(url)}</p>` +
+      `<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+  );
+  return { to, subject: RESET_SUBJECT, text, html };
+}
+
+const PAYMENT: Record<Order['paymentMethod'], string> = { cash: 'Cash', card: 'Card' };
+
+function addressLines(order: Order): string[] {
+  const a = order.selectedAddress;
+  return [a.name, a.street, `${a.city}, ${a.state} ${a.pincode}`, a.country, a.phoneNumber, a.email].map(oneLine);
+}
+
+function orderDetails(order: Order, base: string): { text: string; html: string } {
+  const lines = order.items.map((i) => ({ title: oneLine(i.product.title), quantity: i.quantity, unit: discountedPrice(i.product) }));
+  const url = `${base}/orders`;
+  const text = [
+    ...lines.map((l) => `${l.quantity} × ${l.title}  ${formatPrice(l.unit)} each  ${formatPrice(l.unit * l.quantity)}`),
+    '',
+    `Items: ${order.totalItems}`,
+    `Total: ${formatPrice(order.totalAmount)}`,
+    `Payment: ${PAYMENT[order.paymentMethod]}`,
+    '',
+    'Delivery address:',
+    ...addressLines(order),
+    '',
+    `Your orders: ${url}`,
+  ].join('\n');
+  const rows = lines
+    .map((l) => `<tr><td>${escapeHtml(l.title)}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(formatPrice(l.unit))}</td><td style="text-align:right">${escapeHtml(formatPrice(l.unit * l.quantity))}</td></tr>`)
+    .join('');
+  const html =
+    `<table style="border-collapse: collapse"><thead><tr><th scope="col" style="text-align:left">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">Amount</th></tr></thead><tbody>${rows}</tbody></table>` +
+    `<p>Items: ${order.totalItems}<br>Total: <strong>${escapeHtml(formatPrice(order.totalAmount))}</strong><br>Payment: ${escapeHtml(PAYMENT[order.paymentMethod])}</p>` +
+    `<p>Delivery address:<br>${addressLines(order).map(escapeHtml).join('<br>')}</p>` +
+    `<p>${link(url, 'See your orders')}</p>`;
+  return { text, html };
+}
+
+/** The confirmation of a placed order. */
+export function orderPlacedMail(to: string, order: Order, base: string): OutgoingMail {
+  const subject = `Order #${order.id} confirmed`;
+  const { text, html } = orderDetails(order, base);
+  return {
+    to,
+    subject,
+    text: `Thank you for your order #${order.id}.\n\n${text}`,
+    html: page(subject, `<p>Thank you for your order #${order.id}.</p>${html}`),
+  };
+}
+
+const STATUS_NEWS: Partial<Record<OrderStatus, string>> = {
+  dispatched: 'has been shipped',
+  delivered: 'has been delivered',
+  cancelled: 'has been cancelled',
+};
+
+/** The mail for an order's new status; undefined for a status the shopper is not mailed about. */
+export function orderStatusMail(to: string, order: Order, base: string): OutgoingMail | undefined {
+  const news = STATUS_NEWS[order.status];
+  if (!news) return undefined;
+  const subject = `Order #${order.id} ${news}`;
+  const { text, html } = orderDetails(order, base);
+  return {
+    to,
+    subject,
+    text: `Your order #${order.id} ${news}.\n\n${text}`,
+    html: page(subject, `<p>Your order #${order.id} ${escapeHtml(news)}.</p>${html}`),
+  };
+}
