@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../test/utils';
-import ForgotPasswordPage from './ForgotPasswordPage';
+import { jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
+import ForgotPasswordPage, { RESET_REQUESTED } from './ForgotPasswordPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -10,9 +10,8 @@ afterEach(() => {
 });
 
 describe('ForgotPasswordPage', () => {
-  it('validates the email, then only logs it (no call)', async () => {
-    const fetch = stubFetch({});
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  it('validates the email, then asks for a reset link and shows the neutral confirmation', async () => {
+    const fetch = stubFetch({ 'POST /api/auth/forgot': () => jsonResponse({ message: 'ok' }, 202) });
     renderWithProviders(<ForgotPasswordPage />);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     const send = screen.getByRole('button', { name: 'Send Email' });
@@ -21,13 +20,21 @@ describe('ForgotPasswordPage', () => {
     await userEvent.type(screen.getByLabelText('Email address'), 'nope');
     await userEvent.click(send);
     expect(await screen.findByText('Email not valid')).toBeInTheDocument();
-    expect(log).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
 
     await userEvent.clear(screen.getByLabelText('Email address'));
     await userEvent.type(screen.getByLabelText('Email address'), 'user@shop.test');
     await userEvent.click(send);
-    expect(log).toHaveBeenCalledWith({ email: 'user@shop.test' });
-    expect(await screen.findByRole('status')).toHaveTextContent('no email was sent');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(await screen.findByRole('status')).toHaveTextContent(RESET_REQUESTED);
+    expect(sent(fetch, 'POST /api/auth/forgot')).toEqual([{ email: 'user@shop.test' }]);
+  });
+
+  it('shows the server’s refusal (too many requests) and no confirmation', async () => {
+    stubFetch({ 'POST /api/auth/forgot': () => jsonResponse({ message: 'Too many reset requests. Try again in 60 minutes.' }, 429) });
+    renderWithProviders(<ForgotPasswordPage />);
+    await userEvent.type(screen.getByLabelText('Email address'), 'user@shop.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Too many reset requests. Try again in 60 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -2,16 +2,25 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button, Field, Input } from '../../../components/controls';
+import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { ApiError } from '../../../lib/apiClient';
 import { forgotPasswordRules, toRegisterOptions } from '../../../lib/validation';
 import AuthLayout from '../components/AuthLayout';
+import { requestPasswordReset } from '../passwordResetAPI';
+
+/** Shown whatever the address: the server says the same whether or not it has an account. */
+export const RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
-  const [submitted, setSubmitted] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
     formState: { errors },
   } = useForm<{ email: string }>();
 
@@ -30,10 +39,19 @@ export default function ForgotPasswordPage() {
       <form
         noValidate
         className="space-y-6"
-        onSubmit={handleSubmit((data) => {
-          // SPEC §2: submitting only logs the value; no reset call exists.
-          console.log(data);
-          setSubmitted(true);
+        onSubmit={handleSubmit(async ({ email }) => {
+          setSending(true);
+          setError(null);
+          setSent(null);
+          try {
+            await requestPasswordReset(email.trim());
+            setSent(RESET_REQUESTED);
+          } catch (e) {
+            if (e instanceof ApiError && e.errors?.email) setFieldError('email', { message: e.errors.email });
+            else setError(e instanceof Error ? e.message : String(e));
+          } finally {
+            setSending(false);
+          }
         })}
       >
         <Field id="email" label="Email address" error={errors.email?.message}>
@@ -41,11 +59,12 @@ export default function ForgotPasswordPage() {
             <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(forgotPasswordRules.email))} />
           )}
         </Field>
-        <Button type="submit" size="sm" className="w-full">
-          Send Email
+        {error && <ErrorMessage title="The email could not be sent" message={error} />}
+        <Button type="submit" size="sm" className="w-full" disabled={sending}>
+          {sending ? 'Sending…' : 'Send Email'}
         </Button>
         <p role="status" className="text-sm text-gray-700">
-          {submitted ? 'Password reset by email is not available in this demo shop yet, so no email was sent.' : ''}
+          {sent ?? ''}
         </p>
       </form>
     </AuthLayout>

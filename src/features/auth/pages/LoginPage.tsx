@@ -36,6 +36,8 @@ export default function LoginPage() {
     dispatch(authErrorCleared());
   }, [dispatch]);
 
+  // A message another page sent along (the reset page: the password was changed).
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
   if (user) return <Navigate to={destination(location)} replace />;
   if (!userChecked) return <PageSpinner label="Checking your session…" />;
 
@@ -53,6 +55,11 @@ export default function LoginPage() {
       }
     >
       <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
+        {typeof notice === 'string' && (
+          <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+            {notice}
+          </p>
+        )}
         <Field id="email" label="Email address" error={errors.email?.message}>
           {(control) => (
             <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(loginRules.email))} />
