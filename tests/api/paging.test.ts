@@ -166,3 +166,27 @@ describe('the Link header never echoes the request', () => {
     }
   });
 });
+
+describe('paging values never make a 500 (issue 25, item 2)', () => {
+  const VALUES = ['3000000000', '-3000000000', '2147483648', '9007199254740993', '1e309', '-1e309', '1.5', '-2.5', '0', '-1', 'Infinity', 'NaN', 'abc', '9'.repeat(400), `-${'9'.repeat(400)}`];
+  const QUERIES = VALUES.flatMap((v) => [`_page=${v}&_limit=1`, `_page=2&_limit=${v}`, `_page=${v}&_per_page=${v}`, `_start=${v}&_end=3000000001`, `_start=1&_end=${v}`, `_start=${v}&_limit=${v}`, `_limit=${v}`]);
+
+  it('on the catalogue (json-server\'s answer: 200) and the back office\'s lists (200 or 400 with a message)', async () => {
+    const shop = makeShop();
+    const admin = await shop.as('admin');
+    const user = await shop.as('user');
+    const failures: string[] = [];
+    for (const query of QUERIES) {
+      for (const list of ['products', 'categories', 'brands']) {
+        const res = await shop.anon().get(`/api/${list}?${query}`);
+        if (res.status !== 200 || !Array.isArray(res.body) || res.body.length > MAX_PAGE_SIZE) failures.push(`${res.status} /api/${list}?${query}`);
+      }
+      for (const [who, path] of [[admin, '/api/orders'], [admin, '/api/admin/customers'], [admin, '/api/admin/audit'], [user, '/api/orders/own']] as const) {
+        const res = await who.get(`${path}?${query}`);
+        const ok = (res.status === 200 && Array.isArray(res.body)) || (res.status === 400 && typeof res.body.message === 'string');
+        if (!ok) failures.push(`${res.status} ${path}?${query}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

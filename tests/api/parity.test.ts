@@ -74,8 +74,9 @@ const anyCase = (arb: fc.Arbitrary<string>) =>
     how === 'lower' ? s.toLowerCase() : how === 'upper' ? s.toUpperCase() : how === 'mixed' ? [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('') : s,
   );
 
-/** Texts that are numbers or almost, and the edges of parseInt and of PostgreSQL's integer and bigint. */
-const EDGES = ['0', '1', '-1', '', 'abc', '1e3', '0x10', ' 5', '5.9', '-0', 'Infinity', 'NaN', '2147483647', '2147483648', '-2147483649', '3000000000', '-3000000000', '99999999999', '9223372036854775808', '99999999999999999999', '-99999999999999999999', '9'.repeat(400)];
+/** Texts that are numbers or almost, and the edges of parseInt, of PostgreSQL's integer and bigint, and of the page cap. */
+// Past the page cap (MAX_PAGE_SIZE, 1,000) too: the seed is smaller, so json-server's answer still holds.
+const EDGES = ['0', '1', '-1', '', 'abc', '1e3', '1e309', '-1e309', '0x10', ' 5', '5.9', '0.5', '-2.5', '-0', 'Infinity', '-Infinity', 'NaN', '999', '1000', '1001', '5000', '2147483647', '2147483648', '-2147483649', '3000000000', '-3000000000', '99999999999', '9223372036854775808', '99999999999999999999', '-99999999999999999999', '9'.repeat(400), `-${'9'.repeat(400)}`];
 const NUMBERS = ['2', '5', '10', '15', '21.99', '4.5', '3.06', '120', '900'];
 const numberish = fc.oneof(fc.constantFrom(...EDGES, ...NUMBERS), fc.integer({ min: -130, max: 400 }).map(String));
 /** Paging values: mostly the edges. */
