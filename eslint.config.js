@@ -22,6 +22,7 @@ function layers(files, extra) {
           { type: 'components', pattern: 'src/components' },
           { type: 'lib', pattern: 'src/lib' },
           { type: 'types', pattern: 'src/types' },
+          { type: 'domain', pattern: 'src/domain' },
           { type: 'test', pattern: 'src/test' },
         ],
       },
@@ -34,17 +35,19 @@ function layers(files, extra) {
               '{{from.element.type}} {{from.element.captured.feature}} may not import ' +
               '{{to.element.type}} {{to.element.captured.feature}} (the layers are in eslint.config.js)',
             policies: [
-              policy('entry', to('entry', 'app', 'feature', 'components', 'lib', 'types')),
-              policy('app', to('app', 'feature', 'components', 'lib', 'types')),
+              policy('entry', to('entry', 'app', 'feature', 'components', 'lib', 'types', 'domain')),
+              policy('app', to('app', 'feature', 'components', 'lib', 'types', 'domain')),
               policy(
                 'feature',
                 { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
-                to('components', 'lib', 'types'),
+                to('components', 'lib', 'types', 'domain'),
               ),
-              policy('components', to('components', 'lib', 'types')),
-              policy('lib', to('lib', 'types')),
-              policy('types', to('types')),
-              policy('test', to('test', 'app', 'feature', 'components', 'lib', 'types')),
+              policy('components', to('components', 'lib', 'types', 'domain')),
+              policy('lib', to('lib', 'types', 'domain')),
+              policy('types', to('types', 'domain')),
+              // What the client and the server share (CONVENTIONS.md): the product field table, rules.
+              policy('domain', to('domain', 'types')),
+              policy('test', to('test', 'app', 'feature', 'components', 'lib', 'types', 'domain')),
             ],
           },
         ],
@@ -59,7 +62,7 @@ function layers(files, extra) {
  * first-paint element names). The first screens it pre-paints are rendered at build time
  * (build/prepaint.ts) and read from the build. Paths from src/, without extension.
  */
-const SERVER_MAY_IMPORT_FROM_SRC = ['types', 'types/index', 'types/backOffice', 'types/mail', 'lib/validation', 'lib/constants', 'lib/pricing', 'lib/firstPaint'];
+const SERVER_MAY_IMPORT_FROM_SRC = ['types', 'types/index', 'types/backOffice', 'types/mail', 'lib/validation', 'lib/constants', 'lib/pricing', 'lib/firstPaint', 'domain/fieldRule', 'domain/productFields', 'domain/productCsv'];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SERVER_REACT_FENCE = [
   {
@@ -134,6 +137,23 @@ export default tseslint.config(
   ...layers({ files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'] }, []),
   // Tests follow the same lines, and may also use the test helpers (src/test/) and the store.
   ...layers({ files: ['src/**/*.test.{ts,tsx}', 'src/test/**'] }, ['test', 'app']),
+  {
+    // src/domain is shared by the client and the server: plain TypeScript, no React, no Node.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/**', '@reduxjs/**', '@headlessui/*', '@heroicons/**', 'node:*', 'fs', 'path', 'crypto', '**/server/**', '**/features/**', '**/components/**', '**/app/**'],
+              message: 'src/domain is shared by the client and the server: no React, no Node, no app code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Playwright fixtures take a `use` callback that is not React's `use` hook.
     files: ['tests/e2e/**/*.ts'],

@@ -1,16 +1,8 @@
 // Server-side use of the shared SPEC §5 rules (src/lib/validation.ts): every input is checked
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../src/types';
-import {
-  addressRules,
-  checkField,
-  MAX_TEXT,
-  productRules,
-  type AddressField,
-  type FieldRule,
-  type ProductField,
-  toNumber,
-} from '../src/lib/validation';
+import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../src/lib/validation';
+import { fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
 
 export type Errors = Record<string, string>;
 
@@ -70,34 +62,23 @@ export function readName(value: unknown, errors: Errors): string | undefined {
   return name;
 }
 
-// --- Products ---------------------------------------------------------------------------
+// --- Products: from the field table (src/domain/productFields.ts) -------------------------
 
-const IMAGE_FIELDS = ['image1', 'image2', 'image3'] as const;
-const TEXT_FIELDS = ['title', 'description', 'thumbnail', 'brand', 'category'] as const;
-const NUMBER_FIELDS = ['price', 'discountPercentage', 'stock'] as const;
-/** The largest stock either engine holds (PostgreSQL's integer; the data file has no smaller limit). */
-export const MAX_STOCK = 2_147_483_647;
+export { MAX_STOCK, PRODUCT_DEFAULTS };
 export const STOCK_TOO_LARGE = `stock must be at most ${MAX_STOCK}`;
-/** Product details outside the admin form: optional, validated when sent. */
-const EXTRA_TEXT = ['warrantyInformation', 'shippingInformation', 'returnPolicy'] as const;
 
-const extraRules: Record<'weight' | 'minimumOrderQuantity', FieldRule> = {
-  weight: {
-    required: 'weight is required',
-    min: { value: 0, message: 'weight must be at least 0' },
-    max: { value: 100000, message: 'weight must be at most 100000' },
-  },
-  minimumOrderQuantity: {
-    required: 'minimumOrderQuantity is required',
-    integer: 'minimumOrderQuantity must be a whole number',
-    min: { value: 1, message: 'minimumOrderQuantity must be at least 1' },
-    max: { value: 1000, message: 'minimumOrderQuantity must be at most 1000' },
-  },
-};
-const extraTextRule = (field: string): FieldRule => ({
-  required: `${field} is required`,
-  maxLength: { value: MAX_TEXT, message: `${field} must be at most ${MAX_TEXT} characters` },
-});
+const isNumeric = (spec: FieldSpec) => spec.type === 'number' || spec.type === 'integer';
+const fieldsWhere = (test: (spec: FieldSpec) => boolean) => PRODUCT_KEYS.filter((key) => test(fieldSpec(key)));
+/** The order a body's fields are read in (and so the order of its errors). */
+const REQUIRED_TEXT = fieldsWhere((s) => s.input === 'required' && s.type === 'text');
+const REQUIRED_NUMBERS = fieldsWhere((s) => s.input === 'required' && isNumeric(s));
+const IMAGE_LIST = fieldsWhere((s) => s.input !== undefined && s.type === 'images')[0];
+const IMAGE_FIELDS = givenNames(IMAGE_LIST);
+const ADDRESSES = fieldsWhere((s) => s.input !== undefined && s.image === true);
+const LISTED = fieldsWhere((s) => s.listed !== undefined);
+const OPTIONAL_NUMBERS = fieldsWhere((s) => s.input === 'optional' && isNumeric(s));
+const OPTIONAL_TEXT = fieldsWhere((s) => s.input === 'optional' && s.type === 'text');
+const BOOLEANS = fieldsWhere((s) => s.input !== undefined && s.type === 'boolean');
 
 /**
  * Image addresses the shop can show: a path on this server or a data: image. The shop works
@@ -119,17 +100,6 @@ export function isLocalImage(value: string): boolean {
   }
 }
 
-export const PRODUCT_DEFAULTS = {
-  rating: 0,
-  weight: 1,
-  warrantyInformation: '1 year warranty',
-  shippingInformation: 'Ships in 3-5 business days',
-  returnPolicy: '30 days return policy',
-  minimumOrderQuantity: 1,
-  reviews: [],
-  deleted: false,
-} satisfies Partial<Product>;
-
 export interface ProductInputContext {
   /** The product being edited (PATCH): only the fields present in the body are checked. */
   existing?: Product;
@@ -146,80 +116,73 @@ export function readProduct(
   { existing, brands, categories }: ProductInputContext,
 ): { changes: Partial<Product>; errors: Errors } {
   const errors: Errors = {};
-  const changes: Partial<Product> = {};
+  const changes: Record<string, unknown> = {};
   const present = (key: string) => !existing || body[key] !== undefined;
-  const check = (field: ProductField, value: unknown) => {
-    const message = checkField(value, productRules[field]);
-    if (message) errors[field] = message;
+  const check = (key: ProductKey, value: unknown, name: string = key) => {
+    const message = checkField(value, productRule(key, name)!);
+    if (message) errors[name] = message;
     return !message;
   };
 
-  for (const field of TEXT_FIELDS) {
-    if (!present(field)) continue;
-    const value = trimmed(body[field]);
-    if (check(field, value)) changes[field] = value as string;
+  for (const key of REQUIRED_TEXT) {
+    if (!present(key)) continue;
+    const value = trimmed(body[key]);
+    if (check(key, value)) changes[key] = value;
   }
-  for (const field of NUMBER_FIELDS) {
-    if (!present(field)) continue;
-    const value = trimmed(body[field]);
-    if (typeof value === 'boolean' || Array.isArray(value)) errors[field] = `${field} must be a number`;
-    else if (!check(field, value)) continue;
-    // One limit for both engines: the schema's integer column (a double beyond 2^53 could no
-    // longer be counted down exactly either).
-    else if (field === 'stock' && toNumber(value) > MAX_STOCK) errors.stock = STOCK_TOO_LARGE;
-    else changes[field] = toNumber(value);
+  for (const key of REQUIRED_NUMBERS) {
+    if (!present(key)) continue;
+    const value = trimmed(body[key]);
+    if (typeof value === 'boolean' || Array.isArray(value)) errors[key] = `${key} must be a number`;
+    else if (check(key, value)) changes[key] = toNumber(value);
   }
 
   // images: start from the stored ones, then `images`, then image1..3 (the form's names).
-  const imagesSent = body.images !== undefined || IMAGE_FIELDS.some((f) => body[f] !== undefined);
+  const imagesSent = body[IMAGE_LIST] !== undefined || IMAGE_FIELDS.some((f) => body[f] !== undefined);
   if (!existing || imagesSent) {
-    const images: unknown[] = [...(existing?.images ?? [])];
-    if (body.images !== undefined) {
-      if (Array.isArray(body.images) && body.images.length <= 3) images.splice(0, 3, ...body.images);
-      else errors.images = 'images must be a list of up to 3 image addresses';
+    const images: unknown[] = [...((existing?.[IMAGE_LIST] as unknown[] | undefined) ?? [])];
+    const sent = body[IMAGE_LIST];
+    if (sent !== undefined) {
+      if (Array.isArray(sent) && sent.length <= IMAGE_FIELDS.length) images.splice(0, IMAGE_FIELDS.length, ...sent);
+      else errors[IMAGE_LIST] = `${IMAGE_LIST} must be a list of up to ${IMAGE_FIELDS.length} image addresses`;
     }
-    IMAGE_FIELDS.forEach((field, i) => {
-      if (body[field] !== undefined) images[i] = body[field];
+    IMAGE_FIELDS.forEach((name, i) => {
+      if (body[name] !== undefined) images[i] = body[name];
       const value = trimmed(images[i]);
-      if (check(field, value) && typeof value === 'string') images[i] = value;
+      if (check(IMAGE_LIST, value, name) && typeof value === 'string') images[i] = value;
     });
-    if (!errors.images && IMAGE_FIELDS.every((f) => !errors[f])) changes.images = images.slice(0, 3) as string[];
+    if (!errors[IMAGE_LIST] && IMAGE_FIELDS.every((f) => !errors[f])) changes[IMAGE_LIST] = images.slice(0, IMAGE_FIELDS.length);
   }
 
-  const addresses: [string, string | undefined][] = [
-    ['thumbnail', changes.thumbnail],
-    ...IMAGE_FIELDS.map((f, i) => [f, changes.images?.[i]] as [string, string | undefined]),
-  ];
-  for (const [field, value] of addresses) {
-    if (value !== undefined && !isLocalImage(value)) {
-      errors[field] = `${field} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
-    }
+  for (const key of ADDRESSES) {
+    const values = fieldSpec(key).spread ? ((changes[key] as string[] | undefined) ?? []) : [changes[key] as string | undefined];
+    givenNames(key).forEach((name, i) => {
+      const value = values[i];
+      if (value !== undefined && !isLocalImage(value)) {
+        errors[name] = `${name} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
+      }
+    });
   }
-  if (changes.brand !== undefined && !brands.includes(changes.brand)) {
-    errors.brand = 'brand must be one of the listed brands';
-  }
-  if (changes.category !== undefined && !categories.includes(changes.category)) {
-    errors.category = 'category must be one of the listed categories';
+  const lists = { brands, categories };
+  for (const key of LISTED) {
+    const listed = fieldSpec(key).listed!;
+    if (changes[key] !== undefined && !lists[listed].includes(changes[key] as string)) errors[key] = `${key} must be one of the listed ${listed}`;
   }
 
-  // Optional fields: checked when sent (the threshold with the form's rule).
-  const optionalRules = { ...extraRules, lowStockThreshold: productRules.lowStockThreshold };
-  for (const field of ['weight', 'minimumOrderQuantity', 'lowStockThreshold'] as const) {
-    if (body[field] === undefined) continue;
-    const message = checkField(trimmed(body[field]), optionalRules[field]);
-    if (message) errors[field] = message;
-    else changes[field] = Number(trimmed(body[field]));
+  // Optional fields: checked when sent.
+  for (const key of OPTIONAL_NUMBERS) {
+    if (body[key] === undefined) continue;
+    const value = trimmed(body[key]);
+    if (check(key, value)) changes[key] = Number(value);
   }
-  for (const field of EXTRA_TEXT) {
-    if (body[field] === undefined) continue;
-    const value = trimmed(body[field]);
-    const message = checkField(value, extraTextRule(field));
-    if (message) errors[field] = message;
-    else changes[field] = value as string;
+  for (const key of OPTIONAL_TEXT) {
+    if (body[key] === undefined) continue;
+    const value = trimmed(body[key]);
+    if (check(key, value)) changes[key] = value;
   }
-  if (body.deleted !== undefined) {
-    if (typeof body.deleted === 'boolean') changes.deleted = body.deleted;
-    else errors.deleted = 'deleted must be true or false';
+  for (const key of BOOLEANS) {
+    if (body[key] === undefined) continue;
+    if (typeof body[key] === 'boolean') changes[key] = body[key];
+    else errors[key] = `${key} must be true or false`;
   }
-  return { changes, errors };
+  return { changes: changes as Partial<Product>, errors };
 }

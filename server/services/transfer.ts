@@ -4,24 +4,25 @@
 //  - the product import: new products (no id) and changes (by id, empty cells left as they are),
 //    checked with the product rules of the forms (SPEC §5 messages), first as a dry run that lists
 //    every row's errors, then for real, all or nothing.
-// A cell that a spreadsheet would run as a formula (=, +, -, @ first) goes out with a ' before it,
-// which the import takes off again.
+// The product file's columns and cells follow the field table (src/domain/productCsv.ts). A text
+// cell that a spreadsheet would run as a formula (=, +, -, @, TAB, CR first), or that starts with
+// an apostrophe, goes out with one apostrophe before it; the import takes exactly one off again,
+// so an export imports back unchanged, whatever its texts.
 import { parse } from 'csv-parse/sync';
-import type { Order, Product } from '../../src/types';
+import type { Order } from '../../src/types';
 import { badRequest, conflict, HttpError } from '../errors';
 import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
 import { readProduct, type Errors } from '../validate';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../src/types/backOffice';
+import { MAX_IMPORT_BYTES, type ImportReport } from '../../src/types/backOffice';
+import { csvRowToBody, PRODUCT_CSV_COLUMNS, productCsvCells, toCsvText as safe, type CsvCell as Cell } from '../../src/domain/productCsv';
 import { auditBy } from './audit';
 import { newProduct, type CatalogueService } from './catalogue';
 import { parseId, requireObject } from './input';
 import type { OrderService } from './orders';
 
-/** The product CSV's columns, shared with the client (src/types/backOffice.ts). */
+/** The product CSV's columns, shared with the client (src/domain/productCsv.ts). */
 export const PRODUCT_COLUMNS = PRODUCT_CSV_COLUMNS;
-/** Exported for information, never imported: the rating follows the reviews. */
-const READ_ONLY = new Set<string>(['rating']);
 
 export const ORDER_COLUMNS = [
   'id',
@@ -46,18 +47,6 @@ export { MAX_IMPORT_BYTES };
 export const MAX_IMPORT_ROWS = 10_000;
 const PAGE = 500;
 
-type Cell = string | number | boolean;
-
-/** A text cell a spreadsheet would not run as a formula. */
-const safe = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-/** What an exported cell held before `safe`. */
-const unsafe = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
-
-function productCells(p: Product): Cell[] {
-  const [image1 = '', image2 = '', image3 = ''] = p.images;
-  return [p.id, safe(p.title), safe(p.description), p.price, p.discountPercentage, p.stock, safe(p.brand), safe(p.category), safe(p.thumbnail), safe(image1), safe(image2), safe(image3), p.lowStockThreshold ?? '', Boolean(p.deleted), p.rating];
-}
-
 function orderCells(o: Order): Cell[] {
   const items = o.items.map((i) => `${i.quantity} × ${i.product.title} (#${i.product.id})`).join('; ');
   const a = o.selectedAddress;
@@ -74,7 +63,7 @@ export class TransferService {
 
   /** The rows of GET /admin/export/products.csv: the product list's filters and sort. */
   async *productRows(query: Record<string, unknown>): AsyncGenerator<Cell[]> {
-    for await (const page of this.catalogue.productPages(query, PAGE)) for (const p of page) yield productCells(p);
+    for await (const page of this.catalogue.productPages(query, PAGE)) for (const p of page) yield productCsvCells(p);
   }
 
   /** The rows of GET /admin/export/orders.csv: the orders list's filter and sort. */
@@ -104,12 +93,7 @@ export class TransferService {
       if (id !== undefined && !existing.has(id)) return fail('id', `No product with id ${id}`);
       if (id !== undefined && seen.has(id)) return fail('id', `Product ${id} is in the file twice`);
       if (id !== undefined) seen.add(id);
-      const fields: Record<string, unknown> = {};
-      for (const [column, raw] of Object.entries(record)) {
-        if (column === 'id' || READ_ONLY.has(column) || (id !== undefined && raw === '')) continue;
-        const text = unsafe(raw);
-        fields[column] = column === 'deleted' && (text === 'true' || text === 'false') ? text === 'true' : text;
-      }
+      const fields = csvRowToBody(record, id !== undefined);
       const { changes, errors: rowErrors } = readProduct(fields, { existing: id === undefined ? undefined : existing.get(id), ...known });
       for (const [field, message] of Object.entries(rowErrors)) if (message) fail(field, message);
       if (Object.keys(rowErrors).length === 0) rows.push(id === undefined ? { product: newProduct(changes) } : { id, changes });

@@ -62,28 +62,8 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-/**
- * The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products), in
- * order: the product form's fields (images as image1–3), the threshold, deleted, and the rating
- * (exported, never imported).
- */
-export const PRODUCT_CSV_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'price',
-  'discountPercentage',
-  'stock',
-  'brand',
-  'category',
-  'thumbnail',
-  'image1',
-  'image2',
-  'image3',
-  'lowStockThreshold',
-  'deleted',
-  'rating',
-] as const;
+/** The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products): from the field table. */
+export { PRODUCT_CSV_COLUMNS } from '../domain/productCsv';
 
 /** The largest CSV file the product import takes (2 MB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,5 @@
 // Domain types shared by the client and the server (SPEC §3).
+import type { Product } from '../domain/productFields';
 
 export type Role = 'user' | 'admin';
 
@@ -39,28 +40,8 @@ export interface Review {
   verified?: boolean;
 }
 
-export interface Product {
-  id: number;
-  title: string;
-  description: string;
-  price: number;
-  discountPercentage: number;
-  stock: number;
-  thumbnail: string;
-  images: string[];
-  brand: string;
-  category: string;
-  rating: number;
-  weight: number;
-  warrantyInformation: string;
-  shippingInformation: string;
-  returnPolicy: string;
-  minimumOrderQuantity: number;
-  reviews: Review[];
-  deleted?: boolean;
-  /** The back office lists the product as low on stock at or below this (absent: 5). */
-  lowStockThreshold?: number;
-}
+/** A product: its fields are those of the field table (src/domain/productFields.ts). */
+export type { Product };
 
 /**
  * A product as the API answers it: with `salePrice`, the price the shopper sees (SPEC §9:

@@ -5,29 +5,16 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListFilter, ListQuery, ProductListField } from '../port';
 import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from './jsonQuery';
+import { fieldSpec, PRODUCT_KEYS, type FieldType, type ListKey } from '../../../src/domain/productFields';
 import { PRODUCT_COLUMN } from './rows';
 import { productAnswerMatches } from './search';
 
-const KIND: Record<Exclude<ProductListField, 'images' | 'reviews'>, Kind> = {
-  id: 'int',
-  title: 'text',
-  description: 'text',
-  price: 'float',
-  discountPercentage: 'float',
-  stock: 'int',
-  thumbnail: 'text',
-  brand: 'text',
-  category: 'text',
-  rating: 'float',
-  weight: 'float',
-  warrantyInformation: 'text',
-  shippingInformation: 'text',
-  returnPolicy: 'text',
-  minimumOrderQuantity: 'int',
-  deleted: 'bool',
-  lowStockThreshold: 'int',
+/** How each scalar field of the table compares (src/domain/productFields.ts), and salePrice. */
+const KIND_OF_TYPE: Partial<Record<FieldType, Kind>> = { id: 'int', text: 'text', number: 'float', integer: 'int', boolean: 'bool' };
+const KIND = {
+  ...Object.fromEntries(PRODUCT_KEYS.filter((key) => KIND_OF_TYPE[fieldSpec(key).type]).map((key) => [key, KIND_OF_TYPE[fieldSpec(key).type]])),
   salePrice: 'float',
-};
+} as Record<Exclude<ProductListField, ListKey>, Kind>;
 
 const COLUMN: Record<ProductListField, string> = { ...PRODUCT_COLUMN, salePrice: 'sale_price' };
 

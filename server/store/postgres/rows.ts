@@ -2,67 +2,29 @@
 // the record that went in: same field names, numbers as numbers, an absent optional field
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Address, CartItem, FilterOption, Order, Product, Review } from '../../../src/types';
+import type { Insertable, Selectable } from 'kysely';
+import type { Address, CartItem, FilterOption, Order } from '../../../src/types';
 import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
 import type { AuditEntry } from '../../../src/types';
-import { foldWords } from '../../words';
-import type {
-  AuditTable,
-  CartTable,
-  FilterOptionsTable,
-  IdempotencyKeysTable,
-  OrdersTable,
-  ProductsTable,
-  SessionsTable,
-  UsersTable,
-} from './schema';
+import type { AuditTable, CartTable, FilterOptionsTable, IdempotencyKeysTable, OrdersTable, SessionsTable, UsersTable } from './schema';
+import { ordered, orderProduct } from './productRows';
+
+// products: productRows.ts, from the field table (src/domain/productFields.ts).
+export {
+  PRODUCT_COLUMN,
+  PRODUCT_COLUMNS,
+  PRODUCT_WRITE_COLUMNS,
+  productChangesToRow,
+  productFromRow,
+  productToRow,
+  type ProductRow,
+} from './productRows';
 
 const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
-const REVIEW_KEYS = ['id', 'user', 'reviewerName', 'rating', 'comment', 'date', 'verified'] as const;
-const PRODUCT_KEYS = [
-  'id',
-  'title',
-  'description',
-  'price',
-  'discountPercentage',
-  'stock',
-  'thumbnail',
-  'images',
-  'brand',
-  'category',
-  'rating',
-  'weight',
-  'warrantyInformation',
-  'shippingInformation',
-  'returnPolicy',
-  'minimumOrderQuantity',
-  'reviews',
-  'deleted',
-  'lowStockThreshold',
-] as const satisfies readonly (keyof Product)[];
 const CART_ITEM_KEYS = ['id', 'product', 'quantity'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
 
-/** `value` with `keys` first, in that order, then any other keys as they were. */
-function ordered<T>(value: T, keys: readonly string[]): T {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (Object.prototype.hasOwnProperty.call(source, key)) out[key] = source[key];
-  for (const key of Object.keys(source)) if (!(key in out)) out[key] = source[key];
-  return out as T;
-}
-
 const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
-const orderReview = (r: Review): Review => ordered(r, REVIEW_KEYS);
-
-/** A product from jsonb (an order line's snapshot): db.json's key order, reviews too. */
-function orderProduct(p: Product): Product {
-  const out = ordered(p, PRODUCT_KEYS);
-  if (Array.isArray(out.reviews)) out.reviews = out.reviews.map(orderReview);
-  return out;
-}
 
 const orderCartItem = (item: CartItem): CartItem => {
   const out = ordered(item, CART_ITEM_KEYS);
@@ -104,122 +66,6 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   user.addresses = r.addresses.map(orderAddress);
   if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
   return user;
-}
-
-// ---------------------------------------------------------------------------------------------
-// products
-
-/** The product columns the API has (not search_text, not low_stock_threshold). */
-export const PRODUCT_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'price',
-  'discount_percentage',
-  'stock',
-  'thumbnail',
-  'images',
-  'brand',
-  'category',
-  'rating',
-  'weight',
-  'warranty_information',
-  'shipping_information',
-  'return_policy',
-  'minimum_order_quantity',
-  'reviews',
-  'deleted',
-  'low_stock_threshold',
-] as const satisfies readonly (keyof ProductsTable)[];
-
-export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
-
-/** What a bulk load (COPY) writes of a product: its API columns and the folded title. */
-export const PRODUCT_WRITE_COLUMNS = [...PRODUCT_COLUMNS, 'title_words'] as const;
-
-export function productToRow(p: Product): Insertable<ProductsTable> {
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    price: p.price,
-    discount_percentage: p.discountPercentage,
-    stock: p.stock,
-    thumbnail: p.thumbnail,
-    images: json(p.images),
-    brand: p.brand,
-    category: p.category,
-    rating: p.rating,
-    weight: p.weight,
-    warranty_information: p.warrantyInformation,
-    shipping_information: p.shippingInformation,
-    return_policy: p.returnPolicy,
-    minimum_order_quantity: p.minimumOrderQuantity,
-    reviews: json(p.reviews),
-    deleted: p.deleted ?? false,
-    low_stock_threshold: p.lowStockThreshold ?? null,
-    title_words: foldWords(p.title),
-  };
-}
-
-/** The column of each product field. */
-export const PRODUCT_COLUMN = {
-  id: 'id',
-  title: 'title',
-  description: 'description',
-  price: 'price',
-  discountPercentage: 'discount_percentage',
-  stock: 'stock',
-  thumbnail: 'thumbnail',
-  images: 'images',
-  brand: 'brand',
-  category: 'category',
-  rating: 'rating',
-  weight: 'weight',
-  warrantyInformation: 'warranty_information',
-  shippingInformation: 'shipping_information',
-  returnPolicy: 'return_policy',
-  minimumOrderQuantity: 'minimum_order_quantity',
-  reviews: 'reviews',
-  deleted: 'deleted',
-  lowStockThreshold: 'low_stock_threshold',
-} as const satisfies Record<keyof Product, (typeof PRODUCT_COLUMNS)[number]>;
-
-/** The columns to SET for a partial product (jsonb values as JSON text; id never). */
-export function productChangesToRow(changes: Partial<Omit<Product, 'id'>>): Updateable<ProductsTable> {
-  const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
-    const column = PRODUCT_COLUMN[key as keyof Product];
-    if (value === undefined || column === undefined || column === 'id') continue;
-    row[column] = column === 'images' || column === 'reviews' ? json(value) : value;
-  }
-  if (typeof changes.title === 'string') row.title_words = foldWords(changes.title);
-  return row as Updateable<ProductsTable>;
-}
-
-export function productFromRow(r: ProductRow): Product {
-  const product: Product = {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    price: r.price,
-    discountPercentage: r.discount_percentage,
-    stock: r.stock,
-    thumbnail: r.thumbnail,
-    images: r.images,
-    brand: r.brand,
-    category: r.category,
-    rating: r.rating,
-    weight: r.weight,
-    warrantyInformation: r.warranty_information,
-    shippingInformation: r.shipping_information,
-    returnPolicy: r.return_policy,
-    minimumOrderQuantity: r.minimum_order_quantity,
-    reviews: r.reviews.map(orderReview),
-    deleted: r.deleted,
-  };
-  if (r.low_stock_threshold !== null) product.lowStockThreshold = r.low_stock_threshold;
-  return product;
 }
 
 // ---------------------------------------------------------------------------------------------

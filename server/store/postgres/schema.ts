@@ -3,7 +3,8 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Review, Role } from '../../../src/types';
+import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/types';
+import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -31,34 +32,31 @@ export interface UsersTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface ProductsTable {
-  id: Identity;
-  title: string;
-  description: string;
-  price: number;
-  discount_percentage: number;
-  stock: number;
-  thumbnail: string;
-  images: Json<string[], string | undefined>;
-  brand: string;
-  category: string;
-  rating: number;
-  weight: number;
-  warranty_information: string;
-  shipping_information: string;
-  return_policy: string;
-  minimum_order_quantity: number;
-  reviews: Json<Review[], string | undefined>;
-  deleted: Generated<boolean>;
-  /** null = the optional `lowStockThreshold` is absent (the default, 5). */
-  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+/**
+ * A product field's column, from the field table (src/domain/productFields.ts): lists are jsonb,
+ * a field with a default that may be absent is filled by the database (deleted), a nullable one
+ * is NULL when absent (lowStockThreshold).
+ */
+type ProductFieldColumn<S extends FieldSpec> = S['type'] extends 'id'
+  ? Identity
+  : S['type'] extends 'images' | 'reviews'
+    ? Json<FieldValues[S['type']], string | undefined>
+    : S extends { nullable: true }
+      ? ColumnType<FieldValues[S['type']] | null, FieldValues[S['type']] | null | undefined, FieldValues[S['type']] | null>
+      : S extends { optional: true }
+        ? Generated<FieldValues[S['type']]>
+        : FieldValues[S['type']];
+
+export type ProductsTable = {
+  [K in keyof ProductFieldTable as ProductFieldTable[K]['column']]: ProductFieldColumn<ProductFieldTable[K]>;
+} & {
   /** Lower-cased searchable text for `q` (see the migration); computed by PostgreSQL. */
   search_text: GeneratedAlways<string>;
   /** The displayed price (SPEC §9); computed by PostgreSQL (migration 0004). */
   sale_price: GeneratedAlways<number>;
-  /** The title folded for suggestions (server/words.ts); written with the title (rows.ts). */
+  /** The title folded for suggestions (server/words.ts); written with the title (productRows.ts). */
   title_words: Generated<string>;
-}
+};
 
 /** categories and brands (FilterOption without the UI-only `checked`). */
 export interface FilterOptionsTable {

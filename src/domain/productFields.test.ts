@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import seed from '../../db.json';
+import { checkField } from './fieldRule';
+import { LIST_KEYS, NULLABLE_KEYS, PRODUCT_COLUMN, PRODUCT_DEFAULTS, PRODUCT_FORM_RULES, PRODUCT_KEYS, SCALAR_KEYS, productRule } from './productFields';
+
+describe('the product field table', () => {
+  it('lists the fields in the data file’s key order', () => {
+    const seedKeys = Object.keys(seed.products[0]);
+    expect(PRODUCT_KEYS.filter((key) => seedKeys.includes(key))).toEqual(seedKeys);
+    expect(PRODUCT_KEYS).toEqual([...seedKeys, 'lowStockThreshold']);
+  });
+
+  it('names each field’s column', () => {
+    expect(PRODUCT_COLUMN.discountPercentage).toBe('discount_percentage');
+    expect(PRODUCT_COLUMN.lowStockThreshold).toBe('low_stock_threshold');
+    expect(new Set(Object.values(PRODUCT_COLUMN)).size).toBe(PRODUCT_KEYS.length);
+  });
+
+  it('sorts the fields into scalars, lists and nullable ones', () => {
+    expect(LIST_KEYS).toEqual(['images', 'reviews']);
+    expect(NULLABLE_KEYS).toEqual(['lowStockThreshold']);
+    expect([...SCALAR_KEYS, ...LIST_KEYS, ...NULLABLE_KEYS].sort()).toEqual([...PRODUCT_KEYS].sort());
+  });
+
+  it('gives a new product its defaults', () => {
+    expect(PRODUCT_DEFAULTS).toEqual({
+      rating: 0,
+      weight: 1,
+      warrantyInformation: '1 year warranty',
+      shippingInformation: 'Ships in 3-5 business days',
+      returnPolicy: '30 days return policy',
+      minimumOrderQuantity: 1,
+      reviews: [],
+      deleted: false,
+    });
+  });
+
+  it('gives the form its fields (images as image1–3) with the SPEC §5 messages', () => {
+    expect(Object.keys(PRODUCT_FORM_RULES)).toEqual([
+      'title',
+      'description',
+      'price',
+      'discountPercentage',
+      'stock',
+      'thumbnail',
+      'image1',
+      'image2',
+      'image3',
+      'brand',
+      'category',
+      'lowStockThreshold',
+    ]);
+    expect(checkField('', PRODUCT_FORM_RULES.image2)).toBe('image2 is required');
+    expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('price must be at least 1');
+    expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('stock must be a whole number');
+    expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('stock must be at most 2147483647');
+    expect(checkField('x'.repeat(2001), PRODUCT_FORM_RULES.description)).toBe('description must be at most 2000 characters');
+    expect(checkField('1001', productRule('minimumOrderQuantity')!)).toBe('minimumOrderQuantity must be at most 1000');
+    expect(productRule('rating')).toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+// A product's fields, defined once (issue 21 item 7): each field's type, column, validation rule,
+// whether and how a body or the admin form gives it, its default, and its CSV column. From this
+// table follow the Product type, the form's rules (src/lib/validation.ts), the server's reading of
+// a body (server/validate.ts), the rows of `products` (server/store/postgres/productRows.ts and
+// schema.ts), the list fields (server/store/lists.ts) and the CSV export and import
+// (productCsv.ts). README's "Adding a product field" lists what else a new field needs.
+// Pure TypeScript, shared by the client and the server: no React, no Node.
+import type { Review } from '../types';
+import { MAX_TEXT, tooLong, type FieldRule } from './fieldRule';
+
+/** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
+export const MAX_LONG_TEXT = 2000;
+export const MAX_IMAGE = 500;
+/** The largest stock the database holds (PostgreSQL's integer). */
+export const MAX_STOCK = 2_147_483_647;
+/** The low-stock threshold of a product that has none. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** What a field holds: `id` the identity; `images` a list of up to 3 addresses; `reviews` the reviews. */
+export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'reviews';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** Its column in `products` (snake_case). */
+  column: string;
+  /**
+   * How a body (POST/PATCH /products, a CSV row) gives it: `required` (a new product needs it; an
+   * edit checks it when sent) or `optional` (checked when sent); absent: not an input.
+   */
+  input?: 'required' | 'optional';
+  /** The rule its value must keep, by the name it is given under (messages name the field). */
+  rule?: (name: string) => FieldRule;
+  /** In the admin's product form (src/features/products/admin/ProductForm.tsx). */
+  form?: true;
+  /** A list the form and the CSV spread over these names (images: image1–3). */
+  spread?: readonly string[];
+  /** May be absent from a product (the seed's data file, an older snapshot). */
+  optional?: true;
+  /** Absent is stored as NULL and answered absent (not the default). */
+  nullable?: true;
+  /** A new product's value when the body has none; an optional field's stored value when absent. */
+  default?: unknown;
+  /** An address the shop can show (server/validate.ts isLocalImage). */
+  image?: true;
+  /** One of the listed brands or categories. */
+  listed?: 'brands' | 'categories';
+  /** Its CSV column: `key` (the row's product), `both` (exported and imported), `export` (only exported). */
+  csv?: 'key' | 'both' | 'export';
+}
+
+const text = (max: number) => (name: string): FieldRule => ({ required: `${name} is required`, maxLength: tooLong(name, max) });
+const number = (min: number, max: number) => (name: string): FieldRule => ({
+  required: `${name} is required`,
+  min: { value: min, message: `${name} must be at least ${min}` },
+  max: { value: max, message: `${name} must be at most ${max}` },
+});
+const integer = (min: number, max: number) => (name: string): FieldRule => ({
+  required: `${name} is required`,
+  integer: `${name} must be a whole number`,
+  min: { value: min, message: `${name} must be at least ${min}` },
+  max: { value: max, message: `${name} must be at most ${max}` },
+});
+
+/** The fields, in db.json's key order (which every product answer and export keeps). */
+export const PRODUCT_FIELD_TABLE = {
+  id: { type: 'id', column: 'id', csv: 'key' },
+  title: { type: 'text', column: 'title', input: 'required', form: true, rule: text(MAX_TEXT), csv: 'both' },
+  description: { type: 'text', column: 'description', input: 'required', form: true, rule: text(MAX_LONG_TEXT), csv: 'both' },
+  price: { type: 'number', column: 'price', input: 'required', form: true, rule: number(1, 10000), csv: 'both' },
+  discountPercentage: { type: 'number', column: 'discount_percentage', input: 'required', form: true, rule: number(0, 100), csv: 'both' },
+  stock: { type: 'integer', column: 'stock', input: 'required', form: true, rule: integer(0, MAX_STOCK), csv: 'both' },
+  thumbnail: { type: 'text', column: 'thumbnail', input: 'required', form: true, rule: text(MAX_IMAGE), image: true, csv: 'both' },
+  images: {
+    type: 'images',
+    column: 'images',
+    input: 'required',
+    form: true,
+    rule: text(MAX_IMAGE),
+    spread: ['image1', 'image2', 'image3'],
+    image: true,
+    csv: 'both',
+  },
+  brand: { type: 'text', column: 'brand', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'brands', csv: 'both' },
+  category: { type: 'text', column: 'category', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'categories', csv: 'both' },
+  /** The mean of the reviews' ratings (server/services/reviews.ts): never an input. */
+  rating: { type: 'number', column: 'rating', default: 0, csv: 'export' },
+  weight: { type: 'number', column: 'weight', input: 'optional', rule: number(0, 100000), default: 1 },
+  warrantyInformation: { type: 'text', column: 'warranty_information', input: 'optional', rule: text(MAX_TEXT), default: '1 year warranty' },
+  shippingInformation: { type: 'text', column: 'shipping_information', input: 'optional', rule: text(MAX_TEXT), default: 'Ships in 3-5 business days' },
+  returnPolicy: { type: 'text', column: 'return_policy', input: 'optional', rule: text(MAX_TEXT), default: '30 days return policy' },
+  minimumOrderQuantity: { type: 'integer', column: 'minimum_order_quantity', input: 'optional', rule: integer(1, 1000), default: 1 },
+  reviews: { type: 'reviews', column: 'reviews', default: [] },
+  /** Soft-deleted: hidden from shoppers, kept for orders and the back office. */
+  deleted: { type: 'boolean', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },
+  /** The back office lists the product as low on stock at or below this (absent: DEFAULT_LOW_STOCK_THRESHOLD). */
+  lowStockThreshold: {
+    type: 'integer',
+    column: 'low_stock_threshold',
+    input: 'optional',
+    form: true,
+    rule: integer(0, 1000000),
+    optional: true,
+    nullable: true,
+    csv: 'both',
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+export type ProductFieldTable = typeof PRODUCT_FIELD_TABLE;
+export type ProductKey = keyof ProductFieldTable;
+type Spec<K extends ProductKey> = ProductFieldTable[K];
+type KeysWhere<Match> = { [K in ProductKey]: Spec<K> extends Match ? K : never }[ProductKey];
+
+/** The TypeScript value of each field type. */
+export interface FieldValues {
+  id: number;
+  text: string;
+  number: number;
+  integer: number;
+  boolean: boolean;
+  images: string[];
+  reviews: Review[];
+}
+type ValueOf<K extends ProductKey> = FieldValues[Spec<K>['type']];
+
+/** A product as the data file and the API have it (the fields of the table, in its order). */
+export type Product = {
+  -readonly [K in ProductKey as Spec<K> extends { optional: true } ? never : K]: ValueOf<K>;
+} & {
+  -readonly [K in ProductKey as Spec<K> extends { optional: true } ? K : never]?: ValueOf<K>;
+};
+
+const entries = Object.entries(PRODUCT_FIELD_TABLE) as [ProductKey, FieldSpec][];
+const keysWhere = <K extends ProductKey>(test: (spec: FieldSpec) => boolean) => entries.filter(([, spec]) => test(spec)).map(([key]) => key as K);
+
+/** Every field, in db.json's key order. */
+export const PRODUCT_KEYS: readonly ProductKey[] = entries.map(([key]) => key);
+
+/** The field's spec, as the general shape (for code that walks the table). */
+export const fieldSpec = (key: ProductKey): FieldSpec => PRODUCT_FIELD_TABLE[key];
+
+export type ProductColumn = Spec<ProductKey>['column'];
+/** The column of each field. */
+export const PRODUCT_COLUMN = Object.fromEntries(entries.map(([key, spec]) => [key, spec.column])) as { [K in ProductKey]: Spec<K>['column'] };
+
+/** Fields that are lists (jsonb columns): images, reviews. */
+export type ListKey = KeysWhere<{ type: 'images' | 'reviews' }>;
+/** Fields stored as NULL when absent. */
+export type NullableKey = KeysWhere<{ nullable: true }>;
+/** The scalar fields every stored product has. */
+export type ScalarKey = Exclude<ProductKey, ListKey | NullableKey>;
+const isList = (spec: FieldSpec) => spec.type === 'images' || spec.type === 'reviews';
+export const SCALAR_KEYS: readonly ScalarKey[] = keysWhere<ScalarKey>((spec) => !isList(spec) && !spec.nullable);
+export const LIST_KEYS: readonly ListKey[] = keysWhere<ListKey>(isList);
+export const NULLABLE_KEYS: readonly NullableKey[] = keysWhere<NullableKey>((spec) => spec.nullable === true);
+
+/** What a new product gets for the fields a body did not give (rating 0, no reviews, …). */
+export type DefaultedKey = KeysWhere<{ default: unknown }>;
+export const PRODUCT_DEFAULTS = Object.fromEntries(
+  entries.filter(([, spec]) => spec.default !== undefined).map(([key, spec]) => [key, spec.default]),
+) as { [K in DefaultedKey]: ValueOf<K> };
+
+/** The admin form's fields: a spread list's names instead of the list (image1–3 for images). */
+export type ProductFormField = {
+  [K in ProductKey]: Spec<K> extends { form: true; spread: readonly (infer S)[] } ? S : Spec<K> extends { form: true } ? K : never;
+}[ProductKey];
+
+/** Each name a field is given under in a form or a CSV: its own, or its spread's. */
+export const givenNames = (key: ProductKey): readonly string[] => fieldSpec(key).spread ?? [key];
+
+/** The rules of the admin form's fields, in the table's order. */
+export const PRODUCT_FORM_RULES = Object.fromEntries(
+  entries.filter(([, spec]) => spec.form).flatMap(([key, spec]) => givenNames(key).map((name) => [name, spec.rule!(name)])),
+) as Record<ProductFormField, FieldRule>;
+
+/** The rule of a field under `name` (its own name, or one of its spread names). */
+export const productRule = (key: ProductKey, name: string = key): FieldRule | undefined => fieldSpec(key).rule?.(name);
