@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verifyPasswordAsync } from '../server/passwords';
 import { totals } from '../src/lib/pricing';
-import { readAddresses, readProduct } from '../server/validate';
+import { isLocalImage, readAddresses, readProduct } from '../server/validate';
 import { ORDER_STATUSES } from '../src/types';
-import { DEMO_ACCOUNTS, generateImages, generateSeed, serialize, STABLE_IDS } from './seed';
+import { DEMO_ACCOUNTS, generateImages, generateSeed, ORDER_DAYS, REFERENCE_DATE, serialize, STABLE_IDS } from './seed';
+
+const DAY = 86_400_000;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const db = generateSeed();
@@ -79,10 +81,39 @@ describe('seed generator', () => {
       expect({ totalAmount: order.totalAmount, totalItems: order.totalItems }).toEqual(totals(order.items));
       const owner = db.users.find((u) => u.id === order.user)!;
       expect(owner.addresses).toContainEqual(order.selectedAddress);
-      expect(order.createdAt).toMatch(/^2026-/);
     }
     expect(db.cart).toEqual([]);
     expect(db.sessions).toEqual([]);
+  });
+
+  it('spreads the orders over the 90 days before its reference date, each as far along as its age allows', () => {
+    const reference = Date.parse(db.seed.referenceDate);
+    expect(db.seed.referenceDate).toBe(REFERENCE_DATE);
+    const placed = db.orders.map((o) => Date.parse(o.createdAt!));
+    expect(placed).toEqual([...placed].sort((a, b) => a - b));
+    expect(reference - placed[0]).toBeLessThan(ORDER_DAYS * DAY);
+    expect(reference - placed[0]).toBeGreaterThan((ORDER_DAYS - 7) * DAY);
+    expect(reference - placed.at(-1)!).toBeLessThan(DAY);
+    // Every week of the 90 days has orders.
+    const weeks = new Set(placed.map((t) => Math.floor((reference - t) / (7 * DAY))));
+    expect(weeks.size).toBe(Math.ceil(ORDER_DAYS / 7));
+    for (const order of db.orders) {
+      const history = order.history!;
+      expect(history[0]).toEqual({ status: 'pending', at: order.createdAt, by: 'shopper' });
+      expect(history.at(-1)!.status).toBe(order.status);
+      for (const event of history) expect(Date.parse(event.at)).toBeLessThan(reference);
+    }
+    for (const user of db.users) expect(Date.parse(user.createdAt!)).toBeLessThan(placed[0]);
+  });
+
+  it('gives the demo shopper orders in every state, the newest delivered one still returnable', () => {
+    const shopper = db.users.find((u) => u.email === DEMO_ACCOUNTS.user.email)!;
+    const own = db.orders.filter((o) => o.user === shopper.id);
+    expect(new Set(own.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    const delivered = own.filter((o) => o.status === 'delivered').at(-1)!;
+    const deliveredAt = Date.parse(delivered.history!.at(-1)!.at);
+    expect(Date.parse(db.seed.referenceDate) - deliveredAt).toBeLessThan(14 * DAY);
+    for (const line of delivered.items) expect(line.product.returnPolicy).toMatch(/^(30|60|90) days return policy$/);
   });
 
   it('builds a large catalogue quickly that extends the small one', () => {
@@ -95,8 +126,30 @@ describe('seed generator', () => {
     expect(files.size).toBeLessThanOrEqual(generateImages().size);
   });
 
+  it('pictures each kind of furniture and decoration as itself: a bed frame shows a bed', () => {
+    const drawings: [RegExp, string][] = [
+      [/Bed Frame/, 'furniture-bed-'],
+      [/Armchair/, 'furniture-chair-'],
+      [/Sofa/, 'furniture-sofa-'],
+      [/Dining Chair/, 'furniture-dining-chair-'],
+      [/Table Lamp/, 'home-decoration-lamp-'],
+      [/Wall Clock/, 'home-decoration-clock-'],
+      [/Honey|Peanut Butter/, 'groceries-food-jar-'],
+      [/Olive Oil/, 'groceries-oil-bottle-'],
+    ];
+    const big = generateSeed({ products: 600 }).products;
+    for (const [kind, drawing] of drawings) {
+      const products = big.filter((p) => kind.test(p.title));
+      expect(products.length, String(kind)).toBeGreaterThan(0);
+      for (const p of products) for (const src of [p.thumbnail, ...p.images]) expect(src, p.title).toContain(`/images/products/${drawing}`);
+    }
+  });
+
   it('writes small, sized SVGs that are on disk', () => {
     const images = generateImages();
+    // The product form's image hint (src/features/products/admin/ProductForm.tsx): a picture the server takes.
+    expect(images.has('images/products/laptops-1.svg')).toBe(true);
+    expect(isLocalImage('/images/products/laptops-1.svg')).toBe(true);
     expect(images.size).toBeLessThanOrEqual(300);
     expect(images.has('images/banner.svg')).toBe(true);
     for (const [path, svg] of images) {

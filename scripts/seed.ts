@@ -9,14 +9,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { totals } from '../src/lib/pricing';
 import type { Address, CartItem, Order, OrderEvent, OrderStatus, PaymentMethod, Product, Review } from '../src/types';
-import type { DbSchema, StoredUser } from '../server/model';
+import type { DbSchema, SeedInfo, StoredUser } from '../server/model';
 import { hashPassword } from '../server/passwords';
 import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
 
 // The stored shapes are the server's (server/model.ts): users carry their password hash.
 // db.json holds no idempotency keys: the server adds the collection when it first needs it.
-export type SeedDb = Omit<DbSchema, 'idempotency' | 'audit'>;
+export type SeedDb = Omit<DbSchema, 'idempotency' | 'audit'> & { seed: SeedInfo };
 
 export interface SeedOptions {
   products?: number;
@@ -70,7 +70,10 @@ type Kind = [noun: string, qualifiers: readonly string[]];
 interface CategoryDef {
   value: string;
   label: string;
-  icon: IconKind;
+  /** The drawing of the category's things; null when every kind has its own (kindIcons). */
+  icon: IconKind | null;
+  /** Kinds of thing (a noun in the title) drawn apart from the category's icon: a bed frame shows a bed. */
+  kindIcons?: Readonly<Record<string, IconKind>>;
   hue: number;
   brands: readonly string[];
   price: [number, number];
@@ -200,6 +203,7 @@ const CATEGORIES: readonly CategoryDef[] = [
     value: 'groceries',
     label: 'Groceries',
     icon: 'bag',
+    kindIcons: { Honey: 'foodJar', 'Peanut Butter': 'foodJar', 'Olive Oil': 'oilBottle' },
     hue: 95,
     brands: ['Harvest Table', 'Green Basket', 'Golden Grove'],
     price: [2, 25],
@@ -233,7 +237,17 @@ const CATEGORIES: readonly CategoryDef[] = [
   {
     value: 'home-decoration',
     label: 'Home Decoration',
-    icon: 'vase',
+    icon: null,
+    kindIcons: {
+      'Table Lamp': 'lamp',
+      Vase: 'vase',
+      'Wall Mirror': 'mirror',
+      'Throw Pillow': 'pillow',
+      'Scented Candle': 'candle',
+      'Wall Clock': 'clock',
+      Planter: 'planter',
+      'Table Runner': 'runner',
+    },
     hue: 35,
     brands: ['Lumen Home', 'Driftwood Studio'],
     price: [9, 249],
@@ -265,7 +279,17 @@ const CATEGORIES: readonly CategoryDef[] = [
   {
     value: 'furniture',
     label: 'Furniture',
-    icon: 'chair',
+    icon: null,
+    kindIcons: {
+      Armchair: 'chair',
+      Sofa: 'sofa',
+      'Coffee Table': 'coffeeTable',
+      Bookshelf: 'bookshelf',
+      'Dining Chair': 'diningChair',
+      'Bed Frame': 'bed',
+      Desk: 'desk',
+      Nightstand: 'nightstand',
+    },
     hue: 25,
     brands: ['Oakhaven', 'Nordhus', 'Linea Living'],
     price: [89, 2499],
@@ -459,8 +483,20 @@ const COMMENTS: Record<number, readonly string[]> = {
 // Products
 
 
-export function imagePath(category: string, variant: number): string {
-  return `/${IMAGE_DIR}/${category}-${variant + 1}.svg`;
+export function imagePath(category: string, variant: number, kind?: IconKind): string {
+  const name = kind ? `${category}-${kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : category;
+  return `/${IMAGE_DIR}/${name}-${variant + 1}.svg`;
+}
+
+/** Drawings per kind of thing (kindIcons): fewer than the category's, its things vary less. */
+export const KIND_VARIANTS = 3;
+
+/** The drawing of a product kind named in `title`, if its category draws kinds apart. */
+function kindIcon(def: CategoryDef, title: string): IconKind | undefined {
+  const kinds = Object.entries(def.kindIcons ?? {});
+  const found = kinds.find(([noun]) => title.includes(noun))?.[1];
+  if (!found && !def.icon) throw new Error(`no drawing for "${title}" (${def.value})`);
+  return found;
 }
 
 function price(r: Rng, [lo, hi]: [number, number]): number {
@@ -495,7 +531,9 @@ function makeProduct(seed: number, id: number, def: CategoryDef, brand: string, 
   const description = [def.intro(r, title), ...pickDistinct(r, def.features, int(r, 2, 3))].join(' ');
   const rating = round2(r() < 0.85 ? 3 + r() * 2 : 1 + r() * 2);
   const variant = int(r, 0, VARIANTS_PER_CATEGORY - 1);
-  const images = [0, 1, 2].map((k) => imagePath(def.value, (variant + k) % VARIANTS_PER_CATEGORY));
+  const kind = kindIcon(def, title);
+  const variants = kind ? KIND_VARIANTS : VARIANTS_PER_CATEGORY;
+  const images = [0, 1, 2].map((k) => imagePath(def.value, (variant + k) % variants, kind));
   const [wLo, wHi] = def.weight;
 
   return {
@@ -579,7 +617,7 @@ function makeUsers(seed: number): StoredUser[] {
           pincode: 'M5H 2M9',
         },
       ],
-      createdAt: '2025-12-01T09:00:00.000Z',
+      createdAt: '2025-11-20T09:00:00.000Z',
     },
     {
       id: 2,
@@ -609,7 +647,7 @@ function makeUsers(seed: number): StoredUser[] {
           pincode: '560001',
         },
       ],
-      createdAt: '2026-01-02T10:15:00.000Z',
+      createdAt: '2025-12-28T10:15:00.000Z',
     },
   ];
 }
@@ -617,34 +655,61 @@ function makeUsers(seed: number): StoredUser[] {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-/** Oldest first: older orders have progressed further. */
-const ORDER_PLAN: readonly { user: number; status: OrderStatus }[] = [
-  { user: 2, status: 'delivered' },
-  { user: 2, status: 'delivered' },
-  { user: 1, status: 'delivered' },
-  { user: 2, status: 'cancelled' },
-  { user: 2, status: 'delivered' },
-  { user: 2, status: 'delivered' },
-  { user: 1, status: 'cancelled' },
-  { user: 2, status: 'dispatched' },
-  { user: 2, status: 'cancelled' },
-  { user: 2, status: 'dispatched' },
-  { user: 1, status: 'dispatched' },
-  { user: 2, status: 'dispatched' },
-  { user: 2, status: 'pending' },
-  { user: 1, status: 'pending' },
-  { user: 2, status: 'pending' },
-  { user: 2, status: 'pending' },
-];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+export const ORDER_COUNT = 40;
+/** The days before the reference date the seed's orders are spread over. */
+export const ORDER_DAYS = 90;
+
+/**
+ * The seed's "now": its orders fall in the ORDER_DAYS before it, the newest within hours of it.
+ * db.json records it (`seed.referenceDate`); loading the seed into a new database moves every date
+ * by the whole days between it and the day of loading (server/store/seedDates.ts).
+ */
+export const REFERENCE_DATE = '2026-04-01T00:00:00.000Z';
+
+interface PlannedOrder {
+  user: number;
+  status: OrderStatus;
+  placed: number;
+  /** Only products the shopper can still send back (a return window of 30 days or more). */
+  returnable?: boolean;
+}
+
+/**
+ * Which orders the seed holds: placed over the ORDER_DAYS before the reference date, busier lately;
+ * each has gone as far as its age allows (the shop dispatches a day after placing and delivers
+ * two days later), and about one in eight was cancelled by its shopper. The demo shopper (user 2)
+ * owns most of them, among them the newest (pending), the newest dispatched one, a cancelled one,
+ * and the newest delivered one, made of products whose return window is still open.
+ */
+function planOrders(r: Rng): PlannedOrder[] {
+  const ref = Date.parse(REFERENCE_DATE);
+  const plan: PlannedOrder[] = [];
+  for (let i = 0; i < ORDER_COUNT; i++) {
+    // From the oldest (i = 0) to the newest: ages shrink faster towards the reference date.
+    const slot = (ORDER_COUNT - i - 0.5 + (r() - 0.5) * 0.6) / ORDER_COUNT;
+    const age = Math.max(HOUR, Math.round((ORDER_DAYS * DAY - HOUR) * slot ** 1.5));
+    const placed = ref - age;
+    const status: OrderStatus = age < 36 * HOUR ? 'pending' : age < 5 * DAY ? 'dispatched' : 'delivered';
+    plan.push({ user: r() < 0.25 ? 1 : 2, status: status !== 'pending' && r() < 0.12 ? 'cancelled' : status, placed });
+  }
+  const newest = (status: OrderStatus) => plan.findLast((o) => o.status === status);
+  const mark = (order: PlannedOrder | undefined, changes: Partial<PlannedOrder>) => order && Object.assign(order, { user: 2 }, changes);
+  mark(newest('pending'), {});
+  mark(newest('dispatched'), {});
+  mark(newest('delivered'), { returnable: true });
+  mark(plan[Math.floor(ORDER_COUNT / 2)], { status: 'cancelled' });
+  return plan;
+}
 
 function makeOrders(seed: number, products: Product[], users: StoredUser[]): Order[] {
   const r = stream(seed, 4);
   const orderable = products.filter((p) => !p.deleted && p.stock > 0);
-  let time = Date.UTC(2026, 0, 6, 9, 30);
+  const returnable = orderable.filter((p) => /^(30|60|90) days/.test(p.returnPolicy));
   let lineId = 1;
-  return ORDER_PLAN.map(({ user, status }, index) => {
-    time += int(r, 2, 7) * 86_400_000 + int(r, 0, 600) * 60_000;
-    const items: CartItem[] = pickDistinct(r, orderable, int(r, 1, 3)).map((product) => ({
+  return planOrders(r).map(({ user, status, placed, returnable: onlyReturnable }, index) => {
+    const items: CartItem[] = pickDistinct(r, onlyReturnable ? returnable : orderable, int(r, 1, 3)).map((product) => ({
       id: lineId++,
       product: structuredClone(product),
       quantity: product.price > 500 ? 1 : int(r, 1, 3),
@@ -658,13 +723,11 @@ function makeOrders(seed: number, products: Product[], users: StoredUser[]): Ord
       paymentMethod: pick<PaymentMethod>(r, ['cash', 'card']),
       selectedAddress: { ...pick<Address>(r, owner.addresses) },
       status,
-      createdAt: new Date(time).toISOString(),
-      history: historyOf(status, time),
+      createdAt: new Date(placed).toISOString(),
+      history: historyOf(status, placed),
     };
   });
 }
-
-const HOUR = 3_600_000;
 
 /** How an order placed at `placed` came to `status`: the shop dispatches a day later and delivers two days after; a shopper cancels within hours. */
 function historyOf(status: OrderStatus, placed: number): OrderEvent[] {
@@ -696,6 +759,7 @@ export function generateSeed(options: SeedOptions = {}): SeedDb {
     orders: makeOrders(seed, products, users),
     cart: [],
     sessions: [],
+    seed: { referenceDate: REFERENCE_DATE },
   };
 }
 
@@ -703,8 +767,11 @@ export function generateSeed(options: SeedOptions = {}): SeedDb {
 export function generateImages(): Map<string, string> {
   const files = new Map<string, string>();
   for (const def of CATEGORIES) {
-    for (let v = 0; v < VARIANTS_PER_CATEGORY; v++) {
+    for (let v = 0; def.icon && v < VARIANTS_PER_CATEGORY; v++) {
       files.set(imagePath(def.value, v).slice(1), productSvg(def.icon, def.hue, v));
+    }
+    for (const kind of new Set(Object.values(def.kindIcons ?? {}))) {
+      for (let v = 0; v < KIND_VARIANTS; v++) files.set(imagePath(def.value, v, kind).slice(1), productSvg(kind, def.hue, v));
     }
   }
   files.set('images/banner.svg', bannerSvg());

@@ -11,7 +11,8 @@ import { migrateToLatest } from '../server/store/postgres/migrate';
 import type { Database } from '../server/store/postgres/schema';
 import type { FreshDatabase } from '../tests/pg/cluster';
 import { testDatabase } from '../tests/pg/database';
-import { generateSeed, serialize } from './seed';
+import { datedSeed } from '../server/store/seedDates';
+import { generateSeed, ORDER_COUNT } from './seed';
 import { seedDatabase } from './seedDatabase';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,8 +49,9 @@ describe('seedDatabase', () => {
     await db.insertInto('sessions').values({ id: 'd'.repeat(64), user_id: 2, created_at: new Date(), expires_at: Date.now() }).execute();
     await db.insertInto('throttle_events').values({ bucket: 'login', key: 'x' }).execute();
 
-    const result = await seedDatabase(fresh.url, { products: 2000 });
-    expect(result).toMatchObject({ products: 2000, orders: 16, users: 2 });
+    const now = Date.parse('2026-05-20T08:00:00.000Z');
+    const result = await seedDatabase(fresh.url, { products: 2000, now });
+    expect(result).toMatchObject({ products: 2000, orders: ORDER_COUNT, users: 2 });
 
     expect(await count('products')).toBe(2000);
     expect(await count('cart')).toBe(0);
@@ -58,20 +60,29 @@ describe('seedDatabase', () => {
     const { idempotency, audit, ...back } = await readSnapshot(db);
     expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
-    // Exactly what `npm run seed -- --products 2000 --out FILE` writes.
-    expect(serialize(back)).toBe(serialize(generateSeed({ products: 2000 })));
+    // Exactly what `npm run seed -- --products 2000 --out FILE` writes, loaded on `now` (its dates moved).
+    const generated = generateSeed({ products: 2000 });
+    const expected = datedSeed(generated, now);
+    for (const name of ['products', 'categories', 'brands', 'users', 'orders', 'cart', 'sessions'] as const) {
+      expect(JSON.stringify(back[name]), name).toBe(JSON.stringify(expected[name]));
+    }
+    expect(generated.seed.referenceDate).toBe('2026-04-01T00:00:00.000Z');
+    expect(Date.parse(back.orders[0].createdAt!)).toBe(Date.parse(generated.orders[0].createdAt!) + 49 * 86_400_000);
     // New rows get ids after the seeded ones.
     const { rows } = await sql<{ next: number }>`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS next`.execute(db);
     expect(rows[0].next).toBe(2001);
   }, 60_000);
 
   it('seeding again replaces the catalogue, with another size and seed', async () => {
-    await seedDatabase(fresh.url, { products: 300, seed: 7 });
+    const now = Date.parse('2026-04-01T12:00:00.000Z');
+    await seedDatabase(fresh.url, { products: 300, seed: 7, now });
     expect(await count('products')).toBe(300);
     const { idempotency, audit, ...back } = await readSnapshot(db);
     expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
-    expect(back).toEqual(generateSeed({ products: 300, seed: 7 }));
+    const { seed: _note, ...written } = generateSeed({ products: 300, seed: 7 });
+    void _note;
+    expect(back).toEqual(written);
     // Indexes dropped for the COPY are all back: those of a database the migrations alone made.
     const other = await testDatabase();
     const migrated = openDatabase(other.url, { max: 1 });
@@ -92,7 +103,7 @@ describe('seedDatabase', () => {
     const ok = seed('--products', '50', '--database-url', fresh.url, '--no-images');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toMatch(/seed: 50 products, 16 orders, 2 users → postgres:\/\/shop@127\.0\.0\.1:\d+\/shop_test_/);
+    expect(ok.stdout).toMatch(/seed: 50 products, 40 orders, 2 users → postgres:\/\/shop@127\.0\.0\.1:\d+\/shop_test_/);
     const both = seed('--out', '/tmp/never-written.json', '--database-url', fresh.url, '--no-images');
     expect(both.status).toBe(1);
     expect(both.stderr).toContain('either --out or --database-url');

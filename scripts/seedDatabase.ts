@@ -1,7 +1,8 @@
 // npm run seed -- --database-url URL [--products N] [--seed N] [--no-images]: the generated
 // catalogue (generateSeed, the same data `--out` would write) into PostgreSQL instead of a file.
 // Migrates the database, then REPLACES everything in it in one transaction: truncate (ids
-// restart), COPY the products, insert users, categories, brands and orders, move the identity
+// restart), COPY the products, insert users, categories, brands and orders (their dates moved to
+// today, server/store/seedDates.ts), move the identity
 // sequences past the loaded ids, and ANALYZE.
 //
 // For speed at a million products, products' secondary indexes (the trigram index above all) are
@@ -13,6 +14,7 @@
 import { sql, type Transaction } from 'kysely';
 import { kyselyOnClient, newClient } from '../server/store/postgres/connect';
 import { copyRows } from '../server/store/postgres/copy';
+import { datedSeed } from '../server/store/seedDates';
 import { insertSnapshot, recountProducts, truncateAll } from '../server/store/postgres/load';
 import { migrateToLatest } from '../server/store/postgres/migrate';
 import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/store/postgres/rows';
@@ -24,6 +26,8 @@ export interface SeedDatabaseOptions {
   seed?: number;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
+  /** The day the seed's dates are moved to, as on a first start (default: now; server/store/seedDates.ts). */
+  now?: number;
 }
 
 export interface SeedDatabaseResult {
@@ -55,7 +59,9 @@ export async function seedDatabase(url: string, options: SeedDatabaseOptions = {
   const log = options.log ?? (() => {});
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  const data = generateSeed({ products: options.products ?? DEFAULT_PRODUCTS, seed: options.seed ?? DEFAULT_SEED });
+  const generated = generateSeed({ products: options.products ?? DEFAULT_PRODUCTS, seed: options.seed ?? DEFAULT_SEED });
+  // Its dates moved to today, as a first start does with db.json.
+  const data = { ...generated, ...datedSeed(generated, options.now) };
   log(`generated ${data.products.length} products (${elapsed()})`);
 
   const client = newClient(url);

@@ -17,7 +17,25 @@ export type IconKind =
   | 'dress'
   | 'shoe'
   | 'glasses'
-  | 'bike';
+  | 'bike'
+  // Furniture and home decoration: one drawing per kind of thing, so a bed frame shows a bed.
+  | 'sofa'
+  | 'coffeeTable'
+  | 'bookshelf'
+  | 'diningChair'
+  | 'bed'
+  | 'desk'
+  | 'nightstand'
+  | 'lamp'
+  | 'mirror'
+  | 'pillow'
+  | 'candle'
+  | 'clock'
+  | 'planter'
+  | 'runner'
+  // Groceries in a jar or a bottle (the rest come in a bag).
+  | 'foodJar'
+  | 'oilBottle';
 
 interface Palette {
   main: string;
@@ -122,6 +140,136 @@ const ICONS: Record<IconKind, (p: Palette) => string> = {
     `<path d="M238 292c20-44 96-54 126-30l18 40H250z" fill="${p.main}"/>` +
     `<path d="M190 286h84v18h-94z" fill="${p.dark}"/>` +
     `<circle cx="300" cy="345" r="34" fill="${p.accent}"/>`,
+  sofa: (p) =>
+    `<rect x="150" y="420" width="18" height="50" rx="4" fill="${p.dark}"/>` +
+    `<rect x="432" y="420" width="18" height="50" rx="4" fill="${p.dark}"/>` +
+    `<rect x="140" y="200" width="320" height="150" rx="34" fill="${p.main}"/>` +
+    `<rect x="120" y="330" width="360" height="96" rx="22" fill="${p.main}"/>` +
+    `<path d="M300 340v70" stroke="${p.dark}" stroke-width="6" opacity=".35"/>` +
+    `<rect x="94" y="270" width="70" height="160" rx="30" fill="${p.dark}"/>` +
+    `<rect x="436" y="270" width="70" height="160" rx="30" fill="${p.dark}"/>` +
+    `<rect x="180" y="240" width="80" height="70" rx="18" fill="${p.accent}"/>`,
+  coffeeTable: (p) =>
+    `<rect x="200" y="238" width="90" height="24" rx="4" fill="${p.accent}"/>` +
+    `<rect x="210" y="218" width="70" height="20" rx="4" fill="${p.light}" opacity=".8"/>` +
+    `<path d="M350 226h44v30a22 22 0 0 1-44 0z" fill="${p.light}"/>` +
+    `<rect x="110" y="262" width="380" height="34" rx="12" fill="${p.main}"/>` +
+    `<rect x="140" y="294" width="320" height="22" fill="${p.dark}"/>` +
+    `<rect x="150" y="310" width="22" height="160" rx="6" fill="${p.dark}"/>` +
+    `<rect x="428" y="310" width="22" height="160" rx="6" fill="${p.dark}"/>` +
+    `<rect x="170" y="400" width="260" height="14" rx="4" fill="${p.dark}" opacity=".7"/>`,
+  bookshelf: (p) =>
+    `<rect x="170" y="100" width="260" height="390" rx="8" fill="${p.dark}"/>` +
+    `<rect x="186" y="116" width="228" height="358" fill="#ffffff" opacity=".85"/>` +
+    `<rect x="186" y="230" width="228" height="12" fill="${p.dark}"/>` +
+    `<rect x="186" y="350" width="228" height="12" fill="${p.dark}"/>` +
+    `<path d="M200 230v-96h26v96zm30 0v-80h22v80zm26 0v-90h30v90z" fill="${p.main}"/>` +
+    `<path d="M330 230l20-84 22 5-20 79z" fill="${p.accent}"/>` +
+    `<path d="M204 350v-86h28v86zm96 0v-70h24v70zm28 0v-92h22v92zm26 0v-78h30v78z" fill="${p.accent}"/>` +
+    `<path d="M200 474v-90h34v90zm40 0v-72h26v72z" fill="${p.main}"/>` +
+    `<circle cx="360" cy="440" r="30" fill="${p.main}"/>`,
+  diningChair: (p) =>
+    `<rect x="222" y="110" width="18" height="370" rx="6" fill="${p.dark}"/>` +
+    `<rect x="360" y="110" width="18" height="370" rx="6" fill="${p.dark}"/>` +
+    `<rect x="226" y="124" width="148" height="130" rx="14" fill="${p.main}"/>` +
+    `<path d="M262 150v80m38-80v80m38-80v80" stroke="${p.light}" stroke-width="8" opacity=".4" stroke-linecap="round"/>` +
+    `<rect x="196" y="290" width="208" height="44" rx="12" fill="${p.main}"/>` +
+    `<rect x="200" y="330" width="18" height="150" rx="6" fill="${p.dark}"/>` +
+    `<rect x="382" y="330" width="18" height="150" rx="6" fill="${p.dark}"/>` +
+    `<rect x="214" y="420" width="172" height="10" rx="4" fill="${p.dark}" opacity=".7"/>`,
+  bed: (p) =>
+    `<rect x="96" y="170" width="44" height="300" rx="14" fill="${p.dark}"/>` +
+    `<rect x="462" y="290" width="40" height="180" rx="12" fill="${p.dark}"/>` +
+    `<rect x="130" y="380" width="340" height="44" fill="${p.dark}"/>` +
+    `<rect x="136" y="318" width="332" height="70" rx="18" fill="${p.light}"/>` +
+    `<rect x="150" y="282" width="100" height="46" rx="22" fill="${p.light}" stroke="${p.dark}" stroke-opacity=".2" stroke-width="4"/>` +
+    `<path d="M262 310h196a14 14 0 0 1 14 14v56a14 14 0 0 1-14 14H262z" fill="${p.main}"/>` +
+    `<path d="M262 340h210" stroke="${p.accent}" stroke-width="10"/>`,
+  desk: (p) =>
+    `<rect x="200" y="150" width="150" height="100" rx="8" fill="${p.dark}"/>` +
+    `<rect x="210" y="160" width="130" height="80" rx="4" fill="${p.accent}"/>` +
+    `<rect x="266" y="248" width="18" height="22" fill="${p.dark}"/>` +
+    `<rect x="236" y="266" width="78" height="8" rx="3" fill="${p.dark}"/>` +
+    `<path d="M400 270v-70l34-24" stroke="${p.dark}" stroke-width="8" fill="none" stroke-linecap="round"/>` +
+    `<path d="M414 166l40-14 12 34z" fill="${p.main}"/>` +
+    `<rect x="100" y="274" width="400" height="26" rx="8" fill="${p.main}"/>` +
+    `<rect x="118" y="298" width="20" height="180" rx="6" fill="${p.dark}"/>` +
+    `<rect x="340" y="298" width="140" height="130" rx="8" fill="${p.dark}"/>` +
+    `<rect x="354" y="312" width="112" height="46" rx="6" fill="${p.main}"/>` +
+    `<rect x="354" y="368" width="112" height="46" rx="6" fill="${p.main}"/>` +
+    `<path d="M394 335h32m-32 56h32" stroke="${p.light}" stroke-width="8" stroke-linecap="round"/>` +
+    `<rect x="462" y="426" width="18" height="52" rx="6" fill="${p.dark}"/>`,
+  nightstand: (p) =>
+    `<path d="M260 130h80l34 80H226z" fill="${p.accent}"/>` +
+    `<rect x="293" y="210" width="14" height="44" fill="${p.dark}"/>` +
+    `<ellipse cx="300" cy="256" rx="40" ry="10" fill="${p.dark}"/>` +
+    `<rect x="180" y="262" width="240" height="180" rx="14" fill="${p.main}"/>` +
+    `<rect x="198" y="282" width="204" height="66" rx="8" fill="${p.dark}" opacity=".25"/>` +
+    `<rect x="198" y="358" width="204" height="66" rx="8" fill="${p.dark}" opacity=".25"/>` +
+    `<circle cx="300" cy="315" r="9" fill="${p.light}"/><circle cx="300" cy="391" r="9" fill="${p.light}"/>` +
+    `<rect x="196" y="440" width="18" height="40" rx="4" fill="${p.dark}"/>` +
+    `<rect x="386" y="440" width="18" height="40" rx="4" fill="${p.dark}"/>`,
+  lamp: (p) =>
+    `<circle cx="300" cy="230" r="150" fill="${p.accent}" opacity=".25"/>` +
+    `<path d="M226 130h148l56 140H170z" fill="${p.main}"/>` +
+    `<path d="M190 250h220" stroke="${p.light}" stroke-width="8" opacity=".4"/>` +
+    `<rect x="290" y="270" width="20" height="160" fill="${p.dark}"/>` +
+    `<path d="M230 470q0-44 70-44t70 44z" fill="${p.dark}"/>`,
+  mirror: (p) =>
+    `<path d="M300 90l-60 60m60-60 60 60" stroke="${p.dark}" stroke-width="5"/>` +
+    `<circle cx="300" cy="310" r="170" fill="${p.main}"/>` +
+    `<circle cx="300" cy="310" r="144" fill="#e9f2f7"/>` +
+    `<path d="M210 300l90-90m-60 130 130-130m-50 150 70-70" stroke="#ffffff" stroke-width="16" stroke-linecap="round"/>` +
+    `<circle cx="300" cy="140" r="10" fill="${p.dark}"/>`,
+  pillow: (p) =>
+    `<path d="M150 170q150-40 300 0 36 130 0 260-150 40-300 0-36-130 0-260z" fill="${p.main}"/>` +
+    `<path d="M180 200q120-28 240 0 26 100 0 200-120 28-240 0-26-100 0-200z" fill="none" stroke="${p.light}" stroke-width="6" stroke-dasharray="14 10" opacity=".6"/>` +
+    `<circle cx="300" cy="300" r="16" fill="${p.dark}"/>` +
+    `<path d="M150 170l-26-22m326 22 26-22M150 430l-26 22m326-22 26 22" stroke="${p.accent}" stroke-width="10" stroke-linecap="round"/>`,
+  candle: (p) =>
+    `<path d="M300 140c-30 40-24 70 0 80 24-10 30-40 0-80z" fill="#f59e0b"/>` +
+    `<path d="M300 176c-10 16-8 30 0 34 8-4 10-18 0-34z" fill="#fde68a"/>` +
+    `<path d="M300 220v30" stroke="${p.dark}" stroke-width="6"/>` +
+    `<rect x="200" y="240" width="200" height="230" rx="24" fill="${p.main}"/>` +
+    `<rect x="200" y="240" width="200" height="40" rx="20" fill="${p.light}" opacity=".6"/>` +
+    `<rect x="228" y="330" width="144" height="80" rx="8" fill="${p.light}" opacity=".85"/>` +
+    `<path d="M250 360h100m-80 24h60" stroke="${p.dark}" stroke-width="8" stroke-linecap="round" opacity=".7"/>`,
+  clock: (p) =>
+    `<circle cx="300" cy="300" r="180" fill="${p.main}"/>` +
+    `<circle cx="300" cy="300" r="152" fill="#ffffff"/>` +
+    `<path d="M300 160v28m0 224v28M160 300h28m224 0h28" stroke="${p.dark}" stroke-width="12" stroke-linecap="round"/>` +
+    `<path d="M300 300V200m0 100 70 40" stroke="${p.dark}" stroke-width="14" stroke-linecap="round"/>` +
+    `<path d="M300 300 220 380" stroke="${p.accent}" stroke-width="5" stroke-linecap="round"/>` +
+    `<circle cx="300" cy="300" r="14" fill="${p.dark}"/>`,
+  planter: (p) =>
+    `<path d="M300 330c-20-80-90-120-150-110 30 60 80 100 150 110z" fill="#4d9a4f"/>` +
+    `<path d="M300 330c10-100 70-170 130-170-10 80-60 140-130 170z" fill="#3f8a45"/>` +
+    `<path d="M300 330c-10-80 0-150 20-200 30 60 20 140-20 200z" fill="#5fb062"/>` +
+    `<rect x="180" y="320" width="240" height="40" rx="8" fill="${p.dark}"/>` +
+    `<path d="M196 360h208l-26 118H222z" fill="${p.main}"/>` +
+    `<path d="M210 400h180" stroke="${p.light}" stroke-width="8" opacity=".4"/>`,
+  runner: (p) =>
+    `<path d="M80 280h440l-40 120H120z" fill="${p.dark}"/>` +
+    `<rect x="120" y="398" width="22" height="80" fill="${p.dark}"/><rect x="458" y="398" width="22" height="80" fill="${p.dark}"/>` +
+    `<path d="M250 280h100l22 120H228z" fill="${p.main}"/>` +
+    `<path d="M228 400l-4 40h152l-4-40z" fill="${p.main}"/>` +
+    `<path d="M236 440v22m16-22v22m16-22v22m16-22v22m16-22v22m16-22v22m16-22v22m16-22v22m16-22v22" stroke="${p.main}" stroke-width="5"/>` +
+    `<path d="M262 300h76m-80 30h84m-88 30h92" stroke="${p.accent}" stroke-width="8"/>` +
+    `<circle cx="420" cy="262" r="24" fill="${p.accent}"/>`,
+  foodJar: (p) =>
+    `<rect x="220" y="150" width="160" height="50" rx="10" fill="${p.dark}"/>` +
+    `<path d="M210 200h180q20 0 20 30v200q0 40-40 40H230q-40 0-40-40V230q0-30 20-30z" fill="#e6a23c"/>` +
+    `<path d="M214 206c20 30 30 4 46 34 12-24 30 10 40-20 12 24 30-4 40 20 10-16 28 0 46-34" fill="${p.dark}" opacity=".85"/>` +
+    `<rect x="220" y="300" width="160" height="100" rx="10" fill="#ffffff" opacity=".9"/>` +
+    `<path d="M250 340h100m-80 28h60" stroke="${p.main}" stroke-width="10" stroke-linecap="round"/>` +
+    `<path d="M212 250v150" stroke="#ffffff" stroke-width="10" opacity=".4" stroke-linecap="round"/>`,
+  oilBottle: (p) =>
+    `<rect x="278" y="100" width="44" height="40" rx="6" fill="${p.dark}"/>` +
+    `<path d="M284 140h32v60l40 60v190q0 24-24 24h-64q-24 0-24-24V260l40-60z" fill="#8fae3a"/>` +
+    `<rect x="244" y="300" width="112" height="110" rx="8" fill="#ffffff" opacity=".9"/>` +
+    `<ellipse cx="300" cy="340" rx="20" ry="12" fill="#4f7a28"/>` +
+    `<path d="M266 380h68" stroke="${p.main}" stroke-width="8" stroke-linecap="round"/>` +
+    `<path d="M258 270v170" stroke="#ffffff" stroke-width="8" opacity=".35" stroke-linecap="round"/>`,
 };
 
 const POSES = [

@@ -43,6 +43,12 @@ export interface IdempotencyRecord {
   fingerprint?: string;
 }
 
+/** A generated seed's note on its dates (db.json's `seed`): they are relative to this moment. */
+export interface SeedInfo {
+  /** ISO date-time: the seed's "now" (server/store/seedDates.ts moves it to the day of loading). */
+  referenceDate: string;
+}
+
 export interface DbSchema {
   users: StoredUser[];
   products: Product[];

@@ -13,6 +13,7 @@ import { loadSeedIfEmpty } from './postgres/load';
 import { migrateToLatest } from './postgres/migrate';
 import { PgStore } from './postgres/pgStore';
 import type { Database } from './postgres/schema';
+import { datedSeed, type SeedFile } from './seedDates';
 
 export type Driver = 'embedded' | 'server';
 
@@ -54,8 +55,8 @@ export async function openStore({ seedFile, data, ...target }: StoreOptions): Pr
   }
 }
 
-/** The seed file's data (db.json's shape). */
-export function readSeed(file: string): DbSchema {
-  const seed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DbSchema>;
+/** The seed file's data (db.json's shape), its dates moved to `now` as on a first start (./seedDates.ts). */
+export function readSeed(file: string, now = Date.now()): DbSchema {
+  const seed = datedSeed(JSON.parse(readFileSync(file, 'utf8')) as SeedFile, now);
   return { users: [], products: [], categories: [], brands: [], cart: [], orders: [], sessions: [], idempotency: [], audit: [], ...seed };
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed, serialize } from '../../scripts/seed';
 import { seedDatabase } from '../../scripts/seedDatabase';
 import type { DbSchema } from '../../server/model';
+import { datedSeed, type SeedFile } from '../../server/store/seedDates';
 import { openDatabase } from '../../server/store/postgres/connect';
 import { loadSeedIfEmpty, loadSnapshot, readSnapshot, truncateAll } from '../../server/store/postgres/load';
 import { migrateToLatest, migrations } from '../../server/store/postgres/migrate';
@@ -22,7 +23,12 @@ import { testDatabase } from './database';
 
 const SEED_FILE = new URL('../../db.json', import.meta.url);
 const SEED_TEXT = readFileSync(SEED_FILE, 'utf8');
-const seedJson = () => JSON.parse(SEED_TEXT) as Omit<DbSchema, 'idempotency'>;
+/** db.json's collections (without its `seed` note on its dates). */
+const seedJson = () => {
+  const { seed: _note, ...collections } = JSON.parse(SEED_TEXT) as SeedFile;
+  void _note;
+  return collections as Omit<DbSchema, 'idempotency'>;
+};
 
 /** A fresh, migrated database per describe block; dropped afterwards. */
 function useDatabase(): () => Kysely<Database> {
@@ -100,8 +106,9 @@ describe('loading and reading back', () => {
     expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
     expect(back).toEqual(seedJson());
-    // Even byte for byte, as scripts/seed.ts writes it: numbers stay numbers, no nulls appear.
-    expect(serialize(back)).toBe(SEED_TEXT);
+    // Even byte for byte, as scripts/seed.ts writes it: numbers stay numbers, no nulls appear (the
+    // file's closing note on its dates is no collection).
+    expect(serialize({ ...back, seed: (JSON.parse(SEED_TEXT) as SeedFile).seed! })).toBe(SEED_TEXT);
   });
 
   it('the identity sequences continue after the loaded ids', async () => {
@@ -123,12 +130,16 @@ describe('loading and reading back', () => {
   it('loadSeedIfEmpty loads only into an empty database, once when instances race', async () => {
     expect(await loadSeedIfEmpty(db(), SEED_FILE.pathname)).toBe(false);
     await truncateAll(db());
-    const raced = await Promise.all([loadSeedIfEmpty(db(), SEED_FILE.pathname), loadSeedIfEmpty(db(), SEED_FILE.pathname)]);
+    const now = Date.parse('2026-07-04T15:00:00.000Z');
+    const raced = await Promise.all([loadSeedIfEmpty(db(), SEED_FILE.pathname, now), loadSeedIfEmpty(db(), SEED_FILE.pathname, now)]);
     expect(raced.sort()).toEqual([false, true]);
     const { idempotency, audit, ...back } = await readSnapshot(db());
     expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
-    expect(back).toEqual(seedJson());
+    // Loaded with its dates moved to `now` (server/store/seedDates.ts).
+    expect(back).toEqual(datedSeed(JSON.parse(SEED_TEXT) as SeedFile, now));
+    expect(back.orders.at(-1)!.createdAt! < '2026-07-04T15:00:00.000Z').toBe(true);
+    expect(back.orders.at(-1)!.createdAt! > '2026-07-03').toBe(true);
   });
 
   it('round-trips what the seed lacks: cart lines, sessions, idempotency keys, the audit log, absent optional fields, awkward values', async () => {
@@ -157,7 +168,7 @@ describe('loading and reading back', () => {
         { id: 3, user: 2, product: 5, quantity: 6 },
         { id: 9, user: 7, product: 500, quantity: 1 },
       ],
-      orders: [...seed.orders, { ...seed.orders[0], id: 40, user: 7, createdAt: undefined }].map((o) => {
+      orders: [...seed.orders, { ...seed.orders[0], id: 400, user: 7, createdAt: undefined }].map((o) => {
         if (o.createdAt === undefined) delete o.createdAt;
         return o;
       }),

@@ -22,6 +22,7 @@ import {
   userFromRow,
   userToRow,
 } from './rows';
+import { datedSeed, type SeedFile } from '../seedDates';
 import { IDENTITY_TABLES, type Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,18 +82,18 @@ export async function loadSnapshot(db: Kysely<Database>, snapshot: Partial<DbSch
 }
 
 /**
- * Loads the seed file (db.json) when the database has no users and no products; returns whether
- * it did. Instances starting together are serialised by an advisory lock: one loads, the others
+ * Loads the seed file (db.json), its dates moved to today (../seedDates.ts), when the database has
+ * no users and no products; returns whether it did. Instances starting together are serialised by an advisory lock: one loads, the others
  * find it done.
  */
-export async function loadSeedIfEmpty(db: Kysely<Database>, seedFile: string): Promise<boolean> {
+export async function loadSeedIfEmpty(db: Kysely<Database>, seedFile: string, now = Date.now()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('shop.loadSeedIfEmpty'))`.execute(trx);
     const { rows } = await sql<{ used: boolean }>`
       SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM products) AS used`.execute(trx);
     if (rows[0].used) return false;
-    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Partial<DbSchema>;
-    await insertSnapshot(trx, seed);
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
+    await insertSnapshot(trx, datedSeed(seed, now));
     return true;
   });
 }
