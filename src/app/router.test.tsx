@@ -38,8 +38,34 @@ describe('the route table', () => {
   it('serves the footer pages', async () => {
     signedOut();
     await renderApp('/aboutus');
-    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Shipping and delivery', '/shipping'],
+      ['Returns and refunds', '/returns'],
+      ['Contact us', '/contactus'],
+      ['About us', '/aboutus'],
+      ['Terms of sale', '/terms'],
+      ['Privacy', '/privacy'],
+    ]) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(footer).queryByRole('link', { name: /AI|Predictive|Automation|Case Studies/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the help page, not a 404, on the spec’s other footer routes', async () => {
+    signedOut();
+    await renderApp('/aiplatform');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help and information' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByRole('link', { name: 'Returns and refunds' })).toHaveAttribute('href', '/returns');
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('a footer page holds the shop’s own words: returns count from delivery', async () => {
+    signedOut();
+    await renderApp('/returns');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your return window' })).toBeInTheDocument();
+    expect(screen.getByText(/The days count from the day your order was delivered/)).toBeInTheDocument();
   });
 
   it('sends a logged-out visitor from / to /login', async () => {
@@ -59,6 +85,10 @@ describe('the route table', () => {
     await renderApp('/aboutus');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Dashboard');
+    // The spec's name, and what it opens for a screen reader and in the tooltip.
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard: all products' });
+    expect(dashboard).toHaveAttribute('href', '/');
+    expect(dashboard).toHaveAttribute('title', 'All products');
     expect(nav).not.toHaveTextContent('Team');
     expect(nav).not.toHaveTextContent('Admin');
     expect(screen.getByText('Best Buy Always')).toBeInTheDocument();
@@ -80,6 +110,7 @@ describe('the route table', () => {
     expect(links.filter((l) => l.textContent === 'Dashboard').map((l) => l.getAttribute('href'))).toEqual([
       '/admin/dashboard',
     ]);
+    expect(within(nav).queryByRole('link', { name: 'Dashboard: all products' })).not.toBeInTheDocument();
     expect(links.find((l) => l.textContent === 'Customers')).toHaveAttribute('href', '/admin/customers');
     expect(links.find((l) => l.textContent === 'Audit log')).toHaveAttribute('href', '/admin/audit');
     expect(nav).not.toHaveTextContent('Team');

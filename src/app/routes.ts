@@ -2,7 +2,7 @@
 // the build (build/routeManifest.ts) writes, next to the built app, which chunks each page needs,
 // for the server's preload hints and the JS budget check. Every page is its own lazy chunk.
 import { SESSION_CHECK_PATH } from '../features/auth/authAPI.ts';
-import { INFO_PAGES } from './pages/infoPages.ts';
+import { INFO_PATHS } from './pages/infoPages.ts';
 
 export interface PageRoute {
   /** The URL pattern, as react-router reads it. */
@@ -38,7 +38,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
   { path: '/orders', page: 'app/pages/MyOrdersPage' },
   { path: '/profile', page: 'features/user/pages/UserProfilePage' },
-  ...INFO_PAGES.map(({ path }) => ({ path, page: 'app/pages/InfoPage' })),
+  ...INFO_PATHS.map((path) => ({ path, page: 'app/pages/InfoPage' })),
   { path: '*', page: 'app/pages/NotFoundPage' },
 ];
 

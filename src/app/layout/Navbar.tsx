@@ -6,7 +6,7 @@ import { selectLoggedInUser } from '../../lib/session';
 import { selectItems } from '../../features/cart/cartSlice';
 import { selectUserInfo } from '../../features/user/userSlice';
 import { useAppSelector } from '../../lib/hooks';
-import { linksFor, USER_MENU } from './navigation';
+import { linksFor, USER_MENU, type NavLinkSpec } from './navigation';
 import ShopLogo from './ShopLogo';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -51,8 +51,8 @@ export default function Navbar() {
             <ul className="hidden items-baseline gap-2 md:flex">
               {links.map((item) => (
                 <li key={item.name}>
-                  <NavLink to={item.link} end className={linkClass}>
-                    {item.name}
+                  <NavLink to={item.link} end className={linkClass} title={item.opens}>
+                    <LinkName item={item} />
                   </NavLink>
                 </li>
               ))}
@@ -99,7 +99,7 @@ export default function Navbar() {
           {links.map((item) => (
             <li key={item.name}>
               <DisclosureButton as={NavLink} to={item.link} end className={(state: { isActive: boolean }) => `block ${linkClass(state)}`}>
-                {item.name}
+                <LinkName item={item} />
               </DisclosureButton>
             </li>
           ))}
@@ -128,5 +128,15 @@ export default function Navbar() {
         </div>
       </DisclosurePanel>
     </Disclosure>
+  );
+}
+
+/** A nav link's name, and for a screen reader what it opens when the name does not say. */
+function LinkName({ item }: { item: NavLinkSpec }) {
+  return (
+    <>
+      {item.name}
+      {item.opens && <span className="sr-only">: {item.opens.toLowerCase()}</span>}
+    </>
   );
 }

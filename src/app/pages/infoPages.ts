@@ -1,43 +1,212 @@
-// The footer's informational routes (SPEC §2). Their content is not specified.
+// The footer's pages: what a shopper looks for (shipping, returns, contact, about, terms,
+// privacy), written for this shop. SPEC §2's other footer routes (/aiplatform, /blog, …) still
+// open a page: the help page, which lists these.
+export interface InfoSection {
+  heading: string;
+  paragraphs: string[];
+}
+
 export interface InfoPageEntry {
   path: string;
   title: string;
+  /** One line under the title. */
+  summary: string;
+  sections: InfoSection[];
 }
 
+export const CONTACT = {
+  email: 'help@shop.test',
+  phone: '+1 416 555 0100',
+  address: 'Best Buy Shop, 88 Queen Street West, Suite 400, Toronto, Ontario M5H 2M9, Canada',
+  hours: 'Monday to Friday, 9 am to 6 pm Eastern Time',
+};
+
+const SHIPPING: InfoPageEntry = {
+  path: '/shipping',
+  title: 'Shipping and delivery',
+  summary: 'When your order leaves us, how it travels, and how to follow it.',
+  sections: [
+    {
+      heading: 'When it ships',
+      paragraphs: [
+        'Every product page says how soon the item leaves our warehouse, for example "Ships in 1-2 business days" or, for large furniture and motorcycles, "Ships in 2 weeks". An order with several items ships when the slowest of them is ready.',
+        'The total you see at checkout is what you pay for the order.',
+      ],
+    },
+    {
+      heading: 'Following your order',
+      paragraphs: [
+        'My Orders lists every order you have placed with its status: pending while we prepare it, dispatched once it is on its way, delivered when it has arrived, or cancelled. Each order shows when each of these steps happened.',
+        'While an order is still pending you can cancel it yourself from My Orders; once it is dispatched, write to us instead.',
+      ],
+    },
+    {
+      heading: 'Where we deliver',
+      paragraphs: [
+        'We deliver to the address you choose at checkout. You can keep several addresses in My Profile, for example home and work, and pick one for each order.',
+      ],
+    },
+  ],
+};
+
+const RETURNS: InfoPageEntry = {
+  path: '/returns',
+  title: 'Returns and refunds',
+  summary: 'Changed your mind, or something is wrong? Here is how sending an item back works.',
+  sections: [
+    {
+      heading: 'Your return window',
+      paragraphs: [
+        'Each product page shows its return policy, for example "30 days return policy". The days count from the day your order was delivered. Items marked "No return policy", such as groceries and some beauty products, cannot be sent back unless they arrived damaged.',
+      ],
+    },
+    {
+      heading: 'How to return an item',
+      paragraphs: [
+        `Write to ${CONTACT.email} with your order number (it is on the order in My Orders) and the items you want to send back. We reply within one business day with the return address.`,
+        'Please send items back unused and in their original packaging.',
+      ],
+    },
+    {
+      heading: 'Your refund',
+      paragraphs: [
+        'Once the items reach us we refund what you paid for them: to your card if you paid by card, or by bank transfer if you paid in cash. A refund never exceeds what you paid for the order.',
+      ],
+    },
+  ],
+};
+
+const CONTACT_US: InfoPageEntry = {
+  path: '/contactus',
+  title: 'Contact us',
+  summary: 'Questions about an order, a product or your account: we are happy to help.',
+  sections: [
+    {
+      heading: 'Write or call',
+      paragraphs: [
+        `Email: ${CONTACT.email}. Phone: ${CONTACT.phone}, ${CONTACT.hours}.`,
+        'If your question is about an order, please include its order number so we can find it straight away.',
+      ],
+    },
+    { heading: 'Our address', paragraphs: [CONTACT.address] },
+  ],
+};
+
+const ABOUT: InfoPageEntry = {
+  path: '/aboutus',
+  title: 'About us',
+  summary: 'A small online shop with a wide range: phones to furniture, skincare to sunglasses.',
+  sections: [
+    {
+      heading: 'Who we are',
+      paragraphs: [
+        'Best Buy Shop is run by a small team in Toronto. We sell twelve categories of everyday things, from smartphones and laptops to furniture, groceries and motorcycles, from brands we have chosen one by one.',
+        'Every product page tells you the price, the discount, the stock we hold, the warranty, how soon it ships and its return policy, and shows what other shoppers thought of it.',
+      ],
+    },
+  ],
+};
+
+const CAREERS: InfoPageEntry = {
+  path: '/careers',
+  title: 'Careers',
+  summary: 'Working at Best Buy Shop.',
+  sections: [
+    {
+      heading: 'Join the team',
+      paragraphs: [
+        'We are a small team in Toronto looking after the catalogue, the warehouse and our customers. We have no open positions at the moment.',
+        `If you would like to hear when we do, write to ${CONTACT.email} with a few lines about yourself.`,
+      ],
+    },
+  ],
+};
+
+const TERMS: InfoPageEntry = {
+  path: '/terms',
+  title: 'Terms of sale',
+  summary: 'The terms that apply when you buy from Best Buy Shop.',
+  sections: [
+    {
+      heading: 'Orders and prices',
+      paragraphs: [
+        'Prices are in US dollars and are those shown when you place your order. Your order is a request to buy: it is confirmed when we dispatch it. If an item sells out before then, we cancel that order and tell you.',
+        'Some products must be bought in a minimum quantity, shown on the product page.',
+      ],
+    },
+    {
+      heading: 'Cancelling and returning',
+      paragraphs: [
+        'You can cancel a pending order from My Orders. Returns follow each product\'s return policy, as described on our Returns and refunds page.',
+      ],
+    },
+    {
+      heading: 'Warranty',
+      paragraphs: [
+        'Each product page states the warranty that comes with it, for example "1 year warranty". It does not affect the rights the law gives you.',
+      ],
+    },
+    {
+      heading: 'Your account',
+      paragraphs: [
+        'Keep your password to yourself; you are responsible for the orders placed with your account. We may close accounts that are used to abuse the shop.',
+      ],
+    },
+  ],
+};
+
+const PRIVACY: InfoPageEntry = {
+  path: '/privacy',
+  title: 'Privacy',
+  summary: 'What we keep about you, why, and what you can ask of us.',
+  sections: [
+    {
+      heading: 'What we keep',
+      paragraphs: [
+        'Your name, email address and password (stored only as a one-way hash, never as you typed it), the delivery addresses you save, your cart, your orders and the reviews you write.',
+        'We use them only to run your account, deliver your orders, send you emails about them and answer your questions. We do not sell them and do not share them with advertisers.',
+      ],
+    },
+    {
+      heading: 'Cookies',
+      paragraphs: [
+        'We set one cookie, which keeps you signed in. It cannot be read by scripts on the page, and it is removed when you sign out. We use no advertising or tracking cookies.',
+      ],
+    },
+    {
+      heading: 'Your choices',
+      paragraphs: [
+        `You can change your name and addresses in My Profile at any time. To receive a copy of your data or to have your account deleted, write to ${CONTACT.email}.`,
+      ],
+    },
+  ],
+};
+
 export const INFO_PAGE_GROUPS: { heading: string; pages: InfoPageEntry[] }[] = [
-  {
-    heading: 'Solutions',
-    pages: [
-      { path: '/aiplatform', title: 'AI Platform' },
-      { path: '/aialgorithms', title: 'AI Algorithms' },
-      { path: '/industryapplications', title: 'Industry Applications' },
-    ],
-  },
-  {
-    heading: 'Use cases',
-    pages: [
-      { path: '/predictiveanalysis', title: 'Predictive Analysis' },
-      { path: '/customerexperience', title: 'Customer Experience' },
-      { path: '/automation', title: 'Automation' },
-    ],
-  },
-  {
-    heading: 'Resources',
-    pages: [
-      { path: '/blog', title: 'Blog' },
-      { path: '/casestudies', title: 'Case Studies' },
-      { path: '/terms', title: 'Terms' },
-      { path: '/privacy', title: 'Privacy' },
-    ],
-  },
-  {
-    heading: 'Company',
-    pages: [
-      { path: '/aboutus', title: 'About Us' },
-      { path: '/careers', title: 'Careers' },
-      { path: '/contactus', title: 'Contact Us' },
-    ],
-  },
+  { heading: 'Customer service', pages: [SHIPPING, RETURNS, CONTACT_US] },
+  { heading: 'About the shop', pages: [ABOUT, CAREERS] },
+  { heading: 'Legal', pages: [TERMS, PRIVACY] },
 ];
 
+/** The pages written for the shop, by path. */
 export const INFO_PAGES: InfoPageEntry[] = INFO_PAGE_GROUPS.flatMap((group) => group.pages);
+
+/** SPEC §2's footer routes this shop has nothing under: they open the help page. */
+export const HELP_PATHS = [
+  '/aiplatform',
+  '/aialgorithms',
+  '/industryapplications',
+  '/predictiveanalysis',
+  '/customerexperience',
+  '/automation',
+  '/blog',
+  '/casestudies',
+];
+
+export const HELP_PAGE = {
+  title: 'Help and information',
+  summary: 'Everything about shopping with us, in one place.',
+};
+
+/** Every path that opens an info page: the shop's pages and the help page's. */
+export const INFO_PATHS = [...INFO_PAGES.map((page) => page.path), ...HELP_PATHS];

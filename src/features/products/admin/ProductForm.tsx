@@ -30,12 +30,14 @@ const IMAGE_FIELDS = [
   { name: 'image3', label: 'Image 3' },
 ] as const;
 
-// SPEC §2 lists "unused notification checkboxes" (the Tailwind UI form they came from); inert.
+// SPEC §2 lists "unused notification checkboxes": about this product, and saying they are not sent yet.
 const NOTIFICATIONS = [
-  { id: 'comments', label: 'Comments', text: 'Get notified when someones posts a comment on a posting.' },
-  { id: 'candidates', label: 'Candidates', text: 'Get notified when a candidate applies for a job.' },
-  { id: 'offers', label: 'Offers', text: 'Get notified when a candidate accepts or rejects an offer.' },
+  { id: 'notify-reviews', label: 'Reviews', text: 'Get an email when a shopper reviews this product.' },
+  { id: 'notify-low-stock', label: 'Low stock', text: 'Get an email when its stock falls to the low stock threshold.' },
+  { id: 'notify-sold-out', label: 'Sold out', text: 'Get an email when the last one is sold.' },
 ];
+/** An image address the server accepts (a path on this site): a seed picture. */
+export const IMAGE_EXAMPLE = '/images/products/laptops-1.svg';
 
 export default function ProductForm({
   defaultValues = EMPTY_PRODUCT_FORM,
@@ -92,7 +94,7 @@ export default function ProductForm({
           {IMAGE_FIELDS.map(({ name, label }) =>
             field(name, label, 'sm:col-span-6', (props) => (
               <div className="flex items-start gap-4">
-                <Input type="text" placeholder="/images/products/…  or  https://…" {...props} />
+                <Input type="text" placeholder={`e.g. ${IMAGE_EXAMPLE}`} {...props} />
                 <ImagePreview src={watch(name) ?? ''} label={label} />
               </div>
             )),
@@ -104,7 +106,8 @@ export default function ProductForm({
       </section>
 
       <fieldset className="border-b border-gray-900/10 pb-10">
-        <legend className="text-sm font-semibold text-gray-900">By Email</legend>
+        <legend className="text-sm font-semibold text-gray-900">Email me about this product</legend>
+        <p className="mt-1 text-sm text-gray-600">Coming soon: these choices are not saved or sent yet.</p>
         <div className="mt-4 space-y-4">
           {NOTIFICATIONS.map(({ id, label, text }) => (
             <div key={id} className="flex gap-3">

@@ -25,7 +25,11 @@ describe('ProductFormScreen, new product', () => {
       'Smartphones',
       'Laptops',
     ]);
-    for (const name of ['Comments', 'Candidates', 'Offers']) expect(screen.getByLabelText(name)).not.toBeChecked();
+    for (const name of ['Reviews', 'Low stock', 'Sold out']) expect(screen.getByLabelText(name)).not.toBeChecked();
+    expect(screen.getByText('Coming soon: these choices are not saved or sent yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/candidate|posting/i)).not.toBeInTheDocument();
+    // The image fields' hint is an address the server takes (a path on this site, scripts/seed.test.ts).
+    expect(screen.getByLabelText('Thumbnail', { exact: true })).toHaveAttribute('placeholder', 'e.g. /images/products/laptops-1.svg');
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete this Product' })).not.toBeInTheDocument();

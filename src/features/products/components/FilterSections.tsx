@@ -1,5 +1,6 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { useState } from 'react';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
 import type { ProductFacets, FilterOption } from '../../../types';
 import FacetCount from './FacetCount';
@@ -16,10 +17,13 @@ export interface FilterSectionsProps {
   idPrefix: string;
 }
 
-const SECTIONS: { id: FilterGroup; name: string; facet: 'categories' | 'brands' }[] = [
-  { id: 'category', name: 'Category', facet: 'categories' },
-  { id: 'brand', name: 'Brand', facet: 'brands' },
+const SECTIONS: { id: FilterGroup; name: string; plural: string; facet: 'categories' | 'brands' }[] = [
+  { id: 'category', name: 'Category', plural: 'categories', facet: 'categories' },
+  { id: 'brand', name: 'Brand', plural: 'brands', facet: 'brands' },
 ];
+
+/** Options a group shows before its "Show N more" button: every category of the seed fits. */
+export const VISIBLE_OPTIONS = 12;
 
 /**
  * Every filter of the listing: the Category and Brand groups, collapsible, with a checkbox and a
@@ -49,37 +53,81 @@ export default function FilterSections({ query, options, facets, actions, idPref
             <DisclosurePanel className="pt-5">
               <fieldset>
                 <legend className="sr-only">{section.name}</legend>
-                <div className="max-h-72 space-y-3 overflow-y-auto p-1">
-                  {options[section.id].map((option, index) => {
-                    const id = `${idPrefix}-${section.id}-${index}`;
-                    const checked = chosen.includes(option.value);
-                    const count = counts.get(option.value);
-                    return (
-                      <div key={option.value} className="flex items-center gap-3">
-                        <input
-                          id={id}
-                          type="checkbox"
-                          value={option.value}
-                          checked={checked}
-                          disabled={count === 0 && !checked}
-                          aria-describedby={count === undefined ? undefined : `${id}-count`}
-                          onChange={(event) => actions.toggle(section.id, option.value, event.target.checked)}
-                          className="peer size-4 rounded border-gray-400 accent-brand-600"
-                        />
-                        <label htmlFor={id} className="text-sm text-gray-700 peer-disabled:text-gray-500">
-                          {option.label}
-                        </label>
-                        <FacetCount id={`${id}-count`} count={count} />
-                      </div>
-                    );
-                  })}
-                </div>
+                <OptionList
+                  id={`${idPrefix}-${section.id}`}
+                  plural={section.plural}
+                  options={options[section.id]}
+                  chosen={chosen}
+                  counts={counts}
+                  onToggle={(value, checked) => actions.toggle(section.id, value, checked)}
+                />
               </fieldset>
             </DisclosurePanel>
           </Disclosure>
         );
       })}
       <RangeFilters query={query} facets={facets} actions={actions} idPrefix={idPrefix} />
+    </>
+  );
+}
+
+interface OptionListProps {
+  id: string;
+  plural: string;
+  options: FilterOption[];
+  chosen: string[];
+  counts: Map<string, number>;
+  onToggle: (value: string, checked: boolean) => void;
+}
+
+/**
+ * A group's options: the first VISIBLE_OPTIONS, and a button saying how many more there are (all of
+ * them, without the button, while a ticked option is among the rest), so none hides out of sight.
+ */
+function OptionList({ id, plural, options, chosen, counts, onToggle }: OptionListProps) {
+  const hidden = Math.max(0, options.length - VISIBLE_OPTIONS);
+  const [showAll, setShowAll] = useState(false);
+  // A ticked option is never out of sight.
+  const tickedBeyond = options.slice(VISIBLE_OPTIONS).some((o) => chosen.includes(o.value));
+  const shown = showAll || tickedBeyond ? options : options.slice(0, VISIBLE_OPTIONS);
+  return (
+    <>
+      <div id={`${id}-options`} className="space-y-3 p-1">
+        {shown.map((option, index) => {
+          const optionId = `${id}-${index}`;
+          const checked = chosen.includes(option.value);
+          const count = counts.get(option.value);
+          return (
+            <div key={option.value} className="flex items-center gap-3">
+              <input
+                id={optionId}
+                type="checkbox"
+                value={option.value}
+                checked={checked}
+                disabled={count === 0 && !checked}
+                aria-describedby={count === undefined ? undefined : `${optionId}-count`}
+                onChange={(event) => onToggle(option.value, event.target.checked)}
+                className="peer size-4 rounded border-gray-400 accent-brand-600"
+              />
+              <label htmlFor={optionId} className="text-sm text-gray-700 peer-disabled:text-gray-500">
+                {option.label}
+              </label>
+              <FacetCount id={`${optionId}-count`} count={count} />
+            </div>
+          );
+        })}
+      </div>
+      {hidden > 0 && !tickedBeyond && (
+        <button
+          type="button"
+          aria-expanded={showAll}
+          aria-controls={`${id}-options`}
+          onClick={() => setShowAll((all) => !all)}
+          className="mt-3 ml-1 text-sm font-medium text-brand-700 hover:text-brand-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {showAll ? `Show fewer ${plural}` : `Show ${hidden} more ${plural}`}
+        </button>
+      )}
     </>
   );
 }

@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { facets, productCalls, stubCatalogue } from '../../../test/catalogue';
-import { calls, jsonResponse, renderWithProviders } from '../../../test/utils';
+import { categories, facets, productCalls, stubCatalogue } from '../../../test/catalogue';
+import { calls, jsonResponse, product, renderWithProviders, stubFetch } from '../../../test/utils';
 import ProductList from './ProductList';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -172,5 +172,47 @@ describe('ProductList facet filters', () => {
     expect(router.state.location.search).toBe('?rating=2&in_stock=1');
     await userEvent.type(within(dialog).getByLabelText('Max price'), '40{Enter}');
     expect(router.state.location.search).toBe('?max_price=40&rating=2&in_stock=1');
+  });
+});
+
+describe('ProductList filter groups with many options', () => {
+  const many = Array.from({ length: 14 }, (_, i) => ({ id: i + 1, value: `brand-${i + 1}`, label: `Brand ${i + 1}` }));
+  const stubMany = () =>
+    stubFetch({
+      'GET /api/products': () => jsonResponse([product({ id: 1, title: 'Zen Phone' })], 200, { 'X-Total-Count': '1' }),
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/brands': () => jsonResponse(many),
+      'GET /api/products/facets': () => jsonResponse(facets()),
+      'GET /api/products/suggest': () => jsonResponse({ products: [], categories: [], brands: [] }),
+    });
+
+  it('shows the first twelve and says how many more there are; the keyboard opens and closes the rest', async () => {
+    stubMany();
+    renderWithProviders(<ProductList />);
+    await screen.findByText('Zen Phone');
+    await openGroup('Brand');
+    const group = within(sidebar()).getByRole('group', { name: 'Brand' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
+    const more = within(sidebar()).getByRole('button', { name: 'Show 2 more brands' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(14);
+    expect(within(group).getByRole('checkbox', { name: 'Brand 14' })).toBeInTheDocument();
+    expect(more).toHaveAccessibleName('Show fewer brands');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
+  });
+
+  it('shows every option from the start when a ticked one is among the rest', async () => {
+    stubMany();
+    renderWithProviders(<ProductList />, { route: '/?brand=brand-13' });
+    await screen.findByText('Zen Phone');
+    const group = within(sidebar()).getByRole('group', { name: 'Brand' });
+    expect(await within(group).findByRole('checkbox', { name: 'Brand 13' })).toBeChecked();
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(14);
+    expect(within(sidebar()).queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
   });
 });
