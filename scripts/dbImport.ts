@@ -32,6 +32,9 @@ export async function importData(target: StoreTarget, data: Partial<DbSchema>, {
       await truncateAll(trx);
       await insertSnapshot(trx, data);
     });
+    // Statistics for the planner (how a search is counted depends on them: search.ts); the
+    // embedded engine has no autovacuum to gather them later.
+    await sql`ANALYZE`.execute(store.db);
   } finally {
     await store.close();
   }

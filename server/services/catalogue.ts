@@ -32,8 +32,14 @@ export class CatalogueService {
   ) {}
 
   async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct>> {
-    const answer = await listing(readProductList(query), (q) => this.store.listProducts(q));
-    return { ...answer, items: answer.items.map(withSalePrice) };
+    // A search's total may be an estimate on a large catalogue (X-Total-Count-Estimated).
+    let estimated = false;
+    const answer = await listing(readProductList(query), async (q) => {
+      const page = await this.store.listProducts(q);
+      estimated ||= page.estimated === true;
+      return page;
+    });
+    return { ...answer, items: answer.items.map(withSalePrice), ...(estimated ? { estimated: true as const } : {}) };
   }
 
   /**

@@ -74,4 +74,9 @@ export interface ValueCount {
 export interface Page<T> {
   items: T[];
   total: number;
+  /**
+   * `total` is an estimate (a `q` search with many matches on a large catalogue:
+   * server/store/postgres/search.ts); absent when it is exact.
+   */
+  estimated?: true;
 }

@@ -7,6 +7,7 @@ import type { ListQuery, Page, ProductListField, ValueCount } from '../port';
 import { forwardWindow, fromEnd, sliceBounds } from './jsonQuery';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
 import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './rows';
+import { catalogueSize, estimateCount, SEARCH_COUNT } from './search';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,10 +62,38 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     const dense = await denseIdPage(db, query, offset, limit);
     if (dense) return dense;
   }
+  if (query.q && limit !== null && (await catalogueSize(db)) > SEARCH_COUNT.exactCatalogue) {
+    const found = await searchPage(db, query, offset, limit, (withTotal) => page(db, offset, limit, withTotal));
+    if (found) return found;
+  }
   const { rows } = await page(db, offset, limit, true);
   // Past the end there is no row to carry the total.
   if (rows.length === 0) return { items: [], total: await count(db) };
   return { items: rows.map(productFromRow), total: rows[0].total! };
+}
+
+/**
+ * A page of a `q` search on a catalogue of more than SEARCH_COUNT.exactCatalogue products, found
+ * without finding every match (search.ts). When the planner expects at most SEARCH_COUNT.cap
+ * matches they are found (trigram index) and counted with the page, as on a small catalogue.
+ * Otherwise the page alone is read, in the list's order (by its index) checking each product,
+ * which dense matches end soon; its total is exact when the page ends the list, else estimated.
+ */
+async function searchPage(
+  db: Db,
+  query: ListQuery<ProductListField>,
+  offset: number,
+  limit: number,
+  page: (withTotal: boolean) => Promise<{ rows: ProductRowWithTotal[] }>,
+): Promise<Page<Product> | undefined> {
+  const where = productWhere(query);
+  const expected = await estimateCount(db, where);
+  if (expected <= SEARCH_COUNT.cap) return undefined;
+  const { rows } = await page(false);
+  const items = rows.map(productFromRow);
+  // A page that ends before its limit ends the list: the total is known.
+  if (items.length > 0 && items.length < limit) return { items, total: offset + items.length };
+  return { items, total: Math.max(offset + items.length, expected), estimated: true };
 }
 
 /** From this offset on, a page of the whole catalogue in id order is looked for by id (denseIdPage). */
