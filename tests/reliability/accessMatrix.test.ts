@@ -339,6 +339,23 @@ const MATRIX: Row[] = [
     expect: [401, 200, 200, 200],
     verify: ({ res, self }) => expect(res.body.id).toBe(self),
   },
+  // Password reset by mail: anyone may ask (the same answer whoever asks, for any address); a
+  // token is what proves the right to reset, never a session.
+  {
+    route: 'POST /api/auth/forgot',
+    what: "a reset link for shopper A's address",
+    url: '/api/auth/forgot',
+    body: { email: ACCOUNTS.user.email },
+    expect: [202, 202, 202, 202],
+    verify: ({ res }) => expect(res.body).toEqual({ message: 'If an account exists for that address, we have sent a link to reset the password.' }),
+  },
+  {
+    route: 'POST /api/auth/reset',
+    what: 'a new password with a made-up token',
+    url: '/api/auth/reset',
+    body: { token: 'A'.repeat(43), password: 'Changed123' },
+    expect: [400, 400, 400, 400],
+  },
   {
     route: 'POST /api/users/own/password',
     // Only the caller's own, and only knowing it: shopper A's password is A's alone.
@@ -691,6 +708,22 @@ const MATRIX: Row[] = [
       expect(res.headers['x-total-count']).toBe('2');
       expect(res.body).toEqual([PAST_AUDIT[2], PAST_AUDIT[1]]);
     },
+  },
+  {
+    route: 'GET /api/admin/emails',
+    what: 'the outbox, newest first',
+    url: '/api/admin/emails?_page=1&_limit=5',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => {
+      expect(res.headers['x-total-count']).toBe('0');
+      expect(res.body).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/admin/emails/:id/resend',
+    what: 'send a message again',
+    url: '/api/admin/emails/1/resend',
+    expect: [401, 403, 403, 404],
   },
   {
     route: 'GET /api/admin/export/products.csv',

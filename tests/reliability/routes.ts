@@ -5,6 +5,8 @@ export const API_ROUTES = [
   'POST /api/auth/login',
   'GET /api/auth/check',
   'POST /api/auth/logout',
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
   'GET /api/users/own',
   'PATCH /api/users/:id',
   'POST /api/users/own/password',
@@ -39,6 +41,8 @@ export const API_ROUTES = [
   'GET /api/admin/export/products.csv',
   'GET /api/admin/export/orders.csv',
   'POST /api/admin/import/products',
+  'GET /api/admin/emails',
+  'POST /api/admin/emails/:id/resend',
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];
