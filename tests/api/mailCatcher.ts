@@ -29,7 +29,8 @@ export interface MailCatcher {
 const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** `onMail`: called with each message accepted (the browser tests' server writes them to files). */
+export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   let refusals: { left: number; code: number; message: string } = { left: 0, code: 451, message: 'try again later' };
   const server = new SMTPServer({
@@ -48,7 +49,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         }
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
-            messages.push({
+            const mail: CaughtMail = {
               recipients: session.envelope.rcptTo.map((r) => r.address),
               from: addresses(parsed.from)[0] ?? '',
               to: addresses(parsed.to),
@@ -56,7 +57,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               headerLines: parsed.headerLines.map((h) => h.line),
-            });
+            };
+            messages.push(mail);
+            onMail?.(mail);
             callback();
           })
           .catch((error: Error) => callback(error));
