@@ -7,7 +7,8 @@
 //                    [--json FILE] [--markdown FILE] [--server-root DIR]
 //   Scale section (issue 13; docs/performance-scale.json, the "Scale" part of the markdown):
 //                    [--no-scale] [--scale-only] [--sizes 10000,100000,1000000]
-//                    [--engines json,postgres] [--scale-duration S] [--no-ceiling] [--no-explain]
+//                    [--engines embedded,postgres] [--embedded-sizes 10000,100000]
+//                    [--scale-duration S] [--no-explain]
 //                    [--scale-report] [--scale-json FILE] [--server-commit REV]
 // The scale section (scripts/bench/scale.ts) runs after the rest and takes ~30 minutes at the
 // default sizes (seeding a million products into PostgreSQL alone takes ~5); `npm run bench:scale`
@@ -54,7 +55,7 @@ interface Options {
   sizes: number[];
   engines: Engine[];
   scaleDurationS: number;
-  ceiling: boolean;
+  embeddedSizes: number[];
   explain: boolean;
   serverCommit?: string;
 }
@@ -77,7 +78,7 @@ function parseArgs(argv: string[]): Options {
     sizes: DEFAULT_SCALE_OPTIONS.sizes,
     engines: DEFAULT_SCALE_OPTIONS.engines,
     scaleDurationS: DEFAULT_SCALE_OPTIONS.durationS,
-    ceiling: DEFAULT_SCALE_OPTIONS.ceiling,
+    embeddedSizes: DEFAULT_SCALE_OPTIONS.embeddedSizes ?? [],
     explain: DEFAULT_SCALE_OPTIONS.explain,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -105,13 +106,13 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--sizes') o.sizes = value().split(',').map((v) => Number(v.replace(/_/g, '')));
     else if (a === '--engines') o.engines = value().split(',') as Engine[];
     else if (a === '--scale-duration') o.scaleDurationS = Number(value());
-    else if (a === '--no-ceiling') o.ceiling = false;
+    else if (a === '--embedded-sizes') o.embeddedSizes = value().split(',').map((v) => Number(v.replace(/_/g, '')));
     else if (a === '--no-explain') o.explain = false;
     else if (a === '--server-commit') o.serverCommit = value();
     else throw new Error(`unknown argument ${a}`);
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('--sizes takes whole numbers of products (100 or more), e.g. 10000,100000');
-  if (o.engines.some((e) => e !== 'json' && e !== 'postgres')) throw new Error('--engines takes json and/or postgres');
+  if (o.engines.some((e) => e !== 'embedded' && e !== 'postgres')) throw new Error('--engines takes embedded and/or postgres');
   return o;
 }
 
@@ -297,7 +298,7 @@ async function scaleSection(o: Options): Promise<ScaleFile> {
       sizes: o.sizes,
       engines: o.engines,
       durationS: o.scaleDurationS,
-      ceiling: o.ceiling,
+      embeddedSizes: o.embeddedSizes,
       explain: o.explain,
       serverRoot: exported?.dir ?? o.serverRoot,
       serverCode: exported && { commit: exported.commit, dirty: false, from: `git archive ${exported.commit}` },

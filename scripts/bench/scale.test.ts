@@ -6,7 +6,9 @@ import { concurrentDuration, deepPage, failureLine, listRequests } from './scale
 import { serializeChunks, spreadIds } from './scaleData';
 import { mainStatement, parseLogEntries, parseParameters, parsePlans, parseStatements, planOf, segmentLog } from './scalePg';
 import { parseCpuinfo, parseKb, parseStat } from './scaleProc';
-import { ms, ratio, SCALE_END, SCALE_START, spliceScale, toScaleFile } from './scaleReport';
+import type { CaseKey, ScaleResults, SizeRun } from './scale';
+import type { RunResult } from './scaleLoad';
+import { ms, ratio, SCALE_END, SCALE_START, spliceScale, targets, toScaleFile } from './scaleReport';
 
 describe('/proc parsing', () => {
   it('reads ppid and CPU ticks after the last parenthesis of the command name', () => {
@@ -165,5 +167,36 @@ describe('report', () => {
     expect(once).toBe(`# P\n\n## A\n\n${section}\n\n## How to reproduce\n\nrun it\n`);
     expect(spliceScale(once, `${SCALE_START}\nnewer\n${SCALE_END}`)).toBe(once.replace('new\n', 'newer\n'));
     expect(spliceScale('# P\n', section)).toBe(`# P\n\n${section}\n`);
+  });
+
+  it('holds each engine to p50 growth ≤ 2× and PostgreSQL\'s q search at 50 connections to p95 < 250 ms', () => {
+    const result = (p50: number, p95 = p50): RunResult => ({
+      connections: 1,
+      requests: 10,
+      seconds: 1,
+      rps: 10,
+      latencyMs: { p50, p95, p99: p95, mean: p50, max: p95 } as RunResult['latencyMs'],
+      failures: 0,
+      statuses: {},
+      unanswered: 0,
+    });
+    const size = (engine: SizeRun['engine'], products: number, search: number, fifty: number): SizeRun => ({
+      engine,
+      products,
+      loaded: true,
+      totals: {},
+      cases: [{ key: 'search' as CaseKey, name: 'q search', request: '', one: result(search), fifty: result(fifty, fifty), drainS: 0 }],
+    });
+    const results = {
+      settings: { connections: 50 },
+      runs: [size('embedded', 10_000, 20, 100), size('embedded', 100_000, 41, 100), size('postgres', 10_000, 10, 50), size('postgres', 1_000_000, 19, 260)],
+    } as unknown as ScaleResults;
+    const verdicts = Object.fromEntries(targets(results).map((v) => [v.target, v.met]));
+    expect(verdicts).toEqual({
+      'postgres, q search: p50 at 1,000,000 ≤ 2× p50 at 10,000': true,
+      'embedded, q search: p50 at 100,000 ≤ 2× p50 at 10,000': false,
+      'postgres, q search at 1,000,000, one at a time: well under 50 ms (p95 < 50 ms)': true,
+      'postgres, q search at 1,000,000, 50 connections: p95 < 250 ms': false,
+    });
   });
 });

@@ -1,27 +1,28 @@
-// The scale section of `npm run bench`: how the shop's requests grow from 10,000 to 1,000,000
-// products, on the json adapter (where it can load the data) and on PostgreSQL.
+// The scale section of `npm run bench`: how the shop's requests grow with the catalogue, on the
+// embedded engine (the default: PGlite in the server's process, DATA_DIR) at 10,000 and 100,000
+// products and on a PostgreSQL server at 10,000, 100,000 and 1,000,000.
 //
 // For each engine and catalogue size it starts the server as production does
-// (`node --import tsx server/index.ts`, LOG=0; DATA_FILE, or DATABASE_URL on a durable throw-away
-// cluster seeded by COPY) and times, one at a time (1 connection) and at 50 connections, what the
+// (`node --import tsx server/index.ts`, LOG=0; DATA_DIR on a data folder made by `npm run
+// db:import` from a generated db.json, or DATABASE_URL on a durable throw-away cluster seeded by
+// COPY) and times, one at a time (1 connection) and at 50 connections, what the
 // storefront sends: a filtered sorted page, a deep page, a `q` search (a product line and a broad
 // word), a product by id (random ids), GET /orders/own (a shopper with 12 orders) and POST /orders
 // (each run adds a product to the cart and orders it with an Idempotency-Key, as the checkout
 // does). Every answer's status is checked; CPU per request is the server's (and PostgreSQL's)
-// user + system time from /proc. It also reads the server's memory, finds the largest catalogue
-// the json adapter can load, logs and EXPLAINs the statements behind each read at the largest
+// user + system time from /proc. It also reads the server's memory and start-up time, logs and EXPLAINs the statements behind each read at the largest
 // size, and measures what a stock decrement costs with and without the trigram index.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { constants as bufferConstants } from 'node:buffer';
 import { ITEMS_PER_PAGE } from '../../src/lib/constants';
 import { totals } from '../../src/lib/pricing';
 import type { CartItem } from '../../src/types';
 import { DEMO_ACCOUNTS } from '../seed';
 import { BENCH_ADDRESS, cookieOf, login, postJson, SHOPPER_PASSWORD } from './api';
 import { ROOT, startShopServer, type Child } from './processes';
+import { BIG_STOCK, spreadIds } from './scaleData';
 import { runScenario, waitForQuiet, type CpuProbe, type RunResult, type Scenario } from './scaleLoad';
 import {
   captureStatements,
@@ -31,6 +32,7 @@ import {
   mainStatement,
   planOf,
   postmasterPid,
+  reuseScaleDatabase,
   runLogged,
   seedScaleDatabase,
   serverVersion,
@@ -40,10 +42,13 @@ import {
 } from './scalePg';
 import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, processMemory, type Machine, type ProcessMemory } from './scaleProc';
 
-export type Engine = 'json' | 'postgres';
+/** `json`: the hand-written engine the embedded one replaced (issue 21), in stored `before` runs only. */
+export type Engine = 'json' | 'embedded' | 'postgres';
 export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'byId' | 'ordersOwn' | 'order';
 
 export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
+/** The embedded engine's sizes (issue 21: it holds 100,000 products with the same 2× bound). */
+export const EMBEDDED_SIZES = [10_000, 100_000];
 export const SCALE_CATEGORY = 'laptops';
 /** A product line a shopper types (two words, in titles and descriptions); ~1.4 % of products. */
 export const SCALE_SEARCH = 'running shoes';
@@ -81,9 +86,9 @@ export interface SizeRun {
   products: number;
   loaded: boolean;
   failure?: string;
-  /** json: the data file's size. */
+  /** json: the data file's size; embedded: the db.json it was imported from. */
   dataMB?: number;
-  /** postgres: seeding time (COPY, index builds, ANALYZE) and the database's size. */
+  /** Seeding time (postgres: COPY, index builds, ANALYZE; embedded: generating db.json and `npm run db:import`) and the database's size. */
   seedS?: number;
   dbSizeMB?: number;
   /** From spawning the server to its first answer. */
@@ -91,6 +96,8 @@ export interface SizeRun {
   memory?: { afterLoad: ProcessMemory; afterRuns?: ProcessMemory; dbPssMB?: number };
   /** X-Total-Count of the list requests (how many products match), and how many orders GET /orders/own lists. */
   totals: Partial<Record<CaseKey, number>>;
+  /** The list requests whose X-Total-Count was marked an estimate (X-Total-Count-Estimated). */
+  estimated?: CaseKey[];
   cases: CaseRun[];
   explains?: ExplainedStatement[];
   decrement?: UpdateCost[];
@@ -135,6 +142,7 @@ export interface ScaleResults {
     server?: ServerCode;
   };
   runs: SizeRun[];
+  /** json engine runs only (stored `before` runs): the largest catalogue it could load. */
   ceiling?: Ceiling;
 }
 
@@ -160,13 +168,14 @@ export function serverCode(root: string, from: string): ServerCode {
 
 export interface ScaleOptions {
   sizes: number[];
+  /** The embedded engine's sizes (those of `sizes` it is measured at, by default EMBEDDED_SIZES). */
+  embeddedSizes?: number[];
   engines: Engine[];
   /** Seconds of each 50-connection run (longer when one request is slow; see concurrentDuration). */
   durationS: number;
   /** One-at-a-time runs: up to this many requests or this many seconds (at least 10 requests). */
   sequentialMax: number;
   sequentialS: number;
-  ceiling: boolean;
   explain: boolean;
   /** A checkout to run the servers (and seed PostgreSQL) from instead of this one (e.g. an exported commit). */
   serverRoot?: string;
@@ -177,11 +186,11 @@ export interface ScaleOptions {
 
 export const DEFAULT_SCALE_OPTIONS: Omit<ScaleOptions, 'log'> = {
   sizes: SCALE_SIZES,
-  engines: ['json', 'postgres'],
+  engines: ['embedded', 'postgres'],
+  embeddedSizes: EMBEDDED_SIZES,
   durationS: 5,
   sequentialMax: 200,
   sequentialS: 8,
-  ceiling: true,
   explain: true,
 };
 
@@ -402,19 +411,21 @@ async function measureCase(
   return { key: c.key, name: c.name, request: example, one, fifty, drainS, loadAvg };
 }
 
-/** Reads X-Total-Count of each list request (checking the status on the way). */
-async function listTotals(origin: string, products: number, cookie: string): Promise<Partial<Record<CaseKey, number>>> {
-  const out: Partial<Record<CaseKey, number>> = {};
+/** Reads X-Total-Count of each list request (checking the status on the way), and which were marked estimates. */
+async function listTotals(origin: string, products: number, cookie: string): Promise<{ totals: Partial<Record<CaseKey, number>>; estimated: CaseKey[] }> {
+  const totals: Partial<Record<CaseKey, number>> = {};
+  const estimated: CaseKey[] = [];
   for (const [key, p] of Object.entries(listRequests(products))) {
     const res = await fetch(`${origin}${p}`, { headers: { cookie } });
     const body = (await res.json()) as unknown[];
     if (res.status !== 200 || !Array.isArray(body)) throw new Error(`${p}: ${res.status}`);
-    out[key as CaseKey] = Number(res.headers.get('x-total-count'));
+    totals[key as CaseKey] = Number(res.headers.get('x-total-count'));
+    if (res.headers.get('x-total-count-estimated') === 'true') estimated.push(key as CaseKey);
   }
-  return out;
+  return { totals, estimated };
 }
 
-/** Signs in, measures every case, and returns them with the totals. */
+/** Signs in, measures every case, and returns them with the totals. `parallelism`: requests the server works on at once. */
 async function measureServer(
   engine: Engine,
   products: number,
@@ -422,36 +433,35 @@ async function measureServer(
   cpu: CpuProbe,
   bigStock: number[],
   o: ScaleOptions,
-  cores: number,
-): Promise<{ cases: CaseRun[]; totals: Partial<Record<CaseKey, number>>; shoppers: Shopper[]; demo: string }> {
+  parallelism: number,
+): Promise<{ cases: CaseRun[]; totals: Partial<Record<CaseKey, number>>; estimated: CaseKey[]; shoppers: Shopper[]; demo: string }> {
   const origin = server.origin;
   o.log(`${engine} ${products}: signing up ${SHOPPERS} shoppers`);
   const shoppers = await signUp(origin, `${engine}-${products}-${process.pid}`, SHOPPERS);
   const demo = await login(origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
-  const totals = await listTotals(origin, products, shoppers[0].cookie);
+  const { totals, estimated } = await listTotals(origin, products, shoppers[0].cookie);
   const own = await fetch(`${origin}/api/orders/own`, { headers: { cookie: demo } });
   totals.ordersOwn = ((await own.json()) as unknown[]).length;
-  o.log(`${engine} ${products}: matches ${JSON.stringify(totals)}`);
+  o.log(`${engine} ${products}: matches ${JSON.stringify(totals)}${estimated.length ? ` (estimated: ${estimated.join(', ')})` : ''}`);
   const cases: CaseRun[] = [];
   for (const c of scenarios(products, shoppers, demo, bigStock)) {
-    // How many requests can be worked on at once: one Node thread for json; PostgreSQL's backends on the cores.
-    const parallelism = engine === 'json' ? 1 : cores;
     cases.push(await measureCase(c, origin, cpu, o, parallelism, c.key === 'order' ? () => clearCarts(origin, shoppers) : async () => {}));
   }
-  return { cases, totals, shoppers, demo };
+  return { cases, totals, estimated, shoppers, demo };
 }
 
 // ---------------------------------------------------------------------------------------------
-// json
+// embedded (the default: PGlite in the server's process)
 
-interface JsonFile {
+interface DataFile {
   file: string;
   bytes: number;
   bigStock: number[];
 }
 
-async function writeJson(dir: string, products: number, o: ScaleOptions): Promise<JsonFile> {
-  const file = path.join(dir, `json-${products}`, 'db.json');
+/** db.json for `products` (scaleData.ts, a child process: the generator holds the catalogue in memory). */
+async function writeDataFile(dir: string, products: number, o: ScaleOptions): Promise<DataFile> {
+  const file = path.join(dir, `embedded-${products}`, 'db.json');
   mkdirSync(path.dirname(file), { recursive: true });
   const args = ['--import', 'tsx', path.join(ROOT, 'scripts/bench/scaleData.ts'), '--products', String(products), '--out', file, '--root', serverRootOf(o)];
   const out = await runLogged(args, () => {});
@@ -461,150 +471,83 @@ async function writeJson(dir: string, products: number, o: ScaleOptions): Promis
     .pop();
   if (!line) throw new Error(`scaleData.ts wrote no summary:\n${out.slice(-2000)}`);
   const { bytes, bigStock } = JSON.parse(line) as { bytes: number; bigStock: number[] };
-  o.log(`json ${products}: data file ${(bytes / 2 ** 20).toFixed(0)} MB`);
   return { file, bytes, bigStock };
 }
 
-const removeJson = (file: JsonFile) => rmSync(path.dirname(file.file), { recursive: true, force: true });
-
-/** Starts the json server on `file` and checks it answers a page and the last product: "loads". */
-async function loadJson(file: JsonFile, products: number, root: string): Promise<{ server?: Child; attempt: LoadAttempt }> {
-  const started = performance.now();
-  let server: Child;
-  try {
-    server = await startShopServer({ DATA_DIR: `${file.file}.db`, DATABASE_URL: '' }, LOAD_TIMEOUT_MS, root);
-  } catch (error) {
-    return { attempt: { products, bytes: file.bytes, ok: false, failure: failureLine((error as Error).message) } };
-  }
-  const startS = Math.round((performance.now() - started) / 100) / 10;
-  const memory = processMemory(server.proc.pid!);
-  const page = await fetch(`${server.origin}/api/products?_page=1&_limit=${ITEMS_PER_PAGE}`);
-  await page.arrayBuffer();
-  const last = await fetch(`${server.origin}/api/products/${products}`);
-  await last.arrayBuffer();
-  const total = Number(page.headers.get('x-total-count'));
-  if (page.status !== 200 || last.status !== 200 || total !== products) {
-    await server.stop();
-    return { attempt: { products, bytes: file.bytes, ok: false, startS, memory, failure: `answers ${page.status}/${last.status}, X-Total-Count ${total}` } };
-  }
-  return { server, attempt: { products, bytes: file.bytes, ok: true, startS, memory } };
+/** The size of a folder's files (MB). */
+function folderMB(dir: string): number {
+  const walk = (d: string): number =>
+    readdirSync(d, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? walk(path.join(d, e.name)) : statSync(path.join(d, e.name)).size), 0);
+  return Math.round(walk(dir) / 2 ** 20);
 }
 
-async function jsonSize(dir: string, products: number, o: ScaleOptions, cores: number, attempts: LoadAttempt[]): Promise<SizeRun> {
-  o.log(`json ${products}: generating the data file`);
-  const file = await writeJson(dir, products, o);
-  const run: SizeRun = { engine: 'json', products, loaded: false, dataMB: Math.round(file.bytes / 2 ** 20), totals: {}, cases: [] };
+async function embeddedSize(dir: string, products: number, o: ScaleOptions): Promise<SizeRun> {
+  const run: SizeRun = { engine: 'embedded', products, loaded: false, totals: {}, cases: [] };
+  const root = serverRootOf(o);
+  // SCALE_EMBEDDED_DIR_<N>: a data folder imported earlier from scaleData.ts' db.json (big stock included), used as it is.
+  const reuse = process.env[`SCALE_EMBEDDED_DIR_${products}`];
+  let data: DataFile | undefined;
+  let dataDir: string;
+  if (reuse) {
+    dataDir = reuse;
+    o.log(`embedded ${products}: reusing the data folder ${reuse} (SCALE_EMBEDDED_DIR_${products})`);
+  } else {
+    const seeded = performance.now();
+    o.log(`embedded ${products}: generating db.json`);
+    data = await writeDataFile(dir, products, o);
+    run.dataMB = Math.round(data.bytes / 2 ** 20);
+    dataDir = path.join(path.dirname(data.file), 'data');
+    o.log(`embedded ${products}: npm run db:import (${run.dataMB} MB of JSON) into a new data folder`);
+    await runLogged(['--import', 'tsx', path.join(root, 'scripts/dbImport.ts'), '--from', data.file], (line) => o.log(`embedded ${products}:   ${line}`), root, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    });
+    run.seedS = Math.round((performance.now() - seeded) / 100) / 10;
+  }
+  run.dbSizeMB = folderMB(dataDir);
+  o.log(`embedded ${products}: seeded in ${run.seedS} s, data folder ${run.dbSizeMB} MB`);
   try {
-    o.log(`json ${products}: starting the server`);
-    const { server, attempt } = await loadJson(file, products, serverRootOf(o));
-    attempts.push(attempt);
-    if (!server) {
-      run.failure = attempt.failure;
-      o.log(`json ${products}: does not load: ${attempt.failure}`);
-      return run;
-    }
-    run.loaded = true;
-    run.startS = attempt.startS;
-    run.memory = { afterLoad: attempt.memory! };
-    o.log(`json ${products}: up in ${attempt.startS} s, RSS ${attempt.memory!.rssMB} MB (peak ${attempt.memory!.peakMB} MB)`);
+    // Start-up on the existing data folder, as every start after the first.
+    const started = performance.now();
+    const server = await startShopServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, LOAD_TIMEOUT_MS, root);
+    const pid = server.proc.pid!;
     try {
-      const pid = server.proc.pid!;
-      const measured = await measureServer('json', products, server, { node: () => processCpuMs(pid) }, file.bigStock, o, cores);
+      run.startS = Math.round((performance.now() - started) / 100) / 10;
+      run.memory = { afterLoad: processMemory(pid) };
+      const page = await fetch(`${server.origin}/api/products?_page=1&_limit=${ITEMS_PER_PAGE}`);
+      await page.arrayBuffer();
+      const total = Number(page.headers.get('x-total-count'));
+      if (page.status !== 200 || total !== products) throw new Error(`embedded ${products}: GET /api/products answers ${page.status}, X-Total-Count ${total}`);
+      run.loaded = true;
+      o.log(`embedded ${products}: up in ${run.startS} s, RSS ${run.memory.afterLoad.rssMB} MB (peak ${run.memory.afterLoad.peakMB} MB)`);
+      // One Node thread answers everything, PGlite's queries included.
+      const bigStock = data?.bigStock ?? (await bigStockOf(server.origin, products));
+      const measured = await measureServer('embedded', products, server, { node: () => processCpuMs(pid) }, bigStock, o, 1);
       run.cases = measured.cases;
       run.totals = measured.totals;
+      run.estimated = measured.estimated;
       run.memory.afterRuns = processMemory(pid);
     } finally {
       await server.stop();
     }
-    return run;
+  } catch (error) {
+    run.failure = failureLine((error as Error).message);
+    o.log(`embedded ${products}: failed: ${run.failure}`);
   } finally {
-    removeJson(file);
+    if (data) rmSync(path.dirname(data.file), { recursive: true, force: true });
   }
+  return run;
 }
 
-/**
- * At the largest catalogue that loads: orders (journaled) until the state, folded back into one
- * data file, would be longer than a string can be; then a restart, which folds the journal.
- */
-async function ordersThenRestart(kept: { server: Child; file: JsonFile; products: number }, maxStringLength: number, o: ScaleOptions): Promise<Ceiling['afterOrders']> {
-  const { server, file, products } = kept;
-  const cookie = await login(server.origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
-  let grown = 0;
-  let orders = 0;
-  const room = maxStringLength - file.bytes;
-  while (grown < room * 1.1 + 200_000 && orders < 20_000) {
-    const product = file.bigStock[orders % file.bigStock.length];
-    const res = await fetch(`${server.origin}/api/orders`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ product, quantity: 1 }], paymentMethod: 'card', selectedAddress: BENCH_ADDRESS }),
-    });
-    const order = await res.json();
-    if (res.status !== 201) throw new Error(`order ${orders + 1}: ${res.status} ${JSON.stringify(order)}`);
-    // What the order adds to the data file (indented as serialize() writes it, two levels deep).
-    grown += JSON.stringify(order, null, 2).replace(/\n/g, '\n    ').length + 6;
-    orders++;
+/** The products of spreadIds with big stock, as the API shows them (a reused data folder). */
+async function bigStockOf(origin: string, products: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const id of spreadIds(products)) {
+    const res = await fetch(`${origin}/api/products/${id}`);
+    const p = (await res.json()) as { stock?: number; deleted?: boolean };
+    if (res.status === 200 && p.stock === BIG_STOCK && !p.deleted) out.push(id);
   }
-  o.log(`json ceiling: placed ${orders} orders (~${(grown / 2 ** 20).toFixed(1)} MB more), restarting`);
-  await server.stop();
-  const again = await loadJson(file, products, serverRootOf(o));
-  if (again.server) {
-    await again.server.stop();
-    return { orders, grownBytes: grown, restarted: true };
-  }
-  return { orders, grownBytes: grown, restarted: false, failure: again.attempt.failure };
-}
-
-/** The largest catalogue the json adapter loads, by interpolation on bytes and bisection (to `step` products). */
-async function jsonCeiling(dir: string, attempts: LoadAttempt[], o: ScaleOptions, step = 1000): Promise<Ceiling> {
-  const maxStringLength = bufferConstants.MAX_STRING_LENGTH;
-  const ceiling: Ceiling = { maxStringLength, attempts };
-  const good = () => attempts.filter((a) => a.ok).sort((a, b) => b.products - a.products)[0];
-  const bad = () => attempts.filter((a) => !a.ok).sort((a, b) => a.products - b.products)[0];
-  let keep: { server: Child; file: JsonFile; products: number } | undefined;
-  for (let tries = 0; tries < 12; tries++) {
-    const lo = good();
-    const hi = bad();
-    if (lo && hi && hi.products - lo.products <= step) break;
-    let candidate: number;
-    if (!lo) candidate = hi ? Math.max(step, Math.floor(hi.products / 2 / step) * step) : 100_000;
-    else {
-      const perProduct = lo.bytes / lo.products;
-      const predicted = Math.floor((lo.products + (maxStringLength - lo.bytes) / perProduct) / step) * step;
-      const upper = hi ? hi.products : Infinity;
-      candidate = predicted > lo.products && predicted < upper ? predicted : hi ? Math.round((lo.products + hi.products) / 2 / step) * step : lo.products * 2;
-      // A prediction that held: the next step up decides it.
-      if (candidate === lo.products) candidate = lo.products + step;
-    }
-    o.log(`json ceiling: trying ${candidate} products`);
-    const file = await writeJson(dir, candidate, o);
-    const { server, attempt } = await loadJson(file, candidate, serverRootOf(o));
-    attempts.push(attempt);
-    o.log(`json ceiling: ${candidate} ${attempt.ok ? `loads (${attempt.startS} s, RSS ${attempt.memory?.rssMB} MB, peak ${attempt.memory?.peakMB} MB)` : `does not: ${attempt.failure}`}`);
-    if (server) {
-      // Kept running while it is the largest that loads: the order test runs on it.
-      if (keep) {
-        await keep.server.stop();
-        removeJson(keep.file);
-      }
-      keep = { server, file, products: candidate };
-    } else removeJson(file);
-  }
-  ceiling.largest = good();
-  ceiling.smallestFailed = bad();
-  if (keep && ceiling.largest && keep.products === ceiling.largest.products) {
-    try {
-      ceiling.afterOrders = await ordersThenRestart(keep, maxStringLength, o);
-      o.log(`json ceiling: restart after ${ceiling.afterOrders?.orders} orders: ${ceiling.afterOrders?.restarted ? 'starts' : `fails: ${ceiling.afterOrders?.failure}`}`);
-    } finally {
-      await keep.server.stop();
-      removeJson(keep.file);
-    }
-  } else if (keep) {
-    await keep.server.stop();
-    removeJson(keep.file);
-  }
-  return ceiling;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -612,9 +555,12 @@ async function jsonCeiling(dir: string, attempts: LoadAttempt[], o: ScaleOptions
 
 async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOptions, cores: number, largest: boolean): Promise<SizeRun> {
   const run: SizeRun = { engine: 'postgres', products, loaded: false, totals: {}, cases: [] };
-  o.log(`postgres ${products}: seeding (COPY; the index builds take most of it)`);
-  const db = await seedScaleDatabase(cluster.url, products, (line) => o.log(`postgres ${products}:   ${line}`), serverRootOf(o));
-  run.seedS = db.seedS;
+  const reuse = process.env[`SCALE_PG_URL_${products}`];
+  o.log(reuse ? `postgres ${products}: reusing a seeded database (SCALE_PG_URL_${products})` : `postgres ${products}: seeding (COPY; the index builds take most of it)`);
+  const db = reuse
+    ? await reuseScaleDatabase(reuse, products)
+    : await seedScaleDatabase(cluster.url, products, (line) => o.log(`postgres ${products}:   ${line}`), serverRootOf(o));
+  if (!reuse) run.seedS = db.seedS;
   run.dbSizeMB = db.sizeMB;
   o.log(`postgres ${products}: seeded in ${db.seedS} s, ${db.sizeMB} MB`);
   const postmaster = await postmasterPid(db.url);
@@ -630,6 +576,7 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
     const measured = await measureServer('postgres', products, server, cpu, db.bigStock, o, cores);
     run.cases = measured.cases;
     run.totals = measured.totals;
+    run.estimated = measured.estimated;
     run.memory.afterRuns = processMemory(pid);
     if (postmaster) run.memory.dbPssMB = clusterPssMB(postmaster);
     if (largest && o.explain && cluster.logFile) {
@@ -647,7 +594,7 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
   o.log(`postgres ${products}: cost of a stock decrement (rolled back), with and without the trigram index`);
   run.decrement = await decrementCost(db.url, db.bigStock.slice(0, 1000));
   for (const d of run.decrement) o.log(`  ${d.variant}: p50 ${d.latencyMs.p50} p95 ${d.latencyMs.p95} p99 ${d.latencyMs.p99} ms, ${d.walBytes} B WAL per update`);
-  await dropScaleDatabase(cluster.url, products);
+  if (!reuse) await dropScaleDatabase(cluster.url, products);
   return run;
 }
 
@@ -727,11 +674,11 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResults> {
   };
   const code = results.settings.server!;
   o.log(`scale: ${machine.cpu} × ${machine.cores}, ${machine.memoryGB} GB; sizes ${sizes.join(', ')}; ${o.engines.join(' and ')}; server code ${code.commit}${code.dirty ? ' with uncommitted changes' : ''} (${code.from})`);
-  const attempts: LoadAttempt[] = [];
   try {
-    if (o.engines.includes('json')) {
-      for (const products of sizes) {
-        results.runs.push(await jsonSize(dir, products, o, machine.cores, attempts));
+    if (o.engines.includes('embedded')) {
+      const embedded = new Set(o.embeddedSizes ?? EMBEDDED_SIZES);
+      for (const products of sizes.filter((n) => embedded.has(n))) {
+        results.runs.push(await embeddedSize(dir, products, o));
       }
     }
     if (o.engines.includes('postgres')) {
@@ -746,10 +693,6 @@ export async function runScale(o: ScaleOptions): Promise<ScaleResults> {
       } finally {
         await cluster.stop();
       }
-    }
-    if (o.engines.includes('json') && o.ceiling) {
-      o.log('json ceiling: the largest catalogue the json adapter loads');
-      results.ceiling = await jsonCeiling(dir, attempts, o);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -55,9 +55,9 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 }
 
 /** Runs a command, passing each output line to `log`; rejects with the last lines on failure. */
-export function runLogged(args: string[], log: (line: string) => void, cwd = ROOT): Promise<string> {
+export function runLogged(args: string[], log: (line: string) => void, cwd = ROOT, env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let tail = '';
     let all = '';
     const onData = (c: Buffer) => {
@@ -97,6 +97,22 @@ export async function seedScaleDatabase(adminUrl: string, products: number, log:
     await c.query('VACUUM (ANALYZE) products');
     const size = await c.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
     return { url, bigStock: rows.map((r) => r.id).sort((a, b) => a - b), seedS, sizeMB: Math.round(Number(size.rows[0].b) / 2 ** 20) };
+  });
+}
+
+/**
+ * A database seeded earlier (`npm run seed -- --products N --database-url URL`), reused as it is
+ * instead of seeding afresh (SCALE_PG_URL_<N>: a million products take long to seed): big stock
+ * on spreadIds as seedScaleDatabase gives it, then VACUUM (ANALYZE). It is not dropped after.
+ */
+export async function reuseScaleDatabase(url: string, products: number): Promise<SeededDatabase> {
+  return withClient(url, async (c) => {
+    const count = Number((await c.query<{ n: string }>('SELECT count(*)::text AS n FROM products')).rows[0].n);
+    if (count !== products) throw new Error(`${url} holds ${count} products, not ${products}`);
+    const { rows } = await c.query<{ id: number }>('UPDATE products SET stock = $1 WHERE id = ANY($2::int[]) AND NOT deleted RETURNING id', [BIG_STOCK, spreadIds(products)]);
+    await c.query('VACUUM (ANALYZE) products');
+    const size = await c.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
+    return { url, bigStock: rows.map((r) => r.id).sort((a, b) => a - b), seedS: 0, sizeMB: Math.round(Number(size.rows[0].b) / 2 ** 20) };
   });
 }
 
