@@ -26,7 +26,7 @@ export default function Footer() {
         </div>
         <p className="mt-10 border-t border-white/10 pt-6 text-xs text-gray-400">
           &copy; {new Date().getFullYear()} Best Buy Shop, Toronto.{' '}
-          <a href={`mailto:${CONTACT.email}`} className="text-gray-300 hover:text-white">
+          <a href={`mailto:${CONTACT.email}`} className="text-gray-300 underline underline-offset-2 hover:text-white">
             {CONTACT.email}
           </a>
         </p>

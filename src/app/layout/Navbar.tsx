@@ -51,8 +51,8 @@ export default function Navbar() {
             <ul className="hidden items-baseline gap-2 md:flex">
               {links.map((item) => (
                 <li key={item.name}>
-                  <NavLink to={item.link} end className={linkClass} title={item.opens}>
-                    <LinkName item={item} />
+                  <NavLink to={item.link} end className={linkClass} title={item.opens} aria-label={accessibleName(item)}>
+                    {item.name}
                   </NavLink>
                 </li>
               ))}
@@ -98,8 +98,14 @@ export default function Navbar() {
         <ul className="space-y-1 px-2 pt-2 pb-3">
           {links.map((item) => (
             <li key={item.name}>
-              <DisclosureButton as={NavLink} to={item.link} end className={(state: { isActive: boolean }) => `block ${linkClass(state)}`}>
-                <LinkName item={item} />
+              <DisclosureButton
+                as={NavLink}
+                to={item.link}
+                end
+                aria-label={accessibleName(item)}
+                className={(state: { isActive: boolean }) => `block ${linkClass(state)}`}
+              >
+                {item.name}
               </DisclosureButton>
             </li>
           ))}
@@ -131,12 +137,7 @@ export default function Navbar() {
   );
 }
 
-/** A nav link's name, and for a screen reader what it opens when the name does not say. */
-function LinkName({ item }: { item: NavLinkSpec }) {
-  return (
-    <>
-      {item.name}
-      {item.opens && <span className="sr-only">: {item.opens.toLowerCase()}</span>}
-    </>
-  );
+/** A nav link's accessible name when its visible name does not say what it opens: the name first, then that. */
+function accessibleName(item: NavLinkSpec): string | undefined {
+  return item.opens && `${item.name}: ${item.opens.toLowerCase()}`;
 }
