@@ -3,6 +3,7 @@
 import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/lib/constants';
 import { toNumber } from '../../src/lib/validation';
 import type { CartItem, Product } from '../../src/types';
+import { publicProduct } from './publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredCartLine } from '../model';
 import type { Store } from '../store/port';
@@ -49,14 +50,14 @@ function quantityOf(value: unknown): number {
   return quantity;
 }
 
-const expand = (line: StoredCartLine, product: Product): CartItem => ({ id: line.id, product, quantity: line.quantity });
+const expand = (line: StoredCartLine, product: Product): CartItem => ({ id: line.id, product: publicProduct(product), quantity: line.quantity });
 
 export class CartService {
   constructor(private readonly store: Store) {}
 
   /** The user's lines, products expanded. */
-  items(user: number): Promise<CartItem[]> {
-    return this.store.cartItems(user);
+  async items(user: number): Promise<CartItem[]> {
+    return (await this.store.cartItems(user)).map((item) => ({ ...item, product: publicProduct(item.product) }));
   }
 
   /** { product, quantity } → the new line; the same product twice → 409. */

@@ -10,6 +10,7 @@ import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, type ListFilter, type ListQu
 import { foldTerms, foldWords, startsWords } from '../words';
 import type { StoredUser } from '../model';
 import { auditBy } from './audit';
+import { publicProduct } from './publicProduct';
 import { PRODUCT_DEFAULTS, readProduct } from '../validate';
 import { parseId, requireObject } from './input';
 import { cleanQuery, listing, readList, type Listing } from './listQuery';
@@ -39,7 +40,7 @@ export class CatalogueService {
       estimated ||= page.estimated === true;
       return page;
     });
-    return { ...answer, items: answer.items.map(withSalePrice), ...(estimated ? { estimated: true as const } : {}) };
+    return { ...answer, items: answer.items.map((p) => withSalePrice(publicProduct(p))), ...(estimated ? { estimated: true as const } : {}) };
   }
 
   /**
@@ -116,7 +117,7 @@ export class CatalogueService {
     const id = parseId(rawId);
     const product = id === undefined ? undefined : await this.store.productById(id);
     if (!product) throw notFound();
-    return withSalePrice(product);
+    return withSalePrice(publicProduct(product));
   }
 
   private async known() {

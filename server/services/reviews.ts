@@ -9,6 +9,7 @@ import type { StoredUser } from '../model';
 import type { Store } from '../store/port';
 import type { Errors } from '../validate';
 import { auditBy } from './audit';
+import { publicProduct, publicReview } from './publicProduct';
 import { parseId, requireObject } from './input';
 
 export const MAX_COMMENT = 1000;
@@ -67,11 +68,11 @@ export class ReviewService {
   /** Whether `me` may write a review of the product now, and their review if they wrote one. */
   async eligibility(me: StoredUser, rawId: string): Promise<ReviewEligibility> {
     const product = await this.product(rawId);
-    const review = product.reviews.find((r) => r.user === me.id) ?? null;
-    return { canReview: review === null && (await this.store.hasDeliveredOrderWith(me.id, product.id)), review };
+    const review = product.reviews.find((r) => r.user === me.id);
+    return { canReview: review === undefined && (await this.store.hasDeliveredOrderWith(me.id, product.id)), review: review ? publicReview(review, me.id) : null };
   }
 
-  /** POST /products/:id/reviews: 201 with the product; 403 without a delivered order of it; 409 a second time. */
+  /** POST /products/:id/reviews: 201 with the product (the author's view: publicProduct); 403 without a delivered order of it; 409 a second time. */
   async add(me: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
     const { rating, comment } = readReview(input, false);
     const { id } = await this.product(rawId);
@@ -85,7 +86,7 @@ export class ReviewService {
       return { reviews, rating: meanRating(reviews) };
     });
     if (!product) throw notFound('Product not found');
-    return withSalePrice(product);
+    return withSalePrice(publicProduct(product, me.id));
   }
 
   /** PATCH /products/:id/reviews/:reviewId: its author changes the rating and/or comment. */
@@ -102,7 +103,7 @@ export class ReviewService {
       return { reviews, rating: meanRating(reviews) };
     });
     if (!product) throw notFound('Product not found');
-    return withSalePrice(product);
+    return withSalePrice(publicProduct(product, me.id));
   }
 
   /** DELETE /products/:id/reviews/:reviewId (admin): the review goes and the rating follows. Audited. */

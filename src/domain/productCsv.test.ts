@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvRowToBody, fromCsvText, PRODUCT_CSV_COLUMNS, productCsvCells, toCsvText } from './productCsv';
+import { toNumber } from './fieldRule';
+import { csvRowToBody, fromCsvText, plainNumber, PRODUCT_CSV_COLUMNS, productCsvCells, toCsvText } from './productCsv';
 import { fieldSpec, PRODUCT_KEYS, type Product } from './productFields';
 
 /** Any text the shop can hold: whole code points (no lone surrogates), no NUL. */
@@ -44,6 +45,26 @@ describe('the CSV text encoding', () => {
     expect(fromCsvText("'0042")).toBe('0042');
     expect(fromCsvText("''")).toBe("'");
   });
+});
+
+describe('a number in the CSV', () => {
+  it('is written as a plain decimal the import reads back to the same number', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const cell = String(plainNumber(n));
+        expect(cell).toMatch(/^-?\d+(\.\d+)?$/);
+        expect(toNumber(cell)).toBe(n === 0 ? 0 : n); // -0 is written as 0
+      }),
+    );
+  });
+
+  it.each([
+    [19.99, 19.99],
+    [1e-7, '0.0000001'],
+    [1.5e-10, '0.00000000015'],
+    [1e21, '1000000000000000000000'],
+    [-2.5e22, '-25000000000000000000000'],
+  ])('%d as %j', (n, cell) => expect(plainNumber(n)).toBe(cell));
 });
 
 const lamp: Product = {

@@ -52,6 +52,21 @@ export const fromCsvText = (cell: string): string => (cell.startsWith("'") ? cel
 
 export type CsvCell = string | number | boolean;
 
+/**
+ * A number as the import reads it back (a plain decimal, src/domain/fieldRule.ts toNumber): as
+ * JavaScript writes it, but without an exponent (1e-7 → "0.0000001"), same digits, same value.
+ */
+export function plainNumber(n: number): number | string {
+  const text = String(n);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-])(\d+)$/.exec(text);
+  if (!match) return n;
+  const [, sign, first, rest = '', direction, power] = match;
+  const digits = first + rest;
+  const exponent = Number(power);
+  if (direction === '-') return `${sign}0.${'0'.repeat(exponent - 1)}${digits}`;
+  return `${sign}${digits}${'0'.repeat(Math.max(0, exponent - rest.length))}`;
+}
+
 /** The field and, for a spread list, the item a column holds. */
 interface ColumnField {
   key: ProductKey;
@@ -74,7 +89,7 @@ export function productCsvCells(product: Product): CsvCell[] {
     if (index !== undefined) return toCsvText(String((value as unknown[])[index] ?? ''));
     if (spec.type === 'text') return toCsvText(value as string);
     if (spec.type === 'boolean') return Boolean(value);
-    return (value as number | undefined) ?? '';
+    return value === undefined ? '' : plainNumber(value as number);
   });
 }
 

@@ -29,8 +29,13 @@ export interface User {
 export interface Review {
   /** Unique within its product (seed reviews too); addresses it for an edit or a removal. */
   id?: number;
-  /** The reviewer's user id: reviews written through the API only. */
+  /**
+   * The reviewer's user id: reviews written through the API only. Stored, and in admin answers;
+   * never in the answers shoppers and visitors get (server/services/publicProduct.ts).
+   */
   user?: number;
+  /** In a signed-in shopper's answers: this review is theirs (instead of `user`). */
+  mine?: true;
   reviewerName: string;
   rating: number;
   comment: string;

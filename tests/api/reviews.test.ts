@@ -23,11 +23,15 @@ describe('POST /api/products/:id/reviews', () => {
 
     const res = await user.post('/api/products/1/reviews').send(review).expect(201);
     const product = res.body as Product;
-    const mine = { id: 2, user: 2, reviewerName: 'New User', rating: 2, comment: 'Battery could be better.', date: new Date(c.now()).toISOString(), verified: true };
+    // What the page shows: no reviewer's user id; the author's own answers mark their review.
+    const shown = { id: 2, reviewerName: 'New User', rating: 2, comment: 'Battery could be better.', date: new Date(c.now()).toISOString(), verified: true };
+    const mine = { ...shown, mine: true as const };
     expect(product.reviews).toEqual([{ id: 1, reviewerName: 'Ben', rating: 5, comment: 'Great' }, mine]);
     expect(product.rating).toBe(3.5); // (5 + 2) / 2
-    expect((await shop.anon().get('/api/products/1').expect(200)).body).toEqual(product);
+    expect((await shop.anon().get('/api/products/1').expect(200)).body).toEqual({ ...product, reviews: [product.reviews[0], shown] });
     expect((await user.get('/api/products/1/reviews/eligibility').expect(200)).body).toEqual({ canReview: false, review: mine } satisfies ReviewEligibility);
+    // Stored with the reviewer's id, which only admin answers carry.
+    expect((await shop.state()).products[0].reviews[1]).toEqual({ ...shown, user: 2 });
   });
 
   it("uses the shopper's name when they have one, and rounds the mean to one decimal", async () => {
@@ -90,6 +94,34 @@ describe('POST /api/products/:id/reviews', () => {
     await (await shop.as('user')).post('/api/products/999/reviews').send(review).expect(404);
     await shop.anon().post('/api/products/1/reviews').send(review).expect(401);
     await shop.anon().get('/api/products/1/reviews/eligibility').expect(401);
+  });
+});
+
+describe('reviewer ids (issue 25 item 6)', () => {
+  it('no answer a shopper or a visitor gets names a reviewer’s user id; only its author sees a review marked theirs', async () => {
+    const shop = makeShop();
+    const user = await shop.as('user');
+    await user.post('/api/products/1/reviews').send(review).expect(201);
+    const other = await shop.as('other'); // has product 1 in their cart
+    const hasIds = (body: unknown) => JSON.stringify(body).includes('"user":2');
+    const marked = (body: unknown) => JSON.stringify(body).includes('"mine":true');
+    for (const agent of [shop.anon(), other]) {
+      for (const path of ['/api/products', '/api/products/1', '/api/products?id=1&_embed=reviews', '/api/products?q=Battery']) {
+        const { body } = await agent.get(path).expect(200);
+        expect(JSON.stringify(body)).toContain('Battery could be better.');
+        expect([path, hasIds(body), marked(body)]).toEqual([path, false, false]);
+      }
+    }
+    const cart = (await other.get('/api/cart').expect(200)).body;
+    expect(cart[0].product.reviews[1]).toMatchObject({ id: 2, comment: 'Battery could be better.' });
+    expect([hasIds(cart), marked(cart)]).toEqual([false, false]);
+    // The author's edit answers their view; an admin's answers keep the id for the back office.
+    const edited = (await user.patch('/api/products/1/reviews/2').send({ rating: 3 }).expect(200)).body;
+    expect(edited.reviews[1]).toMatchObject({ id: 2, rating: 3, mine: true });
+    expect(hasIds(edited)).toBe(false);
+    const admin = await shop.as('admin');
+    const removed = (await admin.delete('/api/products/1/reviews/1').send({}).expect(200)).body;
+    expect(removed.reviews).toEqual([expect.objectContaining({ id: 2, user: 2 })]);
   });
 });
 

@@ -9,7 +9,9 @@ import ProductDetailPage from './ProductDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const mine: Review = { id: 7, user: user.id, reviewerName: 'New User', rating: 4, comment: 'Good phone.', date: '2026-03-04T10:00:00.000Z', verified: true };
+/** A shopper's review as the product's public answer has it (no reviewer id), and as its author's answers mark it. */
+const shown: Review = { id: 7, reviewerName: 'New User', rating: 4, comment: 'Good phone.', date: '2026-03-04T10:00:00.000Z', verified: true };
+const mine: Review = { ...shown, mine: true };
 const reviewed = (review: Review, rating: number): Product => ({ ...product(), rating, reviews: [...product().reviews, review] });
 
 function render(eligibility: () => Response, more: Parameters<typeof stubFetch>[0] = {}) {
@@ -25,9 +27,9 @@ const allowed = (eligibility: Partial<ReviewEligibility> = {}) => () => jsonResp
 const reviews = () => screen.getByRole('region', { name: 'Reviews' });
 
 describe('Product page reviews', () => {
-  it('shows each review with its stars, and the date and a badge on verified ones', async () => {
+  it('shows each review with its stars, and the date and a badge on verified ones; the eligibility check names the shopper’s own', async () => {
     stubFetch({
-      'GET /api/products/1': () => jsonResponse(reviewed(mine, 4.5)),
+      'GET /api/products/1': () => jsonResponse(reviewed(shown, 4.5)),
       'GET /api/products/1/reviews/eligibility': () => jsonResponse({ canReview: false, review: mine }),
     });
     renderWithProviders(<ProductDetailPage />, { route: '/products/1', path: '/products/:id', preloadedState: session(user) });
@@ -37,9 +39,10 @@ describe('Product page reviews', () => {
     expect(within(items[1]).getByText('Verified purchase')).toBeInTheDocument();
     expect(within(items[1]).getByText('Mar 4, 2026')).toHaveAttribute('datetime', mine.date);
     expect(within(items[1]).getByRole('img', { name: 'Rated 4 out of 5 stars' })).toBeInTheDocument();
+    expect(await within(reviews()).findByRole('button', { name: 'Edit your review' })).toBeInTheDocument();
   });
 
-  it('a shopper who received the product writes a review; the rating and the list follow', async () => {
+  it('a shopper who received the product writes a review; the rating and the list follow, and the answer marks it theirs', async () => {
     const { fetch } = render(allowed(), { 'POST /api/products/1/reviews': () => jsonResponse(reviewed(mine, 4.5), 201) });
     const form = await screen.findByRole('region', { name: 'Write a review' });
     await userEvent.click(within(form).getByRole('radio', { name: '4 stars' }));

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { selectLoggedInUser } from '../../../lib/session';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useLatest } from '../../../lib/useLatest';
 import type { Product } from '../../../types';
 import { addReviewAsync, editReviewAsync, fetchEligibility, type ReviewInput } from '../reviews';
@@ -16,12 +15,12 @@ import ReviewForm from './ReviewForm';
 export default function YourReview({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
-  const userId = useAppSelector(selectLoggedInUser)?.id;
   const eligibility = useLatest(String(product.id), fetchEligibility);
   const [editing, setEditing] = useState(false);
   const { data } = eligibility;
-  // The product in the store has the shopper's review as soon as it is saved.
-  const own = product.reviews.find((review) => review.user !== undefined && review.user === userId) ?? data?.review ?? null;
+  // The server marks the shopper's own review `mine` in the answer to saving it (public answers
+  // carry no reviewer ids); otherwise the eligibility check names it.
+  const own = product.reviews.find((review) => review.mine) ?? data?.review ?? null;
 
   if (eligibility.error) {
     return (

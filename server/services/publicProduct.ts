@@ -1,0 +1,15 @@
+// What a shopper or a visitor sees of a product's reviews (issue 25 item 6): what the page shows,
+// not the reviewer's internal user id. The one signed-in shopper whose review it is gets it
+// marked `mine: true` (in the answers to their own review writes and eligibility check), so the
+// page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
+import type { Product, Review } from '../../src/types';
+
+/** A review as anyone may see it; `mine` when `viewer` wrote it. */
+export function publicReview({ user, ...review }: Review, viewer?: number): Review {
+  return viewer !== undefined && user === viewer ? { ...review, mine: true } : review;
+}
+
+/** The product with its reviews as anyone may see them (publicReview). */
+export function publicProduct<T extends Product>(product: T, viewer?: number): T {
+  return { ...product, reviews: product.reviews.map((review) => publicReview(review, viewer)) };
+}
