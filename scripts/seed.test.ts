@@ -116,10 +116,9 @@ describe('seed generator', () => {
     for (const line of delivered.items) expect(line.product.returnPolicy).toMatch(/^(30|60|90) days return policy$/);
   });
 
-  it('builds a large catalogue quickly that extends the small one', () => {
-    const started = performance.now();
+  // How fast it is built is the benchmarks' business (npm run bench), not a timed assertion here.
+  it('builds a large catalogue that extends the small one', () => {
     const big = generateSeed({ products: 10_000 });
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(big.products).toHaveLength(10_000);
     expect(big.products.slice(0, STABLE_IDS)).toEqual(db.products.slice(0, STABLE_IDS));
     const files = new Set([...big.products.flatMap((p) => p.images), ...big.products.map((p) => p.thumbnail)]);
