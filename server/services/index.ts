@@ -56,7 +56,8 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const limiter = new LoginLimiter(store, options.loginLimits, now);
   const signups = new SignupLimiter(store, options.signupLimit, now);
   const catalogue = new CatalogueService(store, now);
-  const orders = new OrderService(store, now);
+  const linkBase = options.linkBase ?? 'http://localhost:8080';
+  const orders = new OrderService(store, now, linkBase);
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now),
     sessions,
@@ -71,7 +72,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     passwordReset: new PasswordResetService(store, {
       now,
       passwordCost: options.passwordCost,
-      linkBase: options.linkBase ?? 'http://localhost:8080',
+      linkBase,
       limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
     }),
     mail: new MailService(store, now),

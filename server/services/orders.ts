@@ -16,7 +16,8 @@ import {
 } from '../../src/types';
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
-import { ORDER_SORT_FIELDS, type OrderChange, type OrderQuery, type OrderSortField, type Page, type Store } from '../store/port';
+import { orderPlacedMail, orderStatusMail } from '../mail/messages';
+import { ORDER_SORT_FIELDS, type OrderChange, type OrderMail, type OrderQuery, type OrderSortField, type Page, type Store } from '../store/port';
 import { MAX_STOCK, readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { parseId, requireObject } from './input';
@@ -79,10 +80,17 @@ export interface Placed {
 }
 
 export class OrderService {
+  /** `linkBase`: the start of absolute links in order mail (PUBLIC_URL). */
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
+    private readonly linkBase = 'http://localhost:8080',
   ) {}
+
+  /** The mail for an order's new status (shipped, delivered, cancelled), in the step that changes it. */
+  private statusMail(): OrderMail {
+    return { at: this.now(), message: (order, owner) => orderStatusMail(owner, order, this.linkBase) };
+  }
 
   /**
    * Places the body's order for `user` (SPEC §7 body; the user comes from the session, prices
@@ -146,6 +154,8 @@ export class OrderService {
       lines,
       price,
       idempotency: key === undefined ? undefined : { key, fingerprint, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
+      // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
+      mail: { at, message: (order, owner) => orderPlacedMail(owner, order, this.linkBase) },
     });
     if ('placed' in result) return { order: result.placed, created: true };
     if ('earlier' in result) return sameRequest(result.earlier, result.fingerprint, fingerprint);
@@ -256,7 +266,12 @@ export class OrderService {
 
   /** The change of one order's status by an admin, with its stock, audited. */
   private changeStatus(admin: StoredUser, id: number, status: OrderStatus): Promise<Order | undefined> {
-    return this.store.changeOrder(id, (o, products) => this.transition(o, products, status, 'admin'), auditBy(admin, 'order.status', this.now()));
+    return this.store.changeOrder(
+      id,
+      (o, products) => this.transition(o, products, status, 'admin'),
+      auditBy(admin, 'order.status', this.now()),
+      this.statusMail(),
+    );
   }
 
   /** Sets the status (admin), with its stock; nothing else of the body applies. */
@@ -305,7 +320,7 @@ export class OrderService {
             if (o.user !== me.id) throw notFound('Order not found');
             if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
             return this.transition(o, products, 'cancelled', 'shopper');
-          });
+          }, undefined, this.statusMail());
     if (!order) throw notFound('Order not found');
     return order;
   }

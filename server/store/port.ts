@@ -54,6 +54,17 @@ export interface PlaceOrder {
    * (and forget keys created at or before `forgetUpTo`).
    */
   idempotency?: { key: string; fingerprint: string; at: number; forgetUpTo: number };
+  /**
+   * The message to put in the outbox in the same step as the placed order (the order with its
+   * id, and the email of its account); not called for an earlier or a refused order.
+   */
+  mail?: OrderMail;
+}
+
+/** A message about an order, due `at` (epoch ms): `message` gets the order as it is after the change and its account's email; undefined: none. */
+export interface OrderMail {
+  at: number;
+  message(order: Order, owner: string): OutgoingMail | undefined;
 }
 
 /** A status change of an order, as the service's rules decide it (see Store.changeOrder). */
@@ -250,8 +261,9 @@ export interface Store {
    * stock deltas are applied with a guard (never below zero), then the status and history. A
    * plan that keeps the order's status changes nothing: nothing is written, nothing audited.
    * undefined when there is no such order; throws what `plan` throws, with nothing changed.
+   * `mail`: when the status changed, the message it gives goes in the outbox in the same step.
    */
-  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined>;
+  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
   /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount summed, and how many. */

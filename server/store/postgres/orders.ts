@@ -4,7 +4,8 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Order, Product } from '../../../src/types';
 import { describeOrder } from '../audit';
-import type { AuditContext, KeyedRequest, OrderChange, OrderQuery, OrderSortField, Page, PlaceOrder, PlaceOrderResult } from '../port';
+import type { AuditContext, KeyedRequest, OrderChange, OrderMail, OrderQuery, OrderSortField, Page, PlaceOrder, PlaceOrderResult } from '../port';
+import { insertMail } from './outbox';
 import { recordAudit } from './productWrites';
 import { isId, orderFromRow, orderToRow, PRODUCT_COLUMNS, productFromRow, withoutId } from './rows';
 import type { Database } from './schema';
@@ -77,6 +78,7 @@ export async function changeOrder(
   id: number,
   plan: (order: Order, products: readonly Product[]) => OrderChange,
   audit?: AuditContext,
+  mail?: OrderMail,
 ): Promise<Order | undefined> {
   if (!isId(id)) return undefined;
   return db.transaction().execute(async (trx) => {
@@ -100,6 +102,7 @@ export async function changeOrder(
     const updated = await trx.updateTable('orders').set({ status, history: JSON.stringify(history) }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const after = orderFromRow(updated);
     await recordAudit(trx, audit, () => describeOrder(order, after));
+    await mailAbout(trx, after, mail);
     return after;
   });
 }
@@ -127,7 +130,15 @@ export async function orderForKey(db: Db, user: number, key: string): Promise<({
   return { order: orderFromRow(order), ...(fingerprint === null ? {} : { fingerprint }) };
 }
 
-export async function placeOrder(db: Kysely<Database>, { user, lines, price, idempotency }: PlaceOrder): Promise<PlaceOrderResult> {
+/** Puts `mail`'s message about `order` in the outbox, addressed to the order's account (none when the account is gone). */
+async function mailAbout(trx: Transaction<Database>, order: Order, mail: OrderMail | undefined): Promise<void> {
+  if (!mail) return;
+  const owner = await trx.selectFrom('users').select('email').where('id', '=', order.user).executeTakeFirst();
+  const message = owner && mail.message(order, owner.email);
+  if (message) await insertMail(trx, message, mail.at);
+}
+
+export async function placeOrder(db: Kysely<Database>, { user, lines, price, idempotency, mail }: PlaceOrder): Promise<PlaceOrderResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
       if (idempotency) {
@@ -176,7 +187,9 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
           .values({ user_id: user, key: idempotency.key, order_id: stored.id, created_at: new Date(idempotency.at), fingerprint: idempotency.fingerprint })
           .execute();
       }
-      return { placed: orderFromRow(stored) };
+      const placed = orderFromRow(stored);
+      await mailAbout(trx, placed, mail);
+      return { placed };
     });
   } catch (error) {
     if (error instanceof ShortOf) return { shortOf: error.product };

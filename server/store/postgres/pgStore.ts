@@ -20,6 +20,7 @@ import type {
   OutboxMessage,
   OutgoingMail,
   OrderChange,
+  OrderMail,
   OrderQuery,
   Page,
   PlaceOrder,
@@ -181,8 +182,8 @@ export class PgStore implements StoreAdapter {
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);
   }
-  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext): Promise<Order | undefined> {
-    return orders.changeOrder(this.db, id, plan, audit);
+  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
+    return orders.changeOrder(this.db, id, plan, audit, mail);
   }
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
     return orders.hasDeliveredOrderWith(this.db, user, product);
