@@ -69,24 +69,35 @@ function sameOrigin(req: Request): boolean {
 }
 
 /**
- * Every state-changing call (anything but GET, HEAD and OPTIONS) must be a same-origin JSON
- * request, body or not: Content-Type application/json (415 otherwise), and no Origin or
- * Sec-Fetch-Site header naming another site (403). An HTML form can only send urlencoded,
- * multipart or text/plain, and a cross-site script cannot send JSON without a CORS preflight,
- * which this API never grants; so neither a form on another page of this site nor another site
- * can sign a shopper out or change anything. A read that carries a body must say JSON too.
+ * Every state-changing call (anything but GET, HEAD and OPTIONS) must come from this site: no
+ * Origin or Sec-Fetch-Site header naming another one (403). Every POST, and any request that
+ * carries a body, must say Content-Type application/json (415 otherwise), body or not for a POST:
+ * an HTML form can only GET or POST, and only urlencoded, multipart or text/plain, while a
+ * cross-site script cannot send JSON, PUT, PATCH or DELETE without a CORS preflight, which this
+ * API never grants; so neither a form on another page of this site nor another site can sign a
+ * shopper out or change anything. A body-less PUT, PATCH or DELETE may leave the type out (as
+ * standard clients such as react-admin's json-server data provider do for DELETE).
  */
 export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
   const safe = SAFE_METHODS.has(req.method);
-  if (safe && !hasBody(req)) return next();
+  const body = hasBody(req);
+  if (safe && !body) return next();
   // Not req.is(): it answers null for a request without a body.
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') {
-    return next(new HttpError(415, 'Request must be JSON (Content-Type: application/json), with or without a body'));
+  if ((body || req.method === 'POST') && type !== 'application/json') {
+    return next(new HttpError(415, 'Request must be JSON (Content-Type: application/json): every POST, and any request with a body'));
   }
   if (!safe && !sameOrigin(req)) return next(new HttpError(403, 'Cross-site requests are not allowed'));
   next();
 };
+
+/** 405 naming the refused method, with the Allow header of the resource. */
+export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Allow', allowed.join(', '));
+    next(new HttpError(405, `${req.method} is not allowed on ${req.baseUrl}${req.path}; allowed: ${allowed.join(', ')}`));
+  };
+}
 
 /** Does the request carry a body (a non-zero length, or chunked)? */
 function hasBody(req: Request): boolean {

@@ -2,8 +2,7 @@
 // (filters, _sort/_order, _page/_limit, q; X-Total-Count, Link: server/services/catalogue.ts);
 // writes are admin-only.
 import { Router, type Request, type Response } from 'express';
-import { HttpError } from '../errors';
-import { asyncRoute } from '../middleware/http';
+import { asyncRoute, methodNotAllowed } from '../middleware/http';
 import { requireAdmin, requireUser } from '../middleware/session';
 import type { Services } from '../services';
 import { LINK_RELS, type Listing, type PageLink } from '../services/listQuery';
@@ -90,13 +89,6 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
 export function productRoutes({ catalogue, reviews }: Services): Router {
   const router = Router();
 
-  // DELETE|PUT /products/:id: products are soft-deleted with PATCH { deleted: true }
-  router.all('/:id', (req, res, next) => {
-    if (req.method !== 'DELETE' && req.method !== 'PUT') return next();
-    res.setHeader('Allow', 'GET, PATCH');
-    next(new HttpError(405, 'Products are not deleted; PATCH { "deleted": true } instead'));
-  });
-
   // POST /products (admin): all form fields required (SPEC §5)
   router.post(
     '/',
@@ -150,6 +142,28 @@ export function productRoutes({ catalogue, reviews }: Services): Router {
       res.json(await catalogue.update(req.user!, req.params.id, req.body));
     }),
   );
+
+  // PUT /products/:id (admin): PATCH's rules, the admin form's fields all required
+  router.put(
+    '/:id',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      res.json(await catalogue.replace(req.user!, req.params.id, req.body));
+    }),
+  );
+
+  // DELETE /products/:id (admin): the soft delete (deleted: true), answered as json-server does
+  router.delete(
+    '/:id',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      await catalogue.remove(req.user!, req.params.id);
+      res.json({});
+    }),
+  );
+
+  // Any other method on a product (GET is the catalogue's, routes above)
+  router.all('/:id', methodNotAllowed(['GET', 'PUT', 'PATCH', 'DELETE']));
 
   return router;
 }

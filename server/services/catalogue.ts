@@ -133,11 +133,37 @@ export class CatalogueService {
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
-  async update(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+  update(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+    return this.write(admin, rawId, input, false);
+  }
+
+  /**
+   * PUT: PATCH's rules, but every field of the admin form is required (as for a new product);
+   * the optional details (weight, warranty…, lowStockThreshold, deleted) are checked when sent
+   * and otherwise kept; what the server keeps (id, rating, reviews, salePrice) is ignored.
+   */
+  replace(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+    return this.write(admin, rawId, input, true);
+  }
+
+  /** DELETE: the soft delete (deleted: true), audited as PATCH's; nothing to do for a deleted one. */
+  async remove(admin: StoredUser, rawId: string): Promise<void> {
+    const existing = await this.existing(rawId);
+    if (existing.deleted) return;
+    const product = await this.store.updateProduct(existing.id, { deleted: true }, auditBy(admin, 'product.delete', this.now()));
+    if (!product) throw notFound('Product not found');
+  }
+
+  private async existing(rawId: string) {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.productById(id);
     if (!existing) throw notFound('Product not found');
-    const { changes, errors } = readProduct(requireObject(input), { existing, ...(await this.known()) });
+    return existing;
+  }
+
+  private async write(admin: StoredUser, rawId: string, input: unknown, whole: boolean): Promise<PricedProduct> {
+    const existing = await this.existing(rawId);
+    const { changes, errors } = readProduct(requireObject(input), { ...(whole ? {} : { existing }), ...(await this.known()) });
     assertValid(errors, 'Invalid product');
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
     const product = await this.store.updateProduct(existing.id, changes, auditBy(admin, action, this.now()));

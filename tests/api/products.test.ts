@@ -239,13 +239,106 @@ describe('PATCH /api/products/:id (admin)', () => {
   });
 });
 
-describe('DELETE /api/products/:id', () => {
-  it('is 405 for everyone and deletes nothing', async () => {
+/** A product as the admin form (and react-admin's data provider) sends it whole. */
+const FULL = {
+  title: 'Desk Lamp',
+  description: 'A lamp for the desk',
+  price: 49.5,
+  discountPercentage: 5,
+  stock: 7,
+  thumbnail: '/images/lamp/thumb.webp',
+  images: ['/images/lamp/1.webp', '/images/lamp/2.webp', '/images/lamp/3.webp'],
+  brand: 'Apple',
+  category: 'laptops',
+};
+
+describe('PUT /api/products/:id (admin): a full update with PATCH\'s rules', () => {
+  it('takes the record as a client read it, changed (id, rating, reviews, salePrice ignored)', async () => {
     const shop = makeShop();
-    const res = await (await shop.as('admin')).delete('/api/products/1').type('json').expect(405);
-    expect(res.headers.allow).toBe('GET, PATCH');
-    expect(res.body.message).toMatch(/deleted/);
-    await shop.anon().delete('/api/products/1').type('json').expect(405);
+    const a = await shop.as('admin');
+    const read = (await shop.anon().get('/api/products/2').expect(200)).body;
+    const res = await a.put('/api/products/2').send({ ...read, title: 'Galaxy S25', price: 750, rating: 1, reviews: [], salePrice: 1, id: 9 }).expect(200);
+    expect(res.body).toMatchObject({ id: 2, title: 'Galaxy S25', price: 750, rating: 4.5 });
+    expect(res.body.reviews).toHaveLength(1);
+    expect((await shop.anon().get('/api/products/2')).body).toEqual(res.body);
+    const audit = (await shop.state()).audit;
+    expect(audit.map((e) => [e.action, e.entityId])).toEqual([['product.update', '2']]);
+  });
+
+  it("replaces the form's fields, every one required; optional details not sent are kept", async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    await a.patch('/api/products/1').send({ lowStockThreshold: 3, weight: 2.5 }).expect(200);
+    const res = await a.put('/api/products/1').send(FULL).expect(200);
+    expect(res.body).toMatchObject({ ...FULL, id: 1, lowStockThreshold: 3, weight: 2.5, deleted: false });
+
+    const before = await shop.state();
+    for (const missing of ['title', 'price', 'stock', 'brand', 'images', 'thumbnail']) {
+      const { [missing]: _gone, ...rest } = FULL as Record<string, unknown>;
+      void _gone;
+      const refused = await a.put('/api/products/1').send(rest).expect(400);
+      expect(refused.body.message).toBe('Invalid product');
+      expect(Object.keys(refused.body.errors).join()).toMatch(missing === 'images' ? /image1/ : new RegExp(missing));
+    }
+    // A body-less PUT: every form field missing.
+    expect(Object.keys((await a.put('/api/products/1').expect(400)).body.errors)).toEqual(expect.arrayContaining(['title', 'price', 'stock']));
+    await a.put('/api/products/1').send({ ...FULL, price: 0 }).expect(400);
+    expect(await shop.state()).toEqual(before);
+  });
+
+  it('soft-deletes with deleted: true, audited as PATCH\'s', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    expect((await a.put('/api/products/1').send({ ...FULL, deleted: true }).expect(200)).body.deleted).toBe(true);
+    expect((await shop.state()).audit.map((e) => e.action)).toEqual(['product.delete']);
+  });
+
+  it('401 / 403 / 404, nothing changed', async () => {
+    const shop = makeShop();
+    const before = await shop.state();
+    await shop.anon().put('/api/products/1').send(FULL).expect(401);
+    await (await shop.as('user')).put('/api/products/1').send(FULL).expect(403);
+    await (await shop.as('admin')).put('/api/products/999').send(FULL).expect(404);
+    expect((await shop.state()).products).toEqual(before.products);
+  });
+});
+
+describe('DELETE /api/products/:id (admin): the soft delete, answered as json-server answers', () => {
+  it('200 {} with no body and no content type (react-admin); deleted: true, audited once', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const res = await a.delete('/api/products/1').expect(200);
+    expect(res.body).toEqual({});
+    expect((await shop.anon().get('/api/products/1').expect(200)).body.deleted).toBe(true);
+    // Again: still 200, nothing more to record.
+    await a.delete('/api/products/1').type('json').expect(200, {});
+    const state = await shop.state();
+    expect(state.products).toHaveLength(5);
+    expect(state.audit.map((e) => [e.action, e.entityId, e.actor.id, e.before, e.after])).toEqual([['product.delete', '1', 1, { deleted: false }, { deleted: true }]]);
+  });
+
+  it('401 / 403 / 404, and 403 from another site; nothing changed', async () => {
+    const shop = makeShop();
+    const before = await shop.state();
+    await shop.anon().delete('/api/products/1').expect(401);
+    await (await shop.as('user')).delete('/api/products/1').expect(403);
+    const a = await shop.as('admin');
+    await a.delete('/api/products/999').expect(404);
+    await a.delete('/api/products/1').set('Origin', 'http://evil.example').expect(403);
+    await a.delete('/api/products/1').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await a.delete('/api/products/1').set('Content-Type', 'text/plain').send('x').expect(415);
+    const after = await shop.state();
+    expect([after.products, after.audit]).toEqual([before.products, before.audit]);
+  });
+});
+
+describe('other methods on a product', () => {
+  it('405 naming the method, with Allow', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const res = await a.post('/api/products/1').send(FULL).expect(405);
+    expect(res.headers.allow).toBe('GET, PUT, PATCH, DELETE');
+    expect(res.body.message).toBe('POST is not allowed on /api/products/1; allowed: GET, PUT, PATCH, DELETE');
     expect((await shop.state()).products).toHaveLength(5);
   });
 });

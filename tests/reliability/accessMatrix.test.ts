@@ -177,10 +177,19 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 200],
   },
   {
-    route: 'DELETE /api/products/:id',
-    what: 'hard-delete a product',
+    route: 'PUT /api/products/:id',
+    what: 'replace a product',
     url: '/api/products/1',
-    expect: [405, 405, 405, 405],
+    body: NEW_PRODUCT,
+    expect: [401, 403, 403, 200],
+    verify: ({ db }) => expect(db.products[0]).toMatchObject({ id: 1, title: 'Desk Lamp' }),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    what: 'delete a product (soft: deleted true)',
+    url: '/api/products/1',
+    expect: [401, 403, 403, 200],
+    verify: ({ db }) => expect(db.products[0]).toMatchObject({ id: 1, deleted: true }),
   },
   {
     route: 'GET /api/products/facets',

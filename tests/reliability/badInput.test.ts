@@ -77,6 +77,7 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   },
   'POST /api/products': { as: 'admin', url: '/api/products', body: NEW_PRODUCT },
   'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1', body: { price: 900, stock: 4 } },
+  'PUT /api/products/:id': { as: 'admin', url: '/api/products/1', body: NEW_PRODUCT },
   'POST /api/cart': { as: 'user', url: '/api/cart', body: { product: 1, quantity: 1 } },
   'PATCH /api/cart/:id': { as: 'user', url: '/api/cart/2', body: { id: 2, quantity: 2 } },
   'POST /api/orders': {
@@ -135,6 +136,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'GET /api/brands': { as: 'anon', url: '/api/brands' },
   'POST /api/products': { as: 'admin', url: '/api/products' },
   'PATCH /api/products/:id': { as: 'admin', url: '/api/products/1' },
+  'PUT /api/products/:id': { as: 'admin', url: '/api/products/1' },
   'DELETE /api/products/:id': { as: 'admin', url: '/api/products/1' },
   'GET /api/products/:id/reviews/eligibility': { as: 'user', url: '/api/products/1/reviews/eligibility' },
   'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews' },
@@ -163,7 +165,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
 };
 
 /** Routes with no 2xx at their bare target (see the 'every other route answers 2xx' test). */
-const NO_PLAIN_SUCCESS: readonly ApiRoute[] = ['DELETE /api/products/:id', 'POST /api/auth/reset', 'POST /api/admin/emails/:id/resend'];
+const NO_PLAIN_SUCCESS: readonly ApiRoute[] = ['POST /api/auth/reset', 'POST /api/admin/emails/:id/resend'];
 
 const MALFORMED_JSON = [
   ['truncated object', '{"email": "user@shop.test",'],
@@ -245,10 +247,13 @@ function buildCases(): Case[] {
       raw: '{"quantity":1}',
       headers: { 'Content-Encoding': 'x-made-up' },
     });
-    if (methodOf(route) !== 'GET') {
-      // Writes only from this site, as JSON, with or without a body (a form cannot send JSON).
+    if (methodOf(route) === 'POST') {
+      // A POST only as JSON, with or without a body (a form cannot send JSON; it can only GET or POST).
       add(route, 'cross-site', 'form post without a body', 415, { type: 'none' });
       add(route, 'cross-site', 'empty urlencoded form post', 415, { raw: '', type: 'application/x-www-form-urlencoded' });
+    }
+    if (methodOf(route) !== 'GET') {
+      // Writes only from this site.
       const json = VALID[route] ? { body: VALID[route]!.body, url: VALID[route]!.url } : {};
       add(route, 'cross-site', 'JSON from another origin', 403, { ...json, headers: { Origin: 'http://evil.example' } });
       add(route, 'cross-site', 'JSON from an opaque origin', 403, { ...json, headers: { Origin: 'null' } });
@@ -470,9 +475,25 @@ function buildCases(): Case[] {
   body(editProduct, 'unknown id', 'unknown brand', 400, { brand: 'Acme' });
   add(editProduct, 'unknown id', 'unknown product', 404, { url: '/api/products/99999', body: { price: 10 } });
 
-  // DELETE /products/:id: never (soft delete only)
-  add('DELETE /api/products/:id', 'unknown id', 'unknown product', 405, { url: '/api/products/99999' });
-  add('DELETE /api/products/:id', 'wrong type', 'PUT instead of PATCH', 405, { method: 'PUT', body: { ...NEW_PRODUCT } });
+  // PUT /products/:id (admin): PATCH's rules, every form field required
+  const putProduct = 'PUT /api/products/:id';
+  body(putProduct, 'missing field', 'no title', 400, { title: undefined });
+  body(putProduct, 'missing field', 'no price', 400, { price: undefined });
+  body(putProduct, 'missing field', 'no images', 400, { images: undefined });
+  body(putProduct, 'missing field', 'empty body', 400, { title: undefined, description: undefined, price: undefined, discountPercentage: undefined, stock: undefined, thumbnail: undefined, images: undefined, brand: undefined, category: undefined });
+  body(putProduct, 'wrong type', 'price a word', 400, { price: 'cheap' });
+  body(putProduct, 'wrong type', 'deleted "true"', 400, { deleted: 'true' });
+  body(putProduct, 'out of range', 'stock -1', 400, { stock: -1 });
+  body(putProduct, 'out of range', 'discount 101', 400, { discountPercentage: 101 });
+  body(putProduct, 'huge string', '90 kB description', 400, { description: 'd'.repeat(90_000) });
+  body(putProduct, 'injection string', 'price: NoSQL $gt', 400, { price: { $gt: 0 } });
+  body(putProduct, 'script tag', 'javascript: thumbnail', 400, { thumbnail: 'javascript:alert(1)' });
+  body(putProduct, 'unknown id', 'unknown category', 400, { category: 'nope' });
+  add(putProduct, 'unknown id', 'unknown product', 404, { url: '/api/products/99999', body: { ...NEW_PRODUCT } });
+
+  // DELETE /products/:id (admin): the soft delete; another method on a product is 405
+  add('DELETE /api/products/:id', 'unknown id', 'unknown product', 404, { url: '/api/products/99999' });
+  add('DELETE /api/products/:id', 'wrong type', 'POST to a product', 405, { method: 'POST', body: { ...NEW_PRODUCT } });
 
   // POST /cart
   const addCart = 'POST /api/cart';
@@ -686,7 +707,8 @@ function buildCases(): Case[] {
   const idRoutes: [ApiRoute, string, number, unknown][] = [
     ['GET /api/products/:id', '/api/products/{id}', 404, undefined],
     ['PATCH /api/products/:id', '/api/products/{id}', 404, { price: 10 }],
-    ['DELETE /api/products/:id', '/api/products/{id}', 405, undefined],
+    ['PUT /api/products/:id', '/api/products/{id}', 404, NEW_PRODUCT],
+    ['DELETE /api/products/:id', '/api/products/{id}', 404, undefined],
     ['PATCH /api/users/:id', '/api/users/{id}', 403, { name: 'Trick' }],
     ['PATCH /api/cart/:id', '/api/cart/{id}', 404, { quantity: 1 }],
     ['DELETE /api/cart/:productId', '/api/cart/{id}', 404, undefined],
@@ -1173,8 +1195,7 @@ describe('bad-input catalogue', () => {
       ['admin', '/api/admin/export/orders.csv?status=pending&status=cancelled&_sort=-createdAt'],
     ];
     const calls = [
-      // DELETE /products/:id answers 405 by design; a reset needs a mailed token and a resend a
-      // message in the outbox: their 2xx is shown in tests/api/passwordReset.test.ts.
+      // A reset needs a mailed token and a resend a message in the outbox: their 2xx is shown in tests/api/passwordReset.test.ts.
       ...API_ROUTES.filter((r) => !VALID[r] && !NO_PLAIN_SUCCESS.includes(r)).map((r) => call(r, TARGET[r].as, TARGET[r].url)),
       ...edges.map(([as, url]) => call('unknown route', as, url)),
     ];

@@ -18,6 +18,7 @@ export const API_ROUTES = [
   'GET /api/brands',
   'POST /api/products',
   'PATCH /api/products/:id',
+  'PUT /api/products/:id',
   'DELETE /api/products/:id',
   'GET /api/products/:id/reviews/eligibility',
   'POST /api/products/:id/reviews',
