@@ -68,13 +68,13 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
 /**
  * Runs axe at the desktop and the mobile width, and checks that nothing makes the page scroll
  * sideways. `ready` waits for the page to be settled (e.g. a heading visible) after the resize;
- * the viewport is restored to desktop afterwards.
+ * the viewport is restored to desktop afterwards. `exclude`: as expectNoAxeViolations takes it.
  */
-export async function expectAccessibleAtAllWidths(page: Page, ready: () => Promise<void>): Promise<void> {
+export async function expectAccessibleAtAllWidths(page: Page, ready: () => Promise<void>, options: { exclude?: string[] } = {}): Promise<void> {
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
     await ready();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, options);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${page.url()} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
   }

@@ -21,6 +21,7 @@ const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Orders', link: '/admin/orders', user: false, admin: true },
   { name: 'Customers', link: '/admin/customers', user: false, admin: true },
   { name: 'Audit log', link: '/admin/audit', user: false, admin: true },
+  { name: 'Emails', link: '/admin/emails', user: false, admin: true },
 ];
 
 export const USER_MENU = [
