@@ -133,5 +133,7 @@ describe('a product in the CSV', () => {
     });
     // A new product's empty cells are sent, for the rules to say what is missing.
     expect(csvRowToBody({ id: '', title: '', deleted: 'maybe' }, false)).toEqual({ title: '', deleted: 'maybe' });
+    // An optional field's empty cell is no value: a new product gets its default.
+    expect(csvRowToBody({ id: '', title: 'Lamp', lowStockThreshold: '', deleted: '' }, false)).toEqual({ title: 'Lamp' });
   });
 });

@@ -86,10 +86,11 @@ export function productCsvCells(product: Product): CsvCell[] {
   return PRODUCT_CSV_COLUMNS.map((column) => {
     const { key, spec, index } = COLUMN_FIELD.get(column)!;
     const value = product[key];
+    if (value === undefined) return spec.type === 'boolean' ? false : '';
     if (index !== undefined) return toCsvText(String((value as unknown[])[index] ?? ''));
     if (spec.type === 'text') return toCsvText(value as string);
     if (spec.type === 'boolean') return Boolean(value);
-    return value === undefined ? '' : plainNumber(value as number);
+    return plainNumber(value as number);
   });
 }
 
@@ -98,13 +99,14 @@ export const isImportedColumn = (column: string): boolean => COLUMN_FIELD.get(co
 
 /**
  * An imported row's fields as a body for the product rules (server/validate.ts readProduct): the
- * cells as they were exported (fromCsvText), `true`/`false` as booleans. An updated product's
- * empty cells are left out (its value stays).
+ * cells as they were exported (fromCsvText), `true`/`false` as booleans. Empty cells are left
+ * out of an updated product (its value stays) and, for an optional field, of a new one (absent:
+ * its default).
  */
 export function csvRowToBody(record: Record<string, string>, update: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [column, raw] of Object.entries(record)) {
-    if (!isImportedColumn(column) || (update && raw === '')) continue;
+    if (!isImportedColumn(column) || (raw === '' && (update || COLUMN_FIELD.get(column)!.spec.input === 'optional'))) continue;
     const text = fromCsvText(raw);
     body[column] = COLUMN_FIELD.get(column)!.spec.type === 'boolean' && (text === 'true' || text === 'false') ? text === 'true' : text;
   }
