@@ -220,7 +220,9 @@ const MATRIX: Row[] = [
     prepare: reviewedByA,
     url: '/api/products/1/reviews/eligibility',
     expect: [401, 200, 200, 200],
-    verify: ({ res, role }) => expect(res.body).toEqual({ canReview: false, review: role === 'shopper A' ? REVIEW_OF_A : null }),
+    // Their own review, marked theirs, without the reviewer id (issue 25 item 6).
+    verify: ({ res, role }) =>
+      expect(res.body).toEqual({ canReview: false, review: role === 'shopper A' ? { ...REVIEW_OF_A, user: undefined, mine: true } : null }),
   },
   {
     route: 'POST /api/products/:id/reviews',
