@@ -81,6 +81,9 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   return child;
 }
 
+/** How long a shop on a new data folder may take to answer (it loads the data file first). */
+const FIRST_START_MS = 5 * 60_000;
+
 /**
  * Our server (createApp) on a new embedded database in `<dataFile>.db` loaded from `dataFile`
  * (a checkout from before the embedded driver reads DATA_FILE itself), serving the build in
@@ -95,7 +98,9 @@ export async function startShop(dataFile: string, staticDir?: string, root = ROO
   if (staticDir) env.STATIC_DIR = staticDir;
   const launcher = path.join(root, 'scripts/bench/server.ts');
   const main = existsSync(launcher) ? launcher : path.join(root, 'server/index.ts');
-  return start('shop', ['--import', 'tsx', main], env, `${origin}/api/categories`, origin, root);
+  // A new data folder's first start creates the database and loads the data file into it: on a
+  // busy machine that takes more than a minute at 10,000 products.
+  return start('shop', ['--import', 'tsx', main], env, `${origin}/api/categories`, origin, root, FIRST_START_MS);
 }
 
 /** Plain json-server 0.17 CLI on `dataFile` (--quiet: no request log, as LOG=0 for ours). */

@@ -138,7 +138,8 @@ export const NOTES = `## How to reproduce
 \`npm run bench\` (about 3 minutes; needs Chromium at \`CHROME_PATH\` or /usr/bin/chromium, nothing from the
 network). It builds into a temp dir, generates 100- and 10,000-product data files with the seed
 generator (products 1–10 get a huge stock so orders can run for seconds), starts our server
-(\`scripts/bench/server.ts\`: \`createApp\` on 127.0.0.1, LOG off) and plain \`json-server\` 0.17 (CLI,
+(\`scripts/bench/server.ts\`: \`createApp\` on 127.0.0.1, LOG off, on the embedded engine, the default:
+a new \`DATA_DIR\` loaded from the data file on its first start) and plain \`json-server\` 0.17 (CLI,
 \`--quiet\`) on copies of the same data, signs up 64 shoppers through the API, and measures. Options:
 \`--label\`, \`--duration S\`, \`--products 100,10000\`, \`--no-lighthouse\`, \`--no-api\`, \`--runs N\`,
 \`--server-root DIR\`. The "before" API numbers were taken with this run's tools on the server of
@@ -260,7 +261,7 @@ export function renderMarkdown(results: ResultsFile, label: string): string {
     '',
     `## API at ${run.settings.connections} connections`,
     '',
-    `Product query: \`GET /api/products${run.settings.listQuery}\` (json-server: the same without \`/api\`), sent with a shopper's session cookie. Product by id: the middle id. GET /cart: 64 shoppers with 3 lines each. POST /cart + DELETE: each connection adds a line and removes it (two requests). POST /orders: one line, re-priced, stock decremented, cart emptied. Plain json-server has no sessions, carts or order rules, so only the reads are compared.`,
+    `Product query: \`GET /api/products${run.settings.listQuery}\` (json-server: the same without \`/api\`), sent with a shopper's session cookie. Product by id: the middle id. GET /cart: 64 shoppers with 3 lines each. POST /cart + DELETE: each connection adds a line and removes it (two requests). POST /orders: one line, re-priced, stock decremented, cart emptied. Plain json-server has no sessions, carts or order rules, so only the reads are compared. Ours runs on the embedded engine (the default: PostgreSQL in the server's process through PGlite, in a data folder loaded from the same data file), json-server on its data file in memory.`,
     '',
   ];
   for (const n of counts) out.push(`### ${n.toLocaleString('en')} products`, '', loadTable(run, n), '');

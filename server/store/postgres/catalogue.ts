@@ -63,7 +63,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     if (dense) return dense;
   }
   if (query.q && limit !== null && (await catalogueSize(db)) > SEARCH_COUNT.exactCatalogue) {
-    const found = await searchPage(db, query, offset, limit, (withTotal) => page(db, offset, limit, withTotal));
+    const found = await searchPage(db, query, offset, limit, () => page(db, offset, limit, false));
     if (found) return found;
   }
   const { rows } = await page(db, offset, limit, true);
@@ -74,9 +74,9 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
 
 /**
  * A page of a `q` search on a catalogue of more than SEARCH_COUNT.exactCatalogue products, found
- * without finding every match (search.ts). When the planner expects at most SEARCH_COUNT.cap
- * matches they are found (trigram index) and counted with the page, as on a small catalogue.
- * Otherwise the page alone is read, in the list's order (by its index) checking each product,
+ * without finding every match (search.ts); undefined when the planner expects at most
+ * SEARCH_COUNT.cap matches: those are found (trigram index) and counted with the page, as on a
+ * small catalogue. Otherwise the page alone is read, in the list's order (by its index) checking each product,
  * which dense matches end soon; its total is exact when the page ends the list, else estimated.
  */
 async function searchPage(
@@ -84,12 +84,12 @@ async function searchPage(
   query: ListQuery<ProductListField>,
   offset: number,
   limit: number,
-  page: (withTotal: boolean) => Promise<{ rows: ProductRowWithTotal[] }>,
+  page: () => Promise<{ rows: ProductRowWithTotal[] }>,
 ): Promise<Page<Product> | undefined> {
   const where = productWhere(query);
   const expected = await estimateCount(db, where);
   if (expected <= SEARCH_COUNT.cap) return undefined;
-  const { rows } = await page(false);
+  const { rows } = await page();
   const items = rows.map(productFromRow);
   // A page that ends before its limit ends the list: the total is known.
   if (items.length > 0 && items.length < limit) return { items, total: offset + items.length };

@@ -47,10 +47,10 @@ export function productAnswerMatches(q: string): RawBuilder<SqlBool> {
  * trigrams such as "ing" it finds them slowly): ~83,000 rows for "laptop" at 1,000,000 products.
  * So on a catalogue of more than `exactCatalogue` products, a search the planner expects to match
  * more than `cap` products reads only its page, and its total is the planner's estimate (from the
- * statistics ANALYZE keeps), never less than what the page shows, marked as such
- * (X-Total-Count-Estimated: true); exact when the page ends the list. A catalogue of up to
- * `exactCatalogue` products (the seed, a 10,000-product shop) always gets json-server's exact
- * count.
+ * statistics ANALYZE keeps; finer for search_text since migration 0008), never less than what the
+ * page shows, marked as such (X-Total-Count-Estimated: true); exact when the page ends the list.
+ * A catalogue of up to `exactCatalogue` products (the seed, a 10,000-product shop) always gets
+ * json-server's exact count.
  */
 export const SEARCH_COUNT = { exactCatalogue: 20_000, cap: 1_000 };
 
