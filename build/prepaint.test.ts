@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_END } from '../src/lib/firstPaint';
+import { FIRST_SCREEN_END } from '../src/domain/firstPaint';
 import { PREPAINT_FILE, type PrepaintScreens } from './manifest';
 import { prepaint } from './prepaint';
 

@@ -15,9 +15,9 @@ import { checkAuthAsync } from '../src/features/auth/authSlice';
 import LoginPage from '../src/features/auth/pages/LoginPage';
 import HomePage from '../src/features/products/pages/HomePage';
 import { fetchProductsByFiltersAsync } from '../src/features/products/productsSlice';
-import { FIRST_SCREEN_END } from '../src/lib/firstPaint';
+import { FIRST_SCREEN_END } from '../src/domain/firstPaint';
 import { emptyListingQuery } from '../src/lib/listingQuery';
-import type { User } from '../src/types';
+import type { User } from '../src/domain/types';
 import { PREPAINTS, type Prepaint, type PrepaintScreens } from './manifest';
 
 /** A stand-in user: the shell only needs "someone, a shopper". */

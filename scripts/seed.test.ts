@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verifyPasswordAsync } from '../server/passwords';
-import { totals } from '../src/lib/pricing';
+import { totals } from '../src/domain/pricing';
 import { isLocalImage, readAddresses, readProduct } from '../server/validate';
-import { ORDER_STATUSES } from '../src/types';
+import { ORDER_STATUSES } from '../src/domain/types';
 import { DEMO_ACCOUNTS, generateImages, generateSeed, ORDER_DAYS, REFERENCE_DATE, serialize, STABLE_IDS } from './seed';
 
 const DAY = 86_400_000;

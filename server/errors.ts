@@ -1,6 +1,6 @@
 // Every error the API sends is JSON { message, errors? } with the right status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiErrorBody } from '../src/types';
+import type { ApiErrorBody } from '../src/domain/types';
 
 export class HttpError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 // Shapes of db.json (the seed and export format). The API's public shapes live in src/types; these add what the
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
-import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/types';
+import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/domain/types';
 
 export interface StoredUser {
   id: number;

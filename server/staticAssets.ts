@@ -7,13 +7,13 @@
 //    check), all as the build listed them in its route manifest (build/routeManifest.ts), so the
 //    browser fetches them alongside the entry instead of after the entry has run. A page sent
 //    with its first screen pre-painted lists those chunks in a `<meta>` instead, which the entry
-//    reads once that screen is painted (src/lib/firstPaint.ts).
+//    reads once that screen is painted (src/domain/firstPaint.ts).
 // Without a route manifest or precompressed files (tests) both step aside.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { ROUTE_MANIFEST_FILE, type RouteManifest } from '../build/manifest';
-import { AFTER_PAINT_META, FIRST_SCREEN_END } from '../src/lib/firstPaint';
+import { AFTER_PAINT_META, FIRST_SCREEN_END } from '../src/domain/firstPaint';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -101,7 +101,7 @@ function pagesOf(dir: string, html: string): Page {
     else if (afterPaint) hints = `  <meta name="${AFTER_PAINT_META}" content="${wanted.join(' ')}">\n  `;
     // Low, like the entry's own (build/scriptPriority.ts): the first screen's image comes first.
     else hints = wanted.map((file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">\n  `).join('');
-    // The pre-painted screen is painted whole (src/lib/firstPaint.ts).
+    // The pre-painted screen is painted whole (src/domain/firstPaint.ts).
     const whole = afterPaint ? `  <link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">\n  ` : '';
     return html.replace('</head>', `${whole}${hints}${startRequests}</head>`);
   };

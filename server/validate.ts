@@ -1,7 +1,7 @@
-// Server-side use of the shared SPEC §5 rules (src/lib/validation.ts): every input is checked
+// Server-side use of the shared SPEC §5 rules (src/domain/validation.ts): every input is checked
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
-import type { Address, Product } from '../src/types';
-import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../src/lib/validation';
+import type { Address, Product } from '../src/domain/types';
+import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../src/domain/validation';
 import { fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
 
 export type Errors = Record<string, string>;

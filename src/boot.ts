@@ -1,7 +1,7 @@
 // The entry index.html loads: the stylesheet (which the build inlines into index.html, so the
 // first screen paints without waiting for it) and, once the pre-painted first screen is on the
-// display, the app itself (src/main.tsx). See src/lib/firstPaint.ts.
-import { afterFirstPaint, preloadListedChunks } from './lib/firstPaint';
+// display, the app itself (src/main.tsx). See src/domain/firstPaint.ts.
+import { afterFirstPaint, preloadListedChunks } from './domain/firstPaint';
 import './index.css';
 
 /** A paint that takes longer than this does not hold the app back any further. */

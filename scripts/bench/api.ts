@@ -2,7 +2,7 @@
 // sequential single-write latency.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import type { Address } from '../../src/types';
+import type { Address } from '../../src/domain/types';
 
 export const CONNECTIONS = 50;
 export const SHOPPER_PASSWORD = 'Bench12345';

@@ -188,7 +188,7 @@ running server instead, without the CPU, memory and plan readings that need the 
   (\`build/inlineCss.ts\`, ~7 kB gzip), so that screen paints as soon as the HTML is in,
   without a round trip for the stylesheet; \`<link rel="expect" blocking="render">\` holds the paint
   until the whole screen is parsed, so HTML arriving in pieces never paints half a screen that
-  then shifts. The entry is a 1.4 kB boot script (\`src/boot.ts\`, \`src/lib/firstPaint.ts\`): on those
+  then shifts. The entry is a 1.4 kB boot script (\`src/boot.ts\`, \`src/domain/firstPaint.ts\`): on those
   pages it requests the app (the chunks the server lists in a \`<meta>\`) once the first screen has
   been painted (the first contentful paint; 1 s at most), so ~100 kB of JS does not compete with
   the HTML and the banner; on every other page there is nothing to show before the app, so

@@ -1,7 +1,7 @@
 // The shop's messages: each a plain-text part and an HTML part built from the same values, every
 // value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
-import { discountedPrice, formatPrice } from '../../src/lib/pricing';
-import type { Order, OrderStatus } from '../../src/types';
+import { discountedPrice, formatPrice } from '../../src/domain/pricing';
+import type { Order, OrderStatus } from '../../src/domain/types';
 import type { OutgoingMail } from '../store/port';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,9 +1,9 @@
 // The back office's views of the shop (admin only): the dashboard's figures and the customers.
 // Revenue counts the orders that are not cancelled; days are UTC calendar days.
-import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../src/types';
+import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../src/domain/types';
 import { badRequest } from '../errors';
 import type { Page, Store } from '../store/port';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/lib/validation';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/domain/validation';
 import { pageOf, positiveInt, single } from './paging';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 // Who an admin write is by, for the audit log the store keeps with it (server/store/port.ts
 // AuditContext), and reading that log (GET /admin/audit).
-import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../src/types';
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../src/domain/types';
 import { badRequest } from '../errors';
 import type { StoredUser } from '../model';
 import type { AuditContext, Page, Store } from '../store/port';

@@ -1,8 +1,8 @@
 // Accounts: sign-up, sign-in (throttled), sign-out.
-import { WRONG_CREDENTIALS } from '../../src/lib/constants';
-import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../src/lib/validation';
+import { WRONG_CREDENTIALS } from '../../src/domain/constants';
+import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../src/domain/validation';
 import type { StoredUser } from '../model';
-import type { User } from '../../src/types';
+import type { User } from '../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../errors';
 import { hashPasswordAsync, verifyPasswordAsync } from '../passwords';
 import type { Store } from '../store/port';

@@ -1,8 +1,8 @@
 // Carts: each user's own lines, { id, product, quantity } with the product expanded. Someone
 // else's line is answered exactly like a missing one (404), so ids of other carts are not revealed.
-import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/lib/constants';
-import { toNumber } from '../../src/lib/validation';
-import type { CartItem, Product } from '../../src/types';
+import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/domain/constants';
+import { toNumber } from '../../src/domain/validation';
+import type { CartItem, Product } from '../../src/domain/types';
 import { publicProduct } from './publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredCartLine } from '../model';

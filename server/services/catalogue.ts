@@ -3,8 +3,8 @@
 // (server/store/port.ts). Every product answer carries `salePrice`, the price the shopper sees
 // (SPEC §9), which lists filter and sort by like any field.
 // Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/validate.ts).
-import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../src/types';
-import { withSalePrice } from '../../src/lib/pricing';
+import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../src/domain/types';
+import { withSalePrice } from '../../src/domain/pricing';
 import { assertValid, badRequest, notFound } from '../errors';
 import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, type ListFilter, type ListQuery, type ProductListField, type Store } from '../store/port';
 import { foldTerms, foldWords, startsWords } from '../words';

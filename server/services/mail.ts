@@ -1,5 +1,5 @@
 // The back office's view of the outbox (GET /admin/emails) and "send again".
-import type { EmailMessage } from '../../src/types/mail';
+import type { EmailMessage } from '../../src/domain/mail';
 import { notFound } from '../errors';
 import type { OutboxMessage, Page, Store } from '../store/port';
 import { parseId } from './input';

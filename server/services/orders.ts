@@ -1,9 +1,9 @@
-// Orders. Placing one re-prices it from the current products (SPEC §9, src/lib/pricing.ts),
+// Orders. Placing one re-prices it from the current products (SPEC §9, src/domain/pricing.ts),
 // checks the stock and, as one unit in the store, takes the stock, stores the order and empties
 // the cart. An Idempotency-Key makes a retry safe. Listing all orders and changing status: admin.
 import { createHash } from 'node:crypto';
-import { totals } from '../../src/lib/pricing';
-import { MAX_CART_QUANTITY } from '../../src/lib/constants';
+import { totals } from '../../src/domain/pricing';
+import { MAX_CART_QUANTITY } from '../../src/domain/constants';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -13,7 +13,7 @@ import {
   type OrderEvent,
   type OrderStatus,
   type Product,
-} from '../../src/types';
+} from '../../src/domain/types';
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import { orderPlacedMail, orderStatusMail } from '../mail/messages';

@@ -1,6 +1,6 @@
 // Query values the back-office lists share: one value per key, and pages (_page with _per_page
 // or _limit as the page size).
-import { MAX_PAGE_SIZE } from '../../src/lib/constants';
+import { MAX_PAGE_SIZE } from '../../src/domain/constants';
 import { badRequest } from '../errors';
 
 type Query = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // the address has an account (one transaction either way), and is throttled per address and per
 // client so nobody can flood a mailbox or the outbox.
 import { createHash, randomBytes } from 'node:crypto';
-import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } from '../../src/lib/validation';
+import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } from '../../src/domain/validation';
 import { assertValid, HttpError } from '../errors';
 import { resetPasswordMail } from '../mail/messages';
 import { hashPasswordAsync } from '../passwords';

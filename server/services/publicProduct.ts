@@ -2,7 +2,7 @@
 // not the reviewer's internal user id. The one signed-in shopper whose review it is gets it
 // marked `mine: true` (in the answers to their own review writes and eligibility check), so the
 // page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
-import type { Product, Review } from '../../src/types';
+import type { Product, Review } from '../../src/domain/types';
 
 /** A review as anyone may see it; `mine` when `viewer` wrote it. */
 export function publicReview({ user, ...review }: Review, viewer?: number): Review {

@@ -2,8 +2,8 @@
 // review it once, and edit their review; an admin may remove any. Reviews live in the product's
 // `reviews`, and its `rating` is the mean of them all, seed reviews included, to one decimal,
 // changed in the same step as the reviews.
-import type { PricedProduct, Product, Review, ReviewEligibility } from '../../src/types';
-import { withSalePrice } from '../../src/lib/pricing';
+import type { PricedProduct, Product, Review, ReviewEligibility } from '../../src/domain/types';
+import { withSalePrice } from '../../src/domain/pricing';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';

@@ -9,12 +9,12 @@
 // an apostrophe, goes out with one apostrophe before it; the import takes exactly one off again,
 // so an export imports back unchanged, whatever its texts.
 import { parse } from 'csv-parse/sync';
-import type { Order } from '../../src/types';
+import type { Order } from '../../src/domain/types';
 import { badRequest, conflict, HttpError } from '../errors';
 import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
 import { readProduct, type Errors } from '../validate';
-import { MAX_IMPORT_BYTES, type ImportReport } from '../../src/types/backOffice';
+import { MAX_IMPORT_BYTES, type ImportReport } from '../../src/domain/backOffice';
 import { csvRowToBody, PRODUCT_CSV_COLUMNS, productCsvCells, toCsvText as safe, type CsvCell as Cell } from '../../src/domain/productCsv';
 import { auditBy } from './audit';
 import { newProduct, type CatalogueService } from './catalogue';

@@ -1,5 +1,5 @@
 // Users: what the API shows of an account, and the changes its owner may make.
-import type { User } from '../../src/types';
+import type { User } from '../../src/domain/types';
 import { assertValid, forbidden } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';

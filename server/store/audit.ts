@@ -1,6 +1,6 @@
 // Audit entries as both adapters record them (Store's AuditContext): the fields of a record that
 // a write changed, before and after.
-import type { AuditEntry, Order, Product } from '../../src/types';
+import type { AuditEntry, Order, Product } from '../../src/domain/types';
 import type { AuditContext } from './port';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

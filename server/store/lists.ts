@@ -1,7 +1,7 @@
 // The port's lists (server/store/port.ts re-exports all of it): json-server 0.17's semantics for
 // the catalogue's products, categories and brands, as the services ask for them and the adapter
 // answers them (server/store/postgres/jsonQuery.ts).
-import type { FilterOption } from '../../src/types';
+import type { FilterOption } from '../../src/domain/types';
 import { LIST_KEYS, NULLABLE_KEYS, SCALAR_KEYS } from '../../src/domain/productFields';
 
 /** A product's stored scalar fields (the columns of `products` every product has), from the field table. */
@@ -12,7 +12,7 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
  * What a product list may filter and sort by: every field of a product answer. Besides the
  * stored scalars: the lists `images` and `reviews` (as json-server takes them: String(value), the
  * list's items joined with ','), the nullable `lowStockThreshold` (absent on most products) and `salePrice`, the
- * price the shopper sees (SPEC §9: discountedPrice of src/lib/pricing.ts), which every product
+ * price the shopper sees (SPEC §9: discountedPrice of src/domain/pricing.ts), which every product
  * answer carries.
  */
 export const PRODUCT_LIST_FIELDS = [...PRODUCT_FIELDS, ...LIST_KEYS, ...NULLABLE_KEYS, 'salePrice'] as const;

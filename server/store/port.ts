@@ -10,8 +10,8 @@
 //  - Each method is one atomic step: no other call sees half of it (one statement or one
 //    transaction).
 //  - Ids are positive integers given by the database.
-import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/types';
-import type { EmailMessage } from '../../src/types/mail';
+import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/domain/types';
+import type { EmailMessage } from '../../src/domain/mail';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 

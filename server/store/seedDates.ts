@@ -3,7 +3,7 @@
 // the whole days from that date to today, so a fresh install's dashboard shows the last 90 days
 // with the same spread on every install. Whole days keep each order's time of day, and nothing
 // lands in the future. A file without `seed.referenceDate` (an export, an import) is kept as is.
-import type { Product } from '../../src/types';
+import type { Product } from '../../src/domain/types';
 import type { DbSchema, SeedInfo } from '../model';
 
 export type SeedFile = Partial<DbSchema> & { seed?: SeedInfo };

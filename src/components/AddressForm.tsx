@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select } from './controls';
-import { addressRules, toRegisterOptions, type AddressField } from '../lib/validation';
-import { COUNTRIES, type Address } from '../types';
+import { addressRules, toRegisterOptions, type AddressField } from '../domain/validation';
+import { COUNTRIES, type Address } from '../domain/types';
 
 interface AddressFormProps {
   /** Prefills the form (editing an address). */

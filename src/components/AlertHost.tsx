@@ -11,7 +11,7 @@ import {
   type AlertContainer,
   type AlertTemplateProps,
 } from 'react-alert';
-import { ALERT_TIMEOUT_MS } from '../lib/constants';
+import { ALERT_TIMEOUT_MS } from '../domain/constants';
 
 const AlertContext = createContext<AlertContainer>(null as unknown as AlertContainer);
 

@@ -1,4 +1,4 @@
-import type { OrderEvent } from '../types';
+import type { OrderEvent } from '../domain/types';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,5 +1,5 @@
-import { discountedPrice, formatPrice, originalPrice } from '../lib/pricing';
-import type { Product } from '../types';
+import { discountedPrice, formatPrice, originalPrice } from '../domain/pricing';
+import type { Product } from '../domain/types';
 
 interface PriceProps {
   product: Pick<Product, 'price' | 'discountPercentage'>;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../types';
+import type { OrderStatus } from '../domain/types';
 
 // Dark text on a light tint: each pair passes WCAG AA contrast.
 const COLOURS: Record<OrderStatus, string> = {

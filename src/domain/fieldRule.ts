@@ -1,5 +1,5 @@
 // A field's validation rule as data, and the one function that applies it: the forms
-// (react-hook-form, through src/lib/validation.ts's toRegisterOptions) and the server make the
+// (react-hook-form, through src/domain/validation.ts's toRegisterOptions) and the server make the
 // same check with the same message (SPEC §5).
 
 /** Longest text any field accepts; the spec is silent, the server must not store megabytes. */

@@ -1,11 +1,11 @@
 // A product's fields, defined once (issue 21 item 7): each field's type, column, validation rule,
 // whether and how a body or the admin form gives it, its default, and its CSV column. From this
-// table follow the Product type, the form's rules (src/lib/validation.ts), the server's reading of
+// table follow the Product type, the form's rules (src/domain/validation.ts), the server's reading of
 // a body (server/validate.ts), the rows of `products` (server/store/postgres/productRows.ts and
 // schema.ts), the list fields (server/store/lists.ts) and the CSV export and import
 // (productCsv.ts). README's "Adding a product field" lists what else a new field needs.
 // Pure TypeScript, shared by the client and the server: no React, no Node.
-import type { Review } from '../types';
+import type { Review } from './types';
 import { MAX_TEXT, tooLong, type FieldRule } from './fieldRule';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */

@@ -1,5 +1,5 @@
 // The one place that calls fetch: base URL, JSON in and out, errors → ApiError.
-import type { ApiErrorBody } from '../types';
+import type { ApiErrorBody } from '../domain/types';
 
 // `import.meta.env` is Vite's; it is absent where the module is loaded outside Vite's transform (build/routeManifest.ts, in the bundled config).
 export const API_URL: string = import.meta.env?.VITE_API_URL ?? '/api';

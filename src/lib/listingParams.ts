@@ -1,7 +1,7 @@
 // The product listing in the page URL's search params (shareable, reloadable, Back works), and the
 // changes the listing's controls make to it.
-import { SORT_OPTIONS } from './constants';
-import type { SortOption } from '../types';
+import { SORT_OPTIONS } from '../domain/constants';
+import type { SortOption } from '../domain/types';
 import {
   emptyListingQuery,
   FILTER_GROUPS,

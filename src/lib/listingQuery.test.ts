@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SORT_OPTIONS } from './constants';
+import { SORT_OPTIONS } from '../domain/constants';
 import { emptyListingQuery, toApiQuery, type ListingQuery } from './listingQuery';
 import {
   activeFilterCount,

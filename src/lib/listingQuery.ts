@@ -1,7 +1,7 @@
 // The product listing's state (filters, sort, page, search, admin "show") as one value, and its API
 // form (SPEC §7). Its URL form and the changes the page makes to it are in listingParams.ts.
-import { ITEMS_PER_PAGE } from './constants';
-import type { SortOption } from '../types';
+import { ITEMS_PER_PAGE } from '../domain/constants';
+import type { SortOption } from '../domain/types';
 
 export type FilterGroup = 'category' | 'brand';
 export const FILTER_GROUPS: readonly FilterGroup[] = ['category', 'brand'];

@@ -2,7 +2,7 @@
 // The auth slice (features/auth) keeps this state; other slices listen to these events and pages
 // read it through these selectors, so none of them reaches into the auth feature's files.
 import { createAction } from '@reduxjs/toolkit';
-import type { User } from '../types';
+import type { User } from '../domain/types';
 
 /** The session ended: every slice goes back to its initial state. */
 export const loggedOut = createAction('auth/loggedOut');

@@ -1,7 +1,7 @@
 // The admin orders screen's test bench: a tiny orders API and ways to read the table.
 import { screen, within } from '@testing-library/react';
 import AdminOrdersScreen from '../features/orders/admin/AdminOrdersScreen';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../types';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../domain/types';
 import { calls, jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from './utils';
 
 /** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending); orders 1–6 are user 7's, the others user 8's. */

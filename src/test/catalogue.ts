@@ -1,5 +1,5 @@
 // The catalogue as the listing's tests see it: categories, brands, facet counts and a page of products.
-import type { ProductFacets, FilterOption, Product } from '../types';
+import type { ProductFacets, FilterOption, Product } from '../domain/types';
 import { calls, jsonResponse, product, stubFetch } from './utils';
 
 export const categories: FilterOption[] = [

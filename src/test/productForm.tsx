@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductFormScreen from '../features/products/admin/ProductFormScreen';
-import type { ProductField } from '../lib/validation';
+import type { ProductField } from '../domain/validation';
 import { jsonResponse, landing, product as makeProduct, renderWithProviders, stubFetch } from './utils';
 
 export const brands = [

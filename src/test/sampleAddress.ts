@@ -1,4 +1,4 @@
-import type { Address } from '../types';
+import type { Address } from '../domain/types';
 
 /** The address the client's tests type and expect: the unit tests and the browser tests alike. */
 export const SAMPLE_ADDRESS: Address = {

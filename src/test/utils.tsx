@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
 import { AppAlertProvider } from '../components/Alerts';
 import { initialState as authInitial } from '../features/auth/authSlice';
-import type { Address, CartItem, Order, Product, User } from '../types';
+import type { Address, CartItem, Order, Product, User } from '../domain/types';
 import { SAMPLE_ADDRESS } from './sampleAddress';
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

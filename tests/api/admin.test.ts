@@ -7,7 +7,7 @@
 // (shown at 700).
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEntry, Customer, ShopStats } from '../../src/types';
+import type { AuditEntry, Customer, ShopStats } from '../../src/domain/types';
 import { MAX_IMPORT_BYTES } from '../../server/services/transfer';
 import { IMPORT_BODY_LIMIT } from '../../server/routes/admin';
 import { clock, expectNoLeaks, makeShop, type Agent } from './fixtures';

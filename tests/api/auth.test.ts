@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGE } from '../../src/lib/validation';
+import { PASSWORD_MESSAGE } from '../../src/domain/validation';
 import { verifyPasswordAsync } from '../../server/passwords';
 import { signupLimitFromEnv } from '../../server/services/throttle';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop } from './fixtures';

@@ -10,7 +10,7 @@ import jsonServer from 'json-server';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSeed } from '../../scripts/seed';
-import { withSalePrice } from '../../src/lib/pricing';
+import { withSalePrice } from '../../src/domain/pricing';
 import type { DbSchema } from '../../server/model';
 import { engineApp, expectNoLeaks, makeShop } from './fixtures';
 

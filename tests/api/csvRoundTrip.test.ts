@@ -4,7 +4,7 @@
 // products (fast-check, a fixed seed) through the real API, on both drivers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FilterOption, Product } from '../../src/types';
+import type { FilterOption, Product } from '../../src/domain/types';
 import { MAX_IMAGE, MAX_LONG_TEXT, MAX_STOCK } from '../../src/domain/productFields';
 import { MAX_TEXT } from '../../src/domain/fieldRule';
 import { isLocalImage } from '../../server/validate';

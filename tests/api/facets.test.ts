@@ -11,7 +11,7 @@
 //   4 Sauvage …       Dior     fragrances  99.99 −5 %     → 95    stock 50  rating 3.1  deleted
 //   5 Galaxy Tab S9   Samsung  laptops       300 −20 %   → 240   stock 5   rating 4.0
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product, ProductFacets } from '../../src/types';
+import type { Product, ProductFacets } from '../../src/domain/types';
 import { expectNoLeaks, makeShop, PRODUCTS } from './fixtures';
 
 afterEach(expectNoLeaks);

@@ -9,7 +9,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { expect } from 'vitest';
-import type { Address, Order, Product } from '../../src/types';
+import type { Address, Order, Product } from '../../src/domain/types';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DbSchema, StoredUser } from '../../server/model';
 import { hashPassword } from '../../server/passwords';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, DEFAULT_SEED_FILE } from '../../server/app';
 import { openStore } from '../../server/store/open';
 import { datedSeed, type SeedFile } from '../../server/store/seedDates';
-import type { Order, ShopStats } from '../../src/types';
+import type { Order, ShopStats } from '../../src/domain/types';
 import { testDatabase } from '../pg/database';
 import { deferredStore } from '../pg/shopDatabase';
 import { ENGINE, expectNoLeaks } from './fixtures';

@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailWorker, type WorkerOptions } from '../../server/mail/worker';
 import type { Store } from '../../server/store/port';
-import type { EmailMessage } from '../../src/types/mail';
+import type { EmailMessage } from '../../src/domain/mail';
 import { ACCOUNTS, clock, expectNoLeaks, makeShop, type TestShop } from './fixtures';
 import { startMailCatcher, type MailCatcher } from './mailCatcher';
 

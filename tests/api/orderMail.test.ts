@@ -4,8 +4,8 @@
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../server/mail/worker';
-import type { Order } from '../../src/types';
-import type { EmailMessage } from '../../src/types/mail';
+import type { Order } from '../../src/domain/types';
+import type { EmailMessage } from '../../src/domain/mail';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop, orderBody, type TestShop } from './fixtures';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mailCatcher';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { discountedPrice } from '../../src/lib/pricing';
-import type { Order } from '../../src/types';
+import { discountedPrice } from '../../src/domain/pricing';
+import type { Order } from '../../src/domain/types';
 import { KEY_REUSED } from '../../server/services/orders';
 import { address, clock, expectNoLeaks, makeShop, orderBody, PRODUCTS } from './fixtures';
 

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../server/mail/worker';
 import { FORGOT_ANSWER, RESET_DONE, RESET_LINK_INVALID } from '../../server/services/passwordReset';
-import type { EmailMessage } from '../../src/types/mail';
+import type { EmailMessage } from '../../src/domain/mail';
 import { ACCOUNTS, agent, clock, expectNoLeaks, makeShop, type TestShop } from './fixtures';
 import { startMailCatcher, type MailCatcher } from './mailCatcher';
 

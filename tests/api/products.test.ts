@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { withSalePrice } from '../../src/lib/pricing';
-import { productRules } from '../../src/lib/validation';
+import { withSalePrice } from '../../src/domain/pricing';
+import { productRules } from '../../src/domain/validation';
 import { expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);

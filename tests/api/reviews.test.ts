@@ -7,7 +7,7 @@
 // user (2) has delivered orders holding product 1 (orders 3, 7, 11); the other shopper (3) has
 // no delivered order.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product, ReviewEligibility } from '../../src/types';
+import type { Product, ReviewEligibility } from '../../src/domain/types';
 import { clock, expectNoLeaks, makeShop, orderBody } from './fixtures';
 
 afterEach(expectNoLeaks);

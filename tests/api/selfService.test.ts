@@ -7,7 +7,7 @@
 // (odd n) or product 2 (even n).
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_STOCK } from '../../server/validate';
-import type { BuyAgainResult, Order } from '../../src/types';
+import type { BuyAgainResult, Order } from '../../src/domain/types';
 import { clock, expectNoLeaks, makeShop, orderBody, type TestShop } from './fixtures';
 
 afterEach(expectNoLeaks);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressRules } from '../../src/lib/validation';
+import { addressRules } from '../../src/domain/validation';
 import { ACCOUNTS, address, expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);

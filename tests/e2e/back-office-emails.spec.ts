@@ -5,7 +5,7 @@
 // copy arrives), and axe finds nothing at desktop and 360 px.
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, adminRequest, createProduct, expect, expectAccessibleAtAllWidths, loginViaUi, orderViaApi, signUpViaApi, test, uniqueEmail } from './fixtures';
-import type { EmailMessage } from '../../src/types/mail';
+import type { EmailMessage } from '../../src/domain/mail';
 import { mailTo } from './mailbox';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -3,7 +3,7 @@
 // (search, one click to their orders), the audit log (an admin write shows at the top, before →
 // after; filters), axe at desktop and phone widths, and the admin guard.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { AuditEntry, ShopStats } from '../../src/types/backOffice';
+import type { AuditEntry, ShopStats } from '../../src/domain/backOffice';
 import {
   DEMO_ADMIN,
   adminRequest,

@@ -10,7 +10,7 @@ import {
   MOBILE,
   test,
 } from './fixtures';
-import type { ProductFacets } from '../../src/types';
+import type { ProductFacets } from '../../src/domain/types';
 
 const sidebar = (page: Page) => page.getByRole('form', { name: 'Product filters' });
 const results = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$|^No products match/);

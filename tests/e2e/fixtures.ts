@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { SAMPLE_ADDRESS } from '../../src/test/sampleAddress';
-import type { Address } from '../../src/types';
+import type { Address } from '../../src/domain/types';
 
 export interface Credentials {
   email: string;

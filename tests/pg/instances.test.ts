@@ -9,7 +9,7 @@ import type { DbSchema, StoredUser } from '../../server/model';
 import { hashPassword } from '../../server/passwords';
 import { openDatabase } from '../../server/store/postgres/connect';
 import { readSnapshot } from '../../server/store/postgres/load';
-import type { Order } from '../../src/types';
+import type { Order } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, orderBody, TEST_COST } from '../api/fixtures';
 import { startServer, type ChildServer } from '../reliability/childServer';
 import { Client } from '../reliability/http';

@@ -1,8 +1,8 @@
-// The displayed price (SPEC §9) is computed in JavaScript (src/lib/pricing.ts discountedPrice)
+// The displayed price (SPEC §9) is computed in JavaScript (src/domain/pricing.ts discountedPrice)
 // and, where SQL needs it, by shop_sale_price (migration 0004): the two must always agree.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { discountedPrice } from '../../src/lib/pricing';
+import { discountedPrice } from '../../src/domain/pricing';
 import { openDatabase } from '../../server/store/postgres/connect';
 import { migrateToLatest } from '../../server/store/postgres/migrate';
 import type { Database } from '../../server/store/postgres/schema';

@@ -17,7 +17,7 @@ import { migrateToLatest, migrations } from '../../server/store/postgres/migrate
 import { productToRow } from '../../server/store/postgres/rows';
 import type { Database } from '../../server/store/postgres/schema';
 import { productMatches, SEARCH_SEPARATOR } from '../../server/store/postgres/search';
-import type { Product } from '../../src/types';
+import type { Product } from '../../src/domain/types';
 import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';
 

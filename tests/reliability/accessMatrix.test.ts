@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
 import { NOT_RECEIVED } from '../../server/services/reviews';
 import { PRODUCT_DEFAULTS } from '../../server/validate';
-import type { AuditEntry, OrderStatus } from '../../src/types';
+import type { AuditEntry, OrderStatus } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';

@@ -14,7 +14,7 @@ import { COMMENT_MESSAGE, RATING_MESSAGE } from '../../server/services/reviews';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../server/services/transfer';
 import { ORDER_SORT_FIELDS } from '../../server/store/port';
 import { MAX_STOCK, STOCK_TOO_LARGE } from '../../server/validate';
-import { ORDER_STATUSES } from '../../src/types';
+import { ORDER_STATUSES } from '../../src/domain/types';
 import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/types';
+import type { Product } from '../../src/domain/types';
 import { address, expectNoLeaks, makeData } from '../api/fixtures';
 import { Client, type Answer } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';

@@ -11,7 +11,7 @@
 // committed state is read through a connection of the test's own).
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Order, OrderStatus } from '../../src/types';
+import type { Order, OrderStatus } from '../../src/domain/types';
 import type { DbSchema } from '../../server/model';
 import { ACCOUNTS, address, expectNoLeaks, makeData } from '../api/fixtures';
 import { startServer, type ChildServer } from './childServer';

@@ -1,6 +1,6 @@
 // A shopper's cart lines (PgStore delegates here): one row per user and product.
 import type { Kysely } from 'kysely';
-import type { CartItem } from '../../../src/types';
+import type { CartItem } from '../../../src/domain/types';
 import type { StoredCartLine } from '../../model';
 import { cartLineFromRow, isId, PRODUCT_COLUMNS, productFromRow } from './rows';
 import type { Database } from './schema';

@@ -2,7 +2,7 @@
 // total in one statement, counts for the facets, the displayed price range and suggestions. The
 // SQL pieces (WHERE, ORDER BY, counts from product_counts, merged pages) are productList.ts'.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Product } from '../../../src/types';
+import type { Product } from '../../../src/domain/types';
 import type { ListQuery, Page, ProductListField, ValueCount } from '../port';
 import { forwardWindow, fromEnd, sliceBounds } from './jsonQuery';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';

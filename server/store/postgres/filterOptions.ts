@@ -2,7 +2,7 @@
 // of filter options, with the pieces products are listed with (jsonQuery.ts). A few dozen rows:
 // no index is needed beyond the primary key, so the SQL stays plain.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { FilterOption } from '../../../src/types';
+import type { FilterOption } from '../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page } from '../port';
 import { and, fieldCondition, forwardWindow, fromEnd, NOTHING, orderKey, sliceBounds, tableColumn, type ListColumn } from './jsonQuery';
 import { containsPattern } from './search';

@@ -2,7 +2,7 @@
 // two orders cannot deadlock), decrements their stock with a guarded UPDATE, stores the order and
 // empties the cart in one transaction; a keyed order (Idempotency-Key) is found again by its key.
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Order, Product } from '../../../src/types';
+import type { Order, Product } from '../../../src/domain/types';
 import { describeOrder } from '../audit';
 import type { AuditContext, KeyedRequest, OrderChange, OrderMail, OrderQuery, OrderSortField, Page, PlaceOrder, PlaceOrderResult } from '../port';
 import { insertMail } from './outbox';

@@ -6,7 +6,7 @@
 // the port; this class binds them to a database. A database that cannot be reached answers
 // StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
 import type { Kysely } from 'kysely';
-import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/types';
+import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import type {

@@ -3,7 +3,7 @@
 // db.json's order — also inside jsonb values, whose key order PostgreSQL does not keep — so an
 // export serializes like the seed. rows.ts re-exports all of it.
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Product, Review } from '../../../src/types';
+import type { Product, Review } from '../../../src/domain/types';
 import { fieldSpec, PRODUCT_COLUMN, PRODUCT_KEYS, type ProductColumn, type ProductKey } from '../../../src/domain/productFields';
 import { foldWords } from '../../words';
 import type { ProductsTable } from './schema';

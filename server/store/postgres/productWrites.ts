@@ -1,7 +1,7 @@
 // Products by id and the admin's product writes (create, change, import), each in one transaction
 // with its audit entry (PgStore delegates here).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Product } from '../../../src/types';
+import type { Product } from '../../../src/domain/types';
 import { auditEntry, describeProduct } from '../audit';
 import type { AuditContext, ImportResult, ImportRow } from '../port';
 import { auditToRow, isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId } from './rows';

@@ -1,7 +1,7 @@
 // The back office's reads on PostgreSQL (PgStore delegates here): the dashboard's figures,
 // customers with their orders, low stock and the audit log.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AuditEntry, Customer, OrderStatus, Role } from '../../../src/types';
+import type { AuditEntry, Customer, OrderStatus, Role } from '../../../src/domain/types';
 import type { AuditQuery, Page, TimeRange } from '../port';
 import { auditFromRow, isId } from './rows';
 import type { Database } from './schema';

@@ -3,9 +3,9 @@
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
 import type { Insertable, Selectable } from 'kysely';
-import type { Address, CartItem, FilterOption, Order } from '../../../src/types';
+import type { Address, CartItem, FilterOption, Order } from '../../../src/domain/types';
 import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
-import type { AuditEntry } from '../../../src/types';
+import type { AuditEntry } from '../../../src/domain/types';
 import type { AuditTable, CartTable, FilterOptionsTable, IdempotencyKeysTable, OrdersTable, SessionsTable, UsersTable } from './schema';
 import { ordered, orderProduct } from './productRows';
 

@@ -3,7 +3,7 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/types';
+import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
 
 /**

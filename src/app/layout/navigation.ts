@@ -1,4 +1,4 @@
-import type { Role } from '../../types';
+import type { Role } from '../../domain/types';
 
 export interface NavLinkSpec {
   name: string;

@@ -7,7 +7,7 @@ import ErrorMessage from '../../components/ErrorMessage';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { RejectValue } from '../../lib/thunk';
-import type { Address, PaymentMethod } from '../../types';
+import type { Address, PaymentMethod } from '../../domain/types';
 import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync, selectCartError, selectCartLoaded, selectCartTotals, selectItems } from '../../features/cart/cartSlice';
 import CartLoadError from '../../features/cart/components/CartLoadError';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, cartItem, jsonResponse, order, product, renderWithProviders, stubFetch, user, session } from '../../test/utils';
-import type { Order } from '../../types';
+import type { Order } from '../../domain/types';
 import MyOrdersPage from './MyOrdersPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialState as cart } from '../../features/cart/cartSlice';
 import { calls, jsonResponse, product, renderWithProviders, sent, session, stubFetch, user } from '../../test/utils';
-import type { Product, Review, ReviewEligibility } from '../../types';
+import type { Product, Review, ReviewEligibility } from '../../domain/types';
 import ProductDetailPage from './ProductDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());

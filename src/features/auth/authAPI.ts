@@ -1,6 +1,6 @@
 import { ApiError, apiClient } from '../../lib/apiClient.ts';
-import { WRONG_CREDENTIALS } from '../../lib/constants.ts';
-import type { User } from '../../types';
+import { WRONG_CREDENTIALS } from '../../domain/constants.ts';
+import type { User } from '../../domain/types';
 
 export interface Credentials {
   email: string;

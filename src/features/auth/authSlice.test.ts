@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/apiClient';
-import { WRONG_CREDENTIALS } from '../../lib/constants';
+import { WRONG_CREDENTIALS } from '../../domain/constants';
 import { calls, jsonResponse, stubFetch, user } from '../../test/utils';
 import { loggedOut, userUpdated } from '../../lib/session';
 import reducer, {

@@ -2,7 +2,7 @@
 // which the store (and so every first load) imports: this code loads with My Orders only.
 import { apiClient } from '../../lib/apiClient';
 import { apiThunk } from '../../lib/thunk';
-import type { BuyAgainResult } from '../../types';
+import type { BuyAgainResult } from '../../domain/types';
 import { cartReplaced } from './cartSlice';
 
 // POST /orders/{id}/buy-again → what went back in the cart (quantities capped by stock and 6),

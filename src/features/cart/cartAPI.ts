@@ -1,5 +1,5 @@
 import { apiClient } from '../../lib/apiClient';
-import type { CartItem } from '../../types';
+import type { CartItem } from '../../domain/types';
 
 export interface NewCartItem {
   product: number;

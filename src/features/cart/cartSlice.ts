@@ -1,8 +1,8 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { totals } from '../../lib/pricing';
+import { totals } from '../../domain/pricing';
 import { loggedOut } from '../../lib/session';
 import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
-import type { CartItem } from '../../types';
+import type { CartItem } from '../../domain/types';
 import * as cartAPI from './cartAPI';
 
 export interface CartState {

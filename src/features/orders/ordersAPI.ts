@@ -1,5 +1,5 @@
 import { ApiError, apiClient } from '../../lib/apiClient';
-import type { NewOrder, Order, OrderStatus } from '../../types';
+import type { NewOrder, Order, OrderStatus } from '../../domain/types';
 
 /** Waits before each retry of an order that met a network error (then the error is shown). */
 const RETRY_DELAYS_MS = [500, 1500];

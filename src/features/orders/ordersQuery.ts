@@ -1,7 +1,7 @@
 // The admin orders list's query (page, status and customer filters, sort) and its API form (SPEC §7). Its URL
 // form, for the back office's address bar, is in admin/ordersParams.ts.
-import { ADMIN_ORDERS_PER_PAGE } from '../../lib/constants';
-import type { OrderStatus } from '../../types';
+import { ADMIN_ORDERS_PER_PAGE } from '../../domain/constants';
+import type { OrderStatus } from '../../domain/types';
 
 export type OrderSortField = 'id' | 'totalAmount';
 export type SortOrder = 'asc' | 'desc';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { address, calls, cartItem, jsonResponse, order, stubFetch, user } from '../../test/utils';
-import type { NewOrder } from '../../types';
+import type { NewOrder } from '../../domain/types';
 import { loggedOut } from '../../lib/session';
 import { ordersQueryString } from './ordersQuery';
 

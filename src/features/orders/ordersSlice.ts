@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, rejectedMessage, trackStatus, type LatestRequest } from '../../lib/thunk';
-import type { Order } from '../../types';
+import type { Order } from '../../domain/types';
 import * as ordersAPI from './ordersAPI';
 
 export interface OrdersState {

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import type { RejectValue } from '../../lib/thunk';
-import type { NewOrder } from '../../types';
+import type { NewOrder } from '../../domain/types';
 import { createOrderAsync } from './ordersSlice';
 
 /**

@@ -2,7 +2,7 @@
 // which the store imports: this code loads with the listing, not with every first page.
 import { apiClient } from '../../lib/apiClient';
 import { toApiQuery, type ListingQuery } from '../../lib/listingQuery';
-import type { ProductFacets, Suggestions } from '../../types';
+import type { ProductFacets, Suggestions } from '../../domain/types';
 
 const NOT_FILTERS = ['_sort', '_order', '_page', '_limit'];
 

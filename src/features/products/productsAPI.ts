@@ -1,7 +1,7 @@
 import { apiClient } from '../../lib/apiClient';
-import { MAX_PAGE_SIZE } from '../../lib/constants';
+import { MAX_PAGE_SIZE } from '../../domain/constants';
 import { toApiQuery, type ListingQuery } from '../../lib/listingQuery';
-import type { FilterOption, Product } from '../../types';
+import type { FilterOption, Product } from '../../domain/types';
 
 /** A product as the admin form sends it: no id yet; rating and reviews are the server's. */
 export type NewProduct = Omit<Product, 'id' | 'rating' | 'reviews'> & Partial<Pick<Product, 'rating' | 'reviews'>>;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { emptyListingQuery } from '../../lib/listingQuery';
 import { withFilter, withSort } from '../../lib/listingParams';
-import { MAX_PAGE_SIZE, SORT_OPTIONS } from '../../lib/constants';
+import { MAX_PAGE_SIZE, SORT_OPTIONS } from '../../domain/constants';
 import { calls, jsonResponse, product, stubFetch } from '../../test/utils';
 import reducer, {
   clearSelectedProduct,

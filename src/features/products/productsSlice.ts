@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toApiQuery } from '../../lib/listingQuery';
 import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, phaseOf, rejectedMessage, type LatestRequest } from '../../lib/thunk';
-import type { FilterOption, Product } from '../../types';
+import type { FilterOption, Product } from '../../domain/types';
 import * as productsAPI from './productsAPI';
 
 type Status = 'idle' | 'loading';

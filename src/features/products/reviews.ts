@@ -3,7 +3,7 @@
 // product pages only. Each write answers the product, which replaces the store's copy.
 import { apiClient } from '../../lib/apiClient';
 import { apiThunk } from '../../lib/thunk';
-import type { Product, ReviewEligibility } from '../../types';
+import type { Product, ReviewEligibility } from '../../domain/types';
 import { productReceived } from './productsSlice';
 
 export interface ReviewInput {

@@ -2,7 +2,7 @@
 // which the store (and so every first load) imports: this code loads with My Orders only.
 import { apiClient } from '../../lib/apiClient';
 import { apiThunk } from '../../lib/thunk';
-import type { Order } from '../../types';
+import type { Order } from '../../domain/types';
 import { orderReplaced } from './userSlice';
 
 // POST /orders/{id}/cancel → the order, cancelled (409 when no longer pending; 404 not the caller's).

@@ -1,5 +1,5 @@
 import { apiClient } from '../../lib/apiClient';
-import type { Address, Order, User } from '../../types';
+import type { Address, Order, User } from '../../domain/types';
 
 export interface UserUpdate {
   id: number;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, userUpdated } from '../../lib/session';
 import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
-import type { Order, User } from '../../types';
+import type { Order, User } from '../../domain/types';
 import * as userAPI from './userAPI';
 
 export interface UserState {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AuditAction, AuditEntry } from '../../../types/backOffice';
+import type { AuditAction, AuditEntry } from '../../../domain/backOffice';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Select } from '../../../components/controls';
-import { AUDIT_ENTITIES, type AuditEntity } from '../../../types/backOffice';
+import { AUDIT_ENTITIES, type AuditEntity } from '../../../domain/backOffice';
 import type { AuditQuery } from './auditAPI';
 
 type Filters = Pick<AuditQuery, 'entity' | 'actor'>;

@@ -2,7 +2,7 @@
 // first), and the log's query in the page URL (?entity=&actor=&page=).
 import { apiClient } from '../../../lib/apiClient';
 import { idParam, pageParam } from '../../../lib/listingParams';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '../../../types/backOffice';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '../../../domain/backOffice';
 
 export const AUDIT_PER_PAGE = 20;
 

@@ -5,7 +5,7 @@ import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ApiError } from '../../../lib/apiClient';
-import { forgotPasswordRules, toRegisterOptions } from '../../../lib/validation';
+import { forgotPasswordRules, toRegisterOptions } from '../../../domain/validation';
 import AuthLayout from '../components/AuthLayout';
 import { requestPasswordReset } from '../passwordResetAPI';
 

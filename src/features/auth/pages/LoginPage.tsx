@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Button, Field, Input } from '../../../components/controls';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { loginRules, toRegisterOptions } from '../../../lib/validation';
+import { loginRules, toRegisterOptions } from '../../../domain/validation';
 import { authErrorCleared, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import type { Credentials } from '../authAPI';

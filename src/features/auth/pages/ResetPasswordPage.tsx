@@ -7,7 +7,7 @@ import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ApiError } from '../../../lib/apiClient';
-import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../lib/validation';
+import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../domain/validation';
 import AuthLayout from '../components/AuthLayout';
 import { resetPassword } from '../passwordResetAPI';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, landing, renderWithProviders, stubFetch, user } from '../../../test/utils';
-import { PASSWORD_MESSAGE } from '../../../lib/validation';
+import { PASSWORD_MESSAGE } from '../../../domain/validation';
 import { initialState } from '../authSlice';
 import SignupPage from './SignupPage';
 

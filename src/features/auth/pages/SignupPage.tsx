@@ -6,7 +6,7 @@ import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../lib/validation';
+import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../domain/validation';
 import { authErrorCleared, createUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AuthLayout from '../components/AuthLayout';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
-import { ALREADY_IN_CART } from '../../../lib/constants';
+import { ALREADY_IN_CART } from '../../../domain/constants';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../cartSlice';
 import { buttonClass } from '../../../components/controls';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/controls';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import type { BuyAgainResult, Order } from '../../../types';
+import type { BuyAgainResult, Order } from '../../../domain/types';
 import { buyAgainAsync } from '../buyAgain';
 
 /** What 'Buy again' did, in words: what went in the cart (and how many), what did not and why. */

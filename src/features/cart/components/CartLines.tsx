@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
-import { MAX_CART_QUANTITY } from '../../../lib/constants';
-import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import { MAX_CART_QUANTITY } from '../../../domain/constants';
+import { discountedPrice, formatPrice } from '../../../domain/pricing';
 import type { RejectValue } from '../../../lib/thunk';
-import type { CartItem } from '../../../types';
+import type { CartItem } from '../../../domain/types';
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
 import { Select } from '../../../components/controls';
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../lib/pricing';
+import { formatPrice } from '../../../domain/pricing';
 
 export default function CartTotals({ totalAmount, totalItems }: { totalAmount: number; totalItems: number }) {
   return (

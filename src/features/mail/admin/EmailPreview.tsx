@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
-import type { EmailMessage } from '../../../types/mail';
+import type { EmailMessage } from '../../../domain/mail';
 import { when } from './EmailsTable';
 import { resendEmail } from './emailsAPI';
 import MailStatusBadge from './MailStatusBadge';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
-import type { EmailMessage } from '../../../types/mail';
+import type { EmailMessage } from '../../../domain/mail';
 import EmailsScreen from './EmailsScreen';
 
 afterEach(() => {

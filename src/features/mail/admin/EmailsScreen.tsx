@@ -5,7 +5,7 @@ import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useLatest } from '../../../lib/useLatest';
-import type { EmailMessage } from '../../../types/mail';
+import type { EmailMessage } from '../../../domain/mail';
 import EmailPreview from './EmailPreview';
 import EmailsTable from './EmailsTable';
 import { EMAILS_PER_PAGE, emailsApiQuery, fetchEmails, parseEmailsParams, toEmailsParams } from './emailsAPI';

@@ -1,4 +1,4 @@
-import type { EmailMessage } from '../../../types/mail';
+import type { EmailMessage } from '../../../domain/mail';
 import MailStatusBadge from './MailStatusBadge';
 
 export const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

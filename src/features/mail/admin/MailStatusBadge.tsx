@@ -1,4 +1,4 @@
-import type { MailStatus } from '../../../types/mail';
+import type { MailStatus } from '../../../domain/mail';
 
 // Dark text on a light tint: each pair passes WCAG AA contrast.
 const LOOKS: Record<MailStatus, { label: string; className: string }> = {

@@ -2,7 +2,7 @@
 // POST /admin/emails/:id/resend, and the list's page in the page URL (?page=).
 import { apiClient } from '../../../lib/apiClient';
 import { pageParam } from '../../../lib/listingParams';
-import type { EmailMessage } from '../../../types/mail';
+import type { EmailMessage } from '../../../domain/mail';
 
 export const EMAILS_PER_PAGE = 20;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gets, nthOrder, openOrders, orderNumbers, ordersServer, rowOf } from '../../../test/adminOrders';
 import { calls, jsonResponse, sent, stubFetch } from '../../../test/utils';
-import { ORDER_STATUSES } from '../../../types';
+import { ORDER_STATUSES } from '../../../domain/types';
 
 afterEach(() => {
   vi.unstubAllGlobals();

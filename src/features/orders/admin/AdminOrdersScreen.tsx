@@ -7,9 +7,9 @@ import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ADMIN_ORDERS_PER_PAGE } from '../../../lib/constants';
+import { ADMIN_ORDERS_PER_PAGE } from '../../../domain/constants';
 import type { RejectValue } from '../../../lib/thunk';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../domain/types';
 import {
   fetchAllOrdersAsync,
   selectOrders,

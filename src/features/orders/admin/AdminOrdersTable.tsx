@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
-import { discountedPrice, formatPrice } from '../../../lib/pricing';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../types';
+import { discountedPrice, formatPrice } from '../../../domain/pricing';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../domain/types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
 import StatusBadge from '../../../components/StatusBadge';
 import OrderHistory from './OrderHistory';

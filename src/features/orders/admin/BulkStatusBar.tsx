@@ -3,7 +3,7 @@ import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Select } from '../../../components/controls';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import { ORDER_STATUSES, type OrderStatus } from '../../../types';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
 import type { OrdersQuery } from '../ordersQuery';
 import { fetchMatchingIdsAsync, setStatusesAsync, summarize, type BulkSummary } from './bulkStatus';
 import type { OrderSelection } from './useOrderSelection';

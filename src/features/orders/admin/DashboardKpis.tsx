@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import StatusBadge from '../../../components/StatusBadge';
-import { formatPrice } from '../../../lib/pricing';
-import { ORDER_STATUSES } from '../../../types';
-import type { ShopStats } from '../../../types/backOffice';
+import { formatPrice } from '../../../domain/pricing';
+import { ORDER_STATUSES } from '../../../domain/types';
+import type { ShopStats } from '../../../domain/backOffice';
 
 const card = 'rounded-lg bg-white px-4 py-5 shadow-sm ring-1 ring-gray-900/5';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../lib/pricing';
-import type { ShopStats } from '../../../types/backOffice';
+import { formatPrice } from '../../../domain/pricing';
+import type { ShopStats } from '../../../domain/backOffice';
 
 const th = 'px-4 py-3 text-xs font-semibold tracking-wide text-gray-700 uppercase';
 const td = 'px-4 py-3';

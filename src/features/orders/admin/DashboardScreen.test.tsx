@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
-import type { ShopStats } from '../../../types/backOffice';
+import type { ShopStats } from '../../../domain/backOffice';
 import DashboardScreen from './DashboardScreen';
 
 // jsdom has no canvas: only uPlot's drawing is replaced, by a stand-in that keeps what it was given.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import OrderTimeline from '../../../components/OrderTimeline';
-import type { Order } from '../../../types';
+import type { Order } from '../../../domain/types';
 
 /** An order's status history behind a 'History' toggle, so the table stays compact. */
 export default function OrderHistory({ order }: { order: Order }) {

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatPrice } from '../../../lib/pricing';
-import type { ShopStats } from '../../../types/backOffice';
+import { formatPrice } from '../../../domain/pricing';
+import type { ShopStats } from '../../../domain/backOffice';
 import { CHART_HEIGHT } from './chartFormat';
 
 interface RevenueChartProps {

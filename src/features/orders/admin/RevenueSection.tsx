@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Spinner from '../../../components/Spinner';
-import { formatPrice } from '../../../lib/pricing';
-import type { ShopStats } from '../../../types/backOffice';
+import { formatPrice } from '../../../domain/pricing';
+import type { ShopStats } from '../../../domain/backOffice';
 import { CHART_HEIGHT, formatDay } from './chartFormat';
 
 // The chart library comes in its own chunk, after the figures: the KPIs never wait for it.

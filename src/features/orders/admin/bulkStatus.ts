@@ -3,7 +3,7 @@
 // none of it is in the orders slice (which every shopper loads).
 import { apiClient } from '../../../lib/apiClient';
 import { apiThunk } from '../../../lib/thunk';
-import type { Order, OrderStatus } from '../../../types';
+import type { Order, OrderStatus } from '../../../domain/types';
 import type { OrdersQuery } from '../ordersQuery';
 
 /** Orders one PATCH /orders may name (the server's MAX_BULK), and the largest page GET /orders gives. */

@@ -2,7 +2,7 @@
 // shared and left with Back; and the changes the table's controls make to it.
 import { API_URL } from '../../../lib/apiClient';
 import { idParam, pageParam } from '../../../lib/listingParams';
-import { ORDER_STATUSES, type OrderStatus } from '../../../types';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
 import type { OrderSortField, OrdersQuery, SortOrder } from '../ordersQuery';
 
 const SORT_FIELDS: readonly OrderSortField[] = ['id', 'totalAmount'];

@@ -1,6 +1,6 @@
 // The dashboard's figures (issue 14): GET /admin/stats?days=N (admin only).
 import { apiClient } from '../../../lib/apiClient';
-import type { ShopStats } from '../../../types/backOffice';
+import type { ShopStats } from '../../../domain/backOffice';
 
 /** The windows the dashboard offers, in UTC days. */
 export const STATS_WINDOWS = [7, 30, 90] as const;

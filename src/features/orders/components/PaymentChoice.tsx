@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../types';
+import type { PaymentMethod } from '../../../domain/types';
 
 const METHODS: { value: PaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
-import type { FilterOption } from '../../../types';
-import { productRules, toRegisterOptions, type ProductField } from '../../../lib/validation';
+import type { FilterOption } from '../../../domain/types';
+import { productRules, toRegisterOptions, type ProductField } from '../../../domain/validation';
 import {
   EMPTY_PRODUCT_FORM,
   toFieldErrors,

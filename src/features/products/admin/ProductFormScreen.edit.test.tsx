@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import { api, field, fill, product } from '../../../test/productForm';
 import { jsonResponse, landing, renderWithProviders, sent } from '../../../test/utils';
 import ProductFormScreen from './ProductFormScreen';

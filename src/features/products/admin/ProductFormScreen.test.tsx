@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { productRules, type ProductField } from '../../../lib/validation';
+import { productRules, type ProductField } from '../../../domain/validation';
 import { api, brands, field, fill, LABELS, messageOf, NEW_FORM, openNewForm, product, VALID } from '../../../test/productForm';
 import { jsonResponse, renderWithProviders, sent } from '../../../test/utils';
 import ProductFormScreen from './ProductFormScreen';

@@ -7,7 +7,7 @@ import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import type { NewProduct } from '../productsAPI';
 import {
   clearSelectedProduct,

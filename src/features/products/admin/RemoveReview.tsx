@@ -1,7 +1,7 @@
 import { useAppAlert } from '../../../components/Alerts';
 import ConfirmedAction from '../../../components/ConfirmedAction';
 import { useAppDispatch } from '../../../lib/hooks';
-import type { Review } from '../../../types';
+import type { Review } from '../../../domain/types';
 import { removeReviewAsync } from '../reviews';
 
 /** The back office's 'Remove' on a review, after a confirmation; the product's rating follows. */

@@ -1,7 +1,7 @@
 // The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
 // `images` list. Both directions of that mapping live here, plus the server's field errors.
-import type { Product } from '../../../types';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductField } from '../../../lib/validation';
+import type { Product } from '../../../domain/types';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductField } from '../../../domain/validation';
 
 export type ProductFormValues = Record<ProductField, string>;
 

@@ -1,12 +1,12 @@
 // Products in and out as CSV (issue 14): the export's address for the list's filters, and the
 // import (POST /admin/import/products), first as a dry run. The columns and the size limit are
-// shared with the server (src/types/backOffice.ts).
+// shared with the server (src/domain/backOffice.ts).
 import { API_URL, apiClient } from '../../../lib/apiClient';
 import { apiThunk } from '../../../lib/thunk';
 
-import type { ImportReport } from '../../../types/backOffice';
+import type { ImportReport } from '../../../domain/backOffice';
 
-export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../../types/backOffice';
+export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../../domain/backOffice';
 
 /** The whole catalogue as CSV: the import's template. */
 export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;

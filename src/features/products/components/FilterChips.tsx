@@ -2,8 +2,8 @@ import { XMarkIcon } from '@heroicons/react/20/solid';
 import { useEffect, useRef, useState } from 'react';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
 import { withFilter, withoutFilters, withPriceRange, withRange, withSearch } from '../../../lib/listingParams';
-import { formatPrice } from '../../../lib/pricing';
-import type { FilterOption } from '../../../types';
+import { formatPrice } from '../../../domain/pricing';
+import type { FilterOption } from '../../../domain/types';
 import { ratingLabel } from './RangeFilters';
 
 interface FilterChipsProps {

@@ -2,7 +2,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
-import type { ProductFacets, FilterOption } from '../../../types';
+import type { ProductFacets, FilterOption } from '../../../domain/types';
 import FacetCount from './FacetCount';
 import type { FilterActions } from './filterActions';
 import RangeFilters from './RangeFilters';

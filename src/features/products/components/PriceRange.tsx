@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Input } from '../../../components/controls';
 import type { ListingQuery } from '../../../lib/listingQuery';
-import type { ProductFacets } from '../../../types';
+import type { ProductFacets } from '../../../domain/types';
 
 interface PriceRangeProps {
   query: ListingQuery;

@@ -2,7 +2,7 @@ import { PencilSquareIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router-dom';
 import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import { buttonClass } from '../../../components/controls';
 
 interface ProductCardProps {

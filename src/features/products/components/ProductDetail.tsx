@@ -5,7 +5,7 @@ import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
 import StarRating from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import ProductFacts from './ProductFacts';
 import ProductGallery from './ProductGallery';
 import ProductLoadError from './ProductLoadError';

@@ -1,4 +1,4 @@
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 
 type Fact = [term: string, value: string | number];
 

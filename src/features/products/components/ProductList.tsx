@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
-import { ITEMS_PER_PAGE } from '../../../lib/constants';
+import { ITEMS_PER_PAGE } from '../../../domain/constants';
 import { toApiQuery, type DeletedFilter } from '../../../lib/listingQuery';
 import {
   activeFilterCount,

@@ -1,7 +1,7 @@
 import { CheckBadgeIcon } from '@heroicons/react/20/solid';
 import type { ReactNode } from 'react';
 import StarRating from '../../../components/StarRating';
-import type { Review } from '../../../types';
+import type { Review } from '../../../domain/types';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

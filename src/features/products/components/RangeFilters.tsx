@@ -1,7 +1,7 @@
 import { StarIcon } from '@heroicons/react/20/solid';
 import type { ReactNode } from 'react';
 import type { ListingQuery } from '../../../lib/listingQuery';
-import type { ProductFacets } from '../../../types';
+import type { ProductFacets } from '../../../domain/types';
 import FacetCount from './FacetCount';
 import type { FilterActions } from './filterActions';
 import PriceRange from './PriceRange';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Textarea } from '../../../components/controls';
 import type { RejectValue } from '../../../lib/thunk';
-import { toRegisterOptions, type Rules } from '../../../lib/validation';
-import type { Review } from '../../../types';
+import { toRegisterOptions, type Rules } from '../../../domain/validation';
+import type { Review } from '../../../domain/types';
 import type { ReviewInput } from '../reviews';
 
 /** The longest comment the server takes (it checks it too, and its message is shown if it refuses). */

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, jsonResponse, stubFetch } from '../../../test/utils';
-import type { Suggestions } from '../../../types';
+import type { Suggestions } from '../../../domain/types';
 import SearchBox from './SearchBox';
 
 afterEach(() => vi.unstubAllGlobals());

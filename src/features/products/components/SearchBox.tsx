@@ -2,7 +2,7 @@ import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Input, buttonClass } from '../../../components/controls';
 import { useLatest, type Latest } from '../../../lib/useLatest';
-import type { Suggestions } from '../../../types';
+import type { Suggestions } from '../../../domain/types';
 import { fetchSuggestions } from '../catalogueAPI';
 import SuggestionList, { optionId, suggestionsOf, type Suggestion } from './SuggestionList';
 

@@ -1,9 +1,9 @@
 import { CheckIcon, ChevronDownIcon } from '@heroicons/react/20/solid';
 import DropdownMenu from '../../../components/DropdownMenu';
-import { SORT_OPTIONS } from '../../../lib/constants';
+import { SORT_OPTIONS } from '../../../domain/constants';
 import type { ListingQuery } from '../../../lib/listingQuery';
 import { isSortSelected } from '../../../lib/listingParams';
-import type { SortOption } from '../../../types';
+import type { SortOption } from '../../../domain/types';
 
 interface SortMenuProps {
   query: ListingQuery;

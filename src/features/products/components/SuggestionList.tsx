@@ -1,4 +1,4 @@
-import type { Suggestions } from '../../../types';
+import type { Suggestions } from '../../../domain/types';
 
 /** One choice of the search box's list: a product to open, or a category or brand to filter by. */
 export type Suggestion =

@@ -4,7 +4,7 @@ import { Button } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useLatest } from '../../../lib/useLatest';
-import type { Product } from '../../../types';
+import type { Product } from '../../../domain/types';
 import { addReviewAsync, editReviewAsync, fetchEligibility, type ReviewInput } from '../reviews';
 import ReviewForm from './ReviewForm';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
-import type { Customer } from '../../../types/backOffice';
+import type { Customer } from '../../../domain/backOffice';
 import CustomersScreen from './CustomersScreen';
 
 afterEach(() => {

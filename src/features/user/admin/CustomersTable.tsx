@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../lib/pricing';
-import type { Customer } from '../../../types/backOffice';
+import { formatPrice } from '../../../domain/pricing';
+import type { Customer } from '../../../domain/backOffice';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const th = 'px-4 py-3';

@@ -3,7 +3,7 @@
 // with Back.
 import { apiClient } from '../../../lib/apiClient';
 import { pageParam } from '../../../lib/listingParams';
-import type { Customer } from '../../../types/backOffice';
+import type { Customer } from '../../../domain/backOffice';
 
 export const CUSTOMERS_PER_PAGE = 20;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Address } from '../../../types';
+import type { Address } from '../../../domain/types';
 
 /** An address as text: name, street, city, state, country, pin code, email, phone. */
 export default function AddressCard({ address, children }: { address: Address; children?: ReactNode }) {

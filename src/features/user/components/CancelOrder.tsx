@@ -2,7 +2,7 @@ import { useAppAlert } from '../../../components/Alerts';
 import ConfirmedAction from '../../../components/ConfirmedAction';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import type { Order } from '../../../types';
+import type { Order } from '../../../domain/types';
 import { cancelOrderAsync } from '../myOrders';
 import { fetchLoggedInUserOrdersAsync } from '../userSlice';
 

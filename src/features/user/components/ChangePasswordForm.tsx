@@ -5,7 +5,7 @@ import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import { changePasswordRules, checkField, PASSWORD_NOT_MATCHING, toRegisterOptions } from '../../../lib/validation';
+import { changePasswordRules, checkField, PASSWORD_NOT_MATCHING, toRegisterOptions } from '../../../domain/validation';
 import type { PasswordChange } from '../userAPI';
 import { changePasswordAsync } from '../userSlice';
 

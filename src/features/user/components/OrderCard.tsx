@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { discountedPrice, formatPrice } from '../../../lib/pricing';
+import { discountedPrice, formatPrice } from '../../../domain/pricing';
 import OrderTimeline from '../../../components/OrderTimeline';
 import StatusBadge from '../../../components/StatusBadge';
-import type { Order } from '../../../types';
+import type { Order } from '../../../domain/types';
 import AddressCard from './AddressCard';
 import CancelOrder from './CancelOrder';
 

@@ -5,7 +5,7 @@ import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
-import type { Order } from '../../../types';
+import type { Order } from '../../../domain/types';
 import OrderCard from './OrderCard';
 import SignInPrompt from './SignInPrompt';
 import {

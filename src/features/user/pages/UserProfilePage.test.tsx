@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session, fillAddress } from '../../../test/utils';
-import type { User } from '../../../types';
+import type { User } from '../../../domain/types';
 import { initialState as userState } from '../userSlice';
 import UserProfilePage from './UserProfilePage';
 

@@ -6,7 +6,7 @@ import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
-import type { Address } from '../../../types';
+import type { Address } from '../../../domain/types';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import ChangePasswordForm from '../components/ChangePasswordForm';

@@ -1,5 +1,5 @@
 // Domain types shared by the client and the server (SPEC §3).
-import type { Product } from '../domain/productFields';
+import type { Product } from './productFields';
 
 export type Role = 'user' | 'admin';
 
@@ -50,7 +50,7 @@ export type { Product };
 
 /**
  * A product as the API answers it: with `salePrice`, the price the shopper sees (SPEC §9:
- * discountedPrice in src/lib/pricing.ts), which lists filter and sort by (salePrice_gte,
+ * discountedPrice in src/domain/pricing.ts), which lists filter and sort by (salePrice_gte,
  * _sort=salePrice) like any field.
  */
 export interface PricedProduct extends Product {

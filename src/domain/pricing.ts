@@ -1,5 +1,5 @@
 // Prices of SPEC §9, shared by the client and the server so both compute the same totals.
-import type { PricedProduct, Product } from '../types';
+import type { PricedProduct, Product } from './types';
 
 type Priced = Pick<Product, 'price' | 'discountPercentage'>;
 

@@ -1,5 +1,5 @@
 // The back office's types (issue 14): the dashboard, customers and the audit log.
-import type { OrderStatus, Role } from './index';
+import type { OrderStatus, Role } from './types';
 
 /** GET /admin/stats: the shop's figures over a window of UTC days. */
 export interface ShopStats {
@@ -63,7 +63,7 @@ export interface AuditEntry {
 }
 
 /** The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products): from the field table. */
-export { PRODUCT_CSV_COLUMNS } from '../domain/productCsv';
+export { PRODUCT_CSV_COLUMNS } from './productCsv';
 
 /** The largest CSV file the product import takes (2 MB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // Business constants of SPEC §9 and messages of §8, shared by the client and the server.
-import type { SortOption } from '../types';
+import type { SortOption } from './types';
 
 export const ITEMS_PER_PAGE = 15;
 export const ADMIN_ORDERS_PER_PAGE = 5;

@@ -1,10 +1,10 @@
 // The validation rules and messages of SPEC §5, in one place for the forms (react-hook-form)
 // and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
-import { COUNTRIES } from '../types';
-import { checkField, tooLong, type FieldRule, type Rules } from '../domain/fieldRule';
-import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_FORM_RULES, type ProductFormField } from '../domain/productFields';
+import { COUNTRIES } from './types';
+import { checkField, tooLong, type FieldRule, type Rules } from './fieldRule';
+import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_FORM_RULES, type ProductFormField } from './productFields';
 
-export { checkField, MAX_TEXT, toNumber, type FieldRule, type Rules } from '../domain/fieldRule';
+export { checkField, MAX_TEXT, toNumber, type FieldRule, type Rules } from './fieldRule';
 export { DEFAULT_LOW_STOCK_THRESHOLD };
 
 const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
