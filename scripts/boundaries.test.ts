@@ -1,5 +1,5 @@
 // The layer rule of `npm run lint` (eslint.config.js, eslint-plugin-boundaries), run through
-// ESLint's own API on probe files placed in the tree: app → features → components / lib → types,
+// ESLint's own API on probe files placed in the tree: app → features → components / lib → domain,
 // and a feature never imports another feature's files.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,8 @@ describe('the layer rule', () => {
     ['a feature, the app', 'src/features/cart/Probe.ts', "import { makeStore } from '../../app/store';"],
     ['shared components, a feature', 'src/components/Probe.ts', "import { selectItems } from '../features/cart/cartSlice';"],
     ['lib, a shared component', 'src/lib/Probe.ts', "import Spinner from '../components/Spinner';"],
-    ['the domain types, lib', 'src/types/Probe.ts', "import { apiClient } from '../lib/apiClient';"],
+    ['the shared domain, lib', 'src/domain/Probe.ts', "import { apiClient } from '../lib/apiClient';"],
+    ['the shared domain, a feature', 'src/domain/Probe.ts', "import { selectItems } from '../features/cart/cartSlice';"],
   ])('fails when %s imports upwards', async (_who, file, line) => {
     expect(await boundaryErrors(file, `${line}\nexport const probe = 1;\n`)).toHaveLength(1);
   });
@@ -57,6 +58,7 @@ describe('the server fence', () => {
     ['a page', 'server/middleware/Probe.ts', "import LoginPage from '../../src/features/auth/pages/LoginPage';"],
     ['a shared component', 'server/routes/Probe.ts', "import { AppAlertProvider } from '../../src/components/Alerts';"],
     ['a client-only lib module', 'server/services/Probe.ts', "import { apiClient } from '../../src/lib/apiClient';"],
+    ['a lib module that was once shared', 'server/services/Probe.ts', "import { listingParams } from '../../src/lib/listingParams';"],
     ['React itself', 'server/Probe.ts', "import { renderToStaticMarkup } from 'react-dom/server';"],
     ['the build-time renderer', 'server/Probe.ts', "import { renderPrepaints } from '../build/prepaintRender';"],
     ['the store, re-exported, in a test', 'server/Probe.test.ts', "export { makeStore } from '../src/app/store';"],
@@ -66,12 +68,13 @@ describe('the server fence', () => {
 
   it('lets the server import the React-free modules it shares with the client', async () => {
     const lines = [
-      "import type { User } from '../../src/types';",
-      "import { MAX_IMPORT_BYTES } from '../../src/types/backOffice';",
-      "import { loginRules } from '../../src/lib/validation';",
-      "import { MAX_CART_QUANTITY } from '../../src/lib/constants';",
-      "import { totals } from '../../src/lib/pricing';",
-      "import { FIRST_SCREEN_END } from '../../src/lib/firstPaint';",
+      "import type { User } from '../../src/domain/types';",
+      "import { MAX_IMPORT_BYTES } from '../../src/domain/backOffice';",
+      "import { loginRules } from '../../src/domain/validation';",
+      "import { MAX_CART_QUANTITY } from '../../src/domain/constants';",
+      "import { totals } from '../../src/domain/pricing';",
+      "import { FIRST_SCREEN_END } from '../../src/domain/firstPaint';",
+      "import { PRODUCT_FIELD_TABLE } from '../../src/domain/productFields';",
       "import { PREPAINT_FILE } from '../../build/manifest';",
     ];
     expect(await importErrors('server/services/Probe.ts', lines.join('\n'))).toEqual([]);
