@@ -3,7 +3,7 @@
 import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../src/domain/types';
 import { badRequest } from '../errors';
 import type { Page, Store } from '../store/port';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/domain/validation';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/domain/productFields';
 import { pageOf, positiveInt, single } from './paging';
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@
 // the build (build/routeManifest.ts) writes, next to the built app, which chunks each page needs,
 // for the server's preload hints and the JS budget check. Every page is its own lazy chunk.
 import { SESSION_CHECK_PATH } from '../features/auth/authAPI.ts';
-import { INFO_PATHS } from './pages/infoPages.ts';
+import { INFO_PATHS } from './pages/infoLinks.ts';
 
 export interface PageRoute {
   /** The URL pattern, as react-router reads it. */

@@ -62,8 +62,9 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-/** The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products): from the field table. */
-export { PRODUCT_CSV_COLUMNS } from './productCsv';
+// The product CSV's columns (GET /admin/export/products.csv, POST /admin/import/products) are
+// PRODUCT_CSV_COLUMNS of productCsv.ts, from the field table: not re-exported here, since
+// src/domain/types.ts re-exports this module and the field table stays out of the first load.
 
 /** The largest CSV file the product import takes (2 MB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

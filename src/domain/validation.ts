@@ -2,10 +2,8 @@
 // and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
 import { COUNTRIES } from './types';
 import { checkField, tooLong, type FieldRule, type Rules } from './fieldRule';
-import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_FORM_RULES, type ProductFormField } from './productFields';
 
 export { checkField, MAX_TEXT, toNumber, type FieldRule, type Rules } from './fieldRule';
-export { DEFAULT_LOW_STOCK_THRESHOLD };
 
 const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** ≥ 8 characters, one uppercase, one lowercase, one digit; special characters allowed. */
@@ -80,8 +78,5 @@ export const addressRules: Rules<AddressField> = {
   pincode: { required: 'Pin Code is Required', maxLength: tooLong('Pin Code', 20) },
 };
 
-/** The product form's fields (image1–3 for the product's `images`): src/domain/productFields.ts. */
-export type ProductField = ProductFormField;
-
-/** The product form's rules, from the field table (src/domain/productFields.ts). */
-export const productRules: Rules<ProductField> = PRODUCT_FORM_RULES;
+// The product form's rules and fields come from the field table (productFields.ts:
+// PRODUCT_FORM_RULES, ProductFormField), which only the back office loads.

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductFormScreen from '../features/products/admin/ProductFormScreen';
-import type { ProductField } from '../domain/validation';
+import type { ProductFormField } from '../domain/productFields';
 import { jsonResponse, landing, product as makeProduct, renderWithProviders, stubFetch } from './utils';
 
 export const brands = [
@@ -38,7 +38,7 @@ export function api(routes: Routes = {}) {
 
 export const NEW_FORM = { path: '/admin/product-form', route: '/admin/product-form', routes: [landing('*')] };
 
-export const LABELS: Record<ProductField, string> = {
+export const LABELS: Record<ProductFormField, string> = {
   title: 'Product Name',
   description: 'Description',
   price: 'price',
@@ -53,7 +53,7 @@ export const LABELS: Record<ProductField, string> = {
   lowStockThreshold: 'Low stock threshold',
 };
 
-export const VALID: Record<ProductField, string> = {
+export const VALID: Record<ProductFormField, string> = {
   title: 'Laptop Pro',
   description: 'A fast laptop',
   price: '1299.5',
@@ -68,7 +68,7 @@ export const VALID: Record<ProductField, string> = {
   lowStockThreshold: '3',
 };
 
-export const field = (name: ProductField) => screen.getByLabelText(LABELS[name], { exact: true });
+export const field = (name: ProductFormField) => screen.getByLabelText(LABELS[name], { exact: true });
 
 export async function openNewForm() {
   const view = renderWithProviders(<ProductFormScreen />, NEW_FORM);
@@ -76,8 +76,8 @@ export async function openNewForm() {
   return view;
 }
 
-export async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<ProductField, string>>) {
-  for (const [name, value] of Object.entries(values) as [ProductField, string][]) {
+export async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<ProductFormField, string>>) {
+  for (const [name, value] of Object.entries(values) as [ProductFormField, string][]) {
     const input = field(name);
     if (input instanceof HTMLSelectElement) {
       await user.selectOptions(input, value);
@@ -92,7 +92,7 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, values: Par
 }
 
 /** The message shown next to a field: the element its aria-describedby points to. */
-export function messageOf(name: ProductField): string | null {
+export function messageOf(name: ProductFormField): string | null {
   const id = field(name).getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }

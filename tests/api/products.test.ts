@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withSalePrice } from '../../src/domain/pricing';
-import { productRules } from '../../src/domain/validation';
+import { PRODUCT_FORM_RULES } from '../../src/domain/productFields';
 import { expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -141,7 +141,7 @@ describe('POST /api/products (admin)', () => {
     expect(res.body.returnPolicy).toBe('No returns');
   });
 
-  it.each(Object.keys(productRules))('requires %s', async (field) => {
+  it.each(Object.keys(PRODUCT_FORM_RULES))('requires %s', async (field) => {
     const shop = makeShop();
     const res = await (await shop.as('admin')).post('/api/products').send({ ...form, [field]: '' }).expect(400);
     expect(res.body.errors).toEqual({ [field]: `${field} is required` });

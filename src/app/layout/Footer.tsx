@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CONTACT, INFO_PAGE_GROUPS } from '../pages/infoPages';
+import { CONTACT_EMAIL, INFO_LINK_GROUPS } from '../pages/infoLinks';
 
 export default function Footer() {
   return (
@@ -9,7 +9,7 @@ export default function Footer() {
       </h2>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid grid-cols-1 gap-8 sm:grid-cols-3">
-          {INFO_PAGE_GROUPS.map((group) => (
+          {INFO_LINK_GROUPS.map((group) => (
             <div key={group.heading}>
               <h3 className="text-sm font-semibold text-white">{group.heading}</h3>
               <ul className="mt-4 space-y-3">
@@ -26,8 +26,8 @@ export default function Footer() {
         </div>
         <p className="mt-10 border-t border-white/10 pt-6 text-xs text-gray-400">
           &copy; {new Date().getFullYear()} Best Buy Shop, Toronto.{' '}
-          <a href={`mailto:${CONTACT.email}`} className="text-gray-300 underline underline-offset-2 hover:text-white">
-            {CONTACT.email}
+          <a href={`mailto:${CONTACT_EMAIL}`} className="text-gray-300 underline underline-offset-2 hover:text-white">
+            {CONTACT_EMAIL}
           </a>
         </p>
       </div>

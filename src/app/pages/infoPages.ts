@@ -1,29 +1,27 @@
-// The footer's pages: what a shopper looks for (shipping, returns, contact, about, terms,
-// privacy), written for this shop. SPEC §2's other footer routes (/aiplatform, /blog, …) still
-// open a page: the help page, which lists these.
-export interface InfoSection {
-  heading: string;
-  paragraphs: string[];
-}
-
-export interface InfoPageEntry {
-  path: string;
-  title: string;
-  /** One line under the title. */
-  summary: string;
-  sections: InfoSection[];
-}
+// The texts of the footer's pages, written for this shop (loaded with the info page, not in the
+// first load); their links, titles and paths are in infoLinks.ts.
+import { CONTACT_EMAIL, INFO_LINK_GROUPS, type InfoLink } from './infoLinks';
 
 export const CONTACT = {
-  email: 'help@shop.test',
+  email: CONTACT_EMAIL,
   phone: '+1 416 555 0100',
   address: 'Best Buy Shop, 88 Queen Street West, Suite 400, Toronto, Ontario M5H 2M9, Canada',
   hours: 'Monday to Friday, 9 am to 6 pm Eastern Time',
 };
 
+export interface InfoSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+export interface InfoPageEntry extends InfoLink {
+  /** One line under the title. */
+  summary: string;
+  sections: InfoSection[];
+}
+
 const SHIPPING: InfoPageEntry = {
-  path: '/shipping',
-  title: 'Shipping and delivery',
+  ...link('/shipping'),
   summary: 'When your order leaves us, how it travels, and how to follow it.',
   sections: [
     {
@@ -50,8 +48,7 @@ const SHIPPING: InfoPageEntry = {
 };
 
 const RETURNS: InfoPageEntry = {
-  path: '/returns',
-  title: 'Returns and refunds',
+  ...link('/returns'),
   summary: 'Changed your mind, or something is wrong? Here is how sending an item back works.',
   sections: [
     {
@@ -77,8 +74,7 @@ const RETURNS: InfoPageEntry = {
 };
 
 const CONTACT_US: InfoPageEntry = {
-  path: '/contactus',
-  title: 'Contact us',
+  ...link('/contactus'),
   summary: 'Questions about an order, a product or your account: we are happy to help.',
   sections: [
     {
@@ -93,8 +89,7 @@ const CONTACT_US: InfoPageEntry = {
 };
 
 const ABOUT: InfoPageEntry = {
-  path: '/aboutus',
-  title: 'About us',
+  ...link('/aboutus'),
   summary: 'A small online shop with a wide range: phones to furniture, skincare to sunglasses.',
   sections: [
     {
@@ -108,8 +103,7 @@ const ABOUT: InfoPageEntry = {
 };
 
 const CAREERS: InfoPageEntry = {
-  path: '/careers',
-  title: 'Careers',
+  ...link('/careers'),
   summary: 'Working at Best Buy Shop.',
   sections: [
     {
@@ -123,8 +117,7 @@ const CAREERS: InfoPageEntry = {
 };
 
 const TERMS: InfoPageEntry = {
-  path: '/terms',
-  title: 'Terms of sale',
+  ...link('/terms'),
   summary: 'The terms that apply when you buy from Best Buy Shop.',
   sections: [
     {
@@ -156,8 +149,7 @@ const TERMS: InfoPageEntry = {
 };
 
 const PRIVACY: InfoPageEntry = {
-  path: '/privacy',
-  title: 'Privacy',
+  ...link('/privacy'),
   summary: 'What we keep about you, why, and what you can ask of us.',
   sections: [
     {
@@ -182,31 +174,24 @@ const PRIVACY: InfoPageEntry = {
   ],
 };
 
-export const INFO_PAGE_GROUPS: { heading: string; pages: InfoPageEntry[] }[] = [
-  { heading: 'Customer service', pages: [SHIPPING, RETURNS, CONTACT_US] },
-  { heading: 'About the shop', pages: [ABOUT, CAREERS] },
-  { heading: 'Legal', pages: [TERMS, PRIVACY] },
-];
+/** The pages written for the shop. */
+export const INFO_PAGES: InfoPageEntry[] = [SHIPPING, RETURNS, CONTACT_US, ABOUT, CAREERS, TERMS, PRIVACY];
 
-/** The pages written for the shop, by path. */
-export const INFO_PAGES: InfoPageEntry[] = INFO_PAGE_GROUPS.flatMap((group) => group.pages);
+/** The footer's groups, with each page's text (for the help page). */
+export const INFO_PAGE_GROUPS: { heading: string; pages: InfoPageEntry[] }[] = INFO_LINK_GROUPS.map((group) => ({
+  heading: group.heading,
+  pages: group.pages.map((entry) => INFO_PAGES.find((page) => page.path === entry.path)!),
+}));
 
-/** SPEC §2's footer routes this shop has nothing under: they open the help page. */
-export const HELP_PATHS = [
-  '/aiplatform',
-  '/aialgorithms',
-  '/industryapplications',
-  '/predictiveanalysis',
-  '/customerexperience',
-  '/automation',
-  '/blog',
-  '/casestudies',
-];
+/** The footer link to `path` (its title). */
+function link(path: string): InfoLink {
+  const found = INFO_LINK_GROUPS.flatMap((group) => group.pages).find((entry) => entry.path === path);
+  if (!found) throw new Error(`No footer link to ${path}`);
+  return found;
+}
 
 export const HELP_PAGE = {
   title: 'Help and information',
   summary: 'Everything about shopping with us, in one place.',
 };
 
-/** Every path that opens an info page: the shop's pages and the help page's. */
-export const INFO_PATHS = [...INFO_PAGES.map((page) => page.path), ...HELP_PATHS];

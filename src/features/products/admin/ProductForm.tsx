@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
-import { productRules, toRegisterOptions, type ProductField } from '../../../domain/validation';
+import { PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
+import { toRegisterOptions } from '../../../domain/validation';
 import {
   EMPTY_PRODUCT_FORM,
   toFieldErrors,
@@ -62,15 +63,15 @@ export default function ProductForm({
     if (!serverErrors) return;
     const { fields, other } = toFieldErrors(serverErrors);
     for (const [field, message] of Object.entries(fields)) {
-      setError(field as ProductField, { type: 'server', message }, { shouldFocus: true });
+      setError(field as ProductFormField, { type: 'server', message }, { shouldFocus: true });
     }
     setOtherErrors(other);
   });
 
   /** The field `name` of the form: its label, message and rule; `control` draws its input. */
-  const field = (name: ProductField, label: string, className: string, control: (props: object) => ReactNode) => (
+  const field = (name: ProductFormField, label: string, className: string, control: (props: object) => ReactNode) => (
     <Field key={name} id={name} label={label} error={errors[name]?.message} className={className}>
-      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(productRules[name])) })}
+      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(PRODUCT_FORM_RULES[name])) })}
     </Field>
   );
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { productRules, type ProductField } from '../../../domain/validation';
+import { PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
 import { api, brands, field, fill, LABELS, messageOf, NEW_FORM, openNewForm, product, VALID } from '../../../test/productForm';
 import { jsonResponse, renderWithProviders, sent } from '../../../test/utils';
 import ProductFormScreen from './ProductFormScreen';
@@ -41,7 +41,7 @@ describe('ProductFormScreen, new product', () => {
     await openNewForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // The threshold starts at its default (5), so it alone is not missing.
-    const expected: Record<Exclude<ProductField, 'lowStockThreshold'>, string> = {
+    const expected: Record<Exclude<ProductFormField, 'lowStockThreshold'>, string> = {
       title: 'title is required',
       description: 'description is required',
       price: 'price is required',
@@ -54,7 +54,7 @@ describe('ProductFormScreen, new product', () => {
       brand: 'brand is required',
       category: 'category is required',
     };
-    for (const [name, message] of Object.entries(expected) as [ProductField, string][]) {
+    for (const [name, message] of Object.entries(expected) as [ProductFormField, string][]) {
       expect(messageOf(name)).toBe(message);
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     }
@@ -87,11 +87,11 @@ describe('ProductFormScreen, new product', () => {
     expect(messageOf('title')).toBe('title is required');
   });
 
-  // Every range, whole-number and length rule of productRules, with its own message.
-  const broken: { name: ProductField; value: string; shown: string; message: string }[] = [];
-  const add = (name: ProductField, value: string, message: string) =>
+  // Every range, whole-number and length rule of PRODUCT_FORM_RULES, with its own message.
+  const broken: { name: ProductFormField; value: string; shown: string; message: string }[] = [];
+  const add = (name: ProductFormField, value: string, message: string) =>
     broken.push({ name, value, message, shown: value.length > 12 ? `${value.length} characters` : value });
-  for (const [name, rule] of Object.entries(productRules) as [ProductField, (typeof productRules)[ProductField]][]) {
+  for (const [name, rule] of Object.entries(PRODUCT_FORM_RULES) as [ProductFormField, (typeof PRODUCT_FORM_RULES)[ProductFormField]][]) {
     if (rule.min) add(name, String(rule.min.value - 1), rule.min.message);
     if (rule.max) add(name, String(rule.max.value + 1), rule.max.message);
     if (rule.integer) add(name, '1.5', rule.integer);

@@ -1,9 +1,9 @@
 // The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
 // `images` list. Both directions of that mapping live here, plus the server's field errors.
 import type { Product } from '../../../domain/types';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductField } from '../../../domain/validation';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFormField } from '../../../domain/productFields';
 
-export type ProductFormValues = Record<ProductField, string>;
+export type ProductFormValues = Record<ProductFormField, string>;
 
 /** What the form sends: POST body for a new product, merged into the product for a PATCH. */
 export type ProductInput = Pick<
@@ -76,21 +76,21 @@ const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
  * Keys no field shows are returned apart so the page can still report them.
  */
 export function toFieldErrors(errors: Record<string, string> | undefined): {
-  fields: Partial<Record<ProductField, string>>;
+  fields: Partial<Record<ProductFormField, string>>;
   other: string[];
 } {
-  const fields: Partial<Record<ProductField, string>> = {};
+  const fields: Partial<Record<ProductFormField, string>> = {};
   const other: string[] = [];
   for (const [key, message] of Object.entries(errors ?? {})) {
     const image = /^images(?:\.|\[)?(\d)?\]?$/.exec(key);
     if (image) {
       const index = image[1] === undefined ? 0 : Number(image[1]);
       if (index <= 2) {
-        fields[`image${index + 1}` as ProductField] ??= message;
+        fields[`image${index + 1}` as ProductFormField] ??= message;
         continue;
       }
     }
-    if (FORM_FIELDS.has(key)) fields[key as ProductField] = message;
+    if (FORM_FIELDS.has(key)) fields[key as ProductFormField] = message;
     else other.push(message);
   }
   return { fields, other };

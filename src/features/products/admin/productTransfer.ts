@@ -6,7 +6,8 @@ import { apiThunk } from '../../../lib/thunk';
 
 import type { ImportReport } from '../../../domain/backOffice';
 
-export { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ImportReport } from '../../../domain/backOffice';
+export { MAX_IMPORT_BYTES, type ImportReport } from '../../../domain/backOffice';
+export { PRODUCT_CSV_COLUMNS } from '../../../domain/productCsv';
 
 /** The whole catalogue as CSV: the import's template. */
 export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;
