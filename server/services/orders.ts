@@ -23,6 +23,7 @@ import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from 
 import { parseId, requireObject } from './input';
 import { pageOf, single } from './paging';
 import { auditBy } from './audit';
+import { publicOrder, withoutReviews } from './publicProduct';
 
 export const MAX_ORDER_LINES = 50;
 /** How long an Idempotency-Key keeps answering with its order. */
@@ -52,7 +53,7 @@ export const KEY_REUSED =
 /** The order a key placed, when this is the request that placed it (a key stored without a fingerprint counts as the same); 422 otherwise. */
 function sameRequest(order: Order, stored: string | undefined, fingerprint: string): Placed {
   if (stored !== undefined && stored !== fingerprint) throw new HttpError(422, KEY_REUSED);
-  return { order, created: false };
+  return { order: publicOrder(order), created: false };
 }
 
 function readKey(key: string | undefined): string | undefined {
@@ -137,7 +138,8 @@ export class OrderService {
     const price = (products: readonly Product[]) => {
       // Check everything first (409 names the product), then price.
       lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
-      const orderItems: CartItem[] = lines.map((l, i) => ({ id: i + 1, product: products[i], quantity: l.quantity }));
+      // The line keeps the product as sold, not its reviews (nor their reviewers' ids).
+      const orderItems: CartItem[] = lines.map((l, i) => ({ id: i + 1, product: withoutReviews(products[i]), quantity: l.quantity }));
       return {
         items: orderItems,
         user,
@@ -157,7 +159,7 @@ export class OrderService {
       // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
       mail: { at, message: (order, owner) => orderPlacedMail(owner, order, this.linkBase) },
     });
-    if ('placed' in result) return { order: result.placed, created: true };
+    if ('placed' in result) return { order: publicOrder(result.placed), created: true };
     if ('earlier' in result) return sameRequest(result.earlier, result.fingerprint, fingerprint);
     // The store's guarded decrement found the stock gone since `price` ran.
     const [product] = await this.store.productsByIds([result.shortOf]);
@@ -167,15 +169,16 @@ export class OrderService {
   }
 
   /** The user's orders, newest first. */
-  own(user: number): Promise<Order[]> {
-    return this.store.ordersOf(user);
+  async own(user: number): Promise<Order[]> {
+    return (await this.store.ordersOf(user)).map(publicOrder);
   }
 
   /** All orders (admin): _page with _per_page (or _limit), _sort/_order, status=. */
-  list(query: Query): Promise<Page<Order>> {
+  async list(query: Query): Promise<Page<Order>> {
     const q = OrderService.readQuery(query);
     const slice = pageOf(query);
-    return this.store.listOrders(slice ? { ...q, slice } : q);
+    const page = await this.store.listOrders(slice ? { ...q, slice } : q);
+    return { ...page, items: page.items.map(publicOrder) };
   }
 
   /** Every order a GET /orders query selects (its paging aside), in its order, `size` at a time. */
@@ -222,7 +225,7 @@ export class OrderService {
     const id = parseId(rawId);
     const order = id === undefined ? undefined : await this.store.orderById(id);
     if (!order || (order.user !== me.id && me.role !== 'admin')) throw notFound('Order not found');
-    return order;
+    return publicOrder(order);
   }
 
   /**
@@ -281,7 +284,7 @@ export class OrderService {
     if (!existing) throw notFound('Order not found');
     const order = await this.changeStatus(admin, existing.id, OrderService.status(requireObject(input).status));
     if (!order) throw notFound('Order not found');
-    return order;
+    return publicOrder(order);
   }
 
   /**
@@ -301,7 +304,7 @@ export class OrderService {
     for (const id of ids as number[]) {
       try {
         const order = await this.changeStatus(admin, id, body.status as OrderStatus);
-        results.push(order ? { id, status: 200, order } : { id, status: 404, message: 'Order not found' });
+        results.push(order ? { id, status: 200, order: publicOrder(order) } : { id, status: 404, message: 'Order not found' });
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err;
         results.push({ id, status: 409, message: err.message });
@@ -322,7 +325,7 @@ export class OrderService {
             return this.transition(o, products, 'cancelled', 'shopper');
           }, undefined, this.statusMail());
     if (!order) throw notFound('Order not found');
-    return order;
+    return publicOrder(order);
   }
 
   /**

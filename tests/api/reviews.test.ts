@@ -7,7 +7,7 @@
 // user (2) has delivered orders holding product 1 (orders 3, 7, 11); the other shopper (3) has
 // no delivered order.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product, ReviewEligibility } from '../../src/domain/types';
+import type { Order, Product, ReviewEligibility } from '../../src/domain/types';
 import { clock, expectNoLeaks, makeShop, orderBody } from './fixtures';
 
 afterEach(expectNoLeaks);
@@ -122,6 +122,50 @@ describe('reviewer ids (issue 25 item 6)', () => {
     const admin = await shop.as('admin');
     const removed = (await admin.delete('/api/products/1/reviews/1').send({}).expect(200)).body;
     expect(removed.reviews).toEqual([expect.objectContaining({ id: 2, user: 2 })]);
+  });
+
+  it('an order line keeps no reviews, and orders that still hold some (older ones, the seed’s) are answered without them', async () => {
+    const shop = makeShop();
+    const user = await shop.as('user');
+    await user.post('/api/products/1/reviews').send(review).expect(201);
+    // An order placed before the snapshot dropped them: the product's reviews, a reviewer id among them.
+    await shop.update((data) => {
+      data.orders[0].items[0].product.reviews = [{ id: 9, user: 987654, reviewerName: 'Kim', rating: 4, comment: 'Fine', date: '2026-01-02T00:00:00.000Z' }];
+    });
+    const other = await shop.as('other');
+    const placed = (await other.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(201)).body;
+    expect(placed.items[0].product).toMatchObject({ id: 1, title: 'iPhone 15', reviews: [] });
+    const stored = (await shop.state()).orders.find((o) => o.id === placed.id)!;
+    expect(stored.items[0].product.reviews).toEqual([]);
+
+    const admin = await shop.as('admin');
+    const answers: [string, unknown][] = [
+      ['own', (await user.get('/api/orders/own').expect(200)).body],
+      ['one', (await user.get('/api/orders/1').expect(200)).body],
+      ['admin list', (await admin.get('/api/orders').expect(200)).body],
+      ['admin one', (await admin.get('/api/orders/1').expect(200)).body],
+      ['status', (await admin.patch('/api/orders/1').send({ status: 'dispatched' }).expect(200)).body],
+      ['bulk', (await admin.patch('/api/orders').send({ ids: [1], status: 'delivered' }).expect(200)).body],
+      ['cancel', (await other.post(`/api/orders/${placed.id}/cancel`).send({}).expect(200)).body],
+    ];
+    const reviewsIn = (body: unknown): unknown[] => {
+      const orders = (Array.isArray(body) ? body : [body]).map((o) => ('order' in o ? o.order : o) as Order);
+      return orders.flatMap((o) => o.items.flatMap((i) => i.product.reviews));
+    };
+    for (const [what, body] of answers) expect([what, reviewsIn(body), JSON.stringify(body).includes('987654')]).toEqual([what, [], false]);
+    // The order's lines keep what the page shows of the product as sold.
+    expect((answers[1][1] as Order).items[0].product).toMatchObject({ id: 1, title: 'iPhone 15', price: 1000 });
+  });
+
+  it('q finds no product by a reviewer’s user id, which no answer holds (its date and comment it does)', async () => {
+    const shop = makeShop();
+    await shop.update((data) => {
+      data.products[1].reviews.push({ id: 2, user: 987654, reviewerName: 'Kim', rating: 4, comment: 'Zyzzyva fine', date: '2026-01-02T00:00:00.000Z' });
+    });
+    const ids = async (q: string) => ((await shop.anon().get('/api/products').query({ q }).expect(200)).body as Product[]).map((p) => p.id);
+    expect(await ids('987654')).toEqual([]);
+    expect(await ids('zyzzyva')).toEqual([2]);
+    expect(await ids('2026-01-02')).toEqual([2]);
   });
 });
 

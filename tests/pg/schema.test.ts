@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import jsonServer from 'json-server';
 import express from 'express';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed, serialize } from '../../scripts/seed';
@@ -292,10 +292,15 @@ describe('q search (products.search_text)', () => {
       title: 'İstanbul ΣΟΦΙΑΣ Straße',
       weight: 1234.5,
       images: [],
-      reviews: [{ reviewerName: 'Zoë Ångström', rating: 0, comment: '' }],
+      reviews: [
+        { reviewerName: 'Zoë Ångström', rating: 0, comment: '' },
+        { id: 2, user: 987654, reviewerName: 'Kim', rating: 4, comment: 'Fine', date: '2026-01-02T00:00:00.000Z', verified: true },
+      ],
     },
   ];
   const data = { ...seed, products: [...seed.products, ...extra] };
+  /** What the answers hold (and json-server would search): the reviews without the reviewer's id (migration 0011). */
+  const answered = { ...data, products: data.products.map((p) => ({ ...p, reviews: p.reviews.map(({ user: _user, ...r }) => r) })) };
 
   beforeAll(async () => {
     await loadSnapshot(db(), structuredClone(data));
@@ -307,7 +312,7 @@ describe('q search (products.search_text)', () => {
     for (const [i, row] of rows.entries()) {
       const parts = row.search_text.split(SEARCH_SEPARATOR);
       expect(parts.pop()).toBe('');
-      expect(parts.sort(), `product ${row.id}`).toEqual(deepValues(data.products[i]).sort());
+      expect(parts.sort(), `product ${row.id}`).toEqual(deepValues(answered.products[i]).sort());
     }
   });
 
@@ -340,12 +345,14 @@ describe('q search (products.search_text)', () => {
     'σοφιας',
     'zoë å',
     'line one\nline',
+    '987654',
+    '2026-01-02',
     ' ',
     'nothing-matches-this',
   ];
 
   it.each(QUERIES)('q=%j returns the products json-server returns', async (q) => {
-    const expected = await jsonServerIds(data, q);
+    const expected = await jsonServerIds(answered, q);
     const rows = await db().selectFrom('products').select('id').where(productMatches(q)).orderBy('id').execute();
     expect(rows.map((r) => r.id)).toEqual(expected);
   });
@@ -355,6 +362,28 @@ describe('q search (products.search_text)', () => {
     const hits = async (q: string) => (await db().selectFrom('products').select('id').where(productMatches(q)).execute()).map((r) => r.id);
     expect(await hits('zyzzyva')).toEqual([3]);
     expect(await hits('4321')).toEqual([3]);
+  });
+
+  it('a database made before migration 0011 loses the reviewers’ ids from its search text, and keeps its index', async () => {
+    const older = await testDatabase();
+    const before = openDatabase(older.url, { max: 2 });
+    try {
+      const { '0011_search_text_without_reviewers': _later, ...earlier } = migrations;
+      void _later;
+      const { error } = await new Migrator({ db: before, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest();
+      expect(error).toBeUndefined();
+      await before.insertInto('products').values(productToRow(extra[1])).execute();
+      const hits = async (q: string) => (await before.selectFrom('products').select('id').where(productMatches(q)).execute()).map((r) => r.id);
+      expect(await hits('987654')).toEqual([122]);
+      expect((await migrateToLatest(before)).map((r) => r.migrationName)).toEqual(['0011_search_text_without_reviewers']);
+      expect(await hits('987654')).toEqual([]);
+      expect(await hits('zoë å')).toEqual([122]);
+      const indexes = await sql<{ n: string }>`SELECT indexname AS n FROM pg_indexes WHERE tablename = 'products'`.execute(before);
+      expect(indexes.rows.map((r) => r.n)).toContain('products_search_text_trgm_idx');
+    } finally {
+      await before.destroy();
+      await older.drop();
+    }
   });
 });
 
