@@ -22,6 +22,7 @@ import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
 import { buildServices, type Services } from './services';
 import type { ForgotLimits } from './services/passwordReset';
+import type { VerifyLimits } from './services/emailVerification';
 import { emailRoutes } from './routes/emails';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
 import type { StoreAdapter } from './store/port';
@@ -63,6 +64,8 @@ export interface AppOptions {
   mailLinkBase?: string;
   /** Password reset requests' limits (tests); see server/services/passwordReset.ts. */
   forgotLimits?: Partial<ForgotLimits>;
+  /** Verification mail resend limits (tests); see server/services/emailVerification.ts. */
+  verifyLimits?: Partial<VerifyLimits>;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -106,6 +109,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   const services = buildServices(store, {
     linkBase: publicUrl ?? options.mailLinkBase,
     forgotLimits: options.forgotLimits,
+    verifyLimits: options.verifyLimits,
     now: options.now ?? Date.now,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     signupLimit: options.signupLimit ?? signupLimitFromEnv(),

@@ -12,6 +12,11 @@ export interface StoredUser {
   name?: string;
   /** When the account was made (ISO); absent for accounts older than the field. */
   createdAt?: string;
+  /**
+   * false: signed up, the address not confirmed yet (the mailed link not opened). Absent: verified
+   * (the seed's accounts, and every account older than the field).
+   */
+  verified?: boolean;
 }
 
 export interface StoredCartLine {

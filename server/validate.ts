@@ -2,7 +2,7 @@
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../src/domain/validation';
-import { fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
+import { fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
 
 export type Errors = Record<string, string>;
 
@@ -35,7 +35,7 @@ export function readAddress(value: unknown, prefix: string, errors: Errors): Add
 /** A list of addresses (PATCH /users, signup). */
 export function readAddresses(value: unknown, errors: Errors): Address[] {
   if (!Array.isArray(value)) {
-    errors.addresses = 'addresses must be a list';
+    errors.addresses = 'Addresses must be a list';
     return [];
   }
   if (value.length > MAX_ADDRESSES) {
@@ -54,18 +54,18 @@ export function readAddresses(value: unknown, errors: Errors): Address[] {
 export function readName(value: unknown, errors: Errors): string | undefined {
   if (value === null) return '';
   if (typeof value !== 'string') {
-    errors.name = 'name must be text';
+    errors.name = 'Name must be text';
     return undefined;
   }
   const name = value.trim();
-  if (name.length > MAX_TEXT) errors.name = `name must be at most ${MAX_TEXT} characters`;
+  if (name.length > MAX_TEXT) errors.name = `Name must be at most ${MAX_TEXT} characters`;
   return name;
 }
 
 // --- Products: from the field table (src/domain/productFields.ts) -------------------------
 
 export { MAX_STOCK, PRODUCT_DEFAULTS };
-export const STOCK_TOO_LARGE = `stock must be at most ${MAX_STOCK}`;
+export const STOCK_TOO_LARGE = productRule('stock')!.max!.message;
 
 const isNumeric = (spec: FieldSpec) => spec.type === 'number' || spec.type === 'integer';
 const fieldsWhere = (test: (spec: FieldSpec) => boolean) => PRODUCT_KEYS.filter((key) => test(fieldSpec(key)));
@@ -132,7 +132,7 @@ export function readProduct(
   for (const key of REQUIRED_NUMBERS) {
     if (!present(key)) continue;
     const value = trimmed(body[key]);
-    if (typeof value === 'boolean' || Array.isArray(value)) errors[key] = `${key} must be a number`;
+    if (typeof value === 'boolean' || Array.isArray(value)) errors[key] = `${productLabel(key)} must be a number`;
     else if (check(key, value)) changes[key] = toNumber(value);
   }
 
@@ -143,7 +143,7 @@ export function readProduct(
     const sent = body[IMAGE_LIST];
     if (sent !== undefined) {
       if (Array.isArray(sent) && sent.length <= IMAGE_FIELDS.length) images.splice(0, IMAGE_FIELDS.length, ...sent);
-      else errors[IMAGE_LIST] = `${IMAGE_LIST} must be a list of up to ${IMAGE_FIELDS.length} image addresses`;
+      else errors[IMAGE_LIST] = `${productLabel(IMAGE_LIST)} must be a list of up to ${IMAGE_FIELDS.length} image addresses`;
     }
     IMAGE_FIELDS.forEach((name, i) => {
       if (body[name] !== undefined) images[i] = body[name];
@@ -158,14 +158,14 @@ export function readProduct(
     givenNames(key).forEach((name, i) => {
       const value = values[i];
       if (value !== undefined && !isLocalImage(value)) {
-        errors[name] = `${name} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
+        errors[name] = `${productLabel(key, name)} must be a path on this site starting with / (e.g. /images/…) or a data:image`;
       }
     });
   }
   const lists = { brands, categories };
   for (const key of LISTED) {
     const listed = fieldSpec(key).listed!;
-    if (changes[key] !== undefined && !lists[listed].includes(changes[key] as string)) errors[key] = `${key} must be one of the listed ${listed}`;
+    if (changes[key] !== undefined && !lists[listed].includes(changes[key] as string)) errors[key] = `${productLabel(key)} must be one of the listed ${listed}`;
   }
 
   // Optional fields: checked when sent.
@@ -182,7 +182,7 @@ export function readProduct(
   for (const key of BOOLEANS) {
     if (body[key] === undefined) continue;
     if (typeof body[key] === 'boolean') changes[key] = body[key];
-    else errors[key] = `${key} must be true or false`;
+    else errors[key] = `${productLabel(key)} must be true or false`;
   }
   return { changes: changes as Partial<Product>, errors };
 }

@@ -42,6 +42,27 @@ export function resetPasswordMail(to: string, url: string, minutes: number): Out
   return { to, subject: RESET_SUBJECT, text, html };
 }
 
+export const VERIFY_SUBJECT = 'Confirm your email address';
+
+/** The email verification mail: the link (valid `days`) and what to do when it was not you. */
+export function verifyEmailMail(to: string, url: string, days: number): OutgoingMail {
+  const text = [
+    'Welcome to the shop! Please confirm that this is your email address.',
+    '',
+    `Open this link to confirm it (it works once, for ${days} days):`,
+    url,
+    '',
+    'If you did not make an account at our shop, ignore this mail.',
+  ].join('\n');
+  const html = page(
+    VERIFY_SUBJECT,
+    `<p>Welcome to the shop! Please confirm that this is your email address.</p>` +
+      `<p>${link(url, 'Confirm my email address')} (the link works once, for ${days} days):<br>${escapeHtml(url)}</p>` +
+      `<p>If you did not make an account at our shop, ignore this mail.</p>`,
+  );
+  return { to, subject: VERIFY_SUBJECT, text, html };
+}
+
 const PAYMENT: Record<Order['paymentMethod'], string> = { cash: 'Cash', card: 'Card' };
 
 function addressLines(order: Order): string[] {

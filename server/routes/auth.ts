@@ -1,12 +1,12 @@
-// /api/auth: signup, login, session check, logout, and the password reset by mail.
+// /api/auth: signup, login, session check, logout, the password reset by mail and email verification.
 import { Router } from 'express';
 import { HttpError } from '../errors';
 import { asyncRoute } from '../middleware/http';
-import { clearSessionCookie, setSessionCookie } from '../middleware/session';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../middleware/session';
 import type { Services } from '../services';
 import { toPublicUser } from '../services/users';
 
-export function authRoutes({ auth, sessions, passwordReset }: Services): Router {
+export function authRoutes({ auth, sessions, passwordReset, emailVerification }: Services): Router {
   const router = Router();
 
   // POST /auth/signup (anyone): creates a 'user' and signs it in
@@ -58,6 +58,23 @@ export function authRoutes({ auth, sessions, passwordReset }: Services): Router 
     '/reset',
     asyncRoute(async (req, res) => {
       res.json({ message: await passwordReset.reset(req.body) });
+    }),
+  );
+
+  // POST /auth/verify {token} (anyone: the link may be opened signed out): marks the account verified
+  router.post(
+    '/verify',
+    asyncRoute(async (req, res) => {
+      res.json({ message: await emailVerification.verify(req.body) });
+    }),
+  );
+
+  // POST /auth/verify/resend (signed in, throttled): 202, a new link in the outbox
+  router.post(
+    '/verify/resend',
+    requireUser,
+    asyncRoute(async (req, res) => {
+      res.status(202).json({ message: await emailVerification.resend(req.user!) });
     }),
   );
 

@@ -6,6 +6,7 @@ import type { User } from '../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../errors';
 import { hashPasswordAsync, verifyPasswordAsync } from '../passwords';
 import type { Store } from '../store/port';
+import type { EmailVerificationService } from './emailVerification';
 import { readAddresses, readName, type Errors } from '../validate';
 import { requireObject } from './input';
 import { sessionDigest, type SessionService } from './sessions';
@@ -34,13 +35,14 @@ export class AuthService {
     private readonly signups: SignupLimiter,
     private readonly passwordCost: number,
     private readonly now: () => number,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   private dummy(): Promise<string> {
     return (this.dummyHash ??= hashPasswordAsync('not-a-password', this.passwordCost));
   }
 
-  /** Creates a 'user' account and signs it in. */
+  /** Creates a 'user' account, not verified, with its verification mail in the outbox, and signs it in. */
   async signup(input: unknown, ip: string): Promise<SignedIn> {
     const body = requireObject(input);
     const email = typeof body.email === 'string' ? body.email.trim() : body.email;
@@ -69,7 +71,8 @@ export class AuthService {
       addresses,
       ...(name ? { name } : {}),
       createdAt: new Date(this.now()).toISOString(),
-    });
+      verified: false,
+    }, this.verification.newLink());
     if (!user) {
       // Another sign-up took the email while this one was hashing.
       await this.signups.undo(ip);

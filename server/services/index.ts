@@ -14,6 +14,7 @@ import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
 import { MailService } from './mail';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './passwordReset';
+import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './emailVerification';
 
 export interface ServiceOptions {
   now: () => number;
@@ -28,6 +29,8 @@ export interface ServiceOptions {
   linkBase?: string;
   /** Password reset requests' limits (tests). */
   forgotLimits?: Partial<ForgotLimits>;
+  /** Verification mail resend limits (tests). */
+  verifyLimits?: Partial<VerifyLimits>;
 }
 
 export interface Services {
@@ -42,6 +45,7 @@ export interface Services {
   audit: AuditService;
   transfer: TransferService;
   passwordReset: PasswordResetService;
+  emailVerification: EmailVerificationService;
   mail: MailService;
 }
 
@@ -58,8 +62,9 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const catalogue = new CatalogueService(store, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
   const orders = new OrderService(store, now, linkBase);
+  const emailVerification = new EmailVerificationService(store, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
-    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now),
+    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
     sessions,
     users: new UserService(store),
     catalogue,
@@ -75,6 +80,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
       linkBase,
       limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
     }),
+    emailVerification,
     mail: new MailService(store, now),
   };
 }

@@ -27,9 +27,9 @@ export interface ForgotLimits {
 
 export const DEFAULT_FORGOT_LIMITS: ForgotLimits = { perEmail: 5, perIp: 20, windowMs: 60 * 60 * 1000 };
 
-const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** 32 bytes in base64url: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class PasswordResetService {
   constructor(

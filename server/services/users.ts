@@ -11,6 +11,7 @@ export function toPublicUser(user: StoredUser): User {
   const { id, email, role, addresses } = user;
   const pub: User = { id, email, role, addresses: addresses ?? [] };
   if (user.name !== undefined) pub.name = user.name;
+  pub.verified = user.verified !== false;
   return pub;
 }
 

@@ -154,6 +154,12 @@ export interface ResetToken {
   expiresAt: number;
 }
 
+/** An email verification link to store and mail: its token (SHA-256 only) and the mail holding it. */
+export interface VerificationLink {
+  token: ResetToken;
+  mail: (user: StoredUser) => OutgoingMail;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The port
 
@@ -161,8 +167,11 @@ export interface Store {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
   userById(id: number): Promise<StoredUser | undefined>;
   userByEmail(email: string): Promise<StoredUser | undefined>;
-  /** Adds the user; undefined (nothing added) when the email is taken. */
-  createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined>;
+  /**
+   * Adds the user; undefined (nothing added) when the email is taken. With `link`: its token is
+   * stored for the new user and `link.mail(user)` put in the outbox, in the same step.
+   */
+  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined>;
   /** How many accounts with `role` were made at or after `since` (epoch ms). */
   countUsersSince(since: number, role: Role): Promise<number>;
   /**
@@ -301,6 +310,17 @@ export interface Store {
    * the token is unknown, used or expired.
    */
   resetPassword(digest: string, hash: string, now: number): Promise<number | undefined>;
+  /**
+   * Stores a new verification link for user `id` and puts its mail in the outbox, in one step;
+   * false (nothing written) when there is no such user or it is verified already.
+   */
+  requestEmailVerification(id: number, link: VerificationLink): Promise<boolean>;
+  /**
+   * Uses the verification token with this digest when it exists and has not expired at `now`:
+   * marks its user verified and forgets every verification token of the user (single use). The
+   * user's id; undefined (nothing changed) when the token is unknown, used or expired.
+   */
+  verifyEmail(digest: string, now: number): Promise<number | undefined>;
   /** The outbox, newest first. */
   listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>>;
   /** Puts a copy of message `id` in the outbox as a new message, due at `at`; undefined when there is no such message. */

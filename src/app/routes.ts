@@ -35,6 +35,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/logout', page: 'features/auth/pages/LogoutPage' },
   { path: '/forgot-password', page: 'features/auth/pages/ForgotPasswordPage' },
   { path: '/reset-password', page: 'features/auth/pages/ResetPasswordPage' },
+  // The link of the confirmation mail: open, it may be opened signed out.
+  { path: '/verify-email', page: 'features/auth/pages/VerifyEmailPage' },
   // SPEC §6: not wrapped in a guard.
   { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
   { path: '/orders', page: 'app/pages/MyOrdersPage' },

@@ -31,6 +31,8 @@ export interface Customer {
   totalSpent: number;
   /** When they last ordered (ISO); absent without orders. */
   lastOrderAt?: string;
+  /** Whether they have confirmed their email address (false: signed up, link not opened yet). */
+  verified: boolean;
 }
 
 export const AUDIT_ACTIONS = [

@@ -28,12 +28,20 @@ export interface FieldSpec {
    * edit checks it when sent) or `optional` (checked when sent); absent: not an input.
    */
   input?: 'required' | 'optional';
-  /** The rule its value must keep, by the name it is given under (messages name the field). */
-  rule?: (name: string) => FieldRule;
+  /**
+   * What a person reads it as: the admin form's label (SPEC §2), the product page's, else the
+   * field in words. Every message about the field names it by this (issue 26 item 4), never by
+   * the code's field name.
+   */
+  label: string;
+  /** The rule its value must keep; its messages name the field by `label` (productLabel). */
+  rule?: (label: string) => FieldRule;
   /** In the admin's product form (src/features/products/admin/ProductForm.tsx). */
   form?: true;
   /** A list the form and the CSV spread over these names (images: image1–3). */
   spread?: readonly string[];
+  /** The labels of the spread names, in their order (Image 1–3). */
+  spreadLabels?: readonly string[];
   /** May be absent from a product (the seed's data file, an older snapshot). */
   optional?: true;
   /** Absent is stored as NULL and answered absent (not the default). */
@@ -48,53 +56,58 @@ export interface FieldSpec {
   csv?: 'key' | 'both' | 'export';
 }
 
-const text = (max: number) => (name: string): FieldRule => ({ required: `${name} is required`, maxLength: tooLong(name, max) });
-const number = (min: number, max: number) => (name: string): FieldRule => ({
-  required: `${name} is required`,
-  min: { value: min, message: `${name} must be at least ${min}` },
-  max: { value: max, message: `${name} must be at most ${max}` },
+// SPEC §5's '{field} is required', and the other messages, with the field's label as {field}.
+const text = (max: number) => (label: string): FieldRule => ({ required: `${label} is required`, maxLength: tooLong(label, max) });
+const number = (min: number, max: number) => (label: string): FieldRule => ({
+  required: `${label} is required`,
+  min: { value: min, message: `${label} must be at least ${min}` },
+  max: { value: max, message: `${label} must be at most ${max}` },
+  tiny: `${label} is too small to store: give 0 or a larger number`,
 });
-const integer = (min: number, max: number) => (name: string): FieldRule => ({
-  required: `${name} is required`,
-  integer: `${name} must be a whole number`,
-  min: { value: min, message: `${name} must be at least ${min}` },
-  max: { value: max, message: `${name} must be at most ${max}` },
+const integer = (min: number, max: number) => (label: string): FieldRule => ({
+  required: `${label} is required`,
+  integer: `${label} must be a whole number`,
+  min: { value: min, message: `${label} must be at least ${min}` },
+  max: { value: max, message: `${label} must be at most ${max}` },
 });
 
 /** The fields, in db.json's key order (which every product answer and export keeps). */
 export const PRODUCT_FIELD_TABLE = {
-  id: { type: 'id', column: 'id', csv: 'key' },
-  title: { type: 'text', column: 'title', input: 'required', form: true, rule: text(MAX_TEXT), csv: 'both' },
-  description: { type: 'text', column: 'description', input: 'required', form: true, rule: text(MAX_LONG_TEXT), csv: 'both' },
-  price: { type: 'number', column: 'price', input: 'required', form: true, rule: number(1, 10000), csv: 'both' },
-  discountPercentage: { type: 'number', column: 'discount_percentage', input: 'required', form: true, rule: number(0, 100), csv: 'both' },
-  stock: { type: 'integer', column: 'stock', input: 'required', form: true, rule: integer(0, MAX_STOCK), csv: 'both' },
-  thumbnail: { type: 'text', column: 'thumbnail', input: 'required', form: true, rule: text(MAX_IMAGE), image: true, csv: 'both' },
+  id: { type: 'id', label: 'Id', column: 'id', csv: 'key' },
+  title: { type: 'text', label: 'Product Name', column: 'title', input: 'required', form: true, rule: text(MAX_TEXT), csv: 'both' },
+  description: { type: 'text', label: 'Description', column: 'description', input: 'required', form: true, rule: text(MAX_LONG_TEXT), csv: 'both' },
+  price: { type: 'number', label: 'Price', column: 'price', input: 'required', form: true, rule: number(1, 10000), csv: 'both' },
+  discountPercentage: { type: 'number', label: 'Discount Percentage', column: 'discount_percentage', input: 'required', form: true, rule: number(0, 100), csv: 'both' },
+  stock: { type: 'integer', label: 'Stock', column: 'stock', input: 'required', form: true, rule: integer(0, MAX_STOCK), csv: 'both' },
+  thumbnail: { type: 'text', label: 'Thumbnail', column: 'thumbnail', input: 'required', form: true, rule: text(MAX_IMAGE), image: true, csv: 'both' },
   images: {
     type: 'images',
+    label: 'Images',
     column: 'images',
     input: 'required',
     form: true,
     rule: text(MAX_IMAGE),
     spread: ['image1', 'image2', 'image3'],
+    spreadLabels: ['Image 1', 'Image 2', 'Image 3'],
     image: true,
     csv: 'both',
   },
-  brand: { type: 'text', column: 'brand', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'brands', csv: 'both' },
-  category: { type: 'text', column: 'category', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'categories', csv: 'both' },
+  brand: { type: 'text', label: 'Brand', column: 'brand', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'brands', csv: 'both' },
+  category: { type: 'text', label: 'Category', column: 'category', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'categories', csv: 'both' },
   /** The mean of the reviews' ratings (server/services/reviews.ts): never an input. */
-  rating: { type: 'number', column: 'rating', default: 0, csv: 'export' },
-  weight: { type: 'number', column: 'weight', input: 'optional', rule: number(0, 100000), default: 1 },
-  warrantyInformation: { type: 'text', column: 'warranty_information', input: 'optional', rule: text(MAX_TEXT), default: '1 year warranty' },
-  shippingInformation: { type: 'text', column: 'shipping_information', input: 'optional', rule: text(MAX_TEXT), default: 'Ships in 3-5 business days' },
-  returnPolicy: { type: 'text', column: 'return_policy', input: 'optional', rule: text(MAX_TEXT), default: '30 days return policy' },
-  minimumOrderQuantity: { type: 'integer', column: 'minimum_order_quantity', input: 'optional', rule: integer(1, 1000), default: 1 },
-  reviews: { type: 'reviews', column: 'reviews', default: [] },
+  rating: { type: 'number', label: 'Rating', column: 'rating', default: 0, csv: 'export' },
+  weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', rule: number(0, 100000), default: 1 },
+  warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', rule: text(MAX_TEXT), default: '1 year warranty' },
+  shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', rule: text(MAX_TEXT), default: 'Ships in 3-5 business days' },
+  returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', rule: text(MAX_TEXT), default: '30 days return policy' },
+  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', rule: integer(1, 1000), default: 1 },
+  reviews: { type: 'reviews', label: 'Reviews', column: 'reviews', default: [] },
   /** Soft-deleted: hidden from shoppers, kept for orders and the back office. */
-  deleted: { type: 'boolean', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },
+  deleted: { type: 'boolean', label: 'Deleted', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },
   /** The back office lists the product as low on stock at or below this (absent: DEFAULT_LOW_STOCK_THRESHOLD). */
   lowStockThreshold: {
     type: 'integer',
+    label: 'Low stock threshold',
     column: 'low_stock_threshold',
     input: 'optional',
     form: true,
@@ -167,10 +180,17 @@ export type ProductFormField = {
 /** Each name a field is given under in a form or a CSV: its own, or its spread's. */
 export const givenNames = (key: ProductKey): readonly string[] => fieldSpec(key).spread ?? [key];
 
+/** The label of a field under `name` (its own name: its label; one of its spread names: that one's). */
+export function productLabel(key: ProductKey, name: string = key): string {
+  const spec = fieldSpec(key);
+  const i = spec.spread?.indexOf(name) ?? -1;
+  return i >= 0 && spec.spreadLabels ? spec.spreadLabels[i] : spec.label;
+}
+
 /** The rules of the admin form's fields, in the table's order. */
 export const PRODUCT_FORM_RULES = Object.fromEntries(
-  entries.filter(([, spec]) => spec.form).flatMap(([key, spec]) => givenNames(key).map((name) => [name, spec.rule!(name)])),
+  entries.filter(([, spec]) => spec.form).flatMap(([key, spec]) => givenNames(key).map((name) => [name, spec.rule!(productLabel(key, name))])),
 ) as Record<ProductFormField, FieldRule>;
 
-/** The rule of a field under `name` (its own name, or one of its spread names). */
-export const productRule = (key: ProductKey, name: string = key): FieldRule | undefined => fieldSpec(key).rule?.(name);
+/** The rule of a field under `name` (its own name, or one of its spread names), its messages naming its label. */
+export const productRule = (key: ProductKey, name: string = key): FieldRule | undefined => fieldSpec(key).rule?.(productLabel(key, name));

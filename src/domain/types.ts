@@ -24,6 +24,11 @@ export interface User {
   role: Role;
   addresses: Address[];
   name?: string;
+  /**
+   * Whether the owner has confirmed the address by the link mailed at sign-up (issue 24). The API
+   * always sends it; absent (older clients' data, tests) reads as verified.
+   */
+  verified?: boolean;
 }
 
 export interface Review {

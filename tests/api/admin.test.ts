@@ -66,10 +66,10 @@ describe('GET /api/admin/stats', () => {
     const shop = makeShop();
     const admin = await shop.as('admin');
     const cases: [unknown, string][] = [
-      ['', 'lowStockThreshold is required'],
-      [2.5, 'lowStockThreshold must be a whole number'],
-      [-1, 'lowStockThreshold must be at least 0'],
-      [1000001, 'lowStockThreshold must be at most 1000000'],
+      ['', 'Low stock threshold is required'],
+      [2.5, 'Low stock threshold must be a whole number'],
+      [-1, 'Low stock threshold must be at least 0'],
+      [1000001, 'Low stock threshold must be at most 1000000'],
     ];
     for (const [value, message] of cases) {
       const res = await admin.patch('/api/products/1').send({ lowStockThreshold: value }).expect(400);
@@ -97,9 +97,9 @@ describe('GET /api/admin/customers', () => {
     const res = await admin.get('/api/admin/customers').expect(200);
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.body as Customer[]).toEqual([
-      { id: 1, email: 'admin@shop.test', name: 'Admin', role: 'admin', orders: 0, totalSpent: 0 },
-      { id: 2, email: 'user@shop.test', role: 'user', orders: 6, totalSpent: 3600, lastOrderAt: '2026-01-11T00:00:00.000Z' },
-      { id: 3, email: 'other@shop.test', role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z' },
+      { id: 1, email: 'admin@shop.test', name: 'Admin', role: 'admin', orders: 0, totalSpent: 0, verified: true },
+      { id: 2, email: 'user@shop.test', role: 'user', orders: 6, totalSpent: 3600, lastOrderAt: '2026-01-11T00:00:00.000Z', verified: true },
+      { id: 3, email: 'other@shop.test', role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true },
     ]);
     expect((await admin.get('/api/admin/customers?q=OTHER').expect(200)).body.map((c: Customer) => c.id)).toEqual([3]);
     expect((await admin.get('/api/admin/customers?q=admin').expect(200)).body.map((c: Customer) => c.id)).toEqual([1]);
@@ -221,7 +221,7 @@ describe('POST /api/admin/import/products', () => {
       create: 2,
       update: 3,
       errors: {
-        'row 4.price': 'price must be at least 1',
+        'row 4.price': 'Price must be at least 1',
         'row 5.id': 'No product with id 99',
         'row 6.id': 'Product 2 is in the file twice',
       },

@@ -144,30 +144,33 @@ describe('POST /api/products (admin)', () => {
   it.each(Object.keys(PRODUCT_FORM_RULES))('requires %s', async (field) => {
     const shop = makeShop();
     const res = await (await shop.as('admin')).post('/api/products').send({ ...form, [field]: '' }).expect(400);
-    expect(res.body.errors).toEqual({ [field]: `${field} is required` });
+    const message = PRODUCT_FORM_RULES[field as keyof typeof PRODUCT_FORM_RULES].required!;
+    // The label a person sees in the form ("Discount Percentage is required"), never the field's name.
+    expect(message).toMatch(/^[A-Z][a-z]*( [A-Za-z0-9][a-z]*)* is required$/);
+    expect(res.body.errors).toEqual({ [field]: message });
     expect((await shop.state()).products).toHaveLength(5);
   });
 
   it.each([
-    ['price', 0, 'price must be at least 1'],
-    ['price', '10001', 'price must be at most 10000'],
-    ['price', 'abc', 'price must be at least 1'],
-    ['discountPercentage', -1, 'discountPercentage must be at least 0'],
-    ['discountPercentage', 101, 'discountPercentage must be at most 100'],
-    ['stock', 1.5, 'stock must be a whole number'],
-    ['stock', -1, 'stock must be at least 0'],
-    ['stock', true, 'stock must be a number'],
-    ['brand', 'Nokia', 'brand must be one of the listed brands'],
-    ['category', 'cars', 'category must be one of the listed categories'],
-    ['thumbnail', 'javascript:alert(1)', 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
-    ['image2', '//evil.example/x.png', 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['price', 0, 'Price must be at least 1'],
+    ['price', '10001', 'Price must be at most 10000'],
+    ['price', 'abc', 'Price must be at least 1'],
+    ['discountPercentage', -1, 'Discount Percentage must be at least 0'],
+    ['discountPercentage', 101, 'Discount Percentage must be at most 100'],
+    ['stock', 1.5, 'Stock must be a whole number'],
+    ['stock', -1, 'Stock must be at least 0'],
+    ['stock', true, 'Stock must be a number'],
+    ['brand', 'Nokia', 'Brand must be one of the listed brands'],
+    ['category', 'cars', 'Category must be one of the listed categories'],
+    ['thumbnail', 'javascript:alert(1)', 'Thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image2', '//evil.example/x.png', 'Image 2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
     // A browser reads each of these as another host (a backslash is a slash; tabs and newlines are dropped).
-    ['image1', '/\\evil.example/x.png', 'image1 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
-    ['image2', '/\t/evil.example/x.png', 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
-    ['image3', '/\n/evil.example/x.png', 'image3 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
-    ['thumbnail', '/\r/evil.example/x.png', 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
-    ['title', 'x'.repeat(201), 'title must be at most 200 characters'],
-    ['deleted', 'yes', 'deleted must be true or false'],
+    ['image1', '/\\evil.example/x.png', 'Image 1 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image2', '/\t/evil.example/x.png', 'Image 2 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['image3', '/\n/evil.example/x.png', 'Image 3 must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['thumbnail', '/\r/evil.example/x.png', 'Thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image'],
+    ['title', 'x'.repeat(201), 'Product Name must be at most 200 characters'],
+    ['deleted', 'yes', 'Deleted must be true or false'],
   ])('rejects %s = %j', async (field, value, message) => {
     const res = await (await makeShop().as('admin')).post('/api/products').send({ ...form, [field]: value }).expect(400);
     expect(res.body.errors).toEqual({ [field]: message });
@@ -184,7 +187,7 @@ describe('PATCH /api/products/:id (admin)', () => {
     expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]], salePrice: 135 });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
-    expect(bad.body.errors).toEqual({ discountPercentage: 'discountPercentage must be at most 100' });
+    expect(bad.body.errors).toEqual({ discountPercentage: 'Discount Percentage must be at most 100' });
     expect((await shop.state()).products[0].title).toBe(before.title);
   });
 

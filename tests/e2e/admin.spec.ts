@@ -18,17 +18,17 @@ import {
 } from './fixtures';
 
 const REQUIRED_MESSAGES = [
-  'title is required',
-  'description is required',
-  'price is required',
-  'discountPercentage is required',
-  'stock is required',
-  'thumbnail is required',
-  'image1 is required',
-  'image2 is required',
-  'image3 is required',
-  'brand is required',
-  'category is required',
+  'Product Name is required',
+  'Description is required',
+  'Price is required',
+  'Discount Percentage is required',
+  'Stock is required',
+  'Thumbnail is required',
+  'Image 1 is required',
+  'Image 2 is required',
+  'Image 3 is required',
+  'Brand is required',
+  'Category is required',
 ];
 
 /** A second, independent browser context signed in as the demo shopper. */
@@ -71,12 +71,12 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await page.getByLabel('Discount Percentage').fill('101');
     await page.getByLabel('Stock', { exact: true }).fill('2.5');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('price must be at least 1')).toBeVisible();
-    await expect(page.getByText('discountPercentage must be at most 100')).toBeVisible();
-    await expect(page.getByText('stock must be a whole number')).toBeVisible();
+    await expect(page.getByText('Price must be at least 1')).toBeVisible();
+    await expect(page.getByText('Discount Percentage must be at most 100')).toBeVisible();
+    await expect(page.getByText('Stock must be a whole number')).toBeVisible();
     await page.getByLabel('price', { exact: true }).fill('10001');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('price must be at most 10000')).toBeVisible();
+    await expect(page.getByText('Price must be at most 10000')).toBeVisible();
 
     await page.getByLabel('price', { exact: true }).fill('200');
     await page.getByLabel('Discount Percentage').fill('10');
@@ -91,7 +91,7 @@ test.describe.serial('a product from creation to soft delete and back', () => {
     await expect(page.getByAltText('Image 2 preview')).toHaveJSProperty('complete', true);
     await expect(page.getByText('Image not found')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image');
+    await expect.poll(() => messageOf(page, 'Thumbnail')).toBe('Thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image');
     await expectAlert(page, /^The product was not saved/);
     await expect(page.getByText('Product Created')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/product-form$/);
@@ -327,7 +327,7 @@ test('axe finds no violations on any admin page, desktop and mobile', async ({ p
   // The form with every message showing.
   await page.goto('/admin/product-form');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('category is required')).toBeVisible();
+  await expect(page.getByText('Category is required')).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

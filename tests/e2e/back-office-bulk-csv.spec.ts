@@ -200,7 +200,7 @@ test('an import with a bad row is refused by the dry run; fixed, it creates and 
   await page.getByLabel('CSV file').setInputFiles(file(0));
   await page.getByRole('button', { name: 'Check file' }).click();
   const errors = page.getByRole('table', { name: 'Errors in the file' });
-  await expect(errors.getByRole('row').nth(1)).toHaveText(/^2\s*price\s*price must be at least 1$/);
+  await expect(errors.getByRole('row').nth(1)).toHaveText(/^2\s*price\s*Price must be at least 1$/);
   await expect(page.getByRole('button', { name: 'Import 2 products' })).toBeDisabled();
   await expectAccessibleAtAllWidths(page, () => expect(errors).toBeVisible());
   expect((await (await admin.get(`/api/products/${existing.id}`)).json()).price).toBe(50);
@@ -228,7 +228,7 @@ test('the low stock threshold saves and shows again on edit', async ({ page, req
   await expect(field).toHaveValue('5');
   await field.fill('-1');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('lowStockThreshold must be at least 0')).toBeVisible();
+  await expect(page.getByText('Low stock threshold must be at least 0')).toBeVisible();
   await field.fill('9');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/productdetail/${product.id}$`));

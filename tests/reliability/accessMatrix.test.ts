@@ -367,6 +367,32 @@ const MATRIX: Row[] = [
     body: { token: 'A'.repeat(43), password: 'Changed123' },
     expect: [400, 400, 400, 400],
   },
+  // Email verification: the token proves it, never a session; a new link only for the caller's
+  // own account, signed in, and only while it is not verified (shopper A is not, here).
+  {
+    route: 'POST /api/auth/verify',
+    what: 'verify with a made-up token',
+    url: '/api/auth/verify',
+    body: { token: 'A'.repeat(43) },
+    prepare: (db) => {
+      userOf(db, 2).verified = false;
+    },
+    expect: [400, 400, 400, 400],
+  },
+  {
+    route: 'POST /api/auth/verify/resend',
+    what: "a new confirmation link (shopper A's account not verified)",
+    url: '/api/auth/verify/resend',
+    body: {},
+    prepare: (db) => {
+      userOf(db, 2).verified = false;
+    },
+    expect: [401, 202, 409, 409],
+    verify: ({ res, db }) => {
+      expect(res.body).toEqual({ message: `We have sent a new confirmation link to ${ACCOUNTS.user.email}.` });
+      expect(userOf(db, 2).verified).toBe(false);
+    },
+  },
   {
     route: 'POST /api/users/own/password',
     // Only the caller's own, and only knowing it: shopper A's password is A's alone.
@@ -704,7 +730,7 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 200],
     verify: ({ res }) => {
       expect(res.headers['x-total-count']).toBe('3');
-      expect(res.body).toEqual([{ id: 3, email: ACCOUNTS.other.email, role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z' }]);
+      expect(res.body).toEqual([{ id: 3, email: ACCOUNTS.other.email, role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true }]);
     },
   },
   {

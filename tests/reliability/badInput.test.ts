@@ -125,6 +125,8 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/auth/logout': { as: 'user', url: '/api/auth/logout' },
   'POST /api/auth/forgot': { as: 'anon', url: '/api/auth/forgot' },
   'POST /api/auth/reset': { as: 'anon', url: '/api/auth/reset' },
+  'POST /api/auth/verify': { as: 'anon', url: '/api/auth/verify' },
+  'POST /api/auth/verify/resend': { as: 'user', url: '/api/auth/verify/resend' },
   'GET /api/users/own': { as: 'user', url: '/api/users/own' },
   'PATCH /api/users/:id': { as: 'user', url: '/api/users/2' },
   'POST /api/users/own/password': { as: 'user', url: '/api/users/own/password' },
@@ -165,7 +167,13 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
 };
 
 /** Routes with no 2xx at their bare target (see the 'every other route answers 2xx' test). */
-const NO_PLAIN_SUCCESS: readonly ApiRoute[] = ['POST /api/auth/reset', 'POST /api/admin/emails/:id/resend'];
+const NO_PLAIN_SUCCESS: readonly ApiRoute[] = [
+  'POST /api/auth/reset',
+  'POST /api/admin/emails/:id/resend',
+  // A mailed token, and an account not verified yet (the fixtures' are): tests/api/emailVerification.test.ts.
+  'POST /api/auth/verify',
+  'POST /api/auth/verify/resend',
+];
 
 const MALFORMED_JSON = [
   ['truncated object', '{"email": "user@shop.test",'],
@@ -349,6 +357,21 @@ function buildCases(): Case[] {
   add(reset, 'missing field', 'no password', 400, { ...resetBody('A'.repeat(43), undefined) });
   add(reset, 'out of range', 'a password the sign-up rule refuses', 400, { ...resetBody('A'.repeat(43), 'short') });
   add(reset, 'not a JSON object', 'array', 400, { raw: '[]' });
+
+  // POST /auth/verify: an unknown, malformed or replayed token is 400 with a message, nothing changed.
+  const verify = 'POST /api/auth/verify';
+  const VERIFY_INVALID = 'This confirmation link is invalid, used or expired. Sign in and ask for a new one.';
+  const verifyBody = (token: unknown) => ({ raw: JSON.stringify({ token }), errors: { token: VERIFY_INVALID } });
+  add(verify, 'unknown id', 'an unknown token', 400, verifyBody('A'.repeat(43)));
+  add(verify, 'missing field', 'no token', 400, verifyBody(undefined));
+  add(verify, 'wrong type', 'token a number', 400, verifyBody(42));
+  add(verify, 'wrong type', 'token a list', 400, verifyBody(['A'.repeat(43)]));
+  add(verify, 'huge string', '90 kB token', 400, verifyBody('A'.repeat(90_000)));
+  add(verify, 'injection string', 'token with CR LF', 400, verifyBody(`${'A'.repeat(41)}\r\n`));
+  add(verify, 'injection string', 'token: NoSQL $ne', 400, verifyBody({ $ne: null }));
+  add(verify, 'not a JSON object', 'array', 400, { raw: '[]' });
+  // POST /auth/verify/resend: an account already verified (every fixture account) is 409.
+  add('POST /api/auth/verify/resend', 'out of range', 'an account already verified', 409, { raw: '{}' });
 
   // POST /users/own/password
   const password = 'POST /api/users/own/password';
@@ -988,25 +1011,25 @@ function buildCases(): Case[] {
   add(importing, 'body over 100 kB', 'a body bigger than any 2 MB file in JSON', 413, { body: { csv: 'x'.repeat(IMPORT_BODY_LIMIT), dryRun: true } });
   // Row errors, named `row <line>.<field>`: for real, any of them and nothing is imported.
   const rowErrors: [Kind, string, string[], Record<string, string>][] = [
-    ['out of range', 'a new product at price 0', [importRow({ ...NEW_PRODUCT, price: 0 })], { 'row 2.price': 'price must be at least 1' }],
-    ['out of range', 'stock -1', [importRow({ id: 1, stock: -1 })], { 'row 2.stock': 'stock must be at least 0' }],
-    ['out of range', 'stock 1e300', [importRow({ id: 1, stock: '1e300' })], { 'row 2.stock': 'stock must be a whole number' }],
+    ['out of range', 'a new product at price 0', [importRow({ ...NEW_PRODUCT, price: 0 })], { 'row 2.price': 'Price must be at least 1' }],
+    ['out of range', 'stock -1', [importRow({ id: 1, stock: -1 })], { 'row 2.stock': 'Stock must be at least 0' }],
+    ['out of range', 'stock 1e300', [importRow({ id: 1, stock: '1e300' })], { 'row 2.stock': 'Stock must be a whole number' }],
     ['out of range', 'stock beyond what either engine holds', [importRow({ id: 1, stock: MAX_STOCK + 1 })], { 'row 2.stock': STOCK_TOO_LARGE }],
-    ['out of range', 'discount 101', [importRow({ id: 1, discountPercentage: 101 })], { 'row 2.discountPercentage': 'discountPercentage must be at most 100' }],
-    ['wrong type', 'price a word', [importRow({ id: 1, price: 'cheap' })], { 'row 2.price': 'price must be at least 1' }],
-    ['wrong type', 'deleted "yes"', ['id,deleted', '1,yes'], { 'row 2.deleted': 'deleted must be true or false' }],
-    ['missing field', 'a new product without a title', [importRow({ ...NEW_PRODUCT, title: '' })], { 'row 2.title': 'title is required' }],
-    ['missing field', 'a title of white space', [importRow({ id: 1, title: '   ' })], { 'row 2.title': 'title is required' }],
+    ['out of range', 'discount 101', [importRow({ id: 1, discountPercentage: 101 })], { 'row 2.discountPercentage': 'Discount Percentage must be at most 100' }],
+    ['wrong type', 'price a word', [importRow({ id: 1, price: 'cheap' })], { 'row 2.price': 'Price must be at least 1' }],
+    ['wrong type', 'deleted "yes"', ['id,deleted', '1,yes'], { 'row 2.deleted': 'Deleted must be true or false' }],
+    ['missing field', 'a new product without a title', [importRow({ ...NEW_PRODUCT, title: '' })], { 'row 2.title': 'Product Name is required' }],
+    ['missing field', 'a title of white space', [importRow({ id: 1, title: '   ' })], { 'row 2.title': 'Product Name is required' }],
     ['unknown id', 'an unknown product', [importRow({ id: 99999, price: 10 })], { 'row 2.id': 'No product with id 99999' }],
     ['unknown id', 'id a word', [importRow({ id: 'one', price: 10 })], { 'row 2.id': 'id must be a product id' }],
     ['unknown id', 'id 0', [importRow({ id: 0, price: 10 })], { 'row 2.id': 'id must be a product id' }],
     ['unknown id', 'the same product twice', [importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })], { 'row 3.id': 'Product 2 is in the file twice' }],
-    ['unknown id', 'an unknown category', [importRow({ id: 1, category: 'weapons' })], { 'row 2.category': 'category must be one of the listed categories' }],
-    ['huge string', '201-character title', [importRow({ id: 1, title: 't'.repeat(201) })], { 'row 2.title': 'title must be at most 200 characters' }],
-    ['script tag', 'javascript: thumbnail', [importRow({ id: 1, thumbnail: 'javascript:alert(1)' })], { 'row 2.thumbnail': 'thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image' }],
-    ['off-site image', 'image2 protocol-relative', [importRow({ id: 1, images: ['/a.webp', '//evil.example/x.png', '/c.webp'] })], { 'row 2.image2': 'image2 must be a path on this site starting with / (e.g. /images/…) or a data:image' }],
-    ['injection string', 'category: SQL tautology', [importRow({ id: 1, category: "laptops' OR '1'='1" })], { 'row 2.category': 'category must be one of the listed categories' }],
-    ['out of range', 'one bad row among good ones', [importRow(NEW_PRODUCT), importRow({ id: 2, price: 650 }), importRow({ id: 5, discountPercentage: 101 })], { 'row 4.discountPercentage': 'discountPercentage must be at most 100' }],
+    ['unknown id', 'an unknown category', [importRow({ id: 1, category: 'weapons' })], { 'row 2.category': 'Category must be one of the listed categories' }],
+    ['huge string', '201-character title', [importRow({ id: 1, title: 't'.repeat(201) })], { 'row 2.title': 'Product Name must be at most 200 characters' }],
+    ['script tag', 'javascript: thumbnail', [importRow({ id: 1, thumbnail: 'javascript:alert(1)' })], { 'row 2.thumbnail': 'Thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image' }],
+    ['off-site image', 'image2 protocol-relative', [importRow({ id: 1, images: ['/a.webp', '//evil.example/x.png', '/c.webp'] })], { 'row 2.image2': 'Image 2 must be a path on this site starting with / (e.g. /images/…) or a data:image' }],
+    ['injection string', 'category: SQL tautology', [importRow({ id: 1, category: "laptops' OR '1'='1" })], { 'row 2.category': 'Category must be one of the listed categories' }],
+    ['out of range', 'one bad row among good ones', [importRow(NEW_PRODUCT), importRow({ id: 2, price: 650 }), importRow({ id: 5, discountPercentage: 101 })], { 'row 4.discountPercentage': 'Discount Percentage must be at most 100' }],
   ];
   for (const [kind, name, rows, errors] of rowErrors) {
     const csv = rows[0].startsWith('id,') ? rows.join('\n') : csvOf(...rows);
@@ -1212,7 +1235,7 @@ describe('bad-input catalogue', () => {
 
   it('answers 200 and changes nothing: dry runs, row errors included, and bulk changes that change no order', async () => {
     const withRowErrors = [IMPORT_HEADER, importRow({ ...NEW_PRODUCT, price: 0 }), importRow({ id: 99999, price: 10 }), importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })].join('\n');
-    const report = { dryRun: true, rows: 4, create: 1, update: 3, errors: { 'row 2.price': 'price must be at least 1', 'row 3.id': 'No product with id 99999', 'row 5.id': 'Product 2 is in the file twice' } };
+    const report = { dryRun: true, rows: 4, create: 1, update: 3, errors: { 'row 2.price': 'Price must be at least 1', 'row 3.id': 'No product with id 99999', 'row 5.id': 'Product 2 is in the file twice' } };
     const outcomes = (...pairs: [number, number][]) => pairs.map(([id, status]) => expect.objectContaining({ id, status }));
     const controls: [string, string, object, unknown][] = [
       ['a dry run', '/api/admin/import/products', { csv: IMPORT_CSV, dryRun: true }, { dryRun: true, rows: 2, create: 1, update: 1, errors: {} }],

@@ -7,6 +7,8 @@ export const API_ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'POST /api/auth/verify',
+  'POST /api/auth/verify/resend',
   'GET /api/users/own',
   'PATCH /api/users/:id',
   'POST /api/users/own/password',

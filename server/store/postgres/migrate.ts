@@ -12,6 +12,7 @@ import * as idempotencyFingerprint from './migrations/0006_idempotency_fingerpri
 import * as salePrice from './migrations/0007_sale_price';
 import * as searchAtScale from './migrations/0008_search_at_scale';
 import * as outbox from './migrations/0009_outbox';
+import * as emailVerification from './migrations/0010_email_verification';
 import * as searchTextWithoutReviewers from './migrations/0011_search_text_without_reviewers';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -24,6 +25,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_sale_price': salePrice,
   '0008_search_at_scale': searchAtScale,
   '0009_outbox': outbox,
+  '0010_email_verification': emailVerification,
   '0011_search_text_without_reviewers': searchTextWithoutReviewers,
 };
 

@@ -27,6 +27,7 @@ import type {
   PlaceOrderResult,
   ProductListField,
   ResetToken,
+  VerificationLink,
   StoreAdapter,
   ThrottleCounter,
   TimeRange,
@@ -38,6 +39,7 @@ import { listFilterOptions } from './filterOptions';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as orders from './orders';
 import * as outbox from './outbox';
+import * as verification from './verification';
 import * as productWrites from './productWrites';
 import * as reports from './reports';
 import type { Database } from './schema';
@@ -70,8 +72,8 @@ export class PgStore implements StoreAdapter {
   userByEmail(email: string): Promise<StoredUser | undefined> {
     return users.userByEmail(this.db, email);
   }
-  createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined> {
-    return users.createUser(this.db, user);
+  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined> {
+    return link ? verification.createUserWithLink(this.db, user, link) : users.createUser(this.db, user);
   }
   countUsersSince(since: number, role: Role): Promise<number> {
     return reports.countUsersSince(this.db, since, role);
@@ -214,6 +216,12 @@ export class PgStore implements StoreAdapter {
   }
   resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
     return outbox.resetPassword(this.db, digest, hash, now);
+  }
+  requestEmailVerification(id: number, link: VerificationLink): Promise<boolean> {
+    return verification.requestEmailVerification(this.db, id, link);
+  }
+  verifyEmail(digest: string, now: number): Promise<number | undefined> {
+    return verification.verifyEmail(this.db, digest, now);
   }
   listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
     return outbox.listMail(this.db, query);

@@ -56,6 +56,7 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
     name: u.name ?? null,
     addresses: json(u.addresses ?? []),
     created_at: u.createdAt ?? null,
+    verified: u.verified ?? true,
   };
 }
 
@@ -65,6 +66,7 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   if (r.name !== null) user.name = r.name;
   user.addresses = r.addresses.map(orderAddress);
   if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
+  if (!r.verified) user.verified = false;
   return user;
 }
 

@@ -30,6 +30,8 @@ export interface UsersTable {
   addresses: Json<Address[], string | undefined>;
   /** null = the optional `createdAt` is absent. */
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** false from sign-up until the mailed link is opened (0010); true for every older account. */
+  verified: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -168,6 +170,14 @@ export interface PasswordResetsTable {
   expires_at: Timestamp;
 }
 
+/** An email verification link's token (its SHA-256) and its lifetime (0010). */
+export interface EmailVerificationsTable {
+  digest: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -183,6 +193,7 @@ export interface Database {
   audit: AuditTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -9,11 +9,14 @@ import PageBoundary from './PageBoundary';
 
 // Only signed-in users see the navbar (SPEC §2), so /login's first load does not fetch it.
 const Navbar = lazy(() => import('./Navbar'));
+// Only an account whose address is not confirmed yet fetches the reminder.
+const VerifyReminder = lazy(() => import('../../features/auth/components/VerifyReminder'));
 
 /** The page shell: skip link, navbar, the page, footer. Loads the user's cart and data on sign-in. */
 export default function RootLayout() {
   const dispatch = useAppDispatch();
-  const userId = useAppSelector(selectLoggedInUser)?.id;
+  const user = useAppSelector(selectLoggedInUser);
+  const userId = user?.id;
   const { pathname } = useLocation();
 
   // A new page starts at the top (the data router's ScrollRestoration is not available here).
@@ -40,6 +43,11 @@ export default function RootLayout() {
           // Same height and colour as the bar, so nothing moves when it arrives.
           <Suspense fallback={<div className="h-16 bg-gray-800" />}>
             <Navbar />
+          </Suspense>
+        )}
+        {user?.verified === false && pathname !== '/verify-email' && (
+          <Suspense fallback={null}>
+            <VerifyReminder email={user.email} />
           </Suspense>
         )}
       </header>

@@ -56,7 +56,7 @@ describe('ProductFormScreen, editing', () => {
     expect(field('lowStockThreshold')).toHaveValue(12);
     await fill(user, { lowStockThreshold: '2.5' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('lowStockThreshold must be a whole number')).toBeInTheDocument();
+    expect(await screen.findByText('Low stock threshold must be a whole number')).toBeInTheDocument();
     await fill(user, { lowStockThreshold: '20' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(mock, 'PATCH /api/products/7')).toHaveLength(1));

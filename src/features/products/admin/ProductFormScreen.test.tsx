@@ -42,17 +42,17 @@ describe('ProductFormScreen, new product', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // The threshold starts at its default (5), so it alone is not missing.
     const expected: Record<Exclude<ProductFormField, 'lowStockThreshold'>, string> = {
-      title: 'title is required',
-      description: 'description is required',
-      price: 'price is required',
-      discountPercentage: 'discountPercentage is required',
-      stock: 'stock is required',
-      thumbnail: 'thumbnail is required',
-      image1: 'image1 is required',
-      image2: 'image2 is required',
-      image3: 'image3 is required',
-      brand: 'brand is required',
-      category: 'category is required',
+      title: 'Product Name is required',
+      description: 'Description is required',
+      price: 'Price is required',
+      discountPercentage: 'Discount Percentage is required',
+      stock: 'Stock is required',
+      thumbnail: 'Thumbnail is required',
+      image1: 'Image 1 is required',
+      image2: 'Image 2 is required',
+      image3: 'Image 3 is required',
+      brand: 'Brand is required',
+      category: 'Category is required',
     };
     for (const [name, message] of Object.entries(expected) as [ProductFormField, string][]) {
       expect(messageOf(name)).toBe(message);
@@ -69,7 +69,7 @@ describe('ProductFormScreen, new product', () => {
     expect(field('lowStockThreshold')).toHaveValue(5);
     await fill(user, { ...VALID, lowStockThreshold: '' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(messageOf('lowStockThreshold')).toBe('lowStockThreshold is required');
+    expect(messageOf('lowStockThreshold')).toBe('Low stock threshold is required');
     expect(sent(mock, 'POST /api/products')).toHaveLength(0);
 
     await fill(user, { lowStockThreshold: '0' });
@@ -84,7 +84,7 @@ describe('ProductFormScreen, new product', () => {
     await openNewForm();
     await fill(user, { ...VALID, title: '   ' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(messageOf('title')).toBe('title is required');
+    expect(messageOf('title')).toBe('Product Name is required');
   });
 
   // Every range, whole-number and length rule of PRODUCT_FORM_RULES, with its own message.
@@ -101,11 +101,11 @@ describe('ProductFormScreen, new product', () => {
   it('knows the SPEC ranges: price 1–10000, discount 0–100, stock a whole number', () => {
     expect(broken.map((b) => b.message)).toEqual(
       expect.arrayContaining([
-        'price must be at least 1',
-        'price must be at most 10000',
-        'discountPercentage must be at least 0',
-        'discountPercentage must be at most 100',
-        'stock must be a whole number',
+        'Price must be at least 1',
+        'Price must be at most 10000',
+        'Discount Percentage must be at least 0',
+        'Discount Percentage must be at most 100',
+        'Stock must be a whole number',
       ]),
     );
   });
@@ -165,8 +165,8 @@ describe('ProductFormScreen, new product', () => {
             errors: {
               thumbnail: 'thumbnail must be an http(s) URL or a path starting with /',
               'images.1': 'image2 must be an http(s) URL or a path starting with /',
-              brand: 'brand must be one of the listed brands',
-              weight: 'weight must be at least 0',
+              brand: 'Brand must be one of the listed brands',
+              weight: 'Weight must be at least 0',
             },
           },
           400,
@@ -179,9 +179,9 @@ describe('ProductFormScreen, new product', () => {
 
     await waitFor(() => expect(messageOf('thumbnail')).toBe('thumbnail must be an http(s) URL or a path starting with /'));
     expect(messageOf('image2')).toBe('image2 must be an http(s) URL or a path starting with /');
-    expect(messageOf('brand')).toBe('brand must be one of the listed brands');
+    expect(messageOf('brand')).toBe('Brand must be one of the listed brands');
     // A field the form does not have is still reported.
-    expect(screen.getByText('weight must be at least 0')).toBeInTheDocument();
+    expect(screen.getByText('Weight must be at least 0')).toBeInTheDocument();
     expect(await screen.findByText('The product was not saved: Invalid product')).toBeInTheDocument();
     expect(screen.queryByText('Product Created')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/product-form');

@@ -18,6 +18,7 @@ const nth = (n: number): Customer => ({
   orders: n - 1,
   totalSpent: (n - 1) * 1000,
   lastOrderAt: n > 1 ? '2026-03-04T15:30:00.000Z' : undefined,
+  verified: n % 4 !== 0,
 });
 
 /** A tiny /admin/customers: 45 accounts, q on email or name, _page and _limit, X-Total-Count. */
@@ -48,6 +49,7 @@ describe('CustomersScreen', () => {
     expect(calls(mock)).toEqual(['GET /api/admin/customers?_page=1&_limit=20']);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Email',
+      'Verified',
       'Name',
       'Role',
       'Orders',
@@ -58,7 +60,7 @@ describe('CustomersScreen', () => {
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 1 to 20 of 45 results');
 
     const row = screen.getByRole('row', { name: /shopper-4@shop.test/ });
-    expect(row).toHaveTextContent('shopper-4@shop.testShopper 4user3 orders of shopper-4@shop.test$3,000Mar 4, 2026');
+    expect(row).toHaveTextContent('shopper-4@shop.testNot verifiedShopper 4user3 orders of shopper-4@shop.test$3,000Mar 4, 2026');
     expect(within(row).getByRole('link', { name: '3 orders of shopper-4@shop.test' })).toHaveAttribute(
       'href',
       '/admin/orders?user=4',
@@ -66,7 +68,7 @@ describe('CustomersScreen', () => {
     // No orders: no link, and 'Never'.
     const first = screen.getByRole('row', { name: /shopper-1@shop.test/ });
     expect(within(first).queryByRole('link')).not.toBeInTheDocument();
-    expect(first).toHaveTextContent('admin0$0Never');
+    expect(first).toHaveTextContent('shopper-1@shop.testVerifiedShopper 1admin0$0Never');
   });
 
   it('searches by email or name and pages, both kept in the URL', async () => {

@@ -6,7 +6,7 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const th = 'px-4 py-3';
 const td = 'px-4 py-3 whitespace-nowrap';
 
-/** Email, name, role, orders (one click to the customer's orders), total spent, last order. */
+/** Email, whether it is confirmed, name, role, orders (one click to the customer's orders), total spent, last order. */
 export default function CustomersTable({ customers }: { customers: Customer[] }) {
   return (
     <table className="min-w-full divide-y divide-gray-300 text-left text-sm">
@@ -14,6 +14,9 @@ export default function CustomersTable({ customers }: { customers: Customer[] })
         <tr>
           <th scope="col" className={th}>
             Email
+          </th>
+          <th scope="col" className={th}>
+            Verified
           </th>
           <th scope="col" className={th}>
             Name
@@ -38,6 +41,17 @@ export default function CustomersTable({ customers }: { customers: Customer[] })
             <th scope="row" className={`${td} font-medium text-gray-900`}>
               {customer.email}
             </th>
+            <td className={td}>
+              {customer.verified ? (
+                <span className="inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-600/20 ring-inset">
+                  Verified
+                </span>
+              ) : (
+                <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-600/20 ring-inset">
+                  Not verified
+                </span>
+              )}
+            </td>
             <td className={td}>{customer.name || <span className="text-gray-600">—</span>}</td>
             <td className={`${td} capitalize`}>{customer.role}</td>
             <td className={`${td} text-right tabular-nums`}>
