@@ -1,5 +1,6 @@
 // Domain types shared by the client and the server (SPEC §3).
 import type { Product } from './productFields';
+import type { CartVariant, OrderVariant } from './variants';
 
 export type Role = 'user' | 'admin';
 
@@ -67,6 +68,12 @@ export interface CartItem {
   id: number;
   product: Product;
   quantity: number;
+  /**
+   * The variant of the line (src/domain/variants.ts): in the cart, the variant as it is now
+   * (CartVariant); in an order, what the line kept when the order was placed (OrderVariant).
+   * Absent in orders placed before variants existed.
+   */
+  variant?: CartVariant | OrderVariant;
 }
 
 export const ORDER_STATUSES = ['pending', 'dispatched', 'delivered', 'cancelled'] as const;
@@ -168,3 +175,4 @@ export interface ReviewEligibility {
 }
 
 export * from './backOffice';
+export * from './variants';
