@@ -10,10 +10,10 @@
 //  - Each method is one atomic step: no other call sees half of it (one statement or one
 //    transaction).
 //  - Ids are positive integers given by the database.
-import type { Address, AuditAction, AuditEntity, AuditEntry, CartItem, Customer, FilterOption, Order, OrderEvent, OrderStatus, Product, Role } from '../../src/domain/types';
-import type { EmailMessage } from '../../src/domain/mail';
+import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
+import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Lists (the catalogue's json-server semantics, also for categories and brands): server/store/lists.ts
@@ -21,144 +21,9 @@ import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount }
 export * from './lists';
 
 // ---------------------------------------------------------------------------------------------
-// Orders
+// Records (orders, the back office, throttling, mail): server/store/records.ts
 
-export const ORDER_SORT_FIELDS = ['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt'] as const;
-export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
-
-export interface OrderQuery {
-  /** Only orders in one of these statuses. */
-  status?: readonly OrderStatus[];
-  /** Only this user's orders. */
-  user?: number;
-  /** By the field (an absent createdAt counts as ''), then by id ascending. Default: stored order (id). */
-  sort?: { field: OrderSortField; order: 'asc' | 'desc' };
-  slice?: { start: number; end: number };
-}
-
-/** An order as the service computes it; the adapter gives it its id. */
-export type NewOrder = Omit<Order, 'id'>;
-
-export interface PlaceOrder {
-  user: number;
-  /** One line per product (no product twice). */
-  lines: readonly { product: number; quantity: number }[];
-  /**
-   * The service's rules, run inside the atomic step with the current products of `lines` (same
-   * order): checks they can be bought (throwing the error to answer, e.g. 409) and prices the
-   * order. Synchronous, and must not change the products.
-   */
-  price(products: readonly Product[]): NewOrder;
-  /**
-   * Remember the order under this Idempotency-Key of the user with the request's fingerprint
-   * (and forget keys created at or before `forgetUpTo`).
-   */
-  idempotency?: { key: string; fingerprint: string; at: number; forgetUpTo: number };
-  /**
-   * The message to put in the outbox in the same step as the placed order (the order with its
-   * id, and the email of its account); not called for an earlier or a refused order.
-   */
-  mail?: OrderMail;
-}
-
-/** A message about an order, due `at` (epoch ms): `message` gets the order as it is after the change and its account's email; undefined: none. */
-export interface OrderMail {
-  at: number;
-  message(order: Order, owner: string): OutgoingMail | undefined;
-}
-
-/** A status change of an order, as the service's rules decide it (see Store.changeOrder). */
-export interface OrderChange {
-  status: OrderStatus;
-  /** The whole history after the change. */
-  history: OrderEvent[];
-  /** Stock to give back (positive) or take (negative), per product. */
-  stock: readonly { product: number; delta: number }[];
-}
-
-/**
- * What placeOrder did:
- *  - placed: stock taken for every line, the order stored (with its key), the user's cart emptied;
- *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
- *  - shortOf: that product is missing, deleted or has less stock than its line asks; nothing changed.
- */
-export type PlaceOrderResult = { placed: Order } | ({ earlier: Order } & KeyedRequest) | { shortOf: number };
-
-/** What an Idempotency-Key remembers of the request that placed its order. */
-export interface KeyedRequest {
-  /** Absent for keys stored before fingerprints were kept. */
-  fingerprint?: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The back office
-
-/**
- * An admin write to record in the audit log, in the same atomic step as the write: who, what
- * and when; the adapter adds the entity and the fields before and after (server/store/audit.ts),
- * or `describe` does, from the record as it was and as it became.
- */
-export interface AuditContext {
-  actor: { id: number; email: string };
-  action: AuditAction;
-  /** Epoch milliseconds. */
-  at: number;
-  describe?: (before: Product, after: Product) => Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
-}
-
-export interface AuditQuery {
-  entity?: AuditEntity;
-  actor?: number;
-  slice?: { start: number; end: number };
-}
-
-/** A window of time, [from, to) in epoch milliseconds. */
-export interface TimeRange {
-  from: number;
-  to: number;
-}
-
-/** A row of a product import: an update of the product with `id`, or a new product. */
-export type ImportRow = { id: number; changes: Partial<Omit<Product, 'id'>> } | { id?: undefined; product: Omit<Product, 'id'> };
-
-export type ImportResult = { created: number[]; updated: number[] } | { missing: number[] };
-
-// ---------------------------------------------------------------------------------------------
-// Throttling
-
-/** One counter of a throttle: at most `max` events of `bucket`/`key` in the window. */
-export interface ThrottleCounter {
-  bucket: string;
-  key: string;
-  max: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Mail: an outbox written in the same step as the change that causes the message
-
-/** A message to send: one recipient, a subject, a plain-text part and an optional HTML part. */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-/** A message of the outbox, with its delivery state. */
-export type OutboxMessage = EmailMessage & { nextAttemptAt: string };
-
-/** A password reset link's token (its SHA-256 only) and its lifetime, epoch milliseconds. */
-export interface ResetToken {
-  digest: string;
-  at: number;
-  expiresAt: number;
-}
-
-/** An email verification link to store and mail: its token (SHA-256 only) and the mail holding it. */
-export interface VerificationLink {
-  token: ResetToken;
-  mail: (user: StoredUser) => OutgoingMail;
-}
+export * from './records';
 
 // ---------------------------------------------------------------------------------------------
 // The port
