@@ -452,7 +452,7 @@ export function renderScale(results: ScaleResults, before?: ScaleResults): strin
     '',
     '### Memory and start',
     '',
-    `Start: from spawning the server to its first answer, on a data folder or database that already holds the catalogue.${before?.runs.some((r) => r.engine === 'json') ? ` The \`before\` rows are the json engine, the default until issue 21, which read the whole catalogue from db.json into memory at start (measured by the \`before\` run).` : ''}`,
+    `Start: from spawning the server to its first answer, on a data folder or database that already holds the catalogue.${before?.runs.some((r) => r.engine === 'json') ? ` The \`before\` rows are the json engine, the default before the embedded PostgreSQL, which read the whole catalogue from db.json into memory at start (measured by the \`before\` run).` : ''}`,
     '',
     memoryTable(results, before),
     '',
