@@ -18,11 +18,18 @@ export function orderRoutes({ orders }: Services): Router {
     }),
   );
 
-  // GET /orders/own (signed in): the caller's orders, newest first
+  // GET /orders/own (signed in): the caller's orders, newest first; with _page and _limit (or
+  // _per_page) one page of them, X-Total-Count
   router.get(
     '/own',
     asyncRoute(async (req, res) => {
-      res.json(await orders.own(req.user!.id));
+      const page = await orders.ownPage(req.user!.id, req.query);
+      if (!page) {
+        res.json(await orders.own(req.user!.id));
+        return;
+      }
+      res.setHeader('X-Total-Count', String(page.total));
+      res.json(page.items);
     }),
   );
 

@@ -173,6 +173,17 @@ export class OrderService {
     return (await this.store.ordersOf(user)).map(publicOrder);
   }
 
+  /**
+   * GET /orders/own?_page=&_limit= (or _per_page): one page of the user's orders, newest first,
+   * and how many they have; undefined when the query asks for no page (SPEC §7: the whole list).
+   */
+  async ownPage(user: number, query: Query): Promise<Page<Order> | undefined> {
+    const slice = pageOf(query);
+    if (!slice) return undefined;
+    const page = await this.store.ordersOfPage(user, slice);
+    return { ...page, items: page.items.map(publicOrder) };
+  }
+
   /** All orders (admin): _page with _per_page (or _limit), _sort/_order, status=. */
   async list(query: Query): Promise<Page<Order>> {
     const q = OrderService.readQuery(query);

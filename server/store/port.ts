@@ -126,6 +126,8 @@ export interface Store {
   // Orders.
   /** The user's orders, newest first (createdAt descending, an absent one last, then id descending). */
   ordersOf(user: number): Promise<Order[]>;
+  /** The `slice` of the user's orders in ordersOf's order, and how many they have (My Orders' pages). */
+  ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>>;
   listOrders(query: OrderQuery): Promise<Page<Order>>;
   orderById(id: number): Promise<Order | undefined>;
   /**

@@ -46,6 +46,25 @@ export async function ordersOf(db: Db, user: number): Promise<Order[]> {
   return rows.map(orderFromRow);
 }
 
+/** One page of ordersOf (same order) and the user's number of orders. */
+export async function ordersOfPage(db: Db, user: number, slice: { start: number; end: number }): Promise<{ items: Order[]; total: number }> {
+  if (!isId(user)) return { items: [], total: 0 };
+  const offset = Math.max(0, slice.start);
+  const limit = Math.max(0, slice.end - offset);
+  const { n: total } = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user).executeTakeFirstOrThrow();
+  if (limit === 0 || Number(total) <= offset) return { items: [], total: Number(total) };
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', user)
+    .orderBy(sql`created_at DESC NULLS LAST`)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items: rows.map(orderFromRow), total: Number(total) };
+}
+
 export async function listOrders(db: Db, { status, user, sort, slice }: OrderQuery): Promise<Page<Order>> {
   const where = sql<SqlBool>`${status ? sql`status = ANY(${[...status]}::text[])` : sql`true`} AND ${user === undefined ? sql`true` : isId(user) ? sql`user_id = ${user}` : sql`false`}`;
   const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE ${where}`.execute(db)).rows[0].n;

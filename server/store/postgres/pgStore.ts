@@ -178,6 +178,9 @@ export class PgStore implements StoreAdapter {
   ordersOf(user: number): Promise<Order[]> {
     return orders.ordersOf(this.db, user);
   }
+  ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>> {
+    return orders.ordersOfPage(this.db, user, slice);
+  }
   listOrders(query: OrderQuery): Promise<Page<Order>> {
     return orders.listOrders(this.db, query);
   }
