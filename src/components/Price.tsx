@@ -6,10 +6,12 @@ interface PriceProps {
   /** 'lg' on detail pages. */
   size?: 'sm' | 'lg';
   className?: string;
+  /** The lowest of several prices (a product whose variants differ in price): "from $X". */
+  from?: boolean;
 }
 
 /** The discounted price, with the original struck through when there is a discount (SPEC §9). */
-export default function Price({ product, size = 'sm', className = '' }: PriceProps) {
+export default function Price({ product, size = 'sm', className = '', from = false }: PriceProps) {
   const now = discountedPrice(product);
   const before = originalPrice(product);
   const big = size === 'lg';
@@ -17,6 +19,7 @@ export default function Price({ product, size = 'sm', className = '' }: PricePro
     <p className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
       <span className={big ? 'text-3xl font-semibold text-gray-900' : 'text-sm font-semibold text-gray-900'}>
         <span className="sr-only">Price: </span>
+        {from && <span className={big ? 'text-lg font-normal text-gray-700' : 'font-normal text-gray-700'}>from </span>}
         {formatPrice(now)}
       </span>
       {before !== now && (

@@ -175,4 +175,5 @@ export interface ReviewEligibility {
 }
 
 export * from './backOffice';
-export * from './variants';
+// Types only: a value re-export keeps the variant rules (and pricing) in every page's first load.
+export type * from './variants';

@@ -15,18 +15,28 @@ const render = (items = [] as ReturnType<typeof cartItem>[]) =>
   });
 
 describe('ProductDetailPage', () => {
-  it('shows the product of SPEC §2 with the static color and size choices', async () => {
+  it('shows the product of SPEC §2; one without options has no pickers', async () => {
     stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Novaphone Zen 8' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Novaphone Zen 8, image 1 of 3' })).toBeInTheDocument();
     expect(screen.getByText('0.2 kg')).toBeInTheDocument();
     expect(screen.getByText('Grace')).toBeInTheDocument();
-    const colors = screen.getByRole('radiogroup', { name: 'Color' });
-    expect(colors).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'XXS, out of stock' })).toHaveAttribute('aria-disabled', 'true');
-    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
-    expect(screen.getByRole('radio', { name: 'Black' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('a product answer with its single variant (no options) still has no pickers and adds the old way', async () => {
+    const single = { ...product(), options: [], variants: [{ id: 7, sku: 'SKU-1', options: {}, price: null, discountPercentage: null, stock: 10 }] };
+    const fetch = stubFetch({
+      'GET /api/products/1': () => jsonResponse(single),
+      'POST /api/cart': () => jsonResponse(cartItem(), 201),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item added to Cart !')).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(sent(fetch, 'POST /api/cart')).toEqual([{ product: 1, quantity: 1 }]);
   });
 
   it("adds to the cart with 'Item added to Cart !'", async () => {

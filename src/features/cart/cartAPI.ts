@@ -3,6 +3,8 @@ import type { CartItem } from '../../domain/types';
 
 export interface NewCartItem {
   product: number;
+  /** The chosen variant: required for a product with options, left out otherwise (its single variant). */
+  variant?: number;
   quantity: number;
 }
 
@@ -14,7 +16,8 @@ export interface CartItemUpdate {
 // GET /cart: the caller's lines, each with its product expanded.
 export const fetchCart = () => apiClient.get<CartItem[]>('/cart');
 
-// POST /cart → 201 the new line, product expanded (409 when already in the cart or beyond stock).
+// POST /cart → 201 the new line, product and variant expanded (409 when that variant is already in
+// the cart or beyond stock; 400 when a product with options has no variant).
 export const addToCart = (item: NewCartItem) => apiClient.post<CartItem>('/cart', item);
 
 // PATCH /cart/{id}

@@ -9,9 +9,9 @@ import reducer, {
   deleteItemFromCartAsync,
   fetchCartAsync,
   initialState,
-  selectCartTotals,
   updateCartAsync,
 } from './cartSlice';
+import { selectCartTotals } from './cartTotals';
 import { buyAgainAsync } from './buyAgain';
 
 afterEach(() => vi.unstubAllGlobals());

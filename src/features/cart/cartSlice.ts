@@ -1,5 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { totals } from '../../domain/pricing';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '../../lib/session';
 import { apiThunk, rejectedMessage, trackStatus } from '../../lib/thunk';
 import type { CartItem } from '../../domain/types';
@@ -74,5 +73,3 @@ type State = { cart: CartState };
 export const selectItems = (state: State) => state.cart.items;
 export const selectCartLoaded = (state: State) => state.cart.cartLoaded;
 export const selectCartError = (state: State) => state.cart.error;
-/** Memoized: the same totals object while the items are unchanged (no needless re-renders). */
-export const selectCartTotals = createSelector([selectItems], totals);

@@ -7,29 +7,53 @@ import type { Product } from '../../../domain/types';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../cartSlice';
 import { buttonClass } from '../../../components/controls';
 
-/** 'Add to Cart' on a product page, with the answers of SPEC §5, or why it cannot be added. */
-export default function AddToCart({ product }: { product: Product }) {
+/** The shopper's choice of a variant, as the product page has it. */
+export interface VariantSelection {
+  /** The product has options: the request names the variant, and only a full choice has one. */
+  hasOptions: boolean;
+  /** The variant being bought (the chosen one; the single one of a product without options). */
+  variant: { id: number; stock: number } | undefined;
+  /** "Size 44 / Colour Black"; '' without options. */
+  label: string;
+  /** Says which options are still to choose and moves focus to the first of them. */
+  askForChoice: () => void;
+}
+
+/**
+ * 'Add to Cart' on a product page, with the answers of SPEC §5, or why it cannot be added. On a
+ * product with options it asks for a full choice first and adds the chosen variant; the same
+ * variant twice is 'Item Already added !', another variant of the product is a line of its own.
+ */
+export default function AddToCart({ product, selection }: { product: Product; selection?: VariantSelection }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const items = useAppSelector(selectItems);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const [adding, setAdding] = useState(false);
 
-  const inCart = items.some((item) => item.product.id === product.id);
+  const hasOptions = selection?.hasOptions ?? false;
+  const chosen = hasOptions ? selection?.variant : undefined;
+  const inCart = items.some((item) => item.product.id === product.id && (!chosen || item.variant?.id === chosen.id));
   const unavailable = product.deleted
     ? 'This product has been removed from the shop and cannot be added to the cart.'
     : product.stock <= 0
       ? 'Out of stock: this product cannot be added to the cart right now.'
-      : null;
+      : chosen && chosen.stock <= 0
+        ? `Out of stock: ${selection?.label} cannot be added to the cart right now.`
+        : null;
 
   async function addToCart() {
+    if (hasOptions && !chosen) {
+      selection?.askForChoice();
+      return;
+    }
     if (inCart) {
       alert.error('Item Already added !');
       return;
     }
     setAdding(true);
     try {
-      await dispatch(addToCartAsync({ product: product.id, quantity: 1 })).unwrap();
+      await dispatch(addToCartAsync(chosen ? { product: product.id, variant: chosen.id, quantity: 1 } : { product: product.id, quantity: 1 })).unwrap();
       alert.success('Item added to Cart !');
     } catch (rejected) {
       const { status, message } = rejected as RejectValue;

@@ -6,6 +6,14 @@ import { MAX_CART_QUANTITY } from '../../../domain/constants';
 import { discountedPrice, formatPrice } from '../../../domain/pricing';
 import type { RejectValue } from '../../../lib/thunk';
 import type { CartItem } from '../../../domain/types';
+import { choiceLabel, type ProductOption } from '../../../domain/variants';
+import { linePricing, lineStock } from '../cartLine';
+
+/** "Size 44 / Colour Black" in the product's option order; '' for a product without options. */
+function lineChoice(item: CartItem): string {
+  if (!item.variant) return '';
+  return choiceLabel(item.variant.options, (item.product as { options?: ProductOption[] }).options);
+}
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
 import { Select } from '../../../components/controls';
 
@@ -14,7 +22,7 @@ import { Select } from '../../../components/controls';
  * kept as a disabled option (so the select still shows it) beside the line's warning.
  */
 function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
-  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, item.product.stock));
+  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, lineStock(item)));
   const options = Array.from({ length: max }, (_, i) => ({ value: i + 1, disabled: false }));
   if (item.quantity > max) options.push({ value: item.quantity, disabled: true });
   return options;
@@ -26,6 +34,10 @@ function CartLine({ item }: { item: CartItem }) {
   const [busy, setBusy] = useState(false);
   const { product } = item;
   const selectId = `quantity-${item.id}`;
+  const choice = lineChoice(item);
+  const named = choice ? `${product.title} (${choice})` : product.title;
+  const stock = lineStock(item);
+  const unitPrice = discountedPrice(linePricing(item));
 
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
@@ -50,13 +62,14 @@ function CartLine({ item }: { item: CartItem }) {
               {product.title}
             </Link>
           </h3>
-          <p className="shrink-0">{formatPrice(discountedPrice(product))}</p>
+          <p className="shrink-0">{formatPrice(unitPrice)}</p>
         </div>
         <p className="mt-1 text-sm text-gray-600">{product.brand}</p>
+        {choice && <p className="mt-1 text-sm text-gray-700">{choice}</p>}
         <div className="mt-3 flex flex-1 flex-wrap items-end justify-between gap-3 text-sm">
           <div className="flex items-center gap-2">
             <label htmlFor={selectId} className="font-medium text-gray-800">
-              Qty<span className="sr-only"> of {product.title}</span>
+              Qty<span className="sr-only"> of {named}</span>
             </label>
             <Select
               compact
@@ -80,16 +93,16 @@ function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             disabled={busy}
-            aria-label={`Remove ${product.title}`}
+            aria-label={`Remove ${named}`}
             onClick={() => run(() => dispatch(deleteItemFromCartAsync(product.id)).unwrap(), 'Could not remove the item')}
             className="font-medium text-brand-700 hover:text-brand-500 disabled:opacity-60"
           >
             Remove
           </button>
         </div>
-        {(product.deleted || product.stock < item.quantity) && (
+        {(product.deleted || stock < item.quantity) && (
           <p className="mt-2 text-sm font-medium text-red-700">
-            {product.deleted ? 'This product is no longer sold.' : `Only ${Math.max(0, product.stock)} left in stock.`}
+            {product.deleted ? 'This product is no longer sold.' : `Only ${Math.max(0, stock)} left in stock.`}
           </p>
         )}
       </div>

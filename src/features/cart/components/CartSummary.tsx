@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
-import { selectCartTotals, selectItems } from '../cartSlice';
+import { selectItems } from '../cartSlice';
+import { selectCartTotals } from '../cartTotals';
 import CartLines from './CartLines';
 import CartTotals from './CartTotals';
 import ContinueShopping from './ContinueShopping';

@@ -51,6 +51,38 @@ describe('CartPage', () => {
     ]);
   });
 
+  it("names each line's variant (its choice, its price, its stock); two variants of a product are two lines", () => {
+    const options = [
+      { name: 'Size', values: ['42', '44'] },
+      { name: 'Colour', values: ['Black'] },
+    ];
+    const boots = { ...product({ id: 40, title: 'Boots', price: 100, discountPercentage: 10, stock: 9 }), options };
+    const size = (id: number, value: string, stock: number, price: number, salePrice: number) => ({
+      id,
+      sku: `B-${value}`,
+      // The answer's key order is not the product's: the label follows the product's options.
+      options: { Colour: 'Black', Size: value },
+      price,
+      discountPercentage: 10,
+      salePrice,
+      stock,
+    });
+    render({
+      items: [
+        cartItem({ id: 4, product: boots, quantity: 1, variant: size(401, '42', 8, 100, 90) }),
+        cartItem({ id: 5, product: boots, quantity: 1, variant: size(402, '44', 2, 120, 108) }),
+      ],
+    });
+    expect(screen.getByText('Size 42 / Colour Black')).toBeInTheDocument();
+    expect(screen.getByText('Size 44 / Colour Black')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$198');
+    const quantities = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
+    expect(quantities('Qty of Boots (Size 42 / Colour Black)')).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(quantities('Qty of Boots (Size 44 / Colour Black)')).toEqual(['1', '2']);
+    expect(screen.getByRole('button', { name: 'Remove Boots (Size 44 / Colour Black)' })).toBeInTheDocument();
+    expect(screen.getByText('$108')).toBeInTheDocument();
+  });
+
   it('changes a quantity and removes a line through the API', async () => {
     const fetch = stubFetch({
       'PATCH /api/cart/2': () => jsonResponse({ ...lamp, quantity: 4 }),

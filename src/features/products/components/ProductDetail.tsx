@@ -18,14 +18,28 @@ import {
   selectSelectedProductStatus,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
+import { chosenLabel, useVariantChoice, type ProductWithVariants } from '../useVariantChoice';
+import { shownPricing } from '../variantChoice';
+
+/** What 'Add to Cart' needs to know of the shopper's choice of a variant. */
+export interface VariantSelection {
+  /** The product has options: the request names the variant, and only a full choice has one. */
+  hasOptions: boolean;
+  /** The variant being bought (the chosen one; the single one of a product without options). */
+  variant: { id: number; stock: number } | undefined;
+  /** "Size 44 / Colour Black"; '' without options. */
+  label: string;
+  /** Says which options are still to choose and moves focus to the first of them. */
+  askForChoice: () => void;
+}
 
 interface ProductDetailProps {
   id: string;
   /** What the shopper can do with the product (the page puts the cart's 'Add to Cart' here). */
-  buy: (product: Product) => ReactNode;
+  buy: (product: Product, selection: VariantSelection) => ReactNode;
 }
 
-/** The shopper's product page (SPEC §2): images, price, rating, static choices, details, reviews. */
+/** The shopper's product page (SPEC §2): images, price, rating, the variant's choices, details, reviews. */
 export default function ProductDetail({ id, buy }: ProductDetailProps) {
   const product = useAppSelector(selectProductById);
   const status = useAppSelector(selectSelectedProductStatus);
@@ -37,7 +51,23 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
   if (error) return <ProductLoadError id={id} error={error} back={{ to: '/', label: 'Back to all products' }} />;
   if (status === 'loading' || !product || String(product.id) !== id) return <PageSpinner label="Loading product…" />;
 
+  // Keyed by product: another product's page starts from its own link and choice.
+  return <ProductView key={product.id} product={product} buy={buy} />;
+}
+
+function ProductView({ product, buy }: { product: ProductWithVariants; buy: ProductDetailProps['buy'] }) {
+  const choice = useVariantChoice(product);
+  const { variant, options } = choice;
+  const chosen = options.length > 0 ? variant : undefined;
+  const { pricing, from } = shownPricing(product, choice.variants, chosen);
+  const stock = variant ? variant.stock : product.stock;
   const images = (product.images.length > 0 ? product.images : [product.thumbnail]).slice(0, 3);
+  const selection: VariantSelection = {
+    hasOptions: options.length > 0,
+    variant,
+    label: chosenLabel(choice),
+    askForChoice: choice.askForChoice,
+  };
 
   return (
     <div className="bg-white">
@@ -68,17 +98,19 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
             </p>
             <h2 className="sr-only">Product information</h2>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 lg:mt-4 lg:block">
-              <Price product={product} size="lg" />
+              <Price product={pricing} from={from} size="lg" />
               <div className="flex items-center gap-2 lg:mt-4">
                 <StarRating rating={product.rating} />
                 <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>
               </div>
             </div>
             {product.deleted && <p className="mt-2 text-sm font-semibold text-red-700">Product Deletd</p>}
-            {buy(product)}
-            <div className="mt-8">
-              <ProductOptions />
-            </div>
+            {buy(product, selection)}
+            {options.length > 0 && (
+              <div className="mt-6">
+                <ProductOptions state={choice} />
+              </div>
+            )}
           </div>
         </div>
 
@@ -87,7 +119,7 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
           <p className="text-base text-gray-800">{product.description}</p>
 
           <h2 className="mt-10 text-sm font-medium text-gray-900">Details</h2>
-          <ProductFacts product={product} after={[['In stock', Math.max(0, product.stock)]]} />
+          <ProductFacts product={product} after={[['In stock', Math.max(0, stock)]]} />
 
           <section aria-labelledby="reviews-heading" className="mt-10">
             <h2 id="reviews-heading" className="text-lg font-medium text-gray-900">

@@ -1,66 +1,82 @@
-import { Label, Radio, RadioGroup } from '@headlessui/react';
-import { useState } from 'react';
+import { chosenLabel, type VariantChoiceState } from '../useVariantChoice';
+import { listNames, valueState, type ValueState } from '../variantChoice';
 
-// SPEC §2: static choices, sent nowhere.
-const COLORS = [
-  { name: 'White', swatch: 'bg-white' },
-  { name: 'Gray', swatch: 'bg-gray-300' },
-  { name: 'Black', swatch: 'bg-gray-900' },
-];
-const SIZES = [
-  { name: 'XXS', inStock: false },
-  { name: 'XS', inStock: true },
-  { name: 'S', inStock: true },
-  { name: 'M', inStock: true },
-  { name: 'L', inStock: true },
-  { name: 'XL', inStock: true },
-  { name: '2XL', inStock: true },
-  { name: '3XL', inStock: true },
-];
+const CHOICE_NEEDED_ID = 'choice-needed';
 
-export default function ProductOptions() {
-  const [color, setColor] = useState(COLORS[0].name);
-  const [size, setSize] = useState('M');
+const SAYS: Record<Exclude<ValueState, 'available'>, string> = {
+  soldOut: 'sold out',
+  unavailable: 'not available',
+};
+
+function valueClass(checked: boolean, open: boolean): string {
+  const base =
+    'relative flex min-w-12 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-1';
+  if (!open) return `${base} cursor-not-allowed border-dashed border-gray-300 bg-white text-gray-500 ${checked ? 'ring-2 ring-gray-500' : ''}`;
+  if (checked) return `${base} cursor-pointer border-transparent bg-brand-600 text-white`;
+  return `${base} cursor-pointer border-gray-300 bg-white text-gray-900 hover:bg-gray-50`;
+}
+
+/**
+ * A radio group per option of the product (none for a product without options). A value the
+ * choice above it has only sold out, or not at all, is disabled and says so in its name; the
+ * note under the groups follows the chosen variant's stock.
+ */
+export default function ProductOptions({ state }: { state: VariantChoiceState }) {
+  const { options, variants, choice, variant, missing, asked, choose, groups } = state;
+  if (options.length === 0) return null;
+  const needed = asked && missing.length > 0;
+  const label = chosenLabel(state);
+
   return (
-    <div className="space-y-6">
-      <RadioGroup value={color} onChange={setColor}>
-        <Label as="h3" className="text-sm font-medium text-gray-900">
-          Color
-        </Label>
-        <div className="mt-3 flex items-center gap-3">
-          {COLORS.map((option) => (
-            <Radio
-              key={option.name}
-              value={option.name}
-              aria-label={option.name}
-              className="relative flex cursor-pointer items-center justify-center rounded-full p-0.5 ring-gray-700 focus:outline-none data-checked:ring-2 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-1"
-            >
-              <span aria-hidden="true" className={`size-8 rounded-full border border-black/20 ${option.swatch}`} />
-            </Radio>
-          ))}
-        </div>
-      </RadioGroup>
-      <RadioGroup value={size} onChange={setSize}>
-        <Label as="h3" className="text-sm font-medium text-gray-900">
-          Size
-        </Label>
-        <div className="mt-3 grid grid-cols-4 gap-3 sm:grid-cols-8">
-          {SIZES.map((option) => (
-            <Radio
-              key={option.name}
-              value={option.name}
-              disabled={!option.inStock}
-              aria-label={option.inStock ? option.name : `${option.name}, out of stock`}
-              className="group relative flex cursor-pointer items-center justify-center rounded-md border border-gray-300 bg-white px-3 py-3 text-sm font-medium text-gray-900 uppercase hover:bg-gray-50 focus:outline-none data-checked:border-transparent data-checked:bg-brand-600 data-checked:text-white data-disabled:cursor-not-allowed data-disabled:bg-gray-50 data-disabled:text-gray-500 data-focus:ring-2 data-focus:ring-brand-600 data-focus:ring-offset-1"
-            >
-              <span aria-hidden="true" className="group-data-disabled:line-through">
-                {option.name}
-              </span>
-            </Radio>
-          ))}
-        </div>
-        <p className="mt-2 text-xs text-gray-600">XXS is out of stock.</p>
-      </RadioGroup>
+    <div className="space-y-5">
+      {needed && (
+        <p id={CHOICE_NEEDED_ID} role="alert" className="text-sm font-medium text-red-700">
+          Choose {listNames(missing)} to add this product to the cart.
+        </p>
+      )}
+      {options.map((option, index) => {
+        const legendId = `option-${index}-label`;
+        return (
+          <fieldset
+            key={option.name}
+            ref={(element) => {
+              groups.current[option.name] = element;
+            }}
+            role="radiogroup"
+            aria-labelledby={legendId}
+            aria-describedby={needed && missing.includes(option.name) ? CHOICE_NEEDED_ID : undefined}
+          >
+            <legend id={legendId} className="text-sm font-medium text-gray-900">
+              {option.name}
+            </legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {option.values.map((value) => {
+                const can = valueState(options, variants, choice, index, value);
+                const checked = choice[option.name] === value;
+                const open = can === 'available';
+                return (
+                  <label key={value} className={valueClass(checked, open)}>
+                    <input
+                      type="radio"
+                      className="sr-only"
+                      name={`option-${index}`}
+                      value={value}
+                      checked={checked}
+                      disabled={!open}
+                      onChange={() => choose(index, value)}
+                    />
+                    <span className={open ? undefined : 'line-through'}>{value}</span>
+                    {!open && <span className="sr-only">, {SAYS[can]}</span>}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        );
+      })}
+      <p aria-live="polite" className="text-sm text-gray-700">
+        {variant && (variant.stock > 0 ? `${label}: ${variant.stock} in stock.` : `${label}: sold out.`)}
+      </p>
     </div>
   );
 }
