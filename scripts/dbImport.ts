@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { ROOT } from '../server/app';
 import type { DbSchema } from '../server/model';
-import { openStore, type StoreTarget } from '../server/store/open';
+import { analyzeAll, openStore, type StoreTarget } from '../server/store/open';
 import { insertSnapshot, truncateAll } from '../server/store/postgres/load';
 import { describeTarget, targetFromEnv } from './dbTarget';
 
@@ -34,7 +34,7 @@ export async function importData(target: StoreTarget, data: Partial<DbSchema>, {
     });
     // Statistics for the planner (how a search is counted depends on them: search.ts); the
     // embedded engine has no autovacuum to gather them later.
-    await sql`ANALYZE`.execute(store.db);
+    await analyzeAll(store.db);
   } finally {
     await store.close();
   }

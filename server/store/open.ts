@@ -5,7 +5,7 @@
 // Either way the schema is created or migrated, and an empty database is loaded from the seed
 // (db.json) or from the data given.
 import { readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbSchema } from '../model';
 import { openDatabase, type OpenOptions } from './postgres/connect';
 import { openEmbedded, type EmbeddedOptions } from './postgres/embedded';
@@ -39,14 +39,29 @@ async function connect(target: StoreTarget): Promise<{ db: Kysely<Database>; rel
   return { db, release };
 }
 
-/** Connects, creates or migrates the schema, and loads the seed (or `data`) into an empty database. */
+/**
+ * Gathers the planner's statistics of every table, after a load: how a search is counted depends
+ * on them (postgres/search.ts), and the embedded engine (PGlite) has no autovacuum to gather them.
+ */
+export async function analyzeAll(db: Kysely<Database>): Promise<void> {
+  await sql`ANALYZE`.execute(db);
+}
+
+/**
+ * Connects, creates or migrates the schema, and loads the seed (or `data`) into an empty
+ * database, then analyses what it loaded (analyzeAll).
+ */
 export async function openStore({ seedFile, data, ...target }: StoreOptions): Promise<PgStore> {
   const { db, release } = await connect(target);
   try {
     await migrateToLatest(db);
     const store = new PgStore(db, release);
-    if (data) await store.replace({ idempotency: [], audit: [], ...data } as DbSchema);
-    else if (seedFile) await loadSeedIfEmpty(db, seedFile);
+    let loaded = false;
+    if (data) {
+      await store.replace({ idempotency: [], audit: [], ...data } as DbSchema);
+      loaded = true;
+    } else if (seedFile) loaded = await loadSeedIfEmpty(db, seedFile);
+    if (loaded) await analyzeAll(db);
     return store;
   } catch (error) {
     await db.destroy().catch(() => {});
