@@ -6,7 +6,7 @@ import { requireAdmin } from '../middleware/session';
 import type { Services } from '../services';
 import { IDEMPOTENCY_HEADER } from '../services/orders';
 
-export function orderRoutes({ orders }: Services): Router {
+export function orderRoutes({ orders, orderNotes }: Services): Router {
   const router = Router();
 
   // POST /orders (signed in): 201 with the order; 200 with the order an Idempotency-Key placed
@@ -44,11 +44,21 @@ export function orderRoutes({ orders }: Services): Router {
     }),
   );
 
-  // GET /orders/:id (owner or admin): someone else's order is answered as missing
+  // GET /orders/:id (owner or admin): someone else's order is answered as missing; an admin gets
+  // its customer and internal notes too
   router.get(
     '/:id',
     asyncRoute(async (req, res) => {
-      res.json(await orders.get(req.user!, req.params.id));
+      res.json(req.user!.role === 'admin' ? await orderNotes.get(req.params.id) : await orders.get(req.user!, req.params.id));
+    }),
+  );
+
+  // POST /orders/:id/notes (admin): {text} → 201 the internal note, in the audit log
+  router.post(
+    '/:id/notes',
+    requireAdmin,
+    asyncRoute(async (req, res) => {
+      res.status(201).json(await orderNotes.add(req.user!, req.params.id, req.body));
     }),
   );
 

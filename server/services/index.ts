@@ -5,6 +5,7 @@ import { AuthService } from './auth';
 import { CartService } from './cart';
 import { CatalogueService } from './catalogue';
 import { OrderService } from './orders';
+import { OrderNoteService } from './orderNotes';
 import { ReviewService } from './reviews';
 import { AdminService } from './admin';
 import { AuditService } from './audit';
@@ -40,6 +41,7 @@ export interface Services {
   catalogue: CatalogueService;
   cart: CartService;
   orders: OrderService;
+  orderNotes: OrderNoteService;
   reviews: ReviewService;
   admin: AdminService;
   audit: AuditService;
@@ -70,6 +72,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     catalogue,
     cart: new CartService(store),
     orders,
+    orderNotes: new OrderNoteService(store, now),
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
     audit: new AuditService(store),

@@ -17,12 +17,14 @@ import {
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import { orderPlacedMail, orderStatusMail } from '../mail/messages';
-import { ORDER_SORT_FIELDS, type OrderChange, type OrderMail, type OrderQuery, type OrderSortField, type Page, type Store } from '../store/port';
+import type { AdminOrder } from '../../src/domain/backOffice';
+import type { OrderChange, OrderMail, OrderQuery, Page, Store } from '../store/port';
 import { MAX_STOCK, readAddress, type Errors } from '../validate';
 import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { parseId, requireObject } from './input';
-import { pageOf, single } from './paging';
+import { pageOf } from './paging';
 import { auditBy } from './audit';
+import { readOrderQuery } from './orderQuery';
 import { publicOrder, withoutReviews } from './publicProduct';
 
 export const MAX_ORDER_LINES = 50;
@@ -184,8 +186,8 @@ export class OrderService {
     return { ...page, items: page.items.map(publicOrder) };
   }
 
-  /** All orders (admin): _page with _per_page (or _limit), _sort/_order, status=. */
-  async list(query: Query): Promise<Page<Order>> {
+  /** All orders with their customer (admin): _page with _per_page (or _limit), _sort/_order, status=, q=, createdAt_gte/_lte. */
+  async list(query: Query): Promise<Page<AdminOrder>> {
     const q = OrderService.readQuery(query);
     const slice = pageOf(query);
     const page = await this.store.listOrders(slice ? { ...q, slice } : q);
@@ -202,33 +204,9 @@ export class OrderService {
     }
   }
 
-  /** The filter and sort of a GET /orders query. */
+  /** The filter and sort of a GET /orders query (server/services/orderQuery.ts). */
   private static readQuery(query: Query): OrderQuery {
-    const q: OrderQuery = {};
-    const status = query.status;
-    if (status !== undefined) {
-      const wanted = ([] as unknown[]).concat(status);
-      if (!wanted.every((s) => ORDER_STATUSES.includes(s as OrderStatus))) {
-        throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
-      }
-      q.status = wanted as OrderStatus[];
-    }
-    const userText = query.user;
-    if (userText !== undefined) {
-      q.user = parseId(userText);
-      if (q.user === undefined) throw badRequest('Invalid user', { user: 'user must be a user id' });
-    }
-
-    let sort = single(query, '_sort');
-    let order = single(query, '_order')?.toLowerCase() ?? 'asc';
-    if (sort?.startsWith('-')) [sort, order] = [sort.slice(1), 'desc'];
-    if (sort !== undefined && !ORDER_SORT_FIELDS.includes(sort as OrderSortField)) {
-      throw badRequest('Invalid _sort', { _sort: `_sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` });
-    }
-    if (order !== 'asc' && order !== 'desc') throw badRequest('Invalid _order', { _order: '_order must be asc or desc' });
-    if (sort) q.sort = { field: sort as OrderSortField, order };
-
-    return q;
+    return readOrderQuery(query);
   }
 
   /** One order, for its owner or an admin; anyone else is answered as if it did not exist. */

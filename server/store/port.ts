@@ -10,10 +10,11 @@
 //  - Each method is one atomic step: no other call sees half of it (one statement or one
 //    transaction).
 //  - Ids are positive integers given by the database.
+import type { AdminOrder, OrderNote } from '../../src/domain/backOffice';
 import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
-import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
+import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Lists (the catalogue's json-server semantics, also for categories and brands): server/store/lists.ts
@@ -128,8 +129,13 @@ export interface Store {
   ordersOf(user: number): Promise<Order[]>;
   /** The `slice` of the user's orders in ordersOf's order, and how many they have (My Orders' pages). */
   ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>>;
-  listOrders(query: OrderQuery): Promise<Page<Order>>;
+  /** Orders with their customer (the back office's list): default newest first. */
+  listOrders(query: OrderQuery): Promise<Page<AdminOrder>>;
   orderById(id: number): Promise<Order | undefined>;
+  /** The order with its customer and its notes (oldest first), for the back office. */
+  orderForAdmin(id: number): Promise<AdminOrder | undefined>;
+  /** Adds the note to the order and records `audit` in the same step; undefined (nothing written) when there is no such order. */
+  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined>;
   /**
    * Changes an order's status as one unit with the stock it gives back or takes: `plan` (the
    * service's rules; synchronous, may throw, must not change what it is given) gets the order

@@ -7,7 +7,8 @@ import type { StoredUser } from '../model';
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const ORDER_SORT_FIELDS = ['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt'] as const;
+/** `email`: the customer's email. */
+export const ORDER_SORT_FIELDS = ['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt', 'email'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
 export interface OrderQuery {
@@ -15,9 +16,21 @@ export interface OrderQuery {
   status?: readonly OrderStatus[];
   /** Only this user's orders. */
   user?: number;
-  /** By the field (an absent createdAt counts as ''), then by id ascending. Default: stored order (id). */
+  /** Only the order with this number, or (either) the orders whose customer's email holds this text (lower case). */
+  search?: { id?: number; email: string };
+  /** Only orders placed at or after `from` and before `to` (ISO date-times). */
+  placed?: { from?: string; to?: string };
+  /** By the field (an absent createdAt counts as ''), then by id ascending. Default: newest first (createdAt descending, then id descending). */
   sort?: { field: OrderSortField; order: 'asc' | 'desc' };
   slice?: { start: number; end: number };
+}
+
+/** A note as an admin writes it on an order (Store.addOrderNote). */
+export interface NewOrderNote {
+  text: string;
+  /** Epoch milliseconds. */
+  at: number;
+  by: { id: number; email: string };
 }
 
 /** An order as the service computes it; the adapter gives it its id. */

@@ -1,5 +1,5 @@
 // The back office's types (issue 14): the dashboard, customers and the audit log.
-import type { OrderStatus, Role } from './types';
+import type { Order, OrderStatus, Role } from './types';
 
 /** GET /admin/stats: the shop's figures over a window of UTC days. */
 export interface ShopStats {
@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'product.restore',
   'product.import',
   'order.status',
+  'order.note',
   'review.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,3 +82,25 @@ export interface ImportReport {
   created?: number[];
   updated?: number[];
 }
+
+/** The account an order was placed from, as the back office shows it (null: the account is gone). */
+export interface OrderCustomer {
+  id: number;
+  email: string;
+  name?: string;
+}
+
+/** An admin's internal note on an order (POST /orders/:id/notes); shoppers never see them. */
+export interface OrderNote {
+  id: number;
+  text: string;
+  /** ISO date-time. */
+  at: string;
+  by: { id: number; email: string };
+}
+
+/** The longest internal note, in characters. */
+export const MAX_NOTE_LENGTH = 2000;
+
+/** An order as admins get it: GET /orders lists it with its customer; GET /orders/:id adds the notes. */
+export type AdminOrder = Order & { customer: OrderCustomer | null; notes?: OrderNote[] };

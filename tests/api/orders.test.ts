@@ -191,16 +191,17 @@ describe('GET /api/orders (admin)', () => {
     expect(all.body).toHaveLength(12);
     expect(all.headers['x-total-count']).toBe('12');
     const page3 = await a.get('/api/orders/?_page=3&_per_page=5').expect(200);
-    expect(ids(page3.body)).toEqual([11, 12]);
+    // Newest first (the fixtures' orders are placed one a day, in id order).
+    expect(ids(page3.body)).toEqual([2, 1]);
     expect(page3.headers['x-total-count']).toBe('12');
-    expect(ids((await a.get('/api/orders?_page=2&_limit=5')).body)).toEqual([6, 7, 8, 9, 10]);
+    expect(ids((await a.get('/api/orders?_page=2&_limit=5')).body)).toEqual([7, 6, 5, 4, 3]);
     expect((await a.get('/api/orders?_page=9&_per_page=5')).body).toEqual([]);
   });
 
   it('filters by status and sorts', async () => {
     const a = await makeShop().as('admin');
     const pending = await a.get('/api/orders?status=pending&status=cancelled&_page=1&_per_page=5');
-    expect(ids(pending.body)).toEqual([1, 4, 5, 8, 9]);
+    expect(ids(pending.body)).toEqual([12, 9, 8, 5, 4]);
     expect(pending.headers['x-total-count']).toBe('6');
     expect(ids((await a.get('/api/orders?_sort=totalAmount&_order=desc&_per_page=3')).body)).toEqual([12, 11, 10]);
     expect(ids((await a.get('/api/orders?_sort=-createdAt&_per_page=2')).body)).toEqual([12, 11]);
@@ -219,7 +220,7 @@ describe('GET /api/orders (admin)', () => {
     expect(ids(mine.body)).toEqual([11, 9, 7, 5]);
     expect(mine.headers['x-total-count']).toBe('6');
     const pending = await a.get('/api/orders?user=3&status=pending&status=cancelled').expect(200);
-    expect(ids(pending.body)).toEqual([4, 8, 12]);
+    expect(ids(pending.body)).toEqual([12, 8, 4]);
     // An account without orders, and an id no account has: no orders.
     expect((await a.get('/api/orders?user=1').expect(200)).body).toEqual([]);
     expect((await a.get('/api/orders?user=9999999999999999').expect(200)).headers['x-total-count']).toBe('0');

@@ -569,6 +569,31 @@ const MATRIX: Row[] = [
   { route: 'GET /api/orders/:id', what: "shopper A's order", url: '/api/orders/1', expect: [401, 200, 404, 200] },
   { route: 'GET /api/orders/:id', what: "shopper B's order", url: '/api/orders/2', expect: [401, 404, 200, 200] },
   {
+    route: 'GET /api/orders/:id',
+    what: "shopper A's order: internal notes and the customer for admins only",
+    url: '/api/orders/1',
+    expect: [401, 200, 404, 200],
+    verify: ({ res, role }) => {
+      if (role === 'admin') expect(res.body).toMatchObject({ notes: [], customer: { id: 2 } });
+      else expect(res.body).not.toHaveProperty('notes');
+    },
+  },
+  {
+    route: 'POST /api/orders/:id/notes',
+    what: "an internal note on shopper A's order",
+    url: '/api/orders/1/notes',
+    body: { text: 'Ring twice' },
+    expect: [401, 403, 403, 201],
+    verify: ({ res }) => expect(res.body).toMatchObject({ text: 'Ring twice', by: { id: 1 } }),
+  },
+  {
+    route: 'POST /api/orders/:id/notes',
+    what: "an internal note on one's own order",
+    url: '/api/orders/2/notes',
+    body: { text: 'Please hurry' },
+    expect: [401, 403, 403, 201],
+  },
+  {
     route: 'PATCH /api/orders/:id',
     what: "mark shopper B's order delivered",
     url: '/api/orders/2',

@@ -87,6 +87,7 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   },
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2', body: { status: 'delivered' } },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders', body: { ids: [1, 5], status: 'dispatched' } },
+  'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes', body: { text: 'Ring twice' } },
   // For real: a refused import is one that would have changed the catalogue.
   'POST /api/admin/import/products': { as: 'admin', url: '/api/admin/import/products', body: { csv: IMPORT_CSV, dryRun: false } },
   'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews', body: { rating: 4, comment: 'Works well' } },
@@ -155,6 +156,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2' },
   'POST /api/orders/:id/cancel': { as: 'user', url: '/api/orders/1/cancel' },
   'POST /api/orders/:id/buy-again': { as: 'user', url: '/api/orders/1/buy-again' },
+  'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes' },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders' },
   'GET /api/admin/stats': { as: 'admin', url: '/api/admin/stats?days=7' },
   'GET /api/admin/customers': { as: 'admin', url: '/api/admin/customers?q=shop&_page=1&_limit=2' },
@@ -866,6 +868,30 @@ function buildCases(): Case[] {
     add(route, 'injection string', 'user: SQL tautology', 400, { url: `${base}?user=${encodeURIComponent('2 OR 1=1')}`, errors: userMessage });
   }
   badPaging('GET /api/orders', '/api/orders');
+  // The back office's search and days (GET /orders only).
+  const from = { createdAt_gte: 'From must be a date (YYYY-MM-DD)' };
+  const to = { createdAt_lte: 'To must be a date (YYYY-MM-DD)' };
+  add('GET /api/orders', 'repeated query key', 'q twice', 400, { url: '/api/orders?q=1&q=2', errors: { q: 'q must be given once' } });
+  add('GET /api/orders', 'huge string', '201-character search', 400, { url: `/api/orders?q=${'a'.repeat(201)}`, errors: { q: 'Search must be at most 200 characters' } });
+  add('GET /api/orders', 'injection string', 'q as a NoSQL operator', 400, { url: '/api/orders?q[$ne]=x', errors: { q: 'q must be given once' } });
+  add('GET /api/orders', 'out of range', '30 February', 400, { url: '/api/orders?createdAt_gte=2026-02-30', errors: from });
+  add('GET /api/orders', 'wrong type', 'a date and time', 400, { url: '/api/orders?createdAt_lte=2026-01-05T10:00:00Z', errors: to });
+  add('GET /api/orders', 'wrong type', 'a word for a date', 400, { url: '/api/orders?createdAt_gte=yesterday', errors: from });
+  add('GET /api/orders', 'injection string', 'date: SQL tautology', 400, { url: `/api/orders?createdAt_lte=${encodeURIComponent("2026-01-01' OR '1'='1")}`, errors: to });
+  add('GET /api/orders', 'out of range', 'To before From', 400, { url: '/api/orders?createdAt_gte=2026-01-05&createdAt_lte=2026-01-04', errors: { createdAt_lte: 'To must not be before From' } });
+
+  // POST /orders/:id/notes (admin): a text of 1 to 2000 characters.
+  const note = 'POST /api/orders/:id/notes';
+  const noteRequired = { text: 'Note is required' };
+  const noteText = { text: 'Note must be a text' };
+  body(note, 'missing field', 'no text', 400, { text: undefined }, { errors: noteText });
+  body(note, 'missing field', 'empty text', 400, { text: '' }, { errors: noteRequired });
+  body(note, 'missing field', 'only spaces', 400, { text: '  \t ' }, { errors: noteRequired });
+  body(note, 'wrong type', 'text a number', 400, { text: 7 }, { errors: noteText });
+  body(note, 'wrong type', 'text a list', 400, { text: ['Ring twice'] }, { errors: noteText });
+  body(note, 'injection string', 'text: NoSQL $ne', 400, { text: { $ne: null } }, { errors: noteText });
+  body(note, 'huge string', '2001 characters', 400, { text: 'n'.repeat(2001) }, { errors: { text: 'Note must be at most 2000 characters' } });
+  add(note, 'unknown id', 'unknown order', 404, { url: '/api/orders/99999/notes', body: { text: 'Ring twice' } });
 
   // PATCH /orders {ids, status} (admin, bulk): 1 to 1000 distinct order ids and one of the statuses.
   const bulk = 'PATCH /api/orders';

@@ -38,6 +38,7 @@ export const API_ROUTES = [
   'PATCH /api/orders/:id',
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/buy-again',
+  'POST /api/orders/:id/notes',
   'GET /api/admin/stats',
   'GET /api/admin/customers',
   'GET /api/admin/audit',

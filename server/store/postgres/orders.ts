@@ -1,10 +1,10 @@
 // Orders (PgStore delegates here). Placing an order locks the products it takes (in id order, so
 // two orders cannot deadlock), decrements their stock with a guarded UPDATE, stores the order and
 // empties the cart in one transaction; a keyed order (Idempotency-Key) is found again by its key.
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Order, Product } from '../../../src/domain/types';
 import { describeOrder } from '../audit';
-import type { AuditContext, KeyedRequest, OrderChange, OrderMail, OrderQuery, OrderSortField, Page, PlaceOrder, PlaceOrderResult } from '../port';
+import type { AuditContext, KeyedRequest, OrderChange, OrderMail, PlaceOrder, PlaceOrderResult } from '../port';
 import { insertMail } from './outbox';
 import { recordAudit } from './productWrites';
 import { isId, orderFromRow, orderToRow, PRODUCT_COLUMNS, productFromRow, withoutId } from './rows';
@@ -15,24 +15,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** First key of the two-key advisory lock on a user's keyed orders (users.ts uses 1). */
 const ORDERS_LOCK = 2;
 
-const ORDER_COLUMN: Record<OrderSortField, string> = {
-  id: 'id',
-  totalAmount: 'total_amount',
-  totalItems: 'total_items',
-  status: 'status',
-  paymentMethod: 'payment_method',
-  user: 'user_id',
-  createdAt: 'created_at',
-};
-
 /** A line of an order could not take its stock after all: roll the transaction back. */
 class ShortOf extends Error {
   constructor(readonly product: number) {
     super(`short of product ${product}`);
   }
 }
-
-type OrderRowWithTotal = Parameters<typeof orderFromRow>[0] & { total: number };
 
 export async function ordersOf(db: Db, user: number): Promise<Order[]> {
   if (!isId(user)) return [];
@@ -63,27 +51,6 @@ export async function ordersOfPage(db: Db, user: number, slice: { start: number;
     .offset(offset)
     .execute();
   return { items: rows.map(orderFromRow), total: Number(total) };
-}
-
-export async function listOrders(db: Db, { status, user, sort, slice }: OrderQuery): Promise<Page<Order>> {
-  const where = sql<SqlBool>`${status ? sql`status = ANY(${[...status]}::text[])` : sql`true`} AND ${user === undefined ? sql`true` : isId(user) ? sql`user_id = ${user}` : sql`false`}`;
-  const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE ${where}`.execute(db)).rows[0].n;
-  let order = sql`id`;
-  if (sort) {
-    const col = sql.ref(ORDER_COLUMN[sort.field]);
-    const text = sort.field === 'status' || sort.field === 'paymentMethod';
-    // An absent createdAt sorts as '' does: before every date ascending, after them descending.
-    const key = text ? sql`${col} COLLATE "C"` : col;
-    order = sql`${key} ${sql.raw(sort.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}, id`;
-  }
-  const offset = slice ? Math.max(0, slice.start) : 0;
-  const limit = slice ? Math.max(0, slice.end - offset) : null;
-  if (limit === 0) return { items: [], total: await count() };
-  const { rows } = await sql<OrderRowWithTotal>`
-    SELECT orders.*, (SELECT count(*)::int FROM orders WHERE ${where}) AS total
-    FROM orders WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  if (rows.length === 0) return { items: [], total: await count() };
-  return { items: rows.map(orderFromRow), total: rows[0].total };
 }
 
 export async function orderById(db: Db, id: number): Promise<Order | undefined> {

@@ -6,6 +6,7 @@
 // the port; this class binds them to a database. A database that cannot be reached answers
 // StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
 import type { Kysely } from 'kysely';
+import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
 import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
@@ -19,6 +20,7 @@ import type {
   ListQuery,
   OutboxMessage,
   OutgoingMail,
+  NewOrderNote,
   OrderChange,
   OrderMail,
   OrderQuery,
@@ -37,6 +39,7 @@ import * as cart from './cart';
 import * as catalogue from './catalogue';
 import { listFilterOptions } from './filterOptions';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
+import * as adminOrders from './adminOrders';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import * as verification from './verification';
@@ -181,8 +184,14 @@ export class PgStore implements StoreAdapter {
   ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>> {
     return orders.ordersOfPage(this.db, user, slice);
   }
-  listOrders(query: OrderQuery): Promise<Page<Order>> {
-    return orders.listOrders(this.db, query);
+  listOrders(query: OrderQuery): Promise<Page<AdminOrder>> {
+    return adminOrders.listOrders(this.db, query);
+  }
+  orderForAdmin(id: number): Promise<AdminOrder | undefined> {
+    return adminOrders.orderForAdmin(this.db, id);
+  }
+  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined> {
+    return adminOrders.addOrderNote(this.db, order, note, audit);
   }
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);

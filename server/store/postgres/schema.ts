@@ -147,6 +147,17 @@ export interface IdempotencyKeysTable {
   fingerprint: Generated<string | null>;
 }
 
+/** An admin's internal note on an order (migration 0013; server/store/postgres/adminOrders.ts). */
+export interface OrderNotesTable {
+  id: Identity;
+  order_id: number;
+  text: string;
+  at: Timestamp;
+  author_id: number;
+  /** The author's email when they wrote it. */
+  author_email: string;
+}
+
 /** A message to send (migration 0009; server/store/postgres/outbox.ts). */
 export interface OutboxTable {
   id: Identity;
@@ -194,6 +205,7 @@ export interface Database {
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
+  order_notes: OrderNotesTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -10,6 +10,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'product.restore': 'Product restored',
   'product.import': 'Product imported',
   'order.status': 'Order status changed',
+  'order.note': 'Order note added',
   'review.remove': 'Review removed',
 };
 
@@ -43,7 +44,11 @@ function Subject({ entry }: { entry: AuditEntry }) {
       </>
     );
   }
-  return <>Order #{entry.entityId}</>;
+  return (
+    <Link to={`/admin/orders/${entry.entityId}`} className={link}>
+      Order #{entry.entityId}
+    </Link>
+  );
 }
 
 /** Each changed field: before → after; no before means created, no after means removed. */
