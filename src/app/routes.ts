@@ -40,6 +40,8 @@ export const ROUTES: PageRoute[] = [
   // SPEC §6: not wrapped in a guard.
   { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
   { path: '/orders', page: 'app/pages/MyOrdersPage' },
+  // One of My Orders: no guard either, the page asks a signed-out visitor to sign in as /orders does.
+  { path: '/orders/:id', page: 'app/pages/OrderPage' },
   { path: '/profile', page: 'features/user/pages/UserProfilePage' },
   ...INFO_PATHS.map((path) => ({ path, page: 'app/pages/InfoPage' })),
   { path: '*', page: 'app/pages/NotFoundPage' },

@@ -10,8 +10,8 @@ describe('shippingSpan: what a shipping text promises', () => {
     expect(shippingSpan('Ships overnight')).toEqual({ unit: 'business', from: 1, to: 1 });
     expect(shippingSpan('Ships in 1-2 business days')).toEqual({ unit: 'business', from: 1, to: 2 });
     expect(shippingSpan('Ships in 3-5 business days')).toEqual({ unit: 'business', from: 3, to: 5 });
-    expect(shippingSpan('Ships in 1 week')).toEqual({ unit: 'day', days: 7 });
-    expect(shippingSpan('Ships in 2 weeks')).toEqual({ unit: 'day', days: 14 });
+    expect(shippingSpan('Ships in 1 week')).toEqual({ unit: 'day', from: 7, to: 7 });
+    expect(shippingSpan('Ships in 2 weeks')).toEqual({ unit: 'day', from: 14, to: 14 });
     expect(shippingSpan('Ships in 1 month')).toEqual({ unit: 'month', months: 1 });
   });
 
@@ -19,6 +19,8 @@ describe('shippingSpan: what a shipping text promises', () => {
     expect(shippingSpan('SHIPS IN 2 TO 4 BUSINESS DAYS')).toEqual({ unit: 'business', from: 2, to: 4 });
     expect(shippingSpan('Ships in 5–3 business days')).toEqual({ unit: 'business', from: 3, to: 5 });
     expect(shippingSpan('Ships in 2 business days')).toEqual({ unit: 'business', from: 2, to: 2 });
+    expect(shippingSpan('Ships in 2 days')).toEqual({ unit: 'day', from: 2, to: 2 });
+    expect(shippingSpan('Ships in 4-6 days')).toEqual({ unit: 'day', from: 4, to: 6 });
   });
 
   it('gives nothing for a text it cannot read, and caps absurd counts', () => {
@@ -44,6 +46,12 @@ describe('deliveryEstimate', () => {
     const estimate = deliveryEstimate(day(2026, 11, 25, 21), ['Ships in 3-5 business days']); // a Wednesday evening
     expect(ymd(estimate!.earliest)).toEqual([2026, 11, 30]);
     expect(ymd(estimate!.latest)).toEqual([2026, 12, 2]);
+  });
+
+  it('plain days are calendar days, weekends included', () => {
+    const estimate = deliveryEstimate(day(2026, 11, 27), ['Ships in 2-3 days'])!; // a Friday
+    expect(ymd(estimate.earliest)).toEqual([2026, 11, 29]);
+    expect(ymd(estimate.latest)).toEqual([2026, 11, 30]);
   });
 
   it('weeks and months name one day', () => {

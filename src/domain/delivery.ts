@@ -3,13 +3,13 @@
 // 1 week", "Ships in 2 weeks", "Ships in 1 month". The shop has no carrier data, so the estimate
 // is the time those texts promise, counted from the day the order was placed:
 // - business days skip Saturdays and Sundays ("overnight" is 1 business day);
-// - weeks and months are calendar weeks and months (a single date: "by …");
+// - (plain) days, weeks and months are calendar days, weeks and months ("Ships in 2 days");
 // - the order arrives when its slowest line does: the latest earliest date and the latest date;
 // - a text that says none of these gives no estimate for its line; no line with one, no estimate.
 // Dates are local calendar days (the reader's), at midnight.
 
 /** A window of days to add to the order date. */
-type Span = { unit: 'business'; from: number; to: number } | { unit: 'day'; days: number } | { unit: 'month'; months: number };
+type Span = { unit: 'business'; from: number; to: number } | { unit: 'day'; from: number; to: number } | { unit: 'month'; months: number };
 
 export interface DeliveryEstimate {
   /** The earliest day the order can arrive (local midnight). */
@@ -27,14 +27,16 @@ export function shippingSpan(text: string | undefined): Span | undefined {
   const t = text.toLowerCase();
   if (/\bovernight\b/.test(t)) return { unit: 'business', from: 1, to: 1 };
   const count = (s: string) => Math.min(Number(s), MAX_COUNT);
-  const business = /(\d+)\s*(?:-|–|to)\s*(\d+)\s*business\s+days?/.exec(t) ?? /(\d+)()\s*business\s+days?/.exec(t);
-  if (business) {
-    const from = count(business[1]);
-    const to = business[2] ? count(business[2]) : from;
-    return { unit: 'business', from: Math.min(from, to), to: Math.max(from, to) };
+  for (const [unit, words] of [['business', 'business\\s+days?'], ['day', 'days?']] as const) {
+    const found = new RegExp(`(\\d+)\\s*(?:-|–|to)\\s*(\\d+)\\s*${words}\\b`).exec(t) ?? new RegExp(`(\\d+)()\\s*${words}\\b`).exec(t);
+    if (found) {
+      const from = count(found[1]);
+      const to = found[2] ? count(found[2]) : from;
+      return { unit, from: Math.min(from, to), to: Math.max(from, to) } as Span;
+    }
   }
   const weeks = /(\d+)\s*weeks?\b/.exec(t);
-  if (weeks) return { unit: 'day', days: 7 * count(weeks[1]) };
+  if (weeks) return { unit: 'day', from: 7 * count(weeks[1]), to: 7 * count(weeks[1]) };
   const months = /(\d+)\s*months?\b/.exec(t);
   if (months) return { unit: 'month', months: count(months[1]) };
   return undefined;
@@ -58,10 +60,11 @@ export function addBusinessDays(day: Date, n: number): Date {
 function window(placed: Date, span: Span): DeliveryEstimate {
   const day = startOfDay(placed);
   if (span.unit === 'business') return { earliest: addBusinessDays(day, span.from), latest: addBusinessDays(day, span.to) };
-  const single =
-    span.unit === 'day'
-      ? new Date(day.getFullYear(), day.getMonth(), day.getDate() + span.days)
-      : new Date(day.getFullYear(), day.getMonth() + span.months, day.getDate());
+  if (span.unit === 'day') {
+    const plus = (n: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
+    return { earliest: plus(span.from), latest: plus(span.to) };
+  }
+  const single = new Date(day.getFullYear(), day.getMonth() + span.months, day.getDate());
   return { earliest: single, latest: single };
 }
 

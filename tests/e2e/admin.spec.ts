@@ -275,9 +275,9 @@ test.describe('admin orders', () => {
     }
     await expect(row.getByText(next, { exact: true })).toBeVisible();
 
-    await shopper.goto('/orders');
-    const card = shopper.getByRole('article', { name: `Order # ${order.id}` });
-    await expect(card).toContainText(`Order Status: ${next}`);
+    await shopper.goto(`/orders/${order.id}`);
+    await expect(shopper.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
+    await expect(shopper.getByRole('main').getByText(next, { exact: true }).first()).toBeVisible();
     await shopper.context().close();
   });
 

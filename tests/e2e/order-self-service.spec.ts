@@ -18,7 +18,8 @@ import {
 const stockOf = async (request: APIRequestContext, id: number) => (await (await request.get(`/api/products/${id}`)).json()).stock as number;
 /** A write as the client sends it: JSON, no body. */
 const JSON_WRITE = { headers: { 'Content-Type': 'application/json' } };
-const orderCard = (page: Page, id: number) => page.getByRole('article', { name: `Order # ${id}` });
+/** The order's page (/orders/:id), once it shows the order. */
+const orderCard = (page: Page, id: number) => page.getByRole('main').filter({ has: page.getByRole('heading', { level: 1, name: `Order #${id}` }) });
 const historyOf = (page: Page, id: number) => orderCard(page, id).getByRole('list', { name: 'Status history' }).getByRole('listitem');
 
 test('a shopper cancels a pending order after confirming, and the stock comes back', async ({ page, shopper, request }) => {
@@ -28,7 +29,7 @@ test('a shopper cancels a pending order after confirming, and the stock comes ba
   const orderId = await orderViaApi(page, [{ product: product.id, quantity: 2 }]);
   expect(await stockOf(admin, product.id)).toBe(3);
 
-  await page.goto('/orders');
+  await page.goto(`/orders/${orderId}`);
   const card = orderCard(page, orderId);
   await expect(card.getByText('pending', { exact: true }).first()).toBeVisible();
   await expect(historyOf(page, orderId)).toHaveText([/^pending · .+ · by you$/]);
@@ -75,7 +76,7 @@ test('Buy again puts back what can still be bought and says what was left out an
   expect((await admin.patch(`/api/products/${few.id}`, { data: { id: few.id, stock: 2 } })).status()).toBe(200);
   expect((await admin.patch(`/api/products/${gone.id}`, { data: { id: gone.id, deleted: true } })).status()).toBe(200);
 
-  await page.goto('/orders');
+  await page.goto(`/orders/${orderId}`);
   const card = orderCard(page, orderId);
   await card.getByRole('button', { name: /^Buy again/ }).click();
   await expect(card.getByRole('status').filter({ hasText: 'Added to your cart' })).toHaveText(
@@ -133,7 +134,7 @@ test('the admin sees each order’s history; an order cannot leave cancelled whe
   await ownRow.getByRole('button', { name: `Edit status of order #${ownOrderId}` }).click();
   await ownRow.getByLabel(`Status of order #${ownOrderId}`).selectOption('delivered');
   await expectAlert(page, `Order #${ownOrderId} is now delivered`);
-  await shopperA.goto('/orders');
+  await shopperA.goto(`/orders/${ownOrderId}`);
   await expect(historyOf(shopperA, ownOrderId)).toHaveText([/^pending · .+ · by you$/, /^delivered · .+ · by the shop$/]);
   await contextA.close();
   await contextB.close();

@@ -1,17 +1,55 @@
 import { CheckCircleIcon } from '@heroicons/react/24/outline';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectLoggedInUser } from '../../lib/session';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import ErrorMessage from '../../components/ErrorMessage';
+import Spinner from '../../components/Spinner';
+import { deliveryEstimate } from '../../domain/delivery';
+import type { Order } from '../../domain/types';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
-import { resetOrder } from '../../features/orders/ordersSlice';
+import { resetOrder, selectCurrentOrder } from '../../features/orders/ordersSlice';
+import { fetchMyOrder } from '../../features/user/myOrders';
+import OrderFacts, { Fact } from '../../features/user/orders/OrderFacts';
+import { estimateText } from '../../features/user/orders/orderFormat';
+import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
 
-/** The order number comes from the URL, so a reload still shows it. */
+const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-600';
+
+/** The order's summary with its delivery estimate (src/domain/delivery.ts) and a link to its page. */
+function PlacedOrder({ order }: { order: Order }) {
+  const estimate = order.createdAt
+    ? deliveryEstimate(new Date(order.createdAt), order.items.map((item) => item.product.shippingInformation))
+    : undefined;
+  return (
+    <div className="mt-10 rounded-lg border border-gray-200 bg-white p-4 text-left sm:p-6">
+      <OrderFacts order={order} extra={estimate && <Fact term="Estimated delivery">{estimateText(estimate)}</Fact>} />
+      {estimate && <p className="mt-4 text-sm text-gray-700">The estimate counts from the day you ordered, by the item that ships last.</p>}
+      <p className="mt-4">
+        <Link to={`/orders/${order.id}`} className={linkClass}>
+          View order #{order.id}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The order number comes from the URL, so a reload still shows it; the order's summary comes with
+ * it from checkout (currentOrder), or from the API after a reload.
+ */
 export default function OrderSuccessPage() {
   useDocumentTitle('Order Successfully Placed');
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const dispatch = useAppDispatch();
+  const user = useAppSelector(selectLoggedInUser);
+  const current = useAppSelector(selectCurrentOrder);
+  // Kept before the reset below clears currentOrder.
+  const [placed] = useState(current && String(current.id) === id ? current : null);
+  const { remote, reload } = useRemote(!placed && user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
+  const order = placed ?? (remote.state === 'ready' ? remote.value : null);
 
   // SPEC §4: once shown, the cart is reset and currentOrder cleared. The server emptied the cart
   // with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
@@ -22,14 +60,21 @@ export default function OrderSuccessPage() {
   }, [dispatch]);
 
   return (
-    <div className="grid min-h-[60vh] place-items-center px-6 py-24 sm:py-32 lg:px-8">
-      <div className="text-center">
+    <div className="grid min-h-[60vh] place-items-center px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+      <div className="w-full max-w-2xl text-center">
         <CheckCircleIcon aria-hidden="true" className="mx-auto size-16 text-green-700" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-5xl">Order Successfully Placed</h1>
         <p className="mt-6 text-lg font-semibold text-brand-700">Order number #{id}</p>
-        <p className="mt-4 text-base text-gray-700">
+        {order ? (
+          <PlacedOrder order={order} />
+        ) : user && remote.state === 'loading' ? (
+          <Spinner className="mt-10" label="Loading your order…" />
+        ) : user && remote.state === 'failed' ? (
+          <ErrorMessage className="mt-10 text-left" title="The order's details could not be loaded" message={remote.message} onRetry={reload} />
+        ) : null}
+        <p className="mt-6 text-base text-gray-700">
           You can check your order in{' '}
-          <Link to="/orders" className="font-semibold text-brand-700 underline hover:text-brand-600">
+          <Link to="/orders" className={linkClass}>
             My Account &gt; My Orders
           </Link>
         </p>

@@ -4,24 +4,29 @@ import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Order } from '../../../domain/types';
 import { cancelOrderAsync } from '../myOrders';
-import { fetchLoggedInUserOrdersAsync } from '../userSlice';
+
+interface CancelOrderProps {
+  order: Order;
+  /** The order as the server now has it: cancelled, or (when it had changed meanwhile) undefined: load it again. */
+  onChanged: (order?: Order) => void;
+}
 
 /**
  * 'Cancel order' on a pending order, after a confirmation; the stock goes back on sale. Why it
  * failed stays in view after the order has changed (e.g. dispatched meanwhile) and lost the button.
  */
-export default function CancelOrder({ order }: { order: Order }) {
+export default function CancelOrder({ order, onChanged }: CancelOrderProps) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
 
   async function cancel() {
     try {
-      await dispatch(cancelOrderAsync(order.id)).unwrap();
+      onChanged(await dispatch(cancelOrderAsync(order.id)).unwrap());
       alert.success(`Order #${order.id} is cancelled`);
     } catch (rejected) {
-      // Changed meanwhile (the shop dispatched it): show the orders as they are now.
+      // Changed meanwhile (the shop dispatched it): show the order as it is now.
       const { status } = rejected as RejectValue;
-      if (status === 409 || status === 404) dispatch(fetchLoggedInUserOrdersAsync());
+      if (status === 409 || status === 404) onChanged();
       throw rejected;
     }
   }

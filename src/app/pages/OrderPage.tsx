@@ -1,0 +1,102 @@
+import { Link, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../lib/hooks';
+import ErrorMessage from '../../components/ErrorMessage';
+import OrderTimeline from '../../components/OrderTimeline';
+import { PageSpinner } from '../../components/Spinner';
+import StatusBadge from '../../components/StatusBadge';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
+import type { Order, OrderEvent } from '../../domain/types';
+import BuyAgain from '../../features/cart/components/BuyAgain';
+import CancelOrder from '../../features/user/components/CancelOrder';
+import SignInPrompt from '../../features/user/components/SignInPrompt';
+import { fetchMyOrder } from '../../features/user/myOrders';
+import OrderFacts from '../../features/user/orders/OrderFacts';
+import OrderLines from '../../features/user/orders/OrderLines';
+import { useRemote } from '../../features/user/orders/useRemote';
+
+const byWhom = (by: OrderEvent['by']) => (by === 'shopper' ? 'by you' : 'by the shop');
+
+const backLink = (
+  <Link to="/orders" className="text-sm font-semibold text-brand-700 hover:text-brand-600">
+    <span aria-hidden="true">← </span>My Orders
+  </Link>
+);
+
+/** The order itself: lines, summary, address, status history and what the shopper can do with it. */
+function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Order) => void }) {
+  return (
+    <>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Order #{order.id}</h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <CancelOrder order={order} onChanged={onChanged} />
+        <BuyAgain order={order} />
+      </div>
+      <section aria-labelledby="items-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 sm:px-6">
+        <h2 id="items-heading" className="pt-4 text-base font-semibold text-gray-900">
+          Items
+        </h2>
+        <OrderLines order={order} />
+      </section>
+      <div className="mt-8">
+        <OrderFacts order={order} />
+      </div>
+      {order.history && order.history.length > 0 && (
+        <section aria-labelledby="history-heading" className="mt-8">
+          <h2 id="history-heading" className="text-base font-semibold text-gray-900">
+            Status history
+          </h2>
+          <OrderTimeline history={order.history} who={byWhom} className="mt-3" />
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * /orders/:id — one of the signed-in shopper's orders (no guard, as /orders: a signed-out visitor
+ * is asked to sign in). Someone else's order, or none, is "not found" (the API answers 404).
+ */
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle(`Order #${id}`);
+  const user = useAppSelector(selectLoggedInUser);
+  const userChecked = useAppSelector(selectUserChecked);
+  const { remote, reload, set } = useRemote(user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
+
+  if (!userChecked) return <PageSpinner />;
+  if (!user) return <SignInPrompt title={`Order #${id}`} what="your orders" />;
+
+  // After an action: its answer, or (changed meanwhile) the order as it is now, kept in view meanwhile.
+  const changed = (order?: Order) => (order ? set(order) : void fetchMyOrder(id).then(set, reload));
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+      {backLink}
+      {remote.state === 'loading' ? (
+        <PageSpinner label="Loading your order…" />
+      ) : remote.state === 'failed' && remote.status === 404 ? (
+        <div className="mt-4">
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Order not found</h1>
+          <p className="mt-4 text-base text-gray-700">
+            There is no order #{id} among your orders. Your orders are all in{' '}
+            <Link to="/orders" className="font-semibold text-brand-700 hover:text-brand-600">
+              My Orders
+            </Link>
+            .
+          </p>
+        </div>
+      ) : remote.state === 'failed' ? (
+        <>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900">Order #{id}</h1>
+          <ErrorMessage className="mt-8" title="Your order could not be loaded" message={remote.message} onRetry={reload} />
+        </>
+      ) : (
+        <OrderView order={remote.value} onChanged={changed} />
+      )}
+    </div>
+  );
+}
