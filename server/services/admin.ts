@@ -57,7 +57,7 @@ export class AdminService {
   /** GET /admin/customers?q=&_page=&_limit=: accounts with their orders; q finds an email or a name. */
   customers(query: Record<string, unknown>): Promise<Page<Customer>> {
     const q = single(query, 'q')?.trim();
-    if (q !== undefined && q.length > MAX_QUERY) throw badRequest('Invalid q', { q: `q must be at most ${MAX_QUERY} characters` });
+    if (q !== undefined && q.length > MAX_QUERY) throw badRequest('Invalid search', { q: `Search must be at most ${MAX_QUERY} characters` });
     return this.store.listCustomers({ q: q || undefined, slice: pageOf(query) }, REVENUE_STATUSES);
   }
 }

@@ -18,11 +18,11 @@ export class AuditService {
   list(query: Record<string, unknown>): Promise<Page<AuditEntry>> {
     const entity = query.entity;
     if (entity !== undefined && !AUDIT_ENTITIES.includes(entity as AuditEntity)) {
-      throw badRequest('Invalid entity', { entity: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` });
+      throw badRequest('Invalid entity', { entity: `Entity must be one of ${AUDIT_ENTITIES.join(', ')}` });
     }
     const actorText = query.actor;
     const actor = actorText === undefined ? undefined : parseId(actorText);
-    if (actorText !== undefined && actor === undefined) throw badRequest('Invalid actor', { actor: 'actor must be a user id' });
+    if (actorText !== undefined && actor === undefined) throw badRequest('Invalid admin', { actor: 'Admin must be a user id' });
     return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: pageOf(query) });
   }
 }

@@ -9,7 +9,7 @@ import type { StoredCartLine } from '../model';
 import type { Store } from '../store/port';
 import { parseId, requireObject } from './input';
 
-export const QUANTITY_MESSAGE = `quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
 
 /** Quantity of a cart line or order item: an integer 1–6 (numeric strings accepted). */
 export function readQuantity(value: unknown): number | undefined {
@@ -64,7 +64,7 @@ export class CartService {
   async add(user: number, input: unknown): Promise<CartItem> {
     const body = requireObject(input);
     const productId = readProductRef(body.product);
-    if (productId === undefined) throw badRequest('Invalid product', { product: 'product must be a product id' });
+    if (productId === undefined) throw badRequest('Invalid product', { product: 'Product must be a product id' });
     const quantity = quantityOf(body.quantity === undefined ? 1 : body.quantity);
     const product = await this.store.productById(productId);
     if (!product) throw notFound('Product not found');

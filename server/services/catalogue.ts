@@ -85,8 +85,8 @@ export class CatalogueService {
    */
   async suggest(rawQuery: Record<string, unknown>): Promise<Suggestions> {
     const q = rawQuery.q ?? '';
-    if (typeof q !== 'string') throw badRequest('q must be given once');
-    if (q.length > MAX_SUGGEST_QUERY) throw badRequest('Invalid q', { q: `q must be at most ${MAX_SUGGEST_QUERY} characters` });
+    if (typeof q !== 'string') throw badRequest('Search must be given once');
+    if (q.length > MAX_SUGGEST_QUERY) throw badRequest('Invalid search', { q: `Search must be at most ${MAX_SUGGEST_QUERY} characters` });
     const terms = foldTerms(q);
     if (terms.length === 0) return { products: [], categories: [], brands: [] };
     const matching = (options: FilterOption[]) =>

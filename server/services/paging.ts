@@ -8,11 +8,15 @@ type Query = Record<string, unknown>;
 export const DEFAULT_PAGE_SIZE = 10;
 export { MAX_PAGE_SIZE };
 
+/** What a person calls the values of these keys (the pager, the dashboard's period, a search box), in messages. */
+const LABELS: Record<string, string> = { _page: 'Page', _per_page: 'Page size', _limit: 'Page size', days: 'Days', q: 'Search' };
+const labelOf = (key: string) => LABELS[key] ?? key;
+
 /** The key's value, which must be given once (400 otherwise). */
 export function single(query: Query, key: string): string | undefined {
   const value = query[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+  if (typeof value !== 'string') throw badRequest(`${labelOf(key)} must be given once`);
   return value;
 }
 
@@ -22,7 +26,8 @@ export function positiveInt(query: Query, key: string, max = Number.MAX_SAFE_INT
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > max) {
-    throw badRequest(`Invalid ${key}`, { [key]: `${key} must be a whole number from 1 to ${max}` });
+    const label = labelOf(key);
+    throw badRequest(`Invalid ${label.toLowerCase()}`, { [key]: `${label} must be a whole number from 1 to ${max}` });
   }
   return n;
 }

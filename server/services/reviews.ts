@@ -13,8 +13,8 @@ import { publicProduct, publicReview } from './publicProduct';
 import { parseId, requireObject } from './input';
 
 export const MAX_COMMENT = 1000;
-export const RATING_MESSAGE = 'rating must be a whole number from 1 to 5';
-export const COMMENT_MESSAGE = `comment must be 1 to ${MAX_COMMENT} characters`;
+export const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
+export const COMMENT_MESSAGE = `Your review must be 1 to ${MAX_COMMENT} characters`;
 export const NOT_RECEIVED = 'Only a shopper who received this product can review it';
 export const NOTHING_TO_CHANGE = 'Send a rating, a comment or both';
 export const ALREADY_REVIEWED = 'You have already reviewed this product; edit your review instead';

@@ -74,8 +74,8 @@ export class TransferService {
   /** POST /admin/import/products {csv, dryRun}: see the header. */
   async importProducts(admin: StoredUser, input: unknown): Promise<ImportReport> {
     const body = requireObject(input);
-    if (typeof body.csv !== 'string') throw badRequest('Invalid import', { csv: 'csv must be the text of a CSV file' });
-    if (body.dryRun !== undefined && typeof body.dryRun !== 'boolean') throw badRequest('Invalid import', { dryRun: 'dryRun must be true or false' });
+    if (typeof body.csv !== 'string') throw badRequest('Invalid import', { csv: 'The file must be the text of a CSV file' });
+    if (body.dryRun !== undefined && typeof body.dryRun !== 'boolean') throw badRequest('Invalid import', { dryRun: 'Check only must be true or false' });
     const dryRun = body.dryRun !== false;
     const records = readCsv(body.csv);
 
@@ -89,7 +89,7 @@ export class TransferService {
       const line = i + 2; // the header is line 1
       const fail = (field: string, message: string) => (errors[`row ${line}.${field}`] = message);
       const id = ids[i];
-      if (record.id && id === undefined) return fail('id', 'id must be a product id');
+      if (record.id && id === undefined) return fail('id', 'The id must be a product id');
       if (id !== undefined && !existing.has(id)) return fail('id', `No product with id ${id}`);
       if (id !== undefined && seen.has(id)) return fail('id', `Product ${id} is in the file twice`);
       if (id !== undefined) seen.add(id);

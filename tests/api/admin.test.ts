@@ -83,7 +83,7 @@ describe('GET /api/admin/stats', () => {
     const shop = makeShop();
     const admin = await shop.as('admin');
     for (const days of ['0', '367', 'x', '1.5']) {
-      expect((await admin.get(`/api/admin/stats?days=${days}`).expect(400)).body.errors).toEqual({ days: 'days must be a whole number from 1 to 366' });
+      expect((await admin.get(`/api/admin/stats?days=${days}`).expect(400)).body.errors).toEqual({ days: 'Days must be a whole number from 1 to 366' });
     }
     await (await shop.as('user')).get('/api/admin/stats').expect(403);
     await shop.anon().get('/api/admin/stats').expect(401);
@@ -263,13 +263,13 @@ describe('POST /api/admin/import/products', () => {
   });
 
   it.each([
-    [{ csv: 5 }, { csv: 'csv must be the text of a CSV file' }],
+    [{ csv: 5 }, { csv: 'The file must be the text of a CSV file' }],
     [{ csv: 'id,colour\n1,red' }, { csv: 'Unknown columns: colour (the columns are those of the export)' }],
     [{ csv: 'id,__proto__\n1,x' }, { csv: 'Unknown columns: __proto__ (the columns are those of the export)' }],
     [{ csv: 'id,title,price,title\n1,Phone,5,Other phone' }, { csv: 'Columns given twice: title' }],
     [{ csv: `${HEADER}\n` }, { csv: 'The file has no rows' }],
     [{ csv: `${HEADER}\n"unclosed` }, { csv: expect.stringMatching(/^The file is not valid CSV: /) }],
-    [{ csv: `${HEADER}\n${newRow('x')}`, dryRun: 'yes' }, { dryRun: 'dryRun must be true or false' }],
+    [{ csv: `${HEADER}\n${newRow('x')}`, dryRun: 'yes' }, { dryRun: 'Check only must be true or false' }],
   ])('400 for %j', async (body, errors) => {
     const shop = makeShop();
     const res = await (await shop.as('admin')).post('/api/admin/import/products').send(body).expect(400);
@@ -376,8 +376,8 @@ describe('the audit log', () => {
     await admin.delete('/api/admin/audit').send({}).expect(404);
     await (await shop.as('user')).get('/api/admin/audit').expect(403);
     await shop.anon().get('/api/admin/audit').expect(401);
-    expect((await admin.get('/api/admin/audit?entity=user').expect(400)).body.errors).toEqual({ entity: 'entity must be one of product, order, review' });
-    expect((await admin.get('/api/admin/audit?actor=me').expect(400)).body.errors).toEqual({ actor: 'actor must be a user id' });
+    expect((await admin.get('/api/admin/audit?entity=user').expect(400)).body.errors).toEqual({ entity: 'Entity must be one of product, order, review' });
+    expect((await admin.get('/api/admin/audit?actor=me').expect(400)).body.errors).toEqual({ actor: 'Admin must be a user id' });
     expect((await shop.state()).audit).toHaveLength(1);
   });
 });

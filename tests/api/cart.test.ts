@@ -3,7 +3,7 @@ import { expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
 
-const QUANTITY = 'quantity must be a whole number from 1 to 6';
+const QUANTITY = 'Quantity must be a whole number from 1 to 6';
 
 describe('GET /api/cart', () => {
   it("401 signed out; only the caller's lines, products expanded", async () => {

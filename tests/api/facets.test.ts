@@ -190,7 +190,7 @@ describe('GET /api/products/suggest', () => {
   it('400 for a query over 100 characters or given twice', async () => {
     const anon = makeShop().anon();
     const long = await anon.get(`/api/products/suggest?q=${'a'.repeat(101)}`).expect(400);
-    expect(long.body.errors).toEqual({ q: 'q must be at most 100 characters' });
+    expect(long.body.errors).toEqual({ q: 'Search must be at most 100 characters' });
     await anon.get('/api/products/suggest?q=a&q=b').expect(400);
   });
 });

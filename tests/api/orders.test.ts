@@ -70,7 +70,7 @@ describe('POST /api/orders', () => {
     ['paymentMethod', { paymentMethod: 'bitcoin' }, 'paymentMethod', 'paymentMethod must be one of cash, card'],
     ['no items', { items: [] }, 'items', 'The order has no items'],
     ['items missing', { items: undefined }, 'items', 'The order has no items'],
-    ['a quantity of 7', { items: [{ product: 1, quantity: 7 }] }, 'items.0.quantity', 'quantity must be a whole number from 1 to 6'],
+    ['a quantity of 7', { items: [{ product: 1, quantity: 7 }] }, 'items.0.quantity', 'Quantity must be a whole number from 1 to 6'],
     ['an unknown product', { items: [{ product: 99, quantity: 1 }] }, 'items.0.product', 'Unknown product'],
     ['a product twice', { items: [{ product: 1, quantity: 1 }, { product: { id: 1 }, quantity: 1 }] }, 'items.1.product', 'The same product twice'],
     ['no address', { selectedAddress: undefined }, 'selectedAddress', 'Address must be an object'],

@@ -75,13 +75,13 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it.each([
-    [{ comment: 'x' }, { rating: 'rating must be a whole number from 1 to 5' }],
-    [{ rating: 0, comment: 'x' }, { rating: 'rating must be a whole number from 1 to 5' }],
-    [{ rating: 4.5, comment: 'x' }, { rating: 'rating must be a whole number from 1 to 5' }],
-    [{ rating: '5', comment: 'x' }, { rating: 'rating must be a whole number from 1 to 5' }],
-    [{ rating: 5, comment: '   ' }, { comment: 'comment must be 1 to 1000 characters' }],
-    [{ rating: 5, comment: 'a'.repeat(1001) }, { comment: 'comment must be 1 to 1000 characters' }],
-    [{ rating: 6 }, { rating: 'rating must be a whole number from 1 to 5', comment: 'comment must be 1 to 1000 characters' }],
+    [{ comment: 'x' }, { rating: 'Rating must be a whole number from 1 to 5' }],
+    [{ rating: 0, comment: 'x' }, { rating: 'Rating must be a whole number from 1 to 5' }],
+    [{ rating: 4.5, comment: 'x' }, { rating: 'Rating must be a whole number from 1 to 5' }],
+    [{ rating: '5', comment: 'x' }, { rating: 'Rating must be a whole number from 1 to 5' }],
+    [{ rating: 5, comment: '   ' }, { comment: 'Your review must be 1 to 1000 characters' }],
+    [{ rating: 5, comment: 'a'.repeat(1001) }, { comment: 'Your review must be 1 to 1000 characters' }],
+    [{ rating: 6 }, { rating: 'Rating must be a whole number from 1 to 5', comment: 'Your review must be 1 to 1000 characters' }],
   ])('400 for %j with per-field messages, nothing stored', async (body, errors) => {
     const shop = makeShop();
     const res = await (await shop.as('user')).post('/api/products/1/reviews').send(body).expect(400);
@@ -182,7 +182,7 @@ describe('PATCH and DELETE /api/products/:id/reviews/:reviewId', () => {
     await other.patch('/api/products/1/reviews/1').send({ rating: 1 }).expect(403); // a seed review is nobody's
     await user.patch('/api/products/1/reviews/9').send({ rating: 1 }).expect(404);
     expect((await user.patch('/api/products/1/reviews/2').send({ rating: 9 }).expect(400)).body.errors).toEqual({
-      rating: 'rating must be a whole number from 1 to 5',
+      rating: 'Rating must be a whole number from 1 to 5',
     });
     // Nothing to change is not a change: the review keeps its date.
     const before = (await shop.state()).products[0].reviews[1];

@@ -807,7 +807,7 @@ function buildCases(): Case[] {
 
   /** One q of at most 100 characters (on the suggestions and the customers). */
   const shortQ = (route: ApiRoute, base: string) => {
-    const tooLong = { q: 'q must be at most 100 characters' };
+    const tooLong = { q: 'Search must be at most 100 characters' };
     const at = (q: string) => `${base}?q=${encodeURIComponent(q)}`;
     add(route, 'repeated query key', 'q twice', 400, { url: `${at('gal')}&q=app` });
     add(route, 'repeated query key', 'q as a list', 400, { url: `${base}?q[]=gal` });
@@ -839,7 +839,8 @@ function buildCases(): Case[] {
     ];
     for (const [kind, key, value, name] of pages) {
       const max = key === '_page' ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
-      add(route, kind, `${key} ${name}`, 400, { url: `${base}${sep}${key}=${value}`, errors: { [key]: `${key} must be a whole number from 1 to ${max}` } });
+      const label = key === '_page' ? 'Page' : 'Page size';
+      add(route, kind, `${key} ${name}`, 400, { url: `${base}${sep}${key}=${value}`, errors: { [key]: `${label} must be a whole number from 1 to ${max}` } });
     }
     add(route, 'injection string', '_page as a NoSQL operator', 400, { url: `${base}${sep}_page[$gt]=0` });
   };
@@ -941,7 +942,7 @@ function buildCases(): Case[] {
 
   // GET /admin/stats?days=: a whole number of days from 1 to 366, given once.
   const stats = 'GET /api/admin/stats';
-  const daysMessage = { days: 'days must be a whole number from 1 to 366' };
+  const daysMessage = { days: 'Days must be a whole number from 1 to 366' };
   const badDays: [Kind, string, string][] = [
     ['out of range', '0', '0'],
     ['out of range', '367', '367'],
@@ -966,8 +967,8 @@ function buildCases(): Case[] {
   badPaging('GET /api/admin/customers', '/api/admin/customers?q=shop');
 
   // GET /admin/audit: entity product, order or review; actor a user id; each once; paging.
-  const entityMessage = { entity: 'entity must be one of product, order, review' };
-  const actorMessage = { actor: 'actor must be a user id' };
+  const entityMessage = { entity: 'Entity must be one of product, order, review' };
+  const actorMessage = { actor: 'Admin must be a user id' };
   const auditFilters: [Kind, string, string, Record<string, string>][] = [
     ['out of range', 'entity user', 'entity=user', entityMessage],
     ['out of range', 'entity in capitals', 'entity=PRODUCT', entityMessage],
@@ -998,7 +999,7 @@ function buildCases(): Case[] {
 
   // POST /admin/import/products {csv, dryRun} (for real): the body, then the file, then its rows.
   const importing = 'POST /api/admin/import/products';
-  const csvText = { csv: 'csv must be the text of a CSV file' };
+  const csvText = { csv: 'The file must be the text of a CSV file' };
   body(importing, 'missing field', 'no csv', 400, { csv: undefined }, { errors: csvText });
   const notText: [Kind, string, unknown][] = [
     ['wrong type', 'csv a number', 5],
@@ -1010,7 +1011,7 @@ function buildCases(): Case[] {
   ];
   for (const [kind, name, csv] of notText) body(importing, kind, name, 400, { csv }, { errors: csvText });
   for (const [name, dryRun] of [['"yes"', 'yes'], ['"false"', 'false'], ['0', 0], ['1', 1], ['null', null], ['a list', [false]], ['NoSQL $ne', { $ne: true }]]) {
-    body(importing, 'wrong type', `dryRun ${name}`, 400, { dryRun }, { errors: { dryRun: 'dryRun must be true or false' } });
+    body(importing, 'wrong type', `dryRun ${name}`, 400, { dryRun }, { errors: { dryRun: 'Check only must be true or false' } });
   }
   const csvOf = (...rows: string[]) => [IMPORT_HEADER, ...rows].join('\n');
   const fileErrors: [Kind, string, string, string][] = [
@@ -1047,8 +1048,8 @@ function buildCases(): Case[] {
     ['missing field', 'a new product without a title', [importRow({ ...NEW_PRODUCT, title: '' })], { 'row 2.title': 'Product Name is required' }],
     ['missing field', 'a title of white space', [importRow({ id: 1, title: '   ' })], { 'row 2.title': 'Product Name is required' }],
     ['unknown id', 'an unknown product', [importRow({ id: 99999, price: 10 })], { 'row 2.id': 'No product with id 99999' }],
-    ['unknown id', 'id a word', [importRow({ id: 'one', price: 10 })], { 'row 2.id': 'id must be a product id' }],
-    ['unknown id', 'id 0', [importRow({ id: 0, price: 10 })], { 'row 2.id': 'id must be a product id' }],
+    ['unknown id', 'id a word', [importRow({ id: 'one', price: 10 })], { 'row 2.id': 'The id must be a product id' }],
+    ['unknown id', 'id 0', [importRow({ id: 0, price: 10 })], { 'row 2.id': 'The id must be a product id' }],
     ['unknown id', 'the same product twice', [importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })], { 'row 3.id': 'Product 2 is in the file twice' }],
     ['unknown id', 'an unknown category', [importRow({ id: 1, category: 'weapons' })], { 'row 2.category': 'Category must be one of the listed categories' }],
     ['huge string', '201-character title', [importRow({ id: 1, title: 't'.repeat(201) })], { 'row 2.title': 'Product Name must be at most 200 characters' }],

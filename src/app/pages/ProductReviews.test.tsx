@@ -60,7 +60,7 @@ describe('Product page reviews', () => {
   it('asks for a rating and a comment before sending anything, and shows the server’s field messages', async () => {
     const { fetch } = render(allowed(), {
       'POST /api/products/1/reviews': () =>
-        jsonResponse({ message: 'Invalid review', errors: { comment: 'comment must be 1 to 1000 characters' } }, 400),
+        jsonResponse({ message: 'Invalid review', errors: { comment: 'Your review must be 1 to 1000 characters' } }, 400),
     });
     const form = await screen.findByRole('region', { name: 'Write a review' });
     await userEvent.type(within(form).getByLabelText('Your review'), '   ');
@@ -73,7 +73,7 @@ describe('Product page reviews', () => {
     await userEvent.type(within(form).getByLabelText('Your review'), 'ok');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Your review')).toHaveAccessibleDescription(/^comment must be 1 to 1000 characters/),
+      expect(within(form).getByLabelText('Your review')).toHaveAccessibleDescription(/^Your review must be 1 to 1000 characters/),
     );
     expect(within(form).getByLabelText('Your review')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -108,7 +108,7 @@ export default function ProductForm({
 
       <fieldset className="border-b border-gray-900/10 pb-10">
         <legend className="text-sm font-semibold text-gray-900">Email me about this product</legend>
-        <p className="mt-1 text-sm text-gray-600">Coming soon: these choices are not saved or sent yet.</p>
+        <p className="mt-1 text-sm text-gray-600">These choices are not saved, and the shop sends no emails about products; the Emails page lists the messages it does send.</p>
         <div className="mt-4 space-y-4">
           {NOTIFICATIONS.map(({ id, label, text }) => (
             <div key={id} className="flex gap-3">

@@ -26,8 +26,8 @@ describe('ProductFormScreen, new product', () => {
       'Laptops',
     ]);
     for (const name of ['Reviews', 'Low stock', 'Sold out']) expect(screen.getByLabelText(name)).not.toBeChecked();
-    expect(screen.getByText('Coming soon: these choices are not saved or sent yet.')).toBeInTheDocument();
-    expect(screen.queryByText(/candidate|posting/i)).not.toBeInTheDocument();
+    expect(screen.getByText('These choices are not saved, and the shop sends no emails about products; the Emails page lists the messages it does send.')).toBeInTheDocument();
+    expect(screen.queryByText(/candidate|posting|coming soon/i)).not.toBeInTheDocument();
     // The image fields' hint is an address the server takes (a path on this site, scripts/seed.test.ts).
     expect(screen.getByLabelText('Thumbnail', { exact: true })).toHaveAttribute('placeholder', 'e.g. /images/products/laptops-1.svg');
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
