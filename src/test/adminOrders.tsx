@@ -1,19 +1,26 @@
 // The admin orders screen's test bench: a tiny orders API and ways to read the table.
 import { screen, within } from '@testing-library/react';
 import AdminOrdersScreen from '../features/orders/admin/AdminOrdersScreen';
+import type { AdminOrder } from '../domain/backOffice';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../domain/types';
 import { calls, jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from './utils';
 
-/** Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending); orders 1–6 are user 7's, the others user 8's. */
-export const nthOrder = (id: number): Order =>
-  makeOrder({
+/**
+ * Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending), placed
+ * on day n of March 2026; orders 1–6 are user 7's (customer7@shop.test), the others user 8's.
+ */
+export const nthOrder = (id: number): AdminOrder => ({
+  ...makeOrder({
     id,
     items: [{ id: id * 10, quantity: 2, product: product({ id: id + 100, title: `Product ${id}`, price: 10 * id, discountPercentage: 0 }) }],
     totalAmount: 20 * id,
     totalItems: 2,
     status: ORDER_STATUSES[id % 4],
     user: id <= 6 ? 7 : 8,
-  });
+    createdAt: new Date(Date.UTC(2026, 2, id, 12)).toISOString(),
+  }),
+  customer: { id: id <= 6 ? 7 : 8, email: `customer${id <= 6 ? 7 : 8}@shop.test` },
+});
 
 interface OrdersServerOptions {
   failPatch?: boolean;
@@ -92,5 +99,5 @@ export function openOrders(route = '/admin/orders') {
 }
 
 const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
-export const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[2].textContent);
-export const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[2].textContent === `#${id}`)!;
+export const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[1].textContent);
+export const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[1].textContent === `#${id}`)!;

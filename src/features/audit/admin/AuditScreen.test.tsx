@@ -55,7 +55,8 @@ describe('AuditScreen', () => {
 
     const order = entry(/Order status changed/);
     expect(order).toHaveTextContent('Order #9');
-    expect(within(order).queryByRole('link')).not.toBeInTheDocument();
+    // The back office's order page.
+    expect(within(order).getByRole('link', { name: 'Order #9' })).toHaveAttribute('href', '/admin/orders/9');
     expect(within(order).getByRole('definition')).toHaveTextContent('from pending → to dispatched');
 
     const review = entry(/Review removed \(removed\)/);

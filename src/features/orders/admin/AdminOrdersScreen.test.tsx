@@ -16,20 +16,29 @@ describe('AdminOrdersScreen', () => {
     const { router } = openOrders();
 
     await screen.findByText('#1');
-    // SPEC §2's columns, after the bulk status change's checkboxes.
+    // After the bulk status change's checkboxes: number, date, customer, items, total, payment and status.
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Selection',
-      'Items',
       'Order Number',
+      'Date',
+      'Customer',
+      'Items',
       'Total Amount',
+      'Payment',
       'Status',
-      'Action',
     ]);
+    // No sort chosen: newest first, as the server answers.
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
     expect(orderNumbers()).toEqual(['#1', '#2', '#3', '#4', '#5']);
     expect(gets(mock)[0]).toBe('GET /api/orders?_page=1&_per_page=5');
     expect(screen.getByText(/Showing/).textContent).toBe('Showing 1 to 5 of 12 results');
     const first = rowOf(1);
     expect(within(first).getByText('Product 1')).toBeInTheDocument();
+    expect(within(first).getByText('2 items')).toBeInTheDocument();
+    expect(within(first).getByText('customer7@shop.test')).toBeInTheDocument();
+    expect(within(first).getByText('Mar 1, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Cash')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '#1' })).toHaveAttribute('href', '/admin/orders/1');
     expect(within(first).getByText('$20')).toBeInTheDocument();
     expect(within(first).getByText('dispatched')).toBeInTheDocument();
 

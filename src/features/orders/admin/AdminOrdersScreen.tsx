@@ -9,6 +9,7 @@ import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ADMIN_ORDERS_PER_PAGE } from '../../../domain/constants';
 import type { RejectValue } from '../../../lib/thunk';
+import type { AdminOrder } from '../../../domain/backOffice';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../domain/types';
 import {
   fetchAllOrdersAsync,
@@ -21,15 +22,20 @@ import {
 } from '../ordersSlice';
 import AdminOrdersTable from './AdminOrdersTable';
 import { ordersQueryString, type OrdersQuery } from '../ordersQuery';
-import { ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
+import { filterKey, ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withSearch, withStatusFilter } from './ordersParams';
+import AdminOrderCards from './AdminOrderCards';
+import OrdersSearch from './OrdersSearch';
+import { useWideScreen } from './useWideScreen';
 import { Select, buttonClass } from '../../../components/controls';
 import BulkStatusBar from './BulkStatusBar';
 import CustomerChip from './CustomerChip';
 import { useOrderSelection } from './useOrderSelection';
 
 /**
- * /admin/orders — every order, 5 a page, with the status and customer filters and the sort kept in
- * the URL; ticked orders change status together; 'Export CSV' downloads what the filters select.
+ * /admin/orders — every order, newest first, 5 a page: number, date, customer, items, total,
+ * payment and status; the search (number or customer email), status, date and customer filters and
+ * the sort kept in the URL; a table from the `sm` width, cards on a phone; ticked orders change
+ * status together; 'Export CSV' downloads what the filters select.
  */
 export default function AdminOrdersScreen() {
   useDocumentTitle('Admin: Orders');
@@ -37,12 +43,14 @@ export default function AdminOrdersScreen() {
   const alert = useAppAlert();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseOrdersParams(params), [params]);
-  const orders = useAppSelector(selectOrders);
+  // The admin list answers each order with its customer (GET /orders, server/services/orderQuery.ts).
+  const orders = useAppSelector(selectOrders) as AdminOrder[];
+  const wide = useWideScreen();
   const totalOrders = useAppSelector(selectTotalOrders);
   const status = useAppSelector(selectOrderStatus);
   const loadError = useAppSelector(selectOrdersError);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const selection = useOrderSelection(`${query.status ?? ''}/${query.user ?? ''}`);
+  const selection = useOrderSelection(filterKey(query));
 
   // The table shows the answer to the query in the URL only once it has come: a new URL dims the
   // old rows at once, not a frame later (the slice drops late answers to older queries).
@@ -86,6 +94,8 @@ export default function AdminOrdersScreen() {
     }
   }
 
+  const listProps = { orders, onChangeStatus: changeStatus, selected: selection.ids, onSelect: selection.set };
+
   const hrefFor = (page: number, change: Partial<OrdersQuery> = {}) => {
     const search = toOrdersParams({ ...query, ...change, page }).toString();
     return search ? `/admin/orders?${search}` : '/admin/orders';
@@ -122,6 +132,11 @@ export default function AdminOrdersScreen() {
           </div>
         </div>
       </div>
+      <OrdersSearch
+        key={`${query.q ?? ''}/${query.from ?? ''}/${query.to ?? ''}`}
+        query={query}
+        onSearch={(values) => go(withSearch(query, values))}
+      />
       {query.user && <CustomerChip user={query.user} clearHref={hrefFor(1, { user: undefined })} />}
 
       {saveError && (
@@ -143,26 +158,29 @@ export default function AdminOrdersScreen() {
           <Spinner label="Loading orders…" />
         ) : orders.length === 0 ? (
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">
-            {query.status ? `No ${query.status} orders.` : query.user ? 'No orders of this customer.' : 'No orders yet.'}
+            {query.q || query.from || query.to
+              ? 'No orders match this search.'
+              : query.status
+                ? `No ${query.status} orders.`
+                : query.user
+                  ? 'No orders of this customer.'
+                  : 'No orders yet.'}
           </p>
-        ) : (
+        ) : wide ? (
           <div
             role="region"
             aria-label="Orders table"
             tabIndex={0}
             aria-busy={!current}
             // relative: the sr-only texts in the table (position: absolute) must scroll with it, not
-            // widen the page on a phone.
+            // widen the page.
             className={`relative overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600 ${current ? '' : 'opacity-60'}`}
           >
-            <AdminOrdersTable
-              orders={orders}
-              sort={query}
-              onSort={(field) => go(withOrderSort(query, field))}
-              onChangeStatus={changeStatus}
-              selected={selection.ids}
-              onSelect={selection.set}
-            />
+            <AdminOrdersTable {...listProps} sort={query} onSort={(field) => go(withOrderSort(query, field))} />
+          </div>
+        ) : (
+          <div aria-busy={!current} className={current ? '' : 'opacity-60'}>
+            <AdminOrderCards {...listProps} />
           </div>
         )}
       </div>

@@ -34,7 +34,7 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
   useEffect(() => {
     if (summary) summaryRef.current?.focus();
   }, [summary]);
-  const filtered = Boolean(query.status || query.user);
+  const filtered = Boolean(query.status || query.user || query.q || query.from || query.to);
 
   async function selectAllMatching() {
     setBusy('selecting');

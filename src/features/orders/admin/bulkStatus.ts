@@ -4,7 +4,7 @@
 import { apiClient } from '../../../lib/apiClient';
 import { apiThunk } from '../../../lib/thunk';
 import type { Order, OrderStatus } from '../../../domain/types';
-import type { OrdersQuery } from '../ordersQuery';
+import { ordersFilterParams, type OrdersFilters } from '../ordersQuery';
 
 /** Orders one PATCH /orders may name (the server's MAX_BULK), and the largest page GET /orders gives. */
 export const MAX_BULK = 1000;
@@ -12,12 +12,10 @@ export const MAX_BULK = 1000;
 export type BulkResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409; message: string };
 
 /** The ids of every order the query's filters select, a page of 1000 at a time. */
-export async function fetchMatchingIds({ status, user }: Pick<OrdersQuery, 'status' | 'user'>): Promise<number[]> {
+export async function fetchMatchingIds(query: OrdersFilters): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const params = new URLSearchParams({ _page: String(page), _per_page: String(MAX_BULK) });
-    if (status) params.set('status', status);
-    if (user) params.set('user', String(user));
+    const params = ordersFilterParams(query, new URLSearchParams({ _page: String(page), _per_page: String(MAX_BULK) }));
     const { items, total } = await apiClient.list<Order>(`/orders?${params}`);
     ids.push(...items.map((order) => order.id));
     if (items.length < MAX_BULK || ids.length >= total) return ids;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ordersQueryString } from '../ordersQuery';
-import { ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withStatusFilter } from './ordersParams';
+import { ordersExportHref, parseOrdersParams, shownSort, toOrdersParams, withOrderSort, withSearch, withStatusFilter } from './ordersParams';
 
 const parse = (search: string) => parseOrdersParams(new URLSearchParams(search));
 
@@ -53,5 +53,34 @@ describe('the customer filter and the export link', () => {
     expect(ordersExportHref({ page: 2, status: 'pending', user: 7, sort: 'totalAmount', order: 'desc' })).toBe(
       '/api/admin/export/orders.csv?status=pending&user=7&_sort=totalAmount&_order=desc',
     );
+  });
+});
+
+describe('the search and the days placed', () => {
+  it('reads q (trimmed), from and to (real days only; an end before the start is dropped) and round-trips them', () => {
+    expect(parse('q=%20user@shop%20&from=2026-03-01&to=2026-03-31')).toEqual({ page: 1, q: 'user@shop', from: '2026-03-01', to: '2026-03-31' });
+    expect(parse('q=%20%20&from=2026-02-30&to=yesterday')).toEqual({ page: 1 });
+    expect(parse('from=2026-03-10&to=2026-03-01')).toEqual({ page: 1, from: '2026-03-10' });
+    const query = { page: 2, q: '12', from: '2026-01-01', to: '2026-01-31', status: 'pending' as const };
+    expect(parse(toOrdersParams(query).toString())).toEqual(query);
+  });
+
+  it('a search goes back to page 1, and empty fields are no filter', () => {
+    expect(withSearch({ page: 4, status: 'pending' }, { q: ' 12 ', from: '', to: '2026-01-31' })).toEqual({ page: 1, status: 'pending', q: '12', to: '2026-01-31' });
+    expect(withSearch({ page: 2, q: 'old', from: '2026-01-01' }, { q: '', from: '', to: '' })).toEqual({ page: 1 });
+  });
+
+  it('the API query, the export and "Select all" carry them in the API\'s words', () => {
+    expect(ordersQueryString({ page: 1, q: 'user@shop', from: '2026-03-01', to: '2026-03-31' })).toBe(
+      '_page=1&_per_page=5&q=user%40shop&createdAt_gte=2026-03-01&createdAt_lte=2026-03-31',
+    );
+    expect(ordersExportHref({ page: 1, q: '7', sort: 'email', order: 'asc' })).toBe('/api/admin/export/orders.csv?q=7&_sort=email&_order=asc');
+  });
+
+  it('no sort is newest first; the date sorts newest first on its first click, the other columns ascending', () => {
+    expect(shownSort({})).toEqual({ sort: 'createdAt', order: 'desc' });
+    expect(withOrderSort({ page: 2 }, 'createdAt')).toEqual({ page: 1, sort: 'createdAt', order: 'asc' });
+    expect(withOrderSort({ page: 1, sort: 'email', order: 'asc' }, 'createdAt')).toMatchObject({ sort: 'createdAt', order: 'desc' });
+    expect(withOrderSort({ page: 1 }, 'email')).toMatchObject({ sort: 'email', order: 'asc' });
   });
 });

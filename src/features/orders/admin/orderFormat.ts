@@ -1,0 +1,18 @@
+// How the back office writes an order's date, item count and payment method.
+import type { Order, PaymentMethod } from '../../../domain/types';
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The day an order was placed (UTC, as the date filter counts days); '—' for an order without a date. */
+export function orderDate(order: Pick<Order, 'createdAt'>): string {
+  return order.createdAt ? day.format(new Date(order.createdAt)) : '—';
+}
+
+export function orderDateTime(at: string): string {
+  return `${dayAndTime.format(new Date(at))} UTC`;
+}
+
+export const itemsLabel = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card' };
