@@ -26,6 +26,9 @@ function dayStart(text: string): number | undefined {
   return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? at : undefined;
 }
 
+/** What a person calls the values of these keys (the orders screen's search, filters and sort), in messages. */
+const QUERY_LABELS: Record<string, string> = { q: 'Search', status: 'Status', user: 'Customer', createdAt_gte: 'From', createdAt_lte: 'To', _sort: 'Sort', _order: 'Sort order' };
+
 export function readOrderQuery(query: Query): OrderQuery {
   const q: OrderQuery = {};
   const errors: Errors = {};
@@ -33,7 +36,7 @@ export function readOrderQuery(query: Query): OrderQuery {
     try {
       return single(query, key);
     } catch {
-      errors[key] = `${key} must be given once`;
+      errors[key] = `${QUERY_LABELS[key] ?? key} must be given once`;
       return undefined;
     }
   };
@@ -41,11 +44,11 @@ export function readOrderQuery(query: Query): OrderQuery {
   if (query.status !== undefined) {
     const wanted = ([] as unknown[]).concat(query.status);
     if (wanted.every((s) => ORDER_STATUSES.includes(s as OrderStatus))) q.status = wanted as OrderStatus[];
-    else errors.status = `status must be one of ${ORDER_STATUSES.join(', ')}`;
+    else errors.status = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
   }
   if (query.user !== undefined) {
     q.user = parseId(query.user);
-    if (q.user === undefined) errors.user = 'user must be a user id';
+    if (q.user === undefined) errors.user = 'Customer must be a user id';
   }
 
   const text = one('q')?.trim();
@@ -72,8 +75,8 @@ export function readOrderQuery(query: Query): OrderQuery {
   let sort = one('_sort');
   let order = one('_order')?.toLowerCase() ?? 'asc';
   if (sort?.startsWith('-')) [sort, order] = [sort.slice(1), 'desc'];
-  if (sort !== undefined && !ORDER_SORT_FIELDS.includes(sort as OrderSortField)) errors._sort = `_sort must be one of ${ORDER_SORT_FIELDS.join(', ')}`;
-  else if (order !== 'asc' && order !== 'desc') errors._order = '_order must be asc or desc';
+  if (sort !== undefined && !ORDER_SORT_FIELDS.includes(sort as OrderSortField)) errors._sort = `Sort must be one of ${ORDER_SORT_FIELDS.join(', ')}`;
+  else if (order !== 'asc' && order !== 'desc') errors._order = 'Sort order must be asc or desc';
   else if (sort) q.sort = { field: sort as OrderSortField, order };
 
   const keys = Object.keys(errors);

@@ -122,7 +122,7 @@ export class OrderService {
       const ids = refs.flatMap((r) => (r.product === undefined ? [] : [r.product]));
       const known = new Set((await this.store.productsByIds(ids)).map((p) => p.id));
       refs.forEach(({ product, quantity }, i) => {
-        if (product === undefined) errors[`items.${i}.product`] = 'product must be a product id';
+        if (product === undefined) errors[`items.${i}.product`] = 'Product must be a product id';
         else if (!known.has(product)) errors[`items.${i}.product`] = 'Unknown product';
         else if (lines.some((l) => l.product === product)) errors[`items.${i}.product`] = 'The same product twice';
         if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
@@ -130,7 +130,7 @@ export class OrderService {
       });
     }
     if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
-      errors.paymentMethod = `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`;
+      errors.paymentMethod = `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`;
     }
     const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
     assertValid(errors, 'Invalid order');
@@ -251,7 +251,7 @@ export class OrderService {
   /** Reads the status of a status change (400 unless one of the four). */
   private static status(value: unknown): OrderStatus {
     if (!ORDER_STATUSES.includes(value as OrderStatus)) {
-      throw badRequest('Invalid status', { status: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+      throw badRequest('Invalid status', { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
     }
     return value as OrderStatus;
   }
@@ -284,10 +284,10 @@ export class OrderService {
     const body = requireObject(input);
     const errors: Errors = {};
     const ids = Array.isArray(body.ids) ? body.ids.map(parseId) : [];
-    if (!Array.isArray(body.ids) || ids.length === 0 || ids.length > MAX_BULK) errors.ids = `ids must be a list of 1 to ${MAX_BULK} order ids`;
-    else if (ids.some((id) => id === undefined)) errors.ids = 'ids must be order ids';
-    else if (new Set(ids).size !== ids.length) errors.ids = 'ids must not repeat';
-    if (!ORDER_STATUSES.includes(body.status as OrderStatus)) errors.status = `status must be one of ${ORDER_STATUSES.join(', ')}`;
+    if (!Array.isArray(body.ids) || ids.length === 0 || ids.length > MAX_BULK) errors.ids = `Orders must be a list of 1 to ${MAX_BULK} order numbers`;
+    else if (ids.some((id) => id === undefined)) errors.ids = 'Orders must be order numbers';
+    else if (new Set(ids).size !== ids.length) errors.ids = 'Orders must not repeat';
+    if (!ORDER_STATUSES.includes(body.status as OrderStatus)) errors.status = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
     assertValid(errors, 'Invalid status change');
     const results: BulkStatusResult[] = [];
     for (const id of ids as number[]) {

@@ -133,11 +133,11 @@ describe('PATCH /api/orders {ids, status} (admin)', () => {
   });
 
   it.each([
-    [{ status: 'pending' }, { ids: 'ids must be a list of 1 to 1000 order ids' }],
-    [{ ids: [], status: 'pending' }, { ids: 'ids must be a list of 1 to 1000 order ids' }],
-    [{ ids: [1, 'x'], status: 'pending' }, { ids: 'ids must be order ids' }],
-    [{ ids: [1, 1], status: 'pending' }, { ids: 'ids must not repeat' }],
-    [{ ids: [1], status: 'lost' }, { status: 'status must be one of pending, dispatched, delivered, cancelled' }],
+    [{ status: 'pending' }, { ids: 'Orders must be a list of 1 to 1000 order numbers' }],
+    [{ ids: [], status: 'pending' }, { ids: 'Orders must be a list of 1 to 1000 order numbers' }],
+    [{ ids: [1, 'x'], status: 'pending' }, { ids: 'Orders must be order numbers' }],
+    [{ ids: [1, 1], status: 'pending' }, { ids: 'Orders must not repeat' }],
+    [{ ids: [1], status: 'lost' }, { status: 'Status must be one of pending, dispatched, delivered, cancelled' }],
   ])('400 for %j, nothing changed', async (body, errors) => {
     const shop = makeShop();
     const admin = await shop.as('admin');
@@ -199,7 +199,7 @@ describe('CSV export', () => {
     const shop = makeShop();
     const admin = await shop.as('admin');
     const bad = await admin.get('/api/admin/export/orders.csv?status=lost').expect(400);
-    expect(bad.body.errors).toEqual({ status: 'status must be one of pending, dispatched, delivered, cancelled' });
+    expect(bad.body.errors).toEqual({ status: 'Status must be one of pending, dispatched, delivered, cancelled' });
     await admin.get('/api/admin/export/products.csv?title_like=(').expect(400);
     await (await shop.as('user')).get('/api/admin/export/products.csv').expect(403);
   });

@@ -89,11 +89,11 @@ describe('GET /api/orders (admin list)', () => {
     ['a date that does not exist', 'createdAt_gte=2026-02-30', { createdAt_gte: 'From must be a date (YYYY-MM-DD)' }],
     ['a date and time', 'createdAt_lte=2026-01-05T10:00:00Z', { createdAt_lte: 'To must be a date (YYYY-MM-DD)' }],
     ['an end before the start', 'createdAt_gte=2026-01-05&createdAt_lte=2026-01-04', { createdAt_lte: 'To must not be before From' }],
-    ['a date given twice', 'createdAt_gte=2026-01-05&createdAt_gte=2026-01-06', { createdAt_gte: 'createdAt_gte must be given once' }],
-    ['a search given twice', 'q=a&q=b', { q: 'q must be given once' }],
+    ['a date given twice', 'createdAt_gte=2026-01-05&createdAt_gte=2026-01-06', { createdAt_gte: 'From must be given once' }],
+    ['a search given twice', 'q=a&q=b', { q: 'Search must be given once' }],
     ['a search too long', `q=${'a'.repeat(201)}`, { q: 'Search must be at most 200 characters' }],
-    ['an unknown sort', '_sort=password', { _sort: '_sort must be one of id, totalAmount, totalItems, status, paymentMethod, user, createdAt, email' }],
-    ['an unknown status with a bad date', 'status=lost&createdAt_gte=yesterday', { status: 'status must be one of pending, dispatched, delivered, cancelled', createdAt_gte: 'From must be a date (YYYY-MM-DD)' }],
+    ['an unknown sort', '_sort=password', { _sort: 'Sort must be one of id, totalAmount, totalItems, status, paymentMethod, user, createdAt, email' }],
+    ['an unknown status with a bad date', 'status=lost&createdAt_gte=yesterday', { status: 'Status must be one of pending, dispatched, delivered, cancelled', createdAt_gte: 'From must be a date (YYYY-MM-DD)' }],
   ])('400 with the field messages for %s', async (_label, query, errors) => {
     const a = await makeShop().as('admin');
     const res = await a.get(`/api/orders?${query}`).expect(400);

@@ -67,7 +67,7 @@ describe('POST /api/orders', () => {
   });
 
   it.each([
-    ['paymentMethod', { paymentMethod: 'bitcoin' }, 'paymentMethod', 'paymentMethod must be one of cash, card'],
+    ['paymentMethod', { paymentMethod: 'bitcoin' }, 'paymentMethod', 'Payment method must be one of cash, card'],
     ['no items', { items: [] }, 'items', 'The order has no items'],
     ['items missing', { items: undefined }, 'items', 'The order has no items'],
     ['a quantity of 7', { items: [{ product: 1, quantity: 7 }] }, 'items.0.quantity', 'Quantity must be a whole number from 1 to 6'],
@@ -226,7 +226,7 @@ describe('GET /api/orders (admin)', () => {
     expect((await a.get('/api/orders?user=9999999999999999').expect(200)).headers['x-total-count']).toBe('0');
     for (const bad of ['0', '-1', 'two', '1.5', '', '2&user=3']) {
       const res = await a.get(`/api/orders?user=${bad}`).expect(400);
-      expect(res.body.errors).toEqual({ user: 'user must be a user id' });
+      expect(res.body.errors).toEqual({ user: 'Customer must be a user id' });
     }
   });
 

@@ -846,7 +846,7 @@ function buildCases(): Case[] {
   };
 
   // GET /orders (admin) and its CSV export: the status filter and the sort (the export has no pages).
-  const statusMessage = { status: `status must be one of ${ORDER_STATUSES.join(', ')}` };
+  const statusMessage = { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` };
   for (const [route, base] of [
     ['GET /api/orders', '/api/orders'],
     ['GET /api/admin/export/orders.csv', '/api/admin/export/orders.csv'],
@@ -854,12 +854,12 @@ function buildCases(): Case[] {
     for (const key of ['_sort', '_order']) add(route, 'repeated query key', `${key} twice`, 400, { url: `${base}?${key}=1&${key}=2` });
     add(route, 'repeated query key', 'a bad status among good ones', 400, { url: `${base}?status=pending&status=lost`, errors: statusMessage });
     add(route, 'out of range', 'unknown status', 400, { url: `${base}?status=shipped`, errors: statusMessage });
-    add(route, 'wrong type', '_sort on a hidden field', 400, { url: `${base}?_sort=user.password`, errors: { _sort: `_sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` } });
-    add(route, 'wrong type', '_order sideways', 400, { url: `${base}?_order=sideways`, errors: { _order: '_order must be asc or desc' } });
+    add(route, 'wrong type', '_sort on a hidden field', 400, { url: `${base}?_sort=user.password`, errors: { _sort: `Sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` } });
+    add(route, 'wrong type', '_order sideways', 400, { url: `${base}?_order=sideways`, errors: { _order: 'Sort order must be asc or desc' } });
     add(route, 'injection string', '_sort as an object', 400, { url: `${base}?_sort[$ne]=id` });
     add(route, 'injection string', 'status as a NoSQL operator', 400, { url: `${base}?status[$ne]=lost`, errors: statusMessage });
     add(route, 'script tag', 'script tag status', 400, { url: `${base}?status=${encodeURIComponent(SCRIPT)}`, errors: statusMessage });
-    const userMessage = { user: 'user must be a user id' };
+    const userMessage = { user: 'Customer must be a user id' };
     add(route, 'repeated query key', 'user twice', 400, { url: `${base}?user=2&user=3`, errors: userMessage });
     add(route, 'out of range', 'user 0', 400, { url: `${base}?user=0`, errors: userMessage });
     add(route, 'out of range', 'user -2', 400, { url: `${base}?user=-2`, errors: userMessage });
@@ -872,9 +872,9 @@ function buildCases(): Case[] {
   // The back office's search and days (GET /orders only).
   const from = { createdAt_gte: 'From must be a date (YYYY-MM-DD)' };
   const to = { createdAt_lte: 'To must be a date (YYYY-MM-DD)' };
-  add('GET /api/orders', 'repeated query key', 'q twice', 400, { url: '/api/orders?q=1&q=2', errors: { q: 'q must be given once' } });
+  add('GET /api/orders', 'repeated query key', 'q twice', 400, { url: '/api/orders?q=1&q=2', errors: { q: 'Search must be given once' } });
   add('GET /api/orders', 'huge string', '201-character search', 400, { url: `/api/orders?q=${'a'.repeat(201)}`, errors: { q: 'Search must be at most 200 characters' } });
-  add('GET /api/orders', 'injection string', 'q as a NoSQL operator', 400, { url: '/api/orders?q[$ne]=x', errors: { q: 'q must be given once' } });
+  add('GET /api/orders', 'injection string', 'q as a NoSQL operator', 400, { url: '/api/orders?q[$ne]=x', errors: { q: 'Search must be given once' } });
   add('GET /api/orders', 'out of range', '30 February', 400, { url: '/api/orders?createdAt_gte=2026-02-30', errors: from });
   add('GET /api/orders', 'wrong type', 'a date and time', 400, { url: '/api/orders?createdAt_lte=2026-01-05T10:00:00Z', errors: to });
   add('GET /api/orders', 'wrong type', 'a word for a date', 400, { url: '/api/orders?createdAt_gte=yesterday', errors: from });
@@ -896,9 +896,9 @@ function buildCases(): Case[] {
 
   // PATCH /orders {ids, status} (admin, bulk): 1 to 1000 distinct order ids and one of the statuses.
   const bulk = 'PATCH /api/orders';
-  const idsList = { ids: `ids must be a list of 1 to ${MAX_BULK} order ids` };
-  const idsBad = { ids: 'ids must be order ids' };
-  const idsTwice = { ids: 'ids must not repeat' };
+  const idsList = { ids: `Orders must be a list of 1 to ${MAX_BULK} order numbers` };
+  const idsBad = { ids: 'Orders must be order numbers' };
+  const idsTwice = { ids: 'Orders must not repeat' };
   const bulkBodies: [Kind, string, Record<string, unknown>, Record<string, string>][] = [
     ['missing field', 'no ids', { ids: undefined }, idsList],
     ['missing field', 'no status', { status: undefined }, statusMessage],
