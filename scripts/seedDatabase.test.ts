@@ -12,6 +12,7 @@ import type { Database } from '../server/store/postgres/schema';
 import type { FreshDatabase } from '../tests/pg/cluster';
 import { testDatabase } from '../tests/pg/database';
 import { datedSeed } from '../server/store/seedDates';
+import { withSeedVariants } from '../server/store/seedVariants';
 import { generateSeed, ORDER_COUNT } from './seed';
 import { seedDatabase } from './seedDatabase';
 
@@ -82,7 +83,8 @@ describe('seedDatabase', () => {
     expect(idempotency).toEqual([]);
     const { seed: _note, ...written } = generateSeed({ products: 300, seed: 7 });
     void _note;
-    expect(back).toEqual(written);
+    // The seed's products with their category's variants (server/store/seedVariants.ts).
+    expect(back).toEqual({ ...written, products: withSeedVariants(written.products) });
     // Indexes dropped for the COPY are all back: those of a database the migrations alone made.
     const other = await testDatabase();
     const migrated = openDatabase(other.url, { max: 1 });

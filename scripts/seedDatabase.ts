@@ -19,6 +19,8 @@ import { insertSnapshot, recountProducts, truncateAll } from '../server/store/po
 import { migrateToLatest } from '../server/store/postgres/migrate';
 import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/store/postgres/rows';
 import type { Database } from '../server/store/postgres/schema';
+import type { SnapshotProduct } from '../server/model';
+import { defaultSku } from '../server/store/variants';
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, generateSeed } from './seed';
 
 export interface SeedDatabaseOptions {
@@ -55,6 +57,19 @@ async function dropSecondaryIndexes(trx: Transaction<Database>, table: string): 
   return rows;
 }
 
+const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock', 'position'] as const;
+
+/** The variants' rows: a product's own (the seed's), or its one plain variant (migration 0012's), numbered after them. */
+function* variantRows(products: readonly SnapshotProduct[]) {
+  let next = 1 + products.reduce((max, p) => (p.variants ?? []).reduce((m, v) => Math.max(m, v.id), max), 0);
+  for (const p of products) {
+    const variants = p.variants && p.variants.length > 0 ? p.variants : [{ id: next++, sku: defaultSku(p.id), options: {}, price: null, discountPercentage: null, stock: p.stock }];
+    for (const [position, v] of variants.entries()) {
+      yield { id: v.id, product_id: p.id, sku: v.sku, options: JSON.stringify(v.options), price: v.price, discount_percentage: v.discountPercentage, stock: v.stock, position };
+    }
+  }
+}
+
 export async function seedDatabase(url: string, options: SeedDatabaseOptions = {}): Promise<SeedDatabaseResult> {
   const log = options.log ?? (() => {});
   const started = performance.now();
@@ -76,12 +91,21 @@ export async function seedDatabase(url: string, options: SeedDatabaseOptions = {
       await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
       const indexes = await dropSecondaryIndexes(trx, 'products');
       function* rows() {
-        for (const product of data.products) yield productToRow(product);
+        for (const product of data.products) yield { ...productToRow(product), options: JSON.stringify(product.options ?? []) };
       }
-      // Counted once at the end, not through the insert trigger's million-row transition table.
+      // Counted once at the end, not through the insert trigger's million-row transition table;
+      // the variants copied next (the seed's, or each product's one), not made one by one.
       await sql`ALTER TABLE products DISABLE TRIGGER product_counts_insert`.execute(trx);
-      await copyRows(client, 'products', PRODUCT_WRITE_COLUMNS, rows(), { freeze: true });
+      await sql`ALTER TABLE products DISABLE TRIGGER products_variant`.execute(trx);
+      await copyRows(client, 'products', [...PRODUCT_WRITE_COLUMNS, 'options'], rows(), { freeze: true });
+      await sql`ALTER TABLE products ENABLE TRIGGER products_variant`.execute(trx);
       await sql`ALTER TABLE products ENABLE TRIGGER product_counts_insert`.execute(trx);
+      // Their stock sums to the product's and the first is at its price: nothing for the variants'
+      // triggers to change on the products.
+      await sql`ALTER TABLE variants DISABLE TRIGGER variants_insert`.execute(trx);
+      await copyRows(client, 'variants', VARIANT_COLUMNS, variantRows(data.products), { freeze: true });
+      await sql`ALTER TABLE variants ENABLE TRIGGER variants_insert`.execute(trx);
+      log(`copied variants (${elapsed()})`);
       await recountProducts(trx);
       log(`copied products (${elapsed()})`);
       for (const index of indexes) await sql.raw(index.definition).execute(trx);

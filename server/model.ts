@@ -1,6 +1,7 @@
 // Shapes of db.json (the seed and export format). The API's public shapes live in src/types; these add what the
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
 import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/domain/types';
+import type { ProductVariants } from '../src/domain/variants';
 
 export interface StoredUser {
   id: number;
@@ -24,6 +25,8 @@ export interface StoredCartLine {
   user: number;
   /** Product id; expanded to the product in responses. */
   product: number;
+  /** The line's variant (issue 22); absent in older files: the product's first variant. */
+  variant?: number;
   quantity: number;
 }
 
@@ -54,9 +57,12 @@ export interface SeedInfo {
   referenceDate: string;
 }
 
+/** A product of db.json: its options and variants when the file has them (an export does); without, one variant holding its stock. */
+export type SnapshotProduct = Product & Partial<ProductVariants>;
+
 export interface DbSchema {
   users: StoredUser[];
-  products: Product[];
+  products: SnapshotProduct[];
   categories: FilterOption[];
   brands: FilterOption[];
   cart: StoredCartLine[];

@@ -14,7 +14,7 @@ export function cartRoutes({ cart }: Services): Router {
     }),
   );
 
-  // POST /cart (signed in): { product, quantity } → 201 line; the same product twice → 409
+  // POST /cart (signed in): { product, variant, quantity } → 201 line; the same variant twice → 409
   router.post(
     '/',
     asyncRoute(async (req, res) => {
@@ -30,11 +30,11 @@ export function cartRoutes({ cart }: Services): Router {
     }),
   );
 
-  // DELETE /cart/:productId (owner): removes the caller's line for that product
+  // DELETE /cart/:productId[?variant=ID] (owner): removes the caller's lines for that product (that variant's only)
   router.delete(
     '/:productId',
     asyncRoute(async (req, res) => {
-      res.json(await cart.remove(req.user!.id, req.params.productId));
+      res.json(await cart.remove(req.user!.id, req.params.productId, req.query.variant));
     }),
   );
 

@@ -1,13 +1,16 @@
-// Carts: each user's own lines, { id, product, quantity } with the product expanded. Someone
-// else's line is answered exactly like a missing one (404), so ids of other carts are not revealed.
+// Carts: each user's own lines, { id, product, variant, quantity } with the product and the
+// variant expanded: one line per variant (two sizes of one product are two lines). Someone else's
+// line is answered exactly like a missing one (404), so ids of other carts are not revealed.
 import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../src/domain/constants';
 import { toNumber } from '../../src/domain/validation';
 import type { CartItem, Product } from '../../src/domain/types';
+import { choiceLabel } from '../../src/domain/variants';
 import { publicProduct } from './publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredCartLine } from '../model';
-import type { Store } from '../store/port';
+import type { Store, StoredCartItem, VariantProduct } from '../store/port';
 import { parseId, requireObject } from './input';
+import { assertVariantAvailable, cartVariant, readVariantRef, resolveVariant } from './variants';
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
 
@@ -50,17 +53,27 @@ function quantityOf(value: unknown): number {
   return quantity;
 }
 
-const expand = (line: StoredCartLine, product: Product): CartItem => ({ id: line.id, product: publicProduct(product), quantity: line.quantity });
+/** A line as answered: the product (with its variants) and the line's variant expanded. */
+function expand(line: StoredCartLine, product: VariantProduct): CartItem {
+  const variant = product.variants.find((v) => v.id === line.variant) ?? product.variants[0];
+  return { id: line.id, product: publicProduct(product), variant: cartVariant(product, variant), quantity: line.quantity };
+}
+
+const answer = (item: StoredCartItem): CartItem => ({ id: item.id, product: publicProduct(item.product), variant: item.variant, quantity: item.quantity });
 
 export class CartService {
   constructor(private readonly store: Store) {}
 
-  /** The user's lines, products expanded. */
+  /** The user's lines, products and variants expanded. */
   async items(user: number): Promise<CartItem[]> {
-    return (await this.store.cartItems(user)).map((item) => ({ ...item, product: publicProduct(item.product) }));
+    return (await this.store.cartItems(user)).map(answer);
   }
 
-  /** { product, quantity } → the new line; the same product twice → 409. */
+  /**
+   * { product, variant, quantity } → the new line. `variant` is required on a product with
+   * options (400 naming what to choose) and defaults to the only variant otherwise; the same
+   * variant twice → 409.
+   */
   async add(user: number, input: unknown): Promise<CartItem> {
     const body = requireObject(input);
     const productId = readProductRef(body.product);
@@ -68,10 +81,14 @@ export class CartService {
     const quantity = quantityOf(body.quantity === undefined ? 1 : body.quantity);
     const product = await this.store.productById(productId);
     if (!product) throw notFound('Product not found');
-    const already = () => conflict(`"${product.title}" ${ALREADY_IN_CART}`);
-    if ((await this.store.cartItems(user)).some((item) => item.product.id === productId)) throw already();
-    assertAvailable(product, quantity);
-    const line = await this.store.addCartLine({ user, product: productId, quantity });
+    const resolved = resolveVariant(product, body.variant);
+    if ('message' in resolved) throw badRequest(resolved.message, { variant: resolved.message });
+    const { variant } = resolved;
+    const label = choiceLabel(variant.options, product.options);
+    const already = () => conflict(`"${product.title}"${label ? ` (${label})` : ''} ${ALREADY_IN_CART}`);
+    if ((await this.store.cartItems(user)).some((item) => item.variant.id === variant.id)) throw already();
+    assertVariantAvailable(product, variant, quantity);
+    const line = await this.store.addCartLine({ user, product: productId, variant: variant.id, quantity });
     if (!line) throw already();
     return expand(line, product);
   }
@@ -83,17 +100,23 @@ export class CartService {
     if (!line) throw notFound('Cart item not found');
     const quantity = quantityOf(requireObject(input).quantity);
     const product = await this.store.productById(line.product);
-    if (!product) throw notFound('Product not found');
-    assertAvailable(product, quantity);
+    const variant = product?.variants.find((v) => v.id === line.variant);
+    if (!product || !variant) throw notFound('Product not found');
+    assertVariantAvailable(product, variant, quantity);
     const updated = await this.store.setCartQuantity(user, line.id, quantity);
     if (!updated) throw notFound('Cart item not found');
     return expand(updated, product);
   }
 
-  /** Removes the user's line for the product; the line as it was. */
-  async remove(user: number, rawProductId: string): Promise<CartItem | StoredCartLineAnswer> {
+  /**
+   * Removes the user's line for the product (?variant=ID: that variant's line; without, every
+   * line of the product); the (first) line as it was.
+   */
+  async remove(user: number, rawProductId: string, rawVariant?: unknown): Promise<CartItem | StoredCartLineAnswer> {
     const productId = parseId(rawProductId);
-    const line = productId === undefined ? undefined : await this.store.removeCartLine(user, productId);
+    const variant = rawVariant === undefined ? undefined : readVariantRef(rawVariant);
+    if (rawVariant !== undefined && variant === undefined) throw badRequest('Invalid variant', { variant: 'variant must be a variant id' });
+    const line = productId === undefined ? undefined : await this.store.removeCartLine(user, productId, variant);
     if (!line) throw notFound('That product is not in your cart');
     const product = await this.store.productById(line.product);
     return product ? expand(line, product) : { id: line.id, product: line.product, quantity: line.quantity };
@@ -101,4 +124,4 @@ export class CartService {
 }
 
 /** A removed line whose product is gone: the product's id instead of the product. */
-export type StoredCartLineAnswer = Omit<StoredCartLine, 'user'>;
+export type StoredCartLineAnswer = Omit<StoredCartLine, 'user' | 'variant'>;

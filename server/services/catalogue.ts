@@ -4,9 +4,10 @@
 // (SPEC §9), which lists filter and sort by like any field.
 // Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/validate.ts).
 import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../src/domain/types';
-import { withSalePrice } from '../../src/domain/pricing';
-import { assertValid, badRequest, notFound } from '../errors';
-import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, type ListFilter, type ListQuery, type ProductListField, type Store } from '../store/port';
+import { withLowestSalePrice as withSalePrice } from './variants';
+import { assertValid, badRequest, HttpError, notFound } from '../errors';
+import { readVariants } from './variantInput';
+import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type ListFilter, type ListQuery, type ProductListField, type Store } from '../store/port';
 import { foldTerms, foldWords, startsWords } from '../words';
 import type { StoredUser } from '../model';
 import { auditBy } from './audit';
@@ -25,6 +26,16 @@ const readProductList = (rawQuery: Record<string, unknown>) => readList(cleanQue
 
 /** A new product from the checked fields of a form or an import: the rest defaulted. */
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
+
+/** A write naming a SKU another product has: 409 naming the SKU (nothing was written). */
+async function skuFree<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof SkuTaken) throw new HttpError(409, `SKU ${error.sku} is already used by another product`, { variants: `SKU ${error.sku} is already used by another product` });
+    throw error;
+  }
+}
 
 export class CatalogueService {
   constructor(
@@ -127,9 +138,11 @@ export class CatalogueService {
 
   /** A new product: every form field required (SPEC §5), the rest defaulted. Audited. */
   async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
-    const { changes, errors } = readProduct(requireObject(input), await this.known());
+    const body = requireObject(input);
+    const { changes, errors } = readProduct(body, await this.known());
+    const variants = readVariants(body, undefined, errors);
     assertValid(errors, 'Invalid product');
-    return withSalePrice(await this.store.createProduct(newProduct(changes), auditBy(admin, 'product.create', this.now())));
+    return withSalePrice(await skuFree(() => this.store.createProduct({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
@@ -163,10 +176,18 @@ export class CatalogueService {
 
   private async write(admin: StoredUser, rawId: string, input: unknown, whole: boolean): Promise<PricedProduct> {
     const existing = await this.existing(rawId);
-    const { changes, errors } = readProduct(requireObject(input), { ...(whole ? {} : { existing }), ...(await this.known()) });
+    const body = requireObject(input);
+    const { changes, errors } = readProduct(body, { ...(whole ? {} : { existing }), ...(await this.known()) });
+    const variants = readVariants(body, existing, errors);
+    // A product with options holds the sum of its variants' stock: the form's stock is not a
+    // change of it (unless it names another number, which only the variants can set).
+    if (!variants && existing.options.length > 0 && changes.stock !== undefined) {
+      if (changes.stock !== existing.stock) errors.stock = "Stock of a product with options is each variant's: change it there";
+      delete changes.stock;
+    }
     assertValid(errors, 'Invalid product');
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
-    const product = await this.store.updateProduct(existing.id, changes, auditBy(admin, action, this.now()));
+    const product = await skuFree(() => this.store.updateProduct(existing.id, { ...changes, ...variants }, auditBy(admin, action, this.now())));
     if (!product) throw notFound('Product not found');
     return withSalePrice(product);
   }

@@ -12,7 +12,6 @@ import {
   type Order,
   type OrderEvent,
   type OrderStatus,
-  type Product,
 } from '../../src/domain/types';
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
@@ -20,7 +19,9 @@ import { orderPlacedMail, orderStatusMail } from '../mail/messages';
 import type { AdminOrder } from '../../src/domain/backOffice';
 import type { OrderChange, OrderMail, OrderQuery, Page, Store } from '../store/port';
 import { MAX_STOCK, readAddress, type Errors } from '../validate';
-import { assertAvailable, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
+import { QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
+import { assertVariantAvailable, lineVariant, orderVariant, resolveVariant, soldAs, variantName } from './variants';
+import type { VariantProduct } from '../store/port';
 import { parseId, requireObject } from './input';
 import { pageOf } from './paging';
 import { auditBy } from './audit';
@@ -108,7 +109,7 @@ export class OrderService {
 
     const body = requireObject(input);
     const errors: Errors = {};
-    const lines: { product: number; quantity: number }[] = [];
+    const lines: { product: number; variant: number; quantity: number }[] = [];
     const items = Array.isArray(body.items) ? (body.items as unknown[]) : undefined;
     if (!items || items.length === 0) {
       errors.items = 'The order has no items';
@@ -117,16 +118,21 @@ export class OrderService {
     } else {
       const refs = items.map((item) => {
         const source = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-        return { product: readProductRef(source.product), quantity: readQuantity(source.quantity) };
+        return { product: readProductRef(source.product), variant: source.variant, quantity: readQuantity(source.quantity) };
       });
       const ids = refs.flatMap((r) => (r.product === undefined ? [] : [r.product]));
-      const known = new Set((await this.store.productsByIds(ids)).map((p) => p.id));
-      refs.forEach(({ product, quantity }, i) => {
+      const known = new Map((await this.store.productsByIds(ids)).map((p) => [p.id, p]));
+      refs.forEach(({ product, variant: rawVariant, quantity }, i) => {
+        // The line's variant: required on a product with options, the only one otherwise.
+        const found = product === undefined ? undefined : known.get(product);
+        const resolved = found && resolveVariant(found, rawVariant);
+        const variant = resolved && 'variant' in resolved ? resolved.variant.id : undefined;
         if (product === undefined) errors[`items.${i}.product`] = 'Product must be a product id';
-        else if (!known.has(product)) errors[`items.${i}.product`] = 'Unknown product';
-        else if (lines.some((l) => l.product === product)) errors[`items.${i}.product`] = 'The same product twice';
+        else if (!found) errors[`items.${i}.product`] = 'Unknown product';
+        else if (resolved && 'message' in resolved) errors[`items.${i}.variant`] = resolved.message;
+        else if (lines.some((l) => l.variant === variant)) errors[`items.${i}.product`] = 'The same product twice';
         if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
-        if (product !== undefined && quantity !== undefined) lines.push({ product, quantity });
+        if (product !== undefined && variant !== undefined && quantity !== undefined) lines.push({ product, variant, quantity });
       });
     }
     if (!PAYMENT_METHODS.includes(body.paymentMethod as never)) {
@@ -137,11 +143,22 @@ export class OrderService {
 
     const at = this.now();
     // Run by the store inside its atomic step, on the products as they are then.
-    const price = (products: readonly Product[]) => {
-      // Check everything first (409 names the product), then price.
-      lines.forEach((l, i) => assertAvailable(products[i], l.quantity));
-      // The line keeps the product as sold, not its reviews (nor their reviewers' ids).
-      const orderItems: CartItem[] = lines.map((l, i) => ({ id: i + 1, product: withoutReviews(products[i]), quantity: l.quantity }));
+    const price = (products: readonly VariantProduct[]) => {
+      // Check everything first (409 names the product and the choice), then price.
+      const chosen = lines.map((l, i) => {
+        const variant = products[i].variants.find((v) => v.id === l.variant);
+        if (!variant) throw conflict(`"${products[i].title}" is no longer available in that choice`);
+        assertVariantAvailable(products[i], variant, l.quantity);
+        return variant;
+      });
+      // The line keeps the product as sold at its variant's price, not its reviews (nor their
+      // reviewers' ids), and what it was of the variant: id, SKU, choice, unit price.
+      const orderItems: CartItem[] = lines.map((l, i) => ({
+        id: i + 1,
+        product: withoutReviews(soldAs(products[i], chosen[i])),
+        variant: orderVariant(products[i], chosen[i]),
+        quantity: l.quantity,
+      }));
       return {
         items: orderItems,
         user,
@@ -165,9 +182,10 @@ export class OrderService {
     if ('earlier' in result) return sameRequest(result.earlier, result.fingerprint, fingerprint);
     // The store's guarded decrement found the stock gone since `price` ran.
     const [product] = await this.store.productsByIds([result.shortOf]);
-    const quantity = lines.find((l) => l.product === result.shortOf)!.quantity;
-    if (product) assertAvailable(product, quantity);
-    throw conflict(product ? `"${product.title}" is out of stock` : 'A product of this order is no longer available');
+    const line = lines.find((l) => l.product === result.shortOf && (result.variant === undefined || l.variant === result.variant))!;
+    const variant = product?.variants.find((v) => v.id === line.variant);
+    if (product && variant) assertVariantAvailable(product, variant, line.quantity);
+    throw conflict(product ? `"${variant ? variantName(product, variant) : product.title}" is out of stock` : 'A product of this order is no longer available');
   }
 
   /** The user's orders, newest first. */
@@ -224,7 +242,7 @@ export class OrderService {
    * (409 naming the product when there is not enough, or it is no longer sold). The same status
    * again changes nothing.
    */
-  private transition(order: Order, products: readonly Product[], to: OrderStatus, by: OrderEvent['by']): OrderChange {
+  private transition(order: Order, products: readonly VariantProduct[], to: OrderStatus, by: OrderEvent['by']): OrderChange {
     const history = order.history ?? [];
     if (to === order.status) return { status: to, history, stock: [] };
     const current = new Map(products.map((p) => [p.id, p]));
@@ -232,17 +250,25 @@ export class OrderService {
     if (to === 'cancelled') {
       // A product that is gone has no stock to give back; stock never goes beyond MAX_STOCK (what
       // both engines hold): what would is not given back.
+      // Each line's stock goes back to its variant (a line older than variants: the product's
+      // first); a variant that is gone has none to give back.
+      const given = new Map<number, number>();
       stock = order.items.flatMap((i) => {
         const product = current.get(i.product.id);
-        const delta = product ? Math.min(i.quantity, MAX_STOCK - product.stock) : 0;
-        return delta > 0 ? [{ product: i.product.id, delta }] : [];
+        const variant = product && lineVariant(product, i);
+        const room = product ? MAX_STOCK - product.stock - (given.get(product.id) ?? 0) : 0;
+        const delta = variant ? Math.min(i.quantity, room) : 0;
+        if (delta <= 0) return [];
+        given.set(product!.id, (given.get(product!.id) ?? 0) + delta);
+        return [{ product: i.product.id, variant: variant!.id, delta }];
       });
     } else if (order.status === 'cancelled') {
       stock = order.items.map((i) => {
         const product = current.get(i.product.id);
-        if (!product) throw conflict(`"${i.product.title}" is no longer available`);
-        assertAvailable(product, i.quantity);
-        return { product: i.product.id, delta: -i.quantity };
+        const variant = product && lineVariant(product, i);
+        if (!product || !variant) throw conflict(`"${i.product.title}" is no longer available`);
+        assertVariantAvailable(product, variant, i.quantity);
+        return { product: i.product.id, variant: variant.id, delta: -i.quantity };
       });
     }
     return { status: to, history: [...history, { status: to, at: new Date(this.now()).toISOString(), by }], stock };
@@ -325,18 +351,20 @@ export class OrderService {
     const order = await this.get(me, rawId);
     if (order.user !== me.id) throw notFound('Order not found');
     const products = new Map((await this.store.productsByIds(order.items.map((i) => i.product.id))).map((p) => [p.id, p]));
-    const inCart = new Set((await this.store.cartItems(me.id)).map((i) => i.product.id));
+    const inCart = new Set((await this.store.cartItems(me.id)).map((i) => i.variant.id));
     const result: BuyAgainResult = { added: [], skipped: [], cart: [] };
     for (const item of order.items) {
       const product = products.get(item.product.id);
       const named = { id: item.product.id, title: product?.title ?? item.product.title };
       let reason: string | undefined;
-      if (!product || product.deleted) reason = 'no longer available';
-      else if (product.stock <= 0) reason = 'out of stock';
-      else if (inCart.has(product.id)) reason = 'already in your cart';
+      // The line's variant (a line older than variants: the only variant of a product without options).
+      const variant = product && lineVariant(product, item, false);
+      if (!product || product.deleted || !variant) reason = 'no longer available';
+      else if (variant.stock <= 0) reason = 'out of stock';
+      else if (inCart.has(variant.id)) reason = 'already in your cart';
       if (reason === undefined) {
-        const quantity = Math.min(item.quantity, product!.stock, MAX_CART_QUANTITY);
-        if (await this.store.addCartLine({ user: me.id, product: product!.id, quantity })) {
+        const quantity = Math.min(item.quantity, variant!.stock, MAX_CART_QUANTITY);
+        if (await this.store.addCartLine({ user: me.id, product: product!.id, variant: variant!.id, quantity })) {
           result.added.push({ product: named, quantity });
           continue;
         }

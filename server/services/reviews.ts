@@ -3,7 +3,7 @@
 // `reviews`, and its `rating` is the mean of them all, seed reviews included, to one decimal,
 // changed in the same step as the reviews.
 import type { PricedProduct, Product, Review, ReviewEligibility } from '../../src/domain/types';
-import { withSalePrice } from '../../src/domain/pricing';
+import { withLowestSalePrice as withSalePrice } from './variants';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';

@@ -14,7 +14,23 @@ import type { AdminOrder, OrderNote } from '../../src/domain/backOffice';
 import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
+import type { CartVariant } from '../../src/domain/variants';
+import type { VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
+
+export * from './variants';
+
+/** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
+export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
+
+/**
+ * A product's changes: its fields and/or its options and variants together (replacing them). On
+ * a product without options, `stock` (without `variants`) sets its only variant's stock.
+ */
+export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite>;
+
+/** A cart line as the store reads it: the product with its variants, and the line's variant. */
+export type StoredCartItem = CartItem & { product: VariantProduct; variant: CartVariant };
 
 // ---------------------------------------------------------------------------------------------
 // Lists (the catalogue's json-server semantics, also for categories and brands): server/store/lists.ts
@@ -78,6 +94,7 @@ export interface Store {
   clearThrottle(bucket: string, key: string): Promise<void>;
 
   // Catalogue.
+  /** Lists carry the products' fields only, as json-server answers them (no options or variants: productById has them). */
   listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>>;
   /** How many products the query's q and filters select. */
   countProducts(query: ListQuery<ProductListField>): Promise<number>;
@@ -90,18 +107,20 @@ export interface Store {
    * by server/words.ts foldTerms), a word that starts with it; in id order.
    */
   suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]>;
-  productById(id: number): Promise<Product | undefined>;
+  // Products come with their options and variants (./variants.ts); a write naming a SKU another
+  // product has throws SkuTaken, with nothing changed.
+  productById(id: number): Promise<VariantProduct | undefined>;
   /** The products among `ids` that exist, in any order. */
-  productsByIds(ids: readonly number[]): Promise<Product[]>;
-  createProduct(product: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product>;
+  productsByIds(ids: readonly number[]): Promise<VariantProduct[]>;
+  createProduct(product: NewProduct, audit?: AuditContext): Promise<VariantProduct>;
   /** Sets the given fields; undefined when there is no such product. */
-  updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined>;
+  updateProduct(id: number, changes: ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined>;
   /**
    * Sets the fields `change` computes from the product as it is, as one atomic step (no other
    * write to the product in between); throws what `change` throws, with nothing changed.
    * Synchronous `change`, which must not change the product it is given.
    */
-  updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined>;
+  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined>;
   /**
    * Creates and updates products as one unit (one audit entry each); `missing` (and nothing
    * changed) when an update names a product that does not exist.
@@ -112,17 +131,20 @@ export interface Store {
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 
-  // Cart: one line per user and product.
-  /** The user's lines in the order they were added, products expanded (a line whose product is gone is left out). */
-  cartItems(user: number): Promise<CartItem[]>;
+  // Cart: one line per user and variant.
+  /** The user's lines in the order they were added, products and variants expanded (a line whose product is gone is left out). */
+  cartItems(user: number): Promise<StoredCartItem[]>;
   /** The user's line with this id. */
   cartLine(user: number, id: number): Promise<StoredCartLine | undefined>;
-  /** Adds a line; undefined (nothing added) when the user has a line for that product already. */
+  /**
+   * Adds a line of `variant` (absent: the product's first variant); undefined (nothing added)
+   * when the user has a line for that variant already, or it is not a variant of the product.
+   */
   addCartLine(line: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined>;
   /** Sets the quantity of the user's line; undefined when the user has no such line. */
   setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined>;
-  /** Removes the user's line for the product; the line removed, undefined when there was none. */
-  removeCartLine(user: number, product: number): Promise<StoredCartLine | undefined>;
+  /** Removes the user's lines for the product (only that variant's, with `variant`); the first line removed, undefined when there was none. */
+  removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
 
   // Orders.
   /** The user's orders, newest first (createdAt descending, an absent one last, then id descending). */
@@ -145,7 +167,7 @@ export interface Store {
    * undefined when there is no such order; throws what `plan` throws, with nothing changed.
    * `mail`: when the status changed, the message it gives goes in the outbox in the same step.
    */
-  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
+  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
   /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount summed, and how many. */

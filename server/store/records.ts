@@ -3,6 +3,7 @@
 import type { AuditAction, AuditEntity, AuditEntry, Order, OrderEvent, OrderStatus, Product } from '../../src/domain/types';
 import type { EmailMessage } from '../../src/domain/mail';
 import type { StoredUser } from '../model';
+import type { VariantProduct } from './variants';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -38,14 +39,17 @@ export type NewOrder = Omit<Order, 'id'>;
 
 export interface PlaceOrder {
   user: number;
-  /** One line per product (no product twice). */
-  lines: readonly { product: number; quantity: number }[];
+  /**
+   * One line per variant (no variant twice): `variant` is the line's variant of `product` (the
+   * service resolved it; the store checks it is the product's).
+   */
+  lines: readonly { product: number; variant: number; quantity: number }[];
   /**
    * The service's rules, run inside the atomic step with the current products of `lines` (same
    * order): checks they can be bought (throwing the error to answer, e.g. 409) and prices the
    * order. Synchronous, and must not change the products.
    */
-  price(products: readonly Product[]): NewOrder;
+  price(products: readonly VariantProduct[]): NewOrder;
   /**
    * Remember the order under this Idempotency-Key of the user with the request's fingerprint
    * (and forget keys created at or before `forgetUpTo`).
@@ -69,17 +73,17 @@ export interface OrderChange {
   status: OrderStatus;
   /** The whole history after the change. */
   history: OrderEvent[];
-  /** Stock to give back (positive) or take (negative), per product. */
-  stock: readonly { product: number; delta: number }[];
+  /** Stock to give back (positive) or take (negative), per variant of a product. */
+  stock: readonly { product: number; variant: number; delta: number }[];
 }
 
 /**
  * What placeOrder did:
  *  - placed: stock taken for every line, the order stored (with its key), the user's cart emptied;
  *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
- *  - shortOf: that product is missing, deleted or has less stock than its line asks; nothing changed.
+ *  - shortOf: that product (or the line's `variant` of it) is missing, deleted or has less stock than its line asks; nothing changed.
  */
-export type PlaceOrderResult = { placed: Order } | ({ earlier: Order } & KeyedRequest) | { shortOf: number };
+export type PlaceOrderResult = { placed: Order } | ({ earlier: Order } & KeyedRequest) | { shortOf: number; variant?: number };
 
 /** What an Idempotency-Key remembers of the request that placed its order. */
 export interface KeyedRequest {

@@ -5,6 +5,7 @@
 // lands in the future. A file without `seed.referenceDate` (an export, an import) is kept as is.
 import type { Product } from '../../src/domain/types';
 import type { DbSchema, SeedInfo } from '../model';
+import { withSeedVariants } from './seedVariants';
 
 export type SeedFile = Partial<DbSchema> & { seed?: SeedInfo };
 
@@ -18,8 +19,10 @@ export function seedShiftDays(data: SeedFile, now = Date.now()): number {
 
 /** The seed with its dates moved to `now` (a copy; see the header), without its `seed` note. */
 export function datedSeed(data: SeedFile, now = Date.now()): Partial<DbSchema> {
-  const { seed: _note, ...rest } = data;
+  const { seed: _note, ...file } = data;
   void _note;
+  // A seed's products (a file with its `seed` note) get their category's variants (./seedVariants.ts).
+  const rest = data.seed && file.products ? { ...file, products: withSeedVariants(file.products) } : file;
   const days = seedShiftDays(data, now);
   if (days === 0) return rest;
   const move = (iso: string) => new Date(Date.parse(iso) + days * DAY).toISOString();

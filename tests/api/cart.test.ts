@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/domain/types';
 import { expectNoLeaks, makeShop } from './fixtures';
 
 afterEach(expectNoLeaks);
+
+/** A line as answered: the product with its options and its one variant, the line's variant (issue 22). */
+const line = (id: number, product: Product, quantity: number) => ({
+  id,
+  product: { ...product, options: [], variants: [{ id: expect.any(Number), sku: `SKU-${product.id}`, options: {}, price: null, discountPercentage: null, stock: product.stock }] },
+  variant: expect.objectContaining({ sku: `SKU-${product.id}`, options: {}, price: product.price, stock: product.stock }),
+  quantity,
+});
 
 const QUANTITY = 'Quantity must be a whole number from 1 to 6';
 
@@ -11,7 +20,7 @@ describe('GET /api/cart', () => {
     await shop.anon().get('/api/cart').expect(401);
     expect((await (await shop.as('user')).get('/api/cart').expect(200)).body).toEqual([]);
     const other = (await (await shop.as('other')).get('/api/cart').expect(200)).body;
-    expect(other).toEqual([{ id: 1, product: (await shop.state()).products[0], quantity: 2 }]);
+    expect(other).toEqual([line(1, (await shop.state()).products[0], 2)]);
   });
 });
 
@@ -20,7 +29,7 @@ describe('POST /api/cart', () => {
     const shop = makeShop();
     const a = await shop.as('user');
     const res = await a.post('/api/cart').send({ product: 2, quantity: 1 }).expect(201);
-    expect(res.body).toEqual({ id: 2, product: (await shop.state()).products[1], quantity: 1 });
+    expect(res.body).toEqual(line(2, (await shop.state()).products[1], 1));
     expect((await shop.state()).cart[1]).toEqual({ id: 2, user: 2, product: 2, quantity: 1 });
     expect((await a.get('/api/cart')).body).toEqual([res.body]);
   });
@@ -70,7 +79,7 @@ describe('PATCH /api/cart/:id', () => {
     const shop = makeShop();
     const a = await shop.as('other');
     const res = await a.patch('/api/cart/1').send({ id: 1, quantity: 3, product: 2, user: 2 }).expect(200);
-    expect(res.body).toEqual({ id: 1, product: (await shop.state()).products[0], quantity: 3 });
+    expect(res.body).toEqual(line(1, (await shop.state()).products[0], 3));
     expect((await shop.state()).cart[0]).toEqual({ id: 1, user: 3, product: 1, quantity: 3 });
   });
 

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, DEFAULT_SEED_FILE } from '../../server/app';
 import { openStore } from '../../server/store/open';
 import { datedSeed, type SeedFile } from '../../server/store/seedDates';
+import { withSeedVariants } from '../../server/store/seedVariants';
 import type { Order, ShopStats } from '../../src/domain/types';
 import { testDatabase } from '../pg/database';
 import { deferredStore } from '../pg/shopDatabase';
@@ -77,7 +78,8 @@ describe('datedSeed', () => {
     expect(moved.orders!.map((o) => Date.parse(o.createdAt!) - 10 * DAY)).toEqual(seed.orders!.map((o) => Date.parse(o.createdAt!)));
     expect(moved.orders![0].history!.map((e) => Date.parse(e.at) - 10 * DAY)).toEqual(seed.orders![0].history!.map((e) => Date.parse(e.at)));
     expect(Date.parse(moved.users![0].createdAt!) - Date.parse(seed.users![0].createdAt!)).toBe(10 * DAY);
-    expect(moved.products).toEqual(seed.products);
+    // The products as they were, with their category's variants (server/store/seedVariants.ts).
+    expect(moved.products).toEqual(withSeedVariants(seed.products!));
     const { seed: _note, ...plain } = seed;
     void _note;
     expect(datedSeed(plain, now)).toEqual(plain);

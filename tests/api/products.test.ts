@@ -122,10 +122,13 @@ describe('POST /api/products (admin)', () => {
       minimumOrderQuantity: 1,
       reviews: [],
       deleted: false,
+      // Every product has a variant (issue 22): without options, one holding its stock.
+      options: [],
+      variants: [{ id: expect.any(Number), sku: 'SKU-6', options: {}, price: null, discountPercentage: null, stock: 12 }],
       // The price the shopper sees (SPEC §9): 699 − 7.5 %, rounded. Answered, not stored.
       salePrice: 647,
     });
-    expect(withSalePrice((await shop.state()).products[5])).toEqual(res.body);
+    expect({ ...withSalePrice((await shop.state()).products[5]), options: [], variants: res.body.variants }).toEqual(res.body);
     await a.get('/api/products/6').expect(200, res.body);
   });
 
@@ -184,7 +187,14 @@ describe('PATCH /api/products/:id (admin)', () => {
     const before = structuredClone((await shop.state()).products[0]);
     const res = await a.patch('/api/products/1').send({ price: '150', image2: '/images/new.webp' }).expect(200);
     // 150 − 10 %: the displayed price follows the price.
-    expect(res.body).toEqual({ ...before, price: 150, images: [before.images[0], '/images/new.webp', before.images[2]], salePrice: 135 });
+    expect(res.body).toEqual({
+      ...before,
+      price: 150,
+      images: [before.images[0], '/images/new.webp', before.images[2]],
+      options: [],
+      variants: [expect.objectContaining({ sku: 'SKU-1', stock: before.stock })],
+      salePrice: 135,
+    });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
     expect(bad.body.errors).toEqual({ discountPercentage: 'Discount Percentage must be at most 100' });

@@ -43,7 +43,7 @@ describe('product_counts', () => {
     await check('a change of nothing counted');
     const order = await store.placeOrder({
       user: 2,
-      lines: [{ product: 2, quantity: 1 }],
+      lines: [{ product: 2, variant: (await store.productById(2))!.variants[0].id, quantity: 1 }],
       price: (products) => ({ ...makeData().orders[0], items: [{ id: 1, product: products[0], quantity: 1 }], user: 2 }),
     });
     expect('placed' in order).toBe(true);

@@ -1,5 +1,6 @@
 // Item 3: concurrency. 50 shoppers sign up, fill their carts and place orders all at once, over
-// real sockets, against a product with 20 in stock. Stock is never stored below zero, exactly 20
+// real sockets, against a product with 20 in stock in the size they all want (issue 22: stock is
+// a variant's; the product's other sizes are not touched). Stock is never stored below zero, exactly 20
 // orders succeed, every failure is a 409 naming the product, every success is stored (in the data
 // file on json, committed in the database on postgres) with the right owner and totals, and the
 // failures changed nothing. Runs on the engine of its project: json (`server`) and postgres
@@ -7,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/domain/types';
+import type { SnapshotProduct } from '../../server/model';
 import { address, expectNoLeaks, makeData } from '../api/fixtures';
 import { Client, type Answer } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
@@ -22,16 +23,26 @@ const LIMITED_STOCK = 20;
 const LIMITED = 6;
 const PLENTY = 5;
 const PLENTY_STOCK = 1000;
+/** The size everybody wants (20 in stock), beside one with 5 (never sold here) and one sold out. */
+const WANTED = 602;
+const OTHER_SIZE = 601;
+const OTHER_STOCK = 5;
 
 // Prices chosen so the SPEC §9 rounding matters: 499 − 10 % = 449.1 → 449; 300 − 20 % = 240.
-const LIMITED_PRODUCT: Product = {
+const LIMITED_PRODUCT: SnapshotProduct = {
   ...makeData().products[0],
   id: LIMITED,
   title: 'Limited Edition Console',
   price: 499,
   discountPercentage: 10,
-  stock: LIMITED_STOCK,
+  stock: LIMITED_STOCK + OTHER_STOCK,
   brand: 'Samsung',
+  options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+  variants: [
+    { id: OTHER_SIZE, sku: 'LEC-S', options: { Size: 'S' }, price: null, discountPercentage: null, stock: OTHER_STOCK },
+    { id: WANTED, sku: 'LEC-M', options: { Size: 'M' }, price: null, discountPercentage: null, stock: LIMITED_STOCK },
+    { id: 603, sku: 'LEC-L', options: { Size: 'L' }, price: null, discountPercentage: null, stock: 0 },
+  ],
 };
 const UNIT = { [LIMITED]: 449, [PLENTY]: 240 };
 
@@ -52,7 +63,7 @@ beforeAll(async () => {
   const placeOrder = shop.store.placeOrder.bind(shop.store);
   shop.store.placeOrder = async (...args: Parameters<typeof placeOrder>) => {
     const result = await placeOrder(...args);
-    lowestStock = Math.min(lowestStock, ...(await shop.readStored()).products.map((p) => p.stock));
+    lowestStock = Math.min(lowestStock, ...(await shop.readStored()).products.flatMap((p) => [p.stock, ...(p.variants ?? []).map((v) => v.stock)]));
     return result;
   };
 });
@@ -82,7 +93,7 @@ async function shopper(i: number, plenty: number): Promise<Outcome> {
   expect(signup.status).toBe(201);
   const outcome: Outcome = { email, id: signup.body.id, plenty, result: 'ordered' };
 
-  const limited = await client.call('POST', '/api/cart', { product: LIMITED, quantity: 1 });
+  const limited = await client.call('POST', '/api/cart', { product: LIMITED, variant: WANTED, quantity: 1 });
   if (limited.status === 409) return { ...outcome, result: 'cart', refusal: limited };
   expect(limited.status, JSON.stringify(limited.body)).toBe(201);
   const more = await client.call('POST', '/api/cart', { product: PLENTY, quantity: plenty });
@@ -136,7 +147,11 @@ describe('50 shoppers at once, 20 in stock', () => {
     const ordered = outcomes.filter((o) => o.result === 'ordered');
     for (const data of [await shop.readStored(), await shop.state()]) {
       expect(data.products.every((p) => p.stock >= 0)).toBe(true);
-      expect(data.products.find((p) => p.id === LIMITED)!.stock).toBe(0);
+      // The wanted size is sold out; the product still holds its other size's stock, untouched.
+      const limited = data.products.find((p) => p.id === LIMITED)!;
+      expect(limited.variants!.find((v) => v.id === WANTED)!.stock).toBe(0);
+      expect(limited.variants!.find((v) => v.id === OTHER_SIZE)!.stock).toBe(OTHER_STOCK);
+      expect(limited.stock).toBe(OTHER_STOCK);
       const sold = ordered.reduce((n, o) => n + o.plenty, 0);
       expect(data.products.find((p) => p.id === PLENTY)!.stock).toBe(PLENTY_STOCK - sold);
     }
@@ -157,6 +172,8 @@ describe('50 shoppers at once, 20 in stock', () => {
         [LIMITED, 1],
         [PLENTY, o.plenty],
       ]);
+      // Each line keeps the variant it took its stock from.
+      expect(order!.items.map((l) => l.variant?.sku)).toEqual(['LEC-M', `SKU-${PLENTY}`]);
       revenue += expected;
       figures.writesChecked += 1;
     }

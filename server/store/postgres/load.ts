@@ -2,7 +2,11 @@
 // the seed, and reading everything back (tests, export). Run migrateToLatest(db) first.
 import { readFileSync } from 'node:fs';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DbSchema } from '../../model';
+import type { Product } from '../../../src/domain/types';
+import type { ProductVariants } from '../../../src/domain/variants';
+import type { DbSchema, SnapshotProduct } from '../../model';
+import { defaultSku } from '../variants';
+import { variantsOf } from './variants';
 import {
   auditFromRow,
   auditToRow,
@@ -43,13 +47,51 @@ export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promi
   await insertBatched(users, (b) => db.insertInto('users').values(b.map(userToRow)).execute());
   await insertBatched(categories, (b) => db.insertInto('categories').values(b.map(filterOptionToRow)).execute());
   await insertBatched(brands, (b) => db.insertInto('brands').values(b.map(filterOptionToRow)).execute());
-  await insertBatched(products, (b) => db.insertInto('products').values(b.map(productToRow)).execute());
+  await insertProducts(db, products);
   await insertBatched(cart, (b) => db.insertInto('cart').values(b.map(cartLineToRow)).execute());
   await insertBatched(orders, (b) => db.insertInto('orders').values(b.map(orderToRow)).execute());
   await insertBatched(sessions, (b) => db.insertInto('sessions').values(b.map(sessionToRow)).execute());
   await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
   await insertBatched(audit, (b) => db.insertInto('audit').values(b.map(auditToRow)).execute());
   await syncIdentities(db);
+}
+
+/**
+ * The products with their options and variants: those the snapshot has (an export), or the one
+ * variant every product gets when inserted (migration 0012: options {}, its stock, SKU-<id>).
+ * The variants' ids continue past the largest id the snapshot gives one.
+ */
+async function insertProducts(db: Db, products: readonly SnapshotProduct[]): Promise<void> {
+  const given = products.filter((p) => p.variants && p.variants.length > 0);
+  const last = given.reduce((max, p) => p.variants!.reduce((m, v) => Math.max(m, v.id ?? 0), max), 0);
+  await sql`SELECT setval(pg_get_serial_sequence('variants', 'id'), ${last + 1}, false)`.execute(db);
+  await insertBatched(products, (b) => db.insertInto('products').values(b.map(productToRow)).execute());
+  if (given.length === 0) return;
+  const productIds = given.map((p) => p.id);
+  await db.deleteFrom('variants').where('product_id', '=', sql<number>`ANY(${productIds}::int[])`).execute();
+  for (const p of given) {
+    if (p.options && p.options.length > 0) await db.updateTable('products').set({ options: JSON.stringify(p.options) }).where('id', '=', p.id).execute();
+  }
+  const rows = given.flatMap((p) =>
+    p.variants!.map((v, position) => ({
+      ...(v.id === undefined ? {} : { id: v.id }),
+      product_id: p.id,
+      sku: v.sku,
+      options: JSON.stringify(v.options ?? {}),
+      price: v.price ?? null,
+      discount_percentage: v.discountPercentage ?? null,
+      stock: v.stock,
+      position,
+    })),
+  );
+  await insertBatched(rows, (b) => db.insertInto('variants').values(b).execute());
+}
+
+/** The variant a product without options gets when a file has none (insertVariants): left out of a snapshot, so a round trip gives the same file. */
+function isDefaultOnly(p: Product, v: ProductVariants | undefined): boolean {
+  if (!v || v.options.length > 0 || v.variants.length !== 1) return !v;
+  const [only] = v.variants;
+  return only.sku === defaultSku(p.id) && only.price === null && only.discountPercentage === null && only.stock === p.stock && Object.keys(only.options).length === 0;
 }
 
 /**
@@ -70,7 +112,7 @@ export async function recountProducts(db: Db): Promise<void> {
 
 /** Empties every table of the shop and restarts its ids at 1. */
 export async function truncateAll(db: Db): Promise<void> {
-  await sql`TRUNCATE users, products, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit, outbox, password_resets, email_verifications RESTART IDENTITY CASCADE`.execute(db);
+  await sql`TRUNCATE users, products, variants, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit, outbox, password_resets, email_verifications RESTART IDENTITY CASCADE`.execute(db);
 }
 
 /**
@@ -109,7 +151,11 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const products = await trx.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('id').execute();
+      const products = (await trx.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('id').execute()).map(productFromRow);
+      const variants = await variantsOf(
+        trx,
+        products.map((p) => p.id),
+      );
       const categories = await trx.selectFrom('categories').selectAll().orderBy('id').execute();
       const brands = await trx.selectFrom('brands').selectAll().orderBy('id').execute();
       const users = await trx.selectFrom('users').selectAll().orderBy('id').execute();
@@ -119,12 +165,19 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
       const idempotency = await trx.selectFrom('idempotency_keys').selectAll().orderBy('created_at').orderBy('user_id').orderBy('key').execute();
       const audit = await trx.selectFrom('audit').selectAll().orderBy('id').execute();
       return {
-        products: products.map(productFromRow),
+        products: products.map((p) => (isDefaultOnly(p, variants.get(p.id)) ? p : { ...p, ...variants.get(p.id) })),
         categories: categories.map(filterOptionFromRow),
         brands: brands.map(filterOptionFromRow),
         users: users.map(userFromRow),
         orders: orders.map(orderFromRow),
-        cart: cart.map(cartLineFromRow),
+        cart: cart.map(cartLineFromRow).map((line) => {
+          const own = variants.get(line.product);
+          const product = products.find((p) => p.id === line.product);
+          if (!product || !isDefaultOnly(product, own)) return line;
+          const { variant: _default, ...rest } = line;
+          void _default;
+          return rest;
+        }),
         sessions: sessions.map(sessionFromRow),
         idempotency: idempotency.map(idempotencyFromRow),
         audit: audit.map(auditFromRow),

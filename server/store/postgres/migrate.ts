@@ -14,6 +14,7 @@ import * as searchAtScale from './migrations/0008_search_at_scale';
 import * as outbox from './migrations/0009_outbox';
 import * as emailVerification from './migrations/0010_email_verification';
 import * as searchTextWithoutReviewers from './migrations/0011_search_text_without_reviewers';
+import * as variants from './migrations/0012_variants';
 import * as orderNotes from './migrations/0013_order_notes';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_outbox': outbox,
   '0010_email_verification': emailVerification,
   '0011_search_text_without_reviewers': searchTextWithoutReviewers,
+  '0012_variants': variants,
   '0013_order_notes': orderNotes,
 };
 

@@ -2,13 +2,16 @@
 // two orders cannot deadlock), decrements their stock with a guarded UPDATE, stores the order and
 // empties the cart in one transaction; a keyed order (Idempotency-Key) is found again by its key.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Order, Product } from '../../../src/domain/types';
+import type { Order } from '../../../src/domain/types';
 import { describeOrder } from '../audit';
 import type { AuditContext, KeyedRequest, OrderChange, OrderMail, PlaceOrder, PlaceOrderResult } from '../port';
 import { insertMail } from './outbox';
 import { recordAudit } from './productWrites';
 import { isId, orderFromRow, orderToRow, PRODUCT_COLUMNS, productFromRow, withoutId } from './rows';
 import type { Database } from './schema';
+import type { VariantProduct } from '../variants';
+import { withVariants } from './variants';
+import { moveVariantStock, takeVariantStock } from './variantStock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,7 +20,10 @@ const ORDERS_LOCK = 2;
 
 /** A line of an order could not take its stock after all: roll the transaction back. */
 class ShortOf extends Error {
-  constructor(readonly product: number) {
+  constructor(
+    readonly product: number,
+    readonly variant?: number,
+  ) {
     super(`short of product ${product}`);
   }
 }
@@ -62,7 +68,7 @@ export async function orderById(db: Db, id: number): Promise<Order | undefined> 
 export async function changeOrder(
   db: Kysely<Database>,
   id: number,
-  plan: (order: Order, products: readonly Product[]) => OrderChange,
+  plan: (order: Order, products: readonly VariantProduct[]) => OrderChange,
   audit?: AuditContext,
   mail?: OrderMail,
 ): Promise<Order | undefined> {
@@ -74,17 +80,10 @@ export async function changeOrder(
     const ids = order.items.map((i) => i.product.id).filter(isId);
     // Locked in id order, as placeOrder locks them: the two never wait on each other in a circle.
     const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids}::int[])`).orderBy('id').forUpdate().execute();
-    const { status, history, stock } = plan(order, rows.map(productFromRow));
+    const { status, history, stock } = plan(order, await withVariants(trx, rows.map(productFromRow)));
     if (status === order.status) return order;
-    if (stock.length > 0) {
-      const moved = await sql<{ id: number }>`
-        UPDATE products p SET stock = p.stock + s.delta
-        FROM unnest(${stock.map((s) => s.product)}::int[], ${stock.map((s) => s.delta)}::int[]) AS s(id, delta)
-        WHERE p.id = s.id AND p.stock + s.delta >= 0
-        RETURNING p.id`.execute(trx);
-      // The plan checked the stock with the rows locked: a shortfall here is a bug, not a 409.
-      if (moved.rows.length !== stock.length) throw new Error(`changeOrder ${id}: the stock of a product cannot change as planned`);
-    }
+    // The plan checked the stock with the products locked: a shortfall here is a bug, not a 409.
+    if (!(await moveVariantStock(trx, stock))) throw new Error(`changeOrder ${id}: the stock of a variant cannot change as planned`);
     const updated = await trx.updateTable('orders').set({ status, history: JSON.stringify(history) }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const after = orderFromRow(updated);
     await recordAudit(trx, audit, () => describeOrder(order, after));
@@ -142,27 +141,22 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
         .orderBy('id')
         .forUpdate()
         .execute();
-      const byId = new Map(rows.map((r) => [r.id, productFromRow(r)]));
-      const products: Product[] = [];
+      const byId = new Map((await withVariants(trx, rows.map(productFromRow))).map((p) => [p.id, p]));
+      const products: VariantProduct[] = [];
       for (const line of lines) {
         const product = byId.get(line.product);
         if (!product) return { shortOf: line.product };
         products.push(product);
       }
       const draft = price(products);
-      const short = lines.find((l, i) => products[i].deleted || products[i].stock < l.quantity);
-      if (short) return { shortOf: short.product };
+      const stockOf = (i: number) => products[i].variants.find((v) => v.id === lines[i].variant)?.stock ?? 0;
+      const short = lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
+      if (short) return { shortOf: short.product, variant: short.variant };
 
-      // The guarded decrement: never below zero, never a deleted product, whatever ran before.
-      const taken = await sql<{ id: number }>`
-        UPDATE products p SET stock = p.stock - l.quantity
-        FROM unnest(${ids}::int[], ${lines.map((l) => l.quantity)}::int[]) AS l(id, quantity)
-        WHERE p.id = l.id AND p.stock >= l.quantity AND NOT p.deleted
-        RETURNING p.id`.execute(trx);
-      if (taken.rows.length !== lines.length) {
-        const done = new Set(taken.rows.map((r) => r.id));
-        throw new ShortOf(ids.find((id) => !done.has(id))!);
-      }
+      // The guarded decrement of each line's variant: never below zero, never a deleted product,
+      // whatever ran before (products.stock follows).
+      const missing = await takeVariantStock(trx, lines);
+      if (missing) throw new ShortOf(missing.product, missing.variant);
       const orderRow = withoutId(orderToRow({ id: 0, ...draft }));
       const stored = await trx.insertInto('orders').values(orderRow).returningAll().executeTakeFirstOrThrow();
       await trx.deleteFrom('cart').where('user_id', '=', user).execute();
@@ -178,7 +172,7 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
       return { placed };
     });
   } catch (error) {
-    if (error instanceof ShortOf) return { shortOf: error.product };
+    if (error instanceof ShortOf) return { shortOf: error.product, variant: error.variant };
     throw error;
   }
 }

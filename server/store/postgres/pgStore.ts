@@ -7,7 +7,7 @@
 // StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
 import type { Kysely } from 'kysely';
 import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
-import type { AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
+import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import type {
@@ -27,7 +27,11 @@ import type {
   Page,
   PlaceOrder,
   PlaceOrderResult,
+  NewProduct,
+  ProductChanges,
   ProductListField,
+  StoredCartItem,
+  VariantProduct,
   ResetToken,
   VerificationLink,
   StoreAdapter,
@@ -130,19 +134,19 @@ export class PgStore implements StoreAdapter {
   suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
     return catalogue.suggestProducts(this.db, terms, limit);
   }
-  productById(id: number): Promise<Product | undefined> {
+  productById(id: number): Promise<VariantProduct | undefined> {
     return productWrites.productById(this.db, id);
   }
-  productsByIds(ids: readonly number[]): Promise<Product[]> {
+  productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
     return productWrites.productsByIds(this.db, ids);
   }
-  createProduct(product: Omit<Product, 'id'>, audit?: AuditContext): Promise<Product> {
+  createProduct(product: NewProduct, audit?: AuditContext): Promise<VariantProduct> {
     return productWrites.createProduct(this.db, product, audit);
   }
-  updateProduct(id: number, changes: Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
+  updateProduct(id: number, changes: ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
     return productWrites.updateProductWith(this.db, id, () => changes, audit);
   }
-  updateProductWith(id: number, change: (product: Product) => Partial<Omit<Product, 'id'>>, audit?: AuditContext): Promise<Product | undefined> {
+  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
     return productWrites.updateProductWith(this.db, id, change, audit);
   }
   importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
@@ -160,7 +164,7 @@ export class PgStore implements StoreAdapter {
 
   // --- Cart (cart.ts) -------------------------------------------------------------------------
 
-  cartItems(user: number): Promise<CartItem[]> {
+  cartItems(user: number): Promise<StoredCartItem[]> {
     return cart.cartItems(this.db, user);
   }
   cartLine(user: number, id: number): Promise<StoredCartLine | undefined> {
@@ -172,8 +176,8 @@ export class PgStore implements StoreAdapter {
   setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined> {
     return cart.setCartQuantity(this.db, user, id, quantity);
   }
-  removeCartLine(user: number, product: number): Promise<StoredCartLine | undefined> {
-    return cart.removeCartLine(this.db, user, product);
+  removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined> {
+    return cart.removeCartLine(this.db, user, product, variant);
   }
 
   // --- Orders (orders.ts) and reports (reports.ts) ----------------------------------------------
@@ -196,7 +200,7 @@ export class PgStore implements StoreAdapter {
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);
   }
-  changeOrder(id: number, plan: (order: Order, products: readonly Product[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
+  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
     return orders.changeOrder(this.db, id, plan, audit, mail);
   }
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {

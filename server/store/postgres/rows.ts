@@ -21,7 +21,7 @@ export {
 } from './productRows';
 
 const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
-const CART_ITEM_KEYS = ['id', 'product', 'quantity'] as const;
+const CART_ITEM_KEYS = ['id', 'product', 'variant', 'quantity'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
 
 const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
@@ -84,12 +84,13 @@ export function filterOptionFromRow(r: Selectable<FilterOptionsTable>): FilterOp
 // ---------------------------------------------------------------------------------------------
 // cart
 
+/** A line without a variant (an older file) takes its product's first variant when loaded (load.ts). */
 export function cartLineToRow(c: StoredCartLine): Insertable<CartTable> {
-  return { id: c.id, user_id: c.user, product_id: c.product, quantity: c.quantity };
+  return { id: c.id, user_id: c.user, product_id: c.product, ...(c.variant === undefined ? {} : { variant_id: c.variant }), quantity: c.quantity };
 }
 
 export function cartLineFromRow(r: Selectable<CartTable>): StoredCartLine {
-  return { id: r.id, user: r.user_id, product: r.product_id, quantity: r.quantity };
+  return { id: r.id, user: r.user_id, product: r.product_id, variant: r.variant_id, quantity: r.quantity };
 }
 
 // ---------------------------------------------------------------------------------------------

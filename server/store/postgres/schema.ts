@@ -4,6 +4,7 @@
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
+import type { ProductOption, VariantChoice } from '../../../src/domain/variants';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
 
 /**
@@ -54,11 +55,27 @@ export type ProductsTable = {
 } & {
   /** Lower-cased searchable text for `q` (see the migration); computed by PostgreSQL. */
   search_text: GeneratedAlways<string>;
-  /** The displayed price (SPEC §9); computed by PostgreSQL (migration 0004). */
+  /** The lowest displayed price over the variants (SPEC §9); computed by PostgreSQL (migrations 0004, 0012). */
   sale_price: GeneratedAlways<number>;
   /** The title folded for suggestions (server/words.ts); written with the title (productRows.ts). */
   title_words: Generated<string>;
+  /** The product's options, [] without (migration 0012). */
+  options: Json<ProductOption[], string | undefined>;
 };
+
+/** A product's variants (migration 0012): products.stock and sale_price follow them by triggers. */
+export interface VariantsTable {
+  id: Identity;
+  product_id: number;
+  /** Unique across the shop. */
+  sku: string;
+  options: Json<VariantChoice, string | undefined>;
+  /** null = the product's own. */
+  price: ColumnType<number | null, number | null | undefined, number | null>;
+  discount_percentage: ColumnType<number | null, number | null | undefined, number | null>;
+  stock: number;
+  position: Generated<number>;
+}
 
 /** categories and brands (FilterOption without the UI-only `checked`). */
 export interface FilterOptionsTable {
@@ -72,6 +89,8 @@ export interface CartTable {
   user_id: number;
   product_id: number;
   quantity: number;
+  /** The line's variant (migration 0012; an insert without one takes the product's first). */
+  variant_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrdersTable {
@@ -192,6 +211,7 @@ export interface EmailVerificationsTable {
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
+  variants: VariantsTable;
   categories: FilterOptionsTable;
   brands: FilterOptionsTable;
   cart: CartTable;
@@ -209,4 +229,4 @@ export interface Database {
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
-export const IDENTITY_TABLES = ['users', 'products', 'categories', 'brands', 'cart', 'orders', 'audit'] as const satisfies readonly (keyof Database)[];
+export const IDENTITY_TABLES = ['users', 'products', 'variants', 'categories', 'brands', 'cart', 'orders', 'audit'] as const satisfies readonly (keyof Database)[];

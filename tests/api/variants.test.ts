@@ -1,0 +1,235 @@
+// Variants (issue 22): a product's options and variants in its answer, each variant with its own
+// stock and price; the cart holds variants, an order takes stock from its lines' variants and
+// gives it back to them. On both drivers (tests/api/fixtures.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DbSchema } from '../../server/model';
+import { address, expectNoLeaks, makeData, makeShop, PRODUCTS } from './fixtures';
+
+afterEach(expectNoLeaks);
+
+const SIZE = { name: 'Size', values: ['42', '43', '44'] };
+
+/** The fixture shop plus boots in three sizes: 43 sold out, 44 dearer (120 instead of 100, 10 % off). */
+function withBoots(): DbSchema {
+  const data = makeData();
+  data.products.push({
+    ...structuredClone(PRODUCTS[0]),
+    id: 6,
+    title: 'Stridewell Waterproof Chelsea Boots',
+    category: 'smartphones',
+    price: 100,
+    discountPercentage: 10,
+    stock: 5,
+    options: [SIZE],
+    variants: [
+      { id: 101, sku: 'BOOT-42', options: { Size: '42' }, price: null, discountPercentage: null, stock: 3 },
+      { id: 102, sku: 'BOOT-43', options: { Size: '43' }, price: null, discountPercentage: null, stock: 0 },
+      { id: 103, sku: 'BOOT-44', options: { Size: '44' }, price: 120, discountPercentage: null, stock: 2 },
+    ],
+  });
+  return data;
+}
+
+const order = (items: unknown[]) => ({ items, paymentMethod: 'card', selectedAddress: address() });
+
+/** The stock of each of the boots' variants, by SKU, and the product's. */
+async function bootStock(shop: ReturnType<typeof makeShop>) {
+  const boots = (await shop.anon().get('/api/products/6').expect(200)).body;
+  return { product: boots.stock, ...Object.fromEntries(boots.variants.map((v: { sku: string; stock: number }) => [v.sku, v.stock])) };
+}
+
+describe('a product answer', () => {
+  it('carries its options and variants; stock is their sum; salePrice the lowest price a shopper would pay', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const boots = (await shop.anon().get('/api/products/6').expect(200)).body;
+    expect(boots.options).toEqual([SIZE]);
+    expect(boots.variants.map((v: { sku: string }) => v.sku)).toEqual(['BOOT-42', 'BOOT-43', 'BOOT-44']);
+    expect(boots.variants[2]).toEqual({ id: 103, sku: 'BOOT-44', options: { Size: '44' }, price: 120, discountPercentage: null, stock: 2 });
+    expect(boots.stock).toBe(5);
+    expect(boots.salePrice).toBe(90);
+    // The price filter and sort read the same lowest price.
+    const cheap = await shop.anon().get('/api/products?salePrice_lte=90&id=6').expect(200);
+    expect(cheap.body.map((p: { id: number }) => p.id)).toEqual([6]);
+    // A product without options has one variant holding its stock.
+    const phone = (await shop.anon().get('/api/products/1').expect(200)).body;
+    expect(phone.options).toEqual([]);
+    expect(phone.variants).toEqual([{ id: expect.any(Number), sku: 'SKU-1', options: {}, price: null, discountPercentage: null, stock: 10 }]);
+  });
+
+  it('is in stock while any variant is, out of stock once all are sold', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const inStock = async () => (await shop.anon().get('/api/products?stock_gte=1&id=6').expect(200)).body.length === 1;
+    expect(await inStock()).toBe(true);
+    const admin = await shop.as('admin');
+    // The admin form's stock on a product without options sets its only variant's stock.
+    await admin.patch('/api/products/1').send({ stock: 0 }).expect(200);
+    expect((await shop.anon().get('/api/products/1').expect(200)).body.variants[0].stock).toBe(0);
+    await shop.update((data) => {
+      for (const v of data.products[5].variants!) v.stock = 0;
+    });
+    expect(await inStock()).toBe(false);
+    expect((await shop.anon().get('/api/products/facets?id=6').expect(200)).body.inStock).toBe(0);
+  });
+});
+
+describe('the cart holds variants', () => {
+  it('asks which variant of a product with options (400 naming the option), none of one without', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const user = await shop.as('user');
+    const missing = await user.post('/api/cart').send({ product: 6, quantity: 1 }).expect(400);
+    expect(missing.body.errors).toEqual({ variant: 'Choose a Size' });
+    const foreign = await user.post('/api/cart').send({ product: 6, variant: 1, quantity: 1 }).expect(400);
+    expect(foreign.body.errors.variant).toMatch(/not sold/);
+    expect((await shop.state()).cart).toHaveLength(1);
+    const plain = await user.post('/api/cart').send({ product: 1, quantity: 1 }).expect(201);
+    expect(plain.body.variant).toMatchObject({ sku: 'SKU-1', options: {}, price: 1000, discountPercentage: 10, salePrice: 900, stock: 10 });
+  });
+
+  it('two variants are two lines, the same variant twice 409, a sold-out one 409 naming it', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const user = await shop.as('user');
+    const first = await user.post('/api/cart').send({ product: 6, variant: 101, quantity: 2 }).expect(201);
+    expect(first.body.variant).toEqual({ id: 101, sku: 'BOOT-42', options: { Size: '42' }, price: 100, discountPercentage: 10, salePrice: 90, stock: 3 });
+    const second = await user.post('/api/cart').send({ product: 6, variant: { id: 103 }, quantity: 1 }).expect(201);
+    expect(second.body.variant).toMatchObject({ id: 103, price: 120, discountPercentage: 10, salePrice: 108 });
+    const again = await user.post('/api/cart').send({ product: 6, variant: 101, quantity: 1 }).expect(409);
+    expect(again.body.message).toMatch(/Stridewell Waterproof Chelsea Boots" \(Size 42\) .*already/);
+    const soldOut = await user.post('/api/cart').send({ product: 6, variant: 102, quantity: 1 }).expect(409);
+    expect(soldOut.body.message).toBe('"Stridewell Waterproof Chelsea Boots (Size 43)" is out of stock');
+    const lines = (await user.get('/api/cart').expect(200)).body;
+    expect(lines.map((l: { variant: { sku: string } }) => l.variant.sku)).toEqual(['BOOT-42', 'BOOT-44']);
+    // A quantity beyond the variant's stock is refused, whatever the product's.
+    const tooMany = await user.patch(`/api/cart/${second.body.id}`).send({ quantity: 3 }).expect(409);
+    expect(tooMany.body.message).toBe('Only 2 of "Stridewell Waterproof Chelsea Boots (Size 44)" left in stock');
+    // Removing one variant's line leaves the other.
+    await user.delete('/api/cart/6?variant=103').expect(200);
+    expect((await user.get('/api/cart').expect(200)).body.map((l: { variant: { sku: string } }) => l.variant.sku)).toEqual(['BOOT-42']);
+  });
+});
+
+describe('orders take stock from their variants', () => {
+  it('places an order from the variants, priced by each, keeping a snapshot; only those variants lose stock', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const user = await shop.as('user');
+    const res = await user
+      .post('/api/orders')
+      .send(order([{ product: 6, variant: 103, quantity: 2 }, { product: 6, variant: 101, quantity: 1 }, { product: 1, quantity: 1 }]))
+      .expect(201);
+    const [dear, cheap, phone] = res.body.items;
+    expect(dear.variant).toEqual({ id: 103, sku: 'BOOT-44', options: { Size: '44' }, price: 108 });
+    expect(dear.product).toMatchObject({ id: 6, price: 120, discountPercentage: 10 });
+    expect(dear.product.variants).toBeUndefined();
+    expect(cheap.variant).toMatchObject({ sku: 'BOOT-42', price: 90 });
+    expect(phone.variant).toMatchObject({ sku: 'SKU-1', options: {}, price: 900 });
+    expect(res.body.totalAmount).toBe(108 * 2 + 90 + 900);
+    expect(await bootStock(shop)).toEqual({ product: 2, 'BOOT-42': 2, 'BOOT-43': 0, 'BOOT-44': 0 });
+
+    // Cancelling gives each line's stock back to its variant.
+    await user.post(`/api/orders/${res.body.id}/cancel`).send({}).expect(200);
+    expect(await bootStock(shop)).toEqual({ product: 5, 'BOOT-42': 3, 'BOOT-43': 0, 'BOOT-44': 2 });
+    // An admin moving it out of 'cancelled' takes it again, from the same variants.
+    await (await shop.as('admin')).patch(`/api/orders/${res.body.id}`).send({ status: 'pending' }).expect(200);
+    expect(await bootStock(shop)).toEqual({ product: 2, 'BOOT-42': 2, 'BOOT-43': 0, 'BOOT-44': 0 });
+  });
+
+  it('409 naming product and variant when a variant is short, nothing placed; 400 without a variant', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const user = await shop.as('user');
+    const before = await shop.state();
+    const short = await user.post('/api/orders').send(order([{ product: 1, quantity: 1 }, { product: 6, variant: 103, quantity: 3 }])).expect(409);
+    expect(short.body.message).toBe('Only 2 of "Stridewell Waterproof Chelsea Boots (Size 44)" left in stock');
+    const unchosen = await user.post('/api/orders').send(order([{ product: 6, quantity: 1 }])).expect(400);
+    expect(unchosen.body.errors).toEqual({ 'items.0.variant': 'Choose a Size' });
+    const twice = await user.post('/api/orders').send(order([{ product: 6, variant: 101, quantity: 1 }, { product: 6, variant: 101, quantity: 1 }])).expect(400);
+    expect(Object.keys(twice.body.errors)).toEqual(['items.1.product']);
+    const after = await shop.state();
+    expect(after.orders).toEqual(before.orders);
+    expect(after.products).toEqual(before.products);
+  });
+
+  it("buy again puts the line's variant back in the cart", async () => {
+    const shop = makeShop({ data: withBoots() });
+    const user = await shop.as('user');
+    const placed = await user.post('/api/orders').send(order([{ product: 6, variant: 101, quantity: 1 }])).expect(201);
+    const again = await user.post(`/api/orders/${placed.body.id}/buy-again`).send({}).expect(200);
+    expect(again.body.added).toEqual([{ product: { id: 6, title: 'Stridewell Waterproof Chelsea Boots' }, quantity: 1 }]);
+    expect(again.body.cart.map((l: { variant: { sku: string } }) => l.variant.sku)).toEqual(['BOOT-42']);
+  });
+});
+
+describe('product writes set options and variants (admin)', () => {
+  const grid = (skus: string[]) => [
+    { sku: skus[0], options: { Size: '42' }, price: null, discountPercentage: null, stock: 4 },
+    { sku: skus[1], options: { Size: '43' }, price: 130, discountPercentage: 0, stock: 0 },
+    { sku: skus[2], options: { Size: '44' }, stock: '6' },
+  ];
+
+  it('PATCH replaces them: stock becomes their sum, the lowest price the salePrice, audited before and after', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const admin = await shop.as('admin');
+    const res = await admin.patch('/api/products/1').send({ options: [SIZE], variants: grid(['IP-42', 'IP-43', 'IP-44']) }).expect(200);
+    expect(res.body.options).toEqual([SIZE]);
+    expect(res.body.variants.map((v: { sku: string; stock: number }) => [v.sku, v.stock])).toEqual([['IP-42', 4], ['IP-43', 0], ['IP-44', 6]]);
+    expect(res.body.stock).toBe(10);
+    // 42 and 44 at the product's 1000 − 10 %, 43 at its own 130 without discount: the lowest.
+    expect(res.body.salePrice).toBe(130);
+    const entry = (await shop.state()).audit.at(-1)!;
+    expect(entry.before).toMatchObject({ options: [], variants: [expect.objectContaining({ sku: 'SKU-1', stock: 10 })] });
+    expect((entry.after as { variants: unknown[] }).variants).toHaveLength(3);
+    // The form's stock on a product with options: the same number changes nothing, another is refused.
+    await admin.patch('/api/products/1').send({ stock: 10, title: 'iPhone 15 Pro' }).expect(200);
+    const other = await admin.patch('/api/products/1').send({ stock: 3 }).expect(400);
+    expect(Object.keys(other.body.errors)).toEqual(['stock']);
+    // Keeping a variant's id keeps the variant (a cart line of it stays).
+    const user = await shop.as('user');
+    await user.post('/api/cart').send({ product: 1, variant: res.body.variants[0].id, quantity: 1 }).expect(201);
+    const kept = res.body.variants.map((v: { id: number; sku: string }) => ({ ...v, stock: 9 }));
+    await admin.put('/api/products/1').send({ ...(await admin.get('/api/products/1')).body, image1: '/a.webp', image2: '/b.webp', image3: '/c.webp', variants: kept }).expect(200);
+    expect((await user.get('/api/cart').expect(200)).body[0].variant).toMatchObject({ sku: 'IP-42', stock: 9 });
+  });
+
+  it.each([
+    [{ options: [SIZE, { name: 'size', values: ['x'] }], variants: [] }, ['options.1.name', 'variants']],
+    [{ options: [SIZE], variants: grid(['A', 'B', 'C']).slice(0, 2) }, ['variants']],
+    [{ options: [SIZE], variants: [...grid(['A', 'B']).slice(0, 2), { sku: 'C', options: { Size: '42' }, stock: 1 }] }, ['variants.2.options', 'variants']],
+    [{ options: [SIZE], variants: grid(['A', 'B', 'C']).map((v, i) => (i === 0 ? { ...v, options: { Colour: 'Red' } } : v)) }, ['variants.0.options']],
+    [{ options: [SIZE], variants: grid(['A', 'B', 'C']).map((v, i) => (i === 0 ? { ...v, options: { Size: '47' } } : v)) }, ['variants.0.options']],
+    [{ options: [SIZE], variants: grid(['A', 'B', 'C']).map((v, i) => (i === 0 ? { ...v, stock: -1 } : i === 1 ? { ...v, stock: 1.5 } : v)) }, ['variants.0.stock', 'variants.1.stock']],
+    [{ options: [SIZE], variants: grid(['A', ' ', 'A']) }, ['variants.1.sku', 'variants.2.sku']],
+  ])('400 with field messages for %j, nothing changed', async (body, fields) => {
+    const shop = makeShop({ data: withBoots() });
+    const admin = await shop.as('admin');
+    const before = await shop.state();
+    const res = await admin.patch('/api/products/1').send(body).expect(400);
+    expect(Object.keys(res.body.errors).sort(), JSON.stringify(res.body.errors)).toEqual([...fields].sort());
+    for (const message of Object.values(res.body.errors)) expect(message).not.toMatch(/variants\.|undefined/);
+    expect(await shop.state()).toEqual(before);
+  });
+
+  it('409 naming a SKU another product has, nothing changed; a new product gets its variants', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const admin = await shop.as('admin');
+    const before = await shop.state();
+    const taken = await admin.patch('/api/products/1').send({ options: [SIZE], variants: grid(['X-1', 'BOOT-44', 'X-3']) }).expect(409);
+    expect(taken.body.message).toBe('SKU BOOT-44 is already used by another product');
+    expect(await shop.state()).toEqual(before);
+    const { options: _options, variants: _variants, ...form } = { ...(await admin.get('/api/products/2')).body, title: 'Galaxy S25', image1: '/a.webp', image2: '/b.webp', image3: '/c.webp' };
+    void _options;
+    void _variants;
+    const created = await admin.post('/api/products').send({ ...form, options: [SIZE], variants: grid(['S25-1', 'S25-2', 'S25-3']) }).expect(201);
+    expect(created.body.variants).toHaveLength(3);
+    expect(created.body.stock).toBe(10);
+    const plain = await admin.post('/api/products').send({ ...form, title: 'Galaxy S26' }).expect(201);
+    expect(plain.body.variants).toEqual([{ id: expect.any(Number), sku: `SKU-${plain.body.id}`, options: {}, price: null, discountPercentage: null, stock: form.stock }]);
+  });
+});
+
+describe('a data file round trip', () => {
+  it('keeps options and variants (and leaves them out for a product with only its own)', async () => {
+    const data = withBoots();
+    const shop = makeShop({ data });
+    const state = await shop.state();
+    expect(state.products[5]).toEqual(data.products[5]);
+    expect(state.products[0]).toEqual(data.products[0]);
+  });
+});
