@@ -56,17 +56,19 @@ export default function ProductOptions({ state }: { state: VariantChoiceState })
                 const open = can === 'available';
                 return (
                   <label key={value} className={valueClass(checked, open)}>
+                    {/* Over the whole value, transparent: a tap anywhere on it is a tap on the radio. */}
                     <input
                       type="radio"
-                      className="sr-only"
+                      className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
                       name={`option-${index}`}
                       value={value}
                       checked={checked}
                       disabled={!open}
+                      // "44, sold out": said with the value, which the label's text alone does not say.
+                      aria-label={open ? undefined : `${value}, ${SAYS[can]}`}
                       onChange={() => choose(index, value)}
                     />
                     <span className={open ? undefined : 'line-through'}>{value}</span>
-                    {!open && <span className="sr-only">, {SAYS[can]}</span>}
                   </label>
                 );
               })}
