@@ -144,11 +144,11 @@ test("'Select all N matching' ticks the orders of every page; cancelling them as
   await settled(page);
   expect(await Promise.all(orders.map((id) => statusOf(admin, id)))).toEqual(orders.map(() => 'cancelled'));
   expect(await stockOf()).toBe(30);
-  // The second page's orders were changed too.
+  // The second page's orders were changed too (newest first: the two placed first).
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
   await settled(page);
   await expect(table(page).locator('tbody tr')).toHaveCount(2);
-  for (const id of orders.slice(5)) await expect(row(page, id).getByText('cancelled', { exact: true })).toBeVisible();
+  for (const id of orders.slice(0, 2)) await expect(row(page, id).getByText('cancelled', { exact: true })).toBeVisible();
 });
 
 test('Export CSV downloads the orders the filters select, and the products the list shows', async ({ page, shopper, request }) => {
