@@ -10,7 +10,7 @@
 //  - Each method is one atomic step: no other call sees half of it (one statement or one
 //    transaction).
 //  - Ids are positive integers given by the database.
-import type { AdminOrder, OrderNote } from '../../src/domain/backOffice';
+import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
 import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
@@ -127,7 +127,7 @@ export interface Store {
    */
   importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult>;
   /** Products not deleted whose stock is at or below their threshold (absent: `defaultThreshold`), lowest stock first. */
-  lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]>;
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<LowStockEntry[]>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 

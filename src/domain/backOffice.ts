@@ -15,8 +15,21 @@ export interface ShopStats {
   revenueByDay: { date: string; revenue: number; orders: number }[];
   /** Best sellers by units in the window (orders not cancelled), with their revenue. */
   topProducts: { id: number; title: string; units: number; revenue: number }[];
-  /** Products still sold whose stock is at or below their threshold, lowest stock first. */
-  lowStock: { id: number; title: string; stock: number; threshold: number }[];
+  /**
+   * Products still sold whose stock is at or below their threshold, lowest stock first; for a
+   * product with options, each such variant (issue 22), named by `variant`.
+   */
+  lowStock: LowStockEntry[];
+}
+
+/** A low-stock entry of the dashboard: a product, or one variant of a product with options. */
+export interface LowStockEntry {
+  id: number;
+  title: string;
+  stock: number;
+  threshold: number;
+  /** The variant (a product with options only): its id, SKU and choice. */
+  variant?: { id: number; sku: string; options: Record<string, string> };
 }
 
 /** GET /admin/customers. */

@@ -224,6 +224,20 @@ describe('product writes set options and variants (admin)', () => {
   });
 });
 
+describe('the dashboard', () => {
+  it('lists low stock per variant of a product with options, a product without options as before', async () => {
+    const shop = makeShop({ data: withBoots() });
+    const { lowStock } = (await (await shop.as('admin')).get('/api/admin/stats').expect(200)).body;
+    const boots = lowStock.filter((e: { id: number }) => e.id === 6);
+    expect(boots).toEqual([
+      { id: 6, title: 'Stridewell Waterproof Chelsea Boots', stock: 0, threshold: 5, variant: { id: 102, sku: 'BOOT-43', options: { Size: '43' } } },
+      { id: 6, title: 'Stridewell Waterproof Chelsea Boots', stock: 2, threshold: 5, variant: { id: 103, sku: 'BOOT-44', options: { Size: '44' } } },
+      { id: 6, title: 'Stridewell Waterproof Chelsea Boots', stock: 3, threshold: 5, variant: { id: 101, sku: 'BOOT-42', options: { Size: '42' } } },
+    ]);
+    expect(lowStock.find((e: { id: number }) => e.id === 2)).toEqual({ id: 2, title: 'Galaxy S24', stock: 2, threshold: 5 });
+  });
+});
+
 describe('a data file round trip', () => {
   it('keeps options and variants (and leaves them out for a product with only its own)', async () => {
     const data = withBoots();

@@ -6,7 +6,7 @@
 // the port; this class binds them to a database. A database that cannot be reached answers
 // StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
 import type { Kysely } from 'kysely';
-import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
+import type { AdminOrder, LowStockEntry, OrderNote } from '../../../src/domain/backOffice';
 import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
@@ -152,7 +152,7 @@ export class PgStore implements StoreAdapter {
   importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
     return productWrites.importProducts(this.db, rows, audit);
   }
-  lowStockProducts(defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<LowStockEntry[]> {
     return reports.lowStockProducts(this.db, defaultThreshold, limit);
   }
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {

@@ -1,6 +1,7 @@
 // The back office's reads on PostgreSQL (PgStore delegates here): the dashboard's figures,
 // customers with their orders, low stock and the audit log.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LowStockEntry } from '../../../src/domain/backOffice';
 import type { AuditEntry, Customer, OrderStatus, Role } from '../../../src/domain/types';
 import type { AuditQuery, Page, TimeRange } from '../port';
 import { auditFromRow, isId } from './rows';
@@ -51,16 +52,19 @@ export async function listCustomers(db: Db,
 }
 
 
-export async function lowStockProducts(db: Db, defaultThreshold: number, limit: number): Promise<{ id: number; title: string; stock: number; threshold: number }[]> {
-  return db
-    .selectFrom('products')
-    .select(['id', 'title', 'stock', sql<number>`coalesce(low_stock_threshold, ${defaultThreshold})`.as('threshold')])
-    .where('deleted', '=', false)
-    .where(sql<boolean>`stock <= coalesce(low_stock_threshold, ${defaultThreshold})`)
-    .orderBy('stock')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/**
+ * Per variant (issue 22): each variant at or below its product's threshold, lowest stock first;
+ * a product without options is its one variant, answered as the product (no `variant`).
+ */
+export async function lowStockProducts(db: Db, defaultThreshold: number, limit: number): Promise<LowStockEntry[]> {
+  const { rows } = await sql<LowStockEntry & { variant: LowStockEntry['variant'] | null }>`
+    SELECT p.id, p.title, v.stock, coalesce(p.low_stock_threshold, ${defaultThreshold}) AS threshold,
+      CASE WHEN jsonb_array_length(p.options) > 0 THEN jsonb_build_object('id', v.id, 'sku', v.sku, 'options', v.options) END AS variant
+    FROM variants v JOIN products p ON p.id = v.product_id
+    WHERE NOT p.deleted AND v.stock <= coalesce(p.low_stock_threshold, ${defaultThreshold})
+    ORDER BY v.stock, p.id, v.position, v.id
+    LIMIT ${limit}`.execute(db);
+  return rows.map(({ variant, ...entry }) => (variant ? { ...entry, variant } : entry));
 }
 
 

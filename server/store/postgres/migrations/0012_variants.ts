@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       CONSTRAINT variants_sku_key UNIQUE (sku) DEFERRABLE INITIALLY DEFERRED
     )`.execute(db);
   await sql`CREATE INDEX variants_product_id_position_idx ON variants (product_id, position, id)`.execute(db);
+  // The dashboard's low-stock list reads variants by stock, lowest first.
+  await sql`CREATE INDEX variants_stock_idx ON variants (stock, product_id)`.execute(db);
   await sql`INSERT INTO variants (product_id, sku, options, stock, position)
     SELECT id, 'SKU-' || id, '{}', stock, 0 FROM products ORDER BY id`.execute(db);
 
