@@ -9,13 +9,17 @@ export default function VerifyReminder({ email }: { email: string }) {
   const [state, send] = useResendVerification();
   return (
     <section aria-label="Confirm your email address" className="border-b border-amber-200 bg-amber-50">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-950 sm:px-6 lg:px-8">
-        <EnvelopeIcon aria-hidden="true" className="size-5 shrink-0 text-amber-700" />
-        <p className="flex-1">
-          Please confirm your email address: open the link we sent to <span className="font-medium">{email}</span>.
+      {/* One short line on a phone, so the page's own first screen keeps its place. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1 text-sm text-amber-950 sm:px-6 sm:py-2 lg:px-8">
+        <EnvelopeIcon aria-hidden="true" className="hidden size-5 shrink-0 text-amber-700 sm:block" />
+        <p className="min-w-0 flex-1">
+          <span className="sm:hidden">Please confirm your email address.</span>
+          <span className="hidden sm:inline">
+            Please confirm your email address: open the link we sent to <span className="font-medium">{email}</span>.
+          </span>
         </p>
         {state.phase !== 'sent' && (
-          <Button look="secondary" size="sm" onClick={send} disabled={state.phase === 'sending'}>
+          <Button look="secondary" size="sm" className="max-sm:py-1" onClick={send} disabled={state.phase === 'sending'}>
             {state.phase === 'sending' ? 'Sending…' : 'Send again'}
           </Button>
         )}
