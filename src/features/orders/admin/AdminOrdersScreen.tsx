@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { XMarkIcon } from '@heroicons/react/20/solid';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
@@ -31,13 +31,26 @@ import BulkStatusBar from './BulkStatusBar';
 import CustomerChip from './CustomerChip';
 import { useOrderSelection } from './useOrderSelection';
 
+const OrderDetail = lazy(() => import('./OrderDetail'));
+
+/** /admin/orders, and /admin/orders/:id: one order's page (its own chunk, fetched when opened). */
+export default function AdminOrdersScreen() {
+  const { id } = useParams();
+  if (id === undefined) return <OrdersList />;
+  return (
+    <Suspense fallback={<Spinner label="Loading the order…" />}>
+      <OrderDetail />
+    </Suspense>
+  );
+}
+
 /**
  * /admin/orders — every order, newest first, 5 a page: number, date, customer, items, total,
  * payment and status; the search (number or customer email), status, date and customer filters and
  * the sort kept in the URL; a table from the `sm` width, cards on a phone; ticked orders change
  * status together; 'Export CSV' downloads what the filters select.
  */
-export default function AdminOrdersScreen() {
+function OrdersList() {
   useDocumentTitle('Admin: Orders');
   const dispatch = useAppDispatch();
   const alert = useAppAlert();

@@ -21,8 +21,10 @@ const back = 'inline-flex items-center gap-1 rounded text-sm font-medium text-br
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; order: AdminOrder };
 
-/** /admin/orders/:id — everything about one order: lines, totals, customer, address, payment, status (with its change and history) and the internal notes. */
-export default function AdminOrderScreen() {
+/**
+ * /admin/orders/:id (rendered by AdminOrdersScreen, fetched on demand: one page module fewer in
+ * every shopper's route table) — everything about one order: lines, totals, customer, address, payment, status (with its change and history) and the internal notes. */
+export default function OrderDetail() {
   const { id = '' } = useParams();
   useDocumentTitle(`Admin: Order #${id}`);
   const alert = useAppAlert();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, OrderNote } from '../../../domain/backOffice';
 import { nthOrder } from '../../../test/adminOrders';
 import { jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
-import AdminOrderScreen from './AdminOrderScreen';
+import AdminOrdersScreen from './AdminOrdersScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,9 +40,9 @@ function server(order: AdminOrder | null, { noteError }: { noteError?: { status:
   });
 }
 
-const open = () => renderWithProviders(<AdminOrderScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4' });
+const open = () => renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4' });
 
-describe('AdminOrderScreen', () => {
+describe('the order page (/admin/orders/:id)', () => {
   it('shows everything about the order: lines with their variant, totals, customer, address, payment, history and notes', async () => {
     server(anOrder());
     open();
