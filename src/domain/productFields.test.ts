@@ -50,12 +50,12 @@ describe('the product field table', () => {
       'category',
       'lowStockThreshold',
     ]);
-    expect(checkField('', PRODUCT_FORM_RULES.image2)).toBe('image2 is required');
-    expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('price must be at least 1');
-    expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('stock must be a whole number');
-    expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('stock must be at most 2147483647');
-    expect(checkField('x'.repeat(2001), PRODUCT_FORM_RULES.description)).toBe('description must be at most 2000 characters');
-    expect(checkField('1001', productRule('minimumOrderQuantity')!)).toBe('minimumOrderQuantity must be at most 1000');
+    expect(checkField('', PRODUCT_FORM_RULES.image2)).toBe('Image 2 is required');
+    expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('Price must be at least 1');
+    expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('Stock must be a whole number');
+    expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('Stock must be at most 2147483647');
+    expect(checkField('x'.repeat(2001), PRODUCT_FORM_RULES.description)).toBe('Description must be at most 2000 characters');
+    expect(checkField('1001', productRule('minimumOrderQuantity')!)).toBe('Minimum order quantity must be at most 1000');
     expect(productRule('rating')).toBeUndefined();
   });
 });
