@@ -70,7 +70,7 @@ describe("the adapter's own statements on a 20,000-product catalogue", () => {
     fresh = await testDatabase();
     await seedDatabase(fresh.url, { products: 20_000 });
     store = new PgStore(openDatabase(fresh.url, { max: 1, onQuery: (text, parameters) => statements.push({ sql: text, parameters }) }));
-    await sql`ANALYZE`.execute(store.db);
+    await sql`VACUUM ANALYZE`.execute(store.db);
   }, 180_000);
   afterAll(async () => {
     await store?.close();
@@ -198,7 +198,12 @@ describe("the adapter's own statements on a 20,000-product catalogue", () => {
   });
 
   it('a search runs its match once, for the page and the count, through the trigram index', async () => {
-    const { answer, plans } = await plansOf({ q: 'laptop', slice: { start: 0, end: 15 } });
+    const { answer, plans: all } = await plansOf({ q: 'laptop', slice: { start: 0, end: 15 } });
+    // Besides the catalogue's size (a sum over product_counts, which says whether a count may be
+    // estimated), one statement: the match, for the page and the count.
+    const catalogueSize = (plan: PlanNode[]) => indexes(plan).length === 0 && seqScans(plan).join() === 'product_counts';
+    expect(all.filter(catalogueSize).length).toBeLessThanOrEqual(1);
+    const plans = all.filter((plan) => !catalogueSize(plan));
     expect(plans).toHaveLength(1);
     expect(indexes(plans[0]).filter((i) => i === 'products_search_text_trgm_idx')).toHaveLength(1);
     expect(seqScans(plans[0])).toEqual([]);
