@@ -2,7 +2,7 @@
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../src/domain/validation';
-import { fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
+import { checkProductField, fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type FieldSpec, type ProductKey } from '../src/domain/productFields';
 
 export type Errors = Record<string, string>;
 
@@ -119,7 +119,7 @@ export function readProduct(
   const changes: Record<string, unknown> = {};
   const present = (key: string) => !existing || body[key] !== undefined;
   const check = (key: ProductKey, value: unknown, name: string = key) => {
-    const message = checkField(value, productRule(key, name)!);
+    const message = checkProductField(value, productRule(key, name)!);
     if (message) errors[name] = message;
     return !message;
   };

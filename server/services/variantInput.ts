@@ -3,8 +3,8 @@
 // Price, Stock). A product has 0 to 3 options; every combination of their values has exactly one
 // variant (without options: one variant, options {}); SKUs are unique within the write (across
 // the shop: the store, 409).
-import { checkField, toNumber } from '../../src/domain/fieldRule';
-import { MAX_STOCK, productRule } from '../../src/domain/productFields';
+import { toNumber } from '../../src/domain/fieldRule';
+import { checkProductField, MAX_STOCK, productRule } from '../../src/domain/productFields';
 import { MAX_OPTIONS, type ProductOption, type VariantChoice } from '../../src/domain/variants';
 import type { VariantInput, VariantProduct, VariantsWrite } from '../store/port';
 import type { Errors } from '../validate';
@@ -40,7 +40,7 @@ function readOptions(raw: unknown, errors: Errors): ProductOption[] | undefined 
 /** A variant's price or discount: null / absent = the product's own; else the product field's rule. */
 function own(raw: unknown, key: 'price' | 'discountPercentage', field: string, errors: Errors): number | null {
   if (raw === null || raw === undefined || raw === '') return null;
-  const message = typeof raw === 'boolean' ? undefined : checkField(typeof raw === 'string' ? raw.trim() : raw, productRule(key)!);
+  const message = typeof raw === 'boolean' ? undefined : checkProductField(typeof raw === 'string' ? raw.trim() : raw, productRule(key)!);
   if (typeof raw === 'boolean' || message) errors[field] = message ?? `${key === 'price' ? 'Price' : 'Discount Percentage'} must be a number`;
   return toNumber(raw);
 }

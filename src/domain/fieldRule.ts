@@ -12,7 +12,10 @@ export interface FieldRule {
   max?: { value: number; message: string };
   maxLength?: { value: number; message: string };
   integer?: string;
-  /** A number other than 0 nearer to 0 than SMALLEST_NUMBER (5e-324, 1e-320) is refused with this. */
+  /**
+   * A number other than 0 nearer to 0 than SMALLEST_NUMBER (5e-324, 1e-320) is refused with this:
+   * checked by checkProductField (src/domain/productFields.ts), not by checkField.
+   */
   tiny?: string;
   oneOf?: { values: readonly string[]; message: string };
 }
@@ -22,13 +25,6 @@ export type Rules<K extends string> = Record<K, FieldRule>;
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
-
-/**
- * The smallest magnitude a number other than 0 may have: the smallest normal double (about
- * 2.2e-308). Below it (subnormals such as 5e-324) PostgreSQL's float8 arithmetic underflows
- * (a sale price of 5e-324 % off is an error there), and no shop value is that small.
- */
-export const SMALLEST_NUMBER = 2 ** -1022;
 
 /** A plain decimal as typed in a form ("12", "-3", "7.5"); hex, exponents, "Infinity" are not. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -49,7 +45,6 @@ export function checkField(value: unknown, rule: FieldRule): string | undefined 
     if (rule.integer && !Number.isInteger(n)) return rule.integer;
     if (rule.min && n < rule.min.value) return rule.min.message;
     if (rule.max && n > rule.max.value) return rule.max.message;
-    if (rule.tiny && n !== 0 && Math.abs(n) < SMALLEST_NUMBER) return rule.tiny;
     return undefined;
   }
   if (typeof value !== 'string') return rule.required ?? 'must be text';

@@ -6,7 +6,7 @@
 // (productCsv.ts). README's "Adding a product field" lists what else a new field needs.
 // Pure TypeScript, shared by the client and the server: no React, no Node.
 import type { Review } from './types';
-import { MAX_TEXT, tooLong, type FieldRule } from './fieldRule';
+import { checkField, MAX_TEXT, toNumber, tooLong, type FieldRule } from './fieldRule';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
 export const MAX_LONG_TEXT = 2000;
@@ -194,3 +194,21 @@ export const PRODUCT_FORM_RULES = Object.fromEntries(
 
 /** The rule of a field under `name` (its own name, or one of its spread names), its messages naming its label. */
 export const productRule = (key: ProductKey, name: string = key): FieldRule | undefined => fieldSpec(key).rule?.(productLabel(key, name));
+
+/**
+ * The smallest magnitude a number other than 0 may have: the smallest normal double (about
+ * 2.2e-308). Below it (subnormals such as 5e-324) PostgreSQL's float8 arithmetic underflows
+ * (a sale price of 5e-324 % off is an error there), and no shop value is that small.
+ */
+export const SMALLEST_NUMBER = 2 ** -1022;
+
+/**
+ * checkField, then the rule's `tiny` check: a product's number other than 0 nearer to 0 than
+ * SMALLEST_NUMBER is refused. Kept out of checkField, which every form (and /login) loads.
+ */
+export function checkProductField(value: unknown, rule: FieldRule): string | undefined {
+  const message = checkField(value, rule);
+  if (message !== undefined || rule.tiny === undefined) return message;
+  const n = toNumber(typeof value === 'string' ? value.trim() : value);
+  return n !== 0 && Math.abs(n) < SMALLEST_NUMBER ? rule.tiny : undefined;
+}

@@ -201,6 +201,22 @@ describe('PATCH /api/products/:id (admin)', () => {
     expect((await shop.state()).products[0].title).toBe(before.title);
   });
 
+  it('refuses a number nearer to 0 than PostgreSQL stores (5e-324), naming the field by its label; 0 is fine', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const before = (await shop.state()).products[0];
+    for (const [key, value, label] of [
+      ['discountPercentage', 5e-324, 'Discount Percentage'],
+      ['weight', 1e-320, 'Weight'],
+      ['discountPercentage', `0.${'0'.repeat(320)}1`, 'Discount Percentage'],
+    ] as const) {
+      const bad = await a.patch('/api/products/1').send({ [key]: value }).expect(400);
+      expect(bad.body.errors).toEqual({ [key]: `${label} is too small to store: give 0 or a larger number` });
+    }
+    expect((await shop.state()).products[0]).toEqual(before);
+    expect((await a.patch('/api/products/1').send({ discountPercentage: 0 }).expect(200)).body.discountPercentage).toBe(0);
+  });
+
   it('takes numbers as JSON numbers or plain decimals only', async () => {
     const shop = makeShop();
     const a = await shop.as('admin');

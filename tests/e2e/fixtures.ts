@@ -166,9 +166,12 @@ export async function createProduct(
 }
 
 /** Puts `lines` in the signed-in user's cart and orders them (cash) through the API; returns the order id. */
-export async function orderViaApi(page: Page, lines: { product: number; quantity: number }[]): Promise<number> {
+export async function orderViaApi(page: Page, lines: { product: number; quantity: number; variant?: number }[]): Promise<number> {
   for (const line of lines) {
-    const added = await page.request.post('/api/cart', { data: line });
+    // A product with options needs a variant: the first with stock enough, unless one is given.
+    const product = (await (await page.request.get(`/api/products/${line.product}`)).json()) as { variants?: { id: number; stock: number }[] };
+    const variant = line.variant ?? (product.variants && product.variants.length > 1 ? product.variants.find((v) => v.stock >= line.quantity)?.id : undefined);
+    const added = await page.request.post('/api/cart', { data: variant === undefined ? line : { ...line, variant } });
     expect(added.status(), await added.text()).toBe(201);
   }
   const items = await (await page.request.get('/api/cart')).json();

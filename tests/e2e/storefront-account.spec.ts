@@ -146,7 +146,7 @@ test('profile: name or New User, then add, edit and remove an address', async ({
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
   await expect(page).toHaveURL('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
-  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.locator('#main-content').getByText(shopper.email)).toBeVisible();
   await expect(page.getByText(/role :/)).toHaveCount(0);
   await expect(page.getByText('You have no saved addresses.')).toBeVisible();
 

@@ -4,13 +4,11 @@ import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync } from '../../features/cart/cartSlice';
 import { fetchLoggedInUserAsync } from '../../features/user/userSlice';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import Footer from './Footer';
 import PageBoundary from './PageBoundary';
 
 // Only signed-in users see the navbar (SPEC §2), so /login's first load does not fetch it.
 const Navbar = lazy(() => import('./Navbar'));
-// The footer is below what a page first shows: fetched as the shell mounts, beside the page.
-const loadFooter = () => import('./Footer');
-const Footer = lazy(loadFooter);
 // Only an account whose address is not confirmed yet fetches the reminder.
 const VerifyReminder = lazy(() => import('../../features/auth/components/VerifyReminder'));
 
@@ -20,10 +18,6 @@ export default function RootLayout() {
   const user = useAppSelector(selectLoggedInUser);
   const userId = user?.id;
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    void loadFooter();
-  }, []);
 
   // A new page starts at the top (the data router's ScrollRestoration is not available here).
   useEffect(() => {
@@ -62,9 +56,7 @@ export default function RootLayout() {
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
       </PageBoundary>
     </div>
   );

@@ -121,9 +121,6 @@ describe('authSlice thunks', () => {
         orders: [],
         status: 'idle',
         error: null,
-        ordersStatus: 'idle',
-        ordersError: null,
-        ordersLoaded: true,
       },
     });
     await store.dispatch(signOutAsync());

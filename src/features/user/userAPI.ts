@@ -1,5 +1,5 @@
 import { apiClient } from '../../lib/apiClient';
-import type { Address, Order, User } from '../../domain/types';
+import type { Address, User } from '../../domain/types';
 
 export interface UserUpdate {
   id: number;
@@ -9,9 +9,6 @@ export interface UserUpdate {
 
 // GET /users/own
 export const fetchLoggedInUser = () => apiClient.get<User>('/users/own');
-
-// GET /orders/own/: the signed-in user's orders, newest first.
-export const fetchLoggedInUserOrders = () => apiClient.get<Order[]>('/orders/own/');
 
 // PATCH /users/{id}: always with the complete address list (add, edit and remove alike).
 export const updateUser = (update: UserUpdate) => apiClient.patch<User>(`/users/${update.id}`, update);

@@ -4,7 +4,6 @@ import { address, jsonResponse, order, stubFetch, user, session } from '../../te
 import { loggedOut } from '../../lib/session';
 import reducer, {
   fetchLoggedInUserAsync,
-  fetchLoggedInUserOrdersAsync,
   initialState,
   orderReplaced,
   updateUserAsync,
@@ -16,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('userSlice', () => {
   it('starts empty and is cleared on sign-out', () => {
     expect(reducer(undefined, { type: 'init' })).toEqual(initialState);
-    const filled = { ...initialState, userInfo: user, orders: [order()], ordersLoaded: true };
+    const filled = { ...initialState, userInfo: user, orders: [order()] };
     expect(reducer(filled, loggedOut())).toEqual(initialState);
   });
 
@@ -34,21 +33,6 @@ describe('userSlice', () => {
     const store = makeStore();
     await store.dispatch(fetchLoggedInUserAsync());
     expect(store.getState().user).toMatchObject({ userInfo: null, error: 'Not signed in' });
-  });
-
-  it("loads the user's own orders (GET /orders/own/)", async () => {
-    stubFetch({ 'GET /api/orders/own/': () => jsonResponse([order({ id: 3 }), order({ id: 2 })]) });
-    const store = makeStore();
-    await store.dispatch(fetchLoggedInUserOrdersAsync());
-    expect(store.getState().user).toMatchObject({ ordersLoaded: true, ordersStatus: 'idle' });
-    expect(store.getState().user.orders.map((o) => o.id)).toEqual([3, 2]);
-  });
-
-  it('keeps the reason when the orders cannot be loaded', async () => {
-    stubFetch({ 'GET /api/orders/own/': () => jsonResponse({ message: 'Server down' }, 500) });
-    const store = makeStore();
-    await store.dispatch(fetchLoggedInUserOrdersAsync());
-    expect(store.getState().user).toMatchObject({ ordersLoaded: false, ordersError: 'Server down' });
   });
 
   it('updates with the complete address list and refreshes both user copies', async () => {
@@ -83,7 +67,7 @@ describe('userSlice', () => {
     expect(reducer({ ...initialState, orders }, orderReplaced(order({ id: 9 }))).orders).toEqual(orders);
 
     stubFetch({ 'POST /api/orders/2/cancel': () => jsonResponse(cancelled) });
-    const store = makeStore({ user: { ...initialState, orders, ordersLoaded: true } });
+    const store = makeStore({ user: { ...initialState, orders } });
     await store.dispatch(cancelOrderAsync(2));
     expect(store.getState().user.orders).toEqual([orders[0], cancelled]);
   });

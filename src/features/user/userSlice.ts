@@ -6,13 +6,10 @@ import * as userAPI from './userAPI';
 
 export interface UserState {
   userInfo: User | null;
-  /** The signed-in user's own orders (My Orders). */
+  /** Orders of the user's this session changed (cancelled): My Orders loads its pages itself (myOrders.ts). */
   orders: Order[];
   status: 'idle' | 'loading';
   error: string | null;
-  ordersStatus: 'idle' | 'loading';
-  ordersError: string | null;
-  ordersLoaded: boolean;
 }
 
 export const initialState: UserState = {
@@ -20,13 +17,9 @@ export const initialState: UserState = {
   orders: [],
   status: 'idle',
   error: null,
-  ordersStatus: 'idle',
-  ordersError: null,
-  ordersLoaded: false,
 };
 
 export const fetchLoggedInUserAsync = apiThunk('user/fetchLoggedInUser', userAPI.fetchLoggedInUser);
-export const fetchLoggedInUserOrdersAsync = apiThunk('user/fetchLoggedInUserOrders', userAPI.fetchLoggedInUserOrders);
 /** Saves the user; the auth slice learns the new record from `userUpdated`. */
 export const updateUserAsync = apiThunk('user/updateUser', userAPI.updateUser, userUpdated);
 /** Changes the password (the form keeps its own state: nothing to store here). */
@@ -53,19 +46,6 @@ const userSlice = createSlice({
       .addCase(fetchLoggedInUserAsync.rejected, (state, action) => {
         state.error = rejectedMessage(action);
       })
-      .addCase(fetchLoggedInUserOrdersAsync.pending, (state) => {
-        state.ordersStatus = 'loading';
-        state.ordersError = null;
-      })
-      .addCase(fetchLoggedInUserOrdersAsync.fulfilled, (state, action) => {
-        state.ordersStatus = 'idle';
-        state.orders = action.payload;
-        state.ordersLoaded = true;
-      })
-      .addCase(fetchLoggedInUserOrdersAsync.rejected, (state, action) => {
-        state.ordersStatus = 'idle';
-        state.ordersError = rejectedMessage(action);
-      })
       // Callers show an update failure themselves (.unwrap()); the stored user stays as it was.
       .addCase(userUpdated, (state, action) => {
         state.userInfo = action.payload;
@@ -81,7 +61,3 @@ export default userSlice.reducer;
 type State = { user: UserState };
 export const selectUserInfo = (state: State) => state.user.userInfo;
 export const selectUserInfoError = (state: State) => state.user.error;
-export const selectUserOrders = (state: State) => state.user.orders;
-export const selectUserOrdersStatus = (state: State) => state.user.ordersStatus;
-export const selectUserOrdersError = (state: State) => state.user.ordersError;
-export const selectUserOrdersLoaded = (state: State) => state.user.ordersLoaded;
