@@ -18,10 +18,15 @@ const sidebar = (page: Page) => page.getByRole('form', { name: 'Product filters'
 const productCards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
 const results = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/);
 
-/** In-stock, not deleted products with room for a few orders. */
+/** In-stock, not deleted products without options (one variant) with room for a few orders. */
 async function buyable(page: Page): Promise<CatalogueProduct[]> {
   const { items } = await catalogue(page);
-  return items.filter((p) => !p.deleted && p.stock >= 10);
+  const plain: CatalogueProduct[] = [];
+  for (const p of items.filter((p) => !p.deleted && p.stock >= 10)) {
+    const { variants } = (await (await page.request.get(`/api/products/${p.id}`)).json()) as { variants: unknown[] };
+    if (variants.length === 1) plain.push(p);
+  }
+  return plain;
 }
 
 async function addToCart(page: Page, product: CatalogueProduct) {
