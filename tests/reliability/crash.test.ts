@@ -262,7 +262,7 @@ describe('SIGKILL under a burst of writes', () => {
       `crash safety: ${ROUNDS} SIGKILLs, ${figures.requests} requests, ${figures.writesChecked} acknowledged writes checked, ${missing.length} lost`,
     );
     expect(missing).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it('an order whose answer a SIGKILL swallowed, retried with its Idempotency-Key after a restart, is placed once', async () => {
     const RETRY_ROUNDS = 6;
@@ -332,5 +332,5 @@ describe('SIGKILL under a burst of writes', () => {
       `idempotent retry: ${RETRY_ROUNDS} orders killed around their write and retried after a restart with the same key, ` +
         `each placed exactly once (${outcomes.filter((o) => o.startsWith('stored')).length} had been stored before the kill)`,
     );
-  }, 90_000);
+  }, 180_000);
 });
