@@ -28,16 +28,13 @@ class ShortOf extends Error {
   }
 }
 
+/** A user's orders, newest first (an order without a date last, then by id). */
+const ownOrders = (db: Db, user: number) =>
+  db.selectFrom('orders').selectAll().where('user_id', '=', user).orderBy(sql`created_at DESC NULLS LAST`).orderBy('id', 'desc');
+
 export async function ordersOf(db: Db, user: number): Promise<Order[]> {
   if (!isId(user)) return [];
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', user)
-    .orderBy(sql`created_at DESC NULLS LAST`)
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(orderFromRow);
+  return (await ownOrders(db, user).execute()).map(orderFromRow);
 }
 
 /** One page of ordersOf (same order) and the user's number of orders. */
@@ -47,15 +44,7 @@ export async function ordersOfPage(db: Db, user: number, slice: { start: number;
   const limit = Math.max(0, slice.end - offset);
   const { n: total } = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user).executeTakeFirstOrThrow();
   if (limit === 0 || Number(total) <= offset) return { items: [], total: Number(total) };
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', user)
-    .orderBy(sql`created_at DESC NULLS LAST`)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await ownOrders(db, user).limit(limit).offset(offset).execute();
   return { items: rows.map(orderFromRow), total: Number(total) };
 }
 
