@@ -1,5 +1,6 @@
 // Domain types shared by the client and the server (SPEC §3).
 import type { Product } from './productFields';
+import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
 
 export type Role = 'user' | 'admin';
@@ -30,6 +31,8 @@ export interface User {
    * always sends it; absent (older clients' data, tests) reads as verified.
    */
   verified?: boolean;
+  /** A member gets the members' promotions (issue 23: POST /users/own/membership). */
+  member?: boolean;
 }
 
 export interface Review {
@@ -76,6 +79,9 @@ export interface CartItem {
   variant?: CartVariant | OrderVariant;
 }
 
+/** An order's line: the cart line as sold, with what it was charged (issue 23; every order answers them). */
+export interface OrderItem extends CartItem, Partial<PricedLineFields> {}
+
 export const ORDER_STATUSES = ['pending', 'dispatched', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -90,9 +96,14 @@ export interface OrderEvent {
   by: 'shopper' | 'admin';
 }
 
-export interface Order {
+/**
+ * An order. The priced snapshot (src/domain/checkout.ts: promotions, shipping, tax, totals,
+ * payment) is in every answer of the API; an order placed before it was kept answers one derived
+ * from its stored lines (no discount, shipping or tax). `totalAmount` = `totals.total`.
+ */
+export interface Order extends Partial<PricedOrderFields> {
   id: number;
-  items: CartItem[];
+  items: OrderItem[];
   user: number;
   totalAmount: number;
   totalItems: number;
@@ -177,3 +188,4 @@ export interface ReviewEligibility {
 export * from './backOffice';
 // Types only: a value re-export keeps the variant rules (and pricing) in every page's first load.
 export type * from './variants';
+export type * from './checkout';

@@ -16,6 +16,7 @@ import * as emailVerification from './migrations/0010_email_verification';
 import * as searchTextWithoutReviewers from './migrations/0011_search_text_without_reviewers';
 import * as variants from './migrations/0012_variants';
 import * as orderNotes from './migrations/0013_order_notes';
+import * as prices from './migrations/0014_prices';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_search_text_without_reviewers': searchTextWithoutReviewers,
   '0012_variants': variants,
   '0013_order_notes': orderNotes,
+  '0014_prices': prices,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

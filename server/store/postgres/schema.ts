@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../../src/domain/variants';
+import type { AppliedPromotion, Payment, PromotionKind, ShippingCharge, TaxCharge, Totals } from '../../../src/domain/checkout';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
 
 /**
@@ -33,6 +34,8 @@ export interface UsersTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** false from sign-up until the mailed link is opened (0010); true for every older account. */
   verified: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A member gets the members' promotions (migration 0014). */
+  member: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -107,6 +110,62 @@ export interface OrdersTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Every status the order has had (null: placed before it was kept). */
   history: ColumnType<OrderEvent[] | null, string | null | undefined, string | null>;
+  /** The priced snapshot (migration 0014), as the API answers it; null on orders placed before it. */
+  promotions: NullableJson<AppliedPromotion[]>;
+  shipping: NullableJson<ShippingCharge>;
+  tax: NullableJson<TaxCharge>;
+  totals: NullableJson<Totals>;
+  payment: NullableJson<Payment>;
+}
+
+/** A JSON column that may be null and may be left out of an insert. */
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/** Promotions (migration 0014): `value` in hundredths (percent × 100, or cents); money in cents. */
+export interface PromotionsTable {
+  id: Identity;
+  name: string;
+  label: string;
+  kind: PromotionKind;
+  value: number;
+  categories: ColumnType<string[], string[] | undefined, string[]>;
+  products: ColumnType<number[], number[] | undefined, number[]>;
+  code: string | null;
+  stackable: ColumnType<boolean, boolean | undefined, boolean>;
+  members_only: ColumnType<boolean, boolean | undefined, boolean>;
+  min_subtotal: ColumnType<number, number | undefined, number>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  used: ColumnType<number, number | undefined, number>;
+}
+
+/** Which order carried which promotion, for whom (migration 0014). */
+export interface PromotionRedemptionsTable {
+  promotion_id: number;
+  order_id: number;
+  user_id: number;
+}
+
+/** Shipping methods per country (migration 0014): amounts in cents. */
+export interface ShippingMethodsTable {
+  id: Identity;
+  name: string;
+  country: string;
+  amount: number;
+  free_over: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+/** Tax rates (migration 0014): percent; `state` null = the whole country. numeric: read as a string. */
+export interface TaxRatesTable {
+  id: Identity;
+  country: string;
+  state: string | null;
+  rate: ColumnType<string, string | number, string | number>;
 }
 
 export interface SessionsTable {
@@ -226,7 +285,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   order_notes: OrderNotesTable;
+  promotions: PromotionsTable;
+  promotion_redemptions: PromotionRedemptionsTable;
+  shipping_methods: ShippingMethodsTable;
+  tax_rates: TaxRatesTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
-export const IDENTITY_TABLES = ['users', 'products', 'variants', 'categories', 'brands', 'cart', 'orders', 'audit'] as const satisfies readonly (keyof Database)[];
+export const IDENTITY_TABLES = ['users', 'products', 'variants', 'categories', 'brands', 'cart', 'orders', 'audit', 'promotions', 'shipping_methods', 'tax_rates'] as const satisfies readonly (keyof Database)[];

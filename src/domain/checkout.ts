@@ -1,0 +1,211 @@
+// Prices the shop charges (issue 23): the shapes the API answers for a quote and keeps in an
+// order, and the money arithmetic both sides share. Inside, every amount is integer cents; the
+// API answers money as numbers of dollars with at most two decimals (toDollars).
+//
+// The rule (README "Prices"): each line's unit price × quantity is its subtotal; promotions take
+// a discount per line (the best automatic or non-stacking code per line, then stacking codes on
+// what is left, never below zero); then shipping (the method's amount, free when the discounted
+// goods reach its freeOver); then tax at the address's rate on the discounted goods plus shipping.
+// Each of these is rounded half-up to the cent once, so subtotal − discount + shipping + tax =
+// total exactly.
+import type { VariantChoice } from './variants';
+
+/** Integer cents. */
+export type Cents = number;
+
+/** Dollars (at most two decimals) → integer cents, rounding half-up. */
+export function toCents(dollars: number): Cents {
+  return Math.round(Math.round(dollars * 1000) / 10);
+}
+
+/** Integer cents → dollars as the API answers them (at most two decimals). */
+export function toDollars(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** `amount × numerator / denominator` in cents, rounded half-up (amounts are never negative). */
+export function shareOf(amount: Cents, numerator: number, denominator: number): Cents {
+  if (denominator === 0) return 0;
+  return Math.floor((amount * numerator * 2 + denominator) / (denominator * 2));
+}
+
+/** `amount × percent / 100`, rounded half-up to the cent (percent may have decimals, e.g. 14.975). */
+export function percentOf(amount: Cents, percent: number): Cents {
+  // Percent to an integer number of millionths, so 14.975 % is exact.
+  return shareOf(amount, Math.round(percent * 1_000_000), 100_000_000);
+}
+
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A money amount of the API (dollars) with its cents: "$1,234.50". */
+export function formatMoney(dollars: number): string {
+  return usdCents.format(dollars);
+}
+
+/** The five figures of an order or a quote, in dollars: subtotal − discount + shipping + tax = total. */
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+}
+
+/** A promotion as it applied to an order or a quote: how much it took off in all. */
+export interface AppliedPromotion {
+  id: number;
+  /** The code the shopper typed; null for an automatic promotion. */
+  code: string | null;
+  label: string;
+  amount: number;
+}
+
+/** A code the quote or the order did not apply, with why in a shopper's words. */
+export interface RejectedCode {
+  code: string;
+  reason: string;
+}
+
+/** The shipping an order was charged. `method` is the shipping method's id. */
+export interface ShippingCharge {
+  method: number;
+  name: string;
+  amount: number;
+}
+
+/** The tax an order was charged: `rate` in percent (13 = 13 %). */
+export interface TaxCharge {
+  rate: number;
+  amount: number;
+}
+
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How an order is paid: never more of a card than its brand and last four digits. */
+export interface Payment {
+  method: 'cash' | 'card';
+  status: PaymentStatus;
+  brand?: string;
+  last4?: string;
+}
+
+/** The card of POST /orders with paymentMethod 'card' (read, checked, never stored). */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** The priced fields of an order line (beside its product, variant and quantity). */
+export interface PricedLineFields {
+  /** The unit price charged, before promotions. */
+  unitPrice: number;
+  /** What promotions took off this line. */
+  discount: number;
+  /** unitPrice × quantity − discount. */
+  total: number;
+}
+
+/** A quote's line: the cart line it prices, by product and variant. */
+export interface QuoteLine extends PricedLineFields {
+  product: { id: number; title: string; thumbnail?: string };
+  variant: { id: number; sku: string; options: VariantChoice };
+  quantity: number;
+}
+
+/** The priced snapshot an order keeps (and a quote answers), never recomputed later. */
+export interface PricedOrderFields {
+  promotions: AppliedPromotion[];
+  shipping: ShippingCharge;
+  tax: TaxCharge;
+  totals: Totals;
+  payment: Payment;
+}
+
+/** How long a shipping method takes, in business days. */
+export interface DeliveryEstimate {
+  minDays: number;
+  maxDays: number;
+}
+
+/** GET /api/shipping-methods?country= */
+export interface ShippingMethod {
+  id: number;
+  name: string;
+  country: string;
+  amount: number;
+  /** Free when the discounted goods reach this amount; null = never free. */
+  freeOver: number | null;
+  estimate: DeliveryEstimate;
+}
+
+/** The address a quote prices for: a saved address (its index in the user's addresses) or a place. */
+export type QuoteAddress = number | { country: string; state?: string };
+
+/** POST /api/checkout/quote body (everything optional; no address = the first saved one). */
+export interface QuoteRequest {
+  address?: QuoteAddress;
+  shippingMethod?: number;
+  codes?: string[];
+}
+
+/** POST /api/checkout/quote answer: the shopper's cart priced as an order would be now. */
+export interface Quote {
+  lines: QuoteLine[];
+  promotions: AppliedPromotion[];
+  rejected: RejectedCode[];
+  shipping: ShippingCharge;
+  /** Every method for the address's country, cheapest first, with what it would cost this cart. */
+  shippingMethods: (ShippingMethod & { charge: number })[];
+  tax: TaxCharge;
+  totals: Totals;
+  /** For a shopper who is not a member: what membership would take off this cart (0 otherwise). */
+  memberSavings: number;
+}
+
+export const PROMOTION_KINDS = ['percentage', 'fixed'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+/** A promotion as admins manage it (/api/admin/promotions). `value`: percent, or dollars off. */
+export interface Promotion {
+  id: number;
+  name: string;
+  /** What shoppers read (the banner shows the active automatic promotion's label). */
+  label: string;
+  kind: PromotionKind;
+  value: number;
+  /** Category slugs it applies to; empty with empty `products` = the whole cart. */
+  categories: string[];
+  products: number[];
+  /** null = applied automatically. Codes are matched without regard to case. */
+  code: string | null;
+  /** A code that may be used together with other promotions on the same line. */
+  stackable: boolean;
+  membersOnly: boolean;
+  /** The cart subtotal (before discounts) it needs, in dollars; 0 = none. */
+  minSubtotal: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  active: boolean;
+  /** How many orders carry it (read-only). */
+  used: number;
+}
+
+/** GET /api/promotions/banner: the active automatic promotion the banner announces (204 when none). */
+export interface BannerPromotion {
+  id: number;
+  label: string;
+  membersOnly: boolean;
+}
+
+/** A tax rate (admin managed): `state` null = the whole country. `rate` in percent. */
+export interface TaxRate {
+  id: number;
+  country: string;
+  state: string | null;
+  rate: number;
+}
