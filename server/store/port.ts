@@ -15,6 +15,7 @@ import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, Orde
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 import type { CartVariant } from '../../src/domain/variants';
+import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
 import type { VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
@@ -191,6 +192,29 @@ export interface Store {
    * Throws what `price` throws, with nothing changed.
    */
   placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
+
+  // Shipping methods and tax rates (server/store/postgres/shippingTax.ts). A tax rate write naming
+  // a country and state (case-blind; null = the whole country) that has a rate throws
+  // TaxRatePlaceTaken, with nothing changed.
+  /** The country's shipping methods, cheapest first, then by id. */
+  shippingMethods(country: string): Promise<ShippingMethod[]>;
+  /** The tax rate (percent) of a place: the state's own rate (case-blind), else the country's, else 0. */
+  taxRate(country: string, state?: string | null): Promise<number>;
+  /** Every shipping method, by country, cheapest first. */
+  listShippingMethods(): Promise<ShippingMethod[]>;
+  shippingMethodById(id: number): Promise<ShippingMethod | undefined>;
+  createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod>;
+  /** Replaces the method's fields; undefined when there is no such method. */
+  updateShippingMethod(id: number, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined>;
+  /** false when there was no such method. */
+  deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean>;
+  /** Every tax rate, by country, the whole country first, then by state. */
+  listTaxRates(): Promise<TaxRate[]>;
+  createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate>;
+  /** Replaces the rate's fields; undefined when there is no such rate. */
+  updateTaxRate(id: number, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined>;
+  /** false when there was no such rate. */
+  deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean>;
 
   // Mail (the outbox) and password resets.
   /**

@@ -57,9 +57,15 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.note',
   'review.remove',
+  'shipping.create',
+  'shipping.update',
+  'shipping.delete',
+  'tax.create',
+  'tax.update',
+  'tax.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'shipping', 'tax'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One admin write, as GET /admin/audit lists it. */

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../../src/domain/backOffice';
 import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
+import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import type {
@@ -47,6 +48,7 @@ import * as adminOrders from './adminOrders';
 import * as orders from './orders';
 import * as outbox from './outbox';
 import * as verification from './verification';
+import * as shippingTax from './shippingTax';
 import * as productWrites from './productWrites';
 import * as reports from './reports';
 import type { Database } from './schema';
@@ -223,6 +225,42 @@ export class PgStore implements StoreAdapter {
   }
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
     return reports.listAudit(this.db, query);
+  }
+
+  // --- Shipping methods and tax rates (shippingTax.ts) -----------------------------------------
+
+  shippingMethods(country: string): Promise<ShippingMethod[]> {
+    return shippingTax.shippingMethodsFor(this.db, country);
+  }
+  taxRate(country: string, state?: string | null): Promise<number> {
+    return shippingTax.taxRateFor(this.db, country, state);
+  }
+  listShippingMethods(): Promise<ShippingMethod[]> {
+    return shippingTax.listShippingMethods(this.db);
+  }
+  shippingMethodById(id: number): Promise<ShippingMethod | undefined> {
+    return shippingTax.shippingMethodById(this.db, id);
+  }
+  createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod> {
+    return shippingTax.createShippingMethod(this.db, method, audit);
+  }
+  updateShippingMethod(id: number, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
+    return shippingTax.updateShippingMethod(this.db, id, method, audit);
+  }
+  deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean> {
+    return shippingTax.deleteShippingMethod(this.db, id, audit);
+  }
+  listTaxRates(): Promise<TaxRate[]> {
+    return shippingTax.listTaxRates(this.db);
+  }
+  createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate> {
+    return shippingTax.createTaxRate(this.db, rate, audit);
+  }
+  updateTaxRate(id: number, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
+    return shippingTax.updateTaxRate(this.db, id, rate, audit);
+  }
+  deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean> {
+    return shippingTax.deleteTaxRate(this.db, id, audit);
   }
 
   // --- Mail and password resets (outbox.ts) -----------------------------------------------------

@@ -12,6 +12,12 @@ const ACTIONS: Record<AuditAction, string> = {
   'order.status': 'Order status changed',
   'order.note': 'Order note added',
   'review.remove': 'Review removed',
+  'shipping.create': 'Shipping method added',
+  'shipping.update': 'Shipping method edited',
+  'shipping.delete': 'Shipping method deleted',
+  'tax.create': 'Tax rate added',
+  'tax.update': 'Tax rate edited',
+  'tax.delete': 'Tax rate deleted',
 };
 
 const MAX_VALUE = 160;
@@ -30,6 +36,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
     return (
       <Link to={`/admin/productdetail/${entry.entityId}`} className={link}>
         Product #{entry.entityId}
+      </Link>
+    );
+  }
+  if (entry.entity === 'shipping' || entry.entity === 'tax') {
+    return (
+      <Link to="/admin/shipping" className={link}>
+        {entry.entity === 'shipping' ? 'Shipping method' : 'Tax rate'} #{entry.entityId}
       </Link>
     );
   }
