@@ -28,6 +28,7 @@ import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './se
 import type { StoreAdapter } from './store/port';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import type { PaymentProvider } from './payments/port';
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
 /** The embedded database's data folder when DATA_DIR is not set. */
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'shop');
@@ -68,6 +69,8 @@ export interface AppOptions {
   verifyLimits?: Partial<VerifyLimits>;
 }
 
+  /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
+  payments?: PaymentProvider;
 const requestLog: RequestHandler = (req, res, next) => {
   const start = process.hrtime.bigint();
   res.on('finish', () => {
@@ -123,6 +126,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders);
   app.use(compression());
+    payments: options.payments,
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
   app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));

@@ -15,6 +15,8 @@ import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
 import { MailService } from './mail';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './passwordReset';
+import type { PaymentProvider } from '../payments/port';
+import { TestPaymentProvider } from '../payments/testProvider';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './emailVerification';
 
 export interface ServiceOptions {
@@ -34,6 +36,8 @@ export interface ServiceOptions {
   verifyLimits?: Partial<VerifyLimits>;
 }
 
+  /** Who takes card payments (default: the offline test provider, server/payments/testProvider.ts). */
+  payments?: PaymentProvider;
 export interface Services {
   auth: AuthService;
   sessions: SessionService;
@@ -53,6 +57,8 @@ export interface Services {
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
   const { now } = options;
+  /** The card payment provider the orders use. */
+  payments: PaymentProvider;
   const sessions = new SessionService(
     store,
     now,
@@ -63,7 +69,8 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const signups = new SignupLimiter(store, options.signupLimit, now);
   const catalogue = new CatalogueService(store, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
-  const orders = new OrderService(store, now, linkBase);
+  const payments = options.payments ?? new TestPaymentProvider();
+  const orders = new OrderService(store, now, linkBase, payments);
   const emailVerification = new EmailVerificationService(store, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
@@ -87,3 +94,4 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     mail: new MailService(store, now),
   };
 }
+    payments,

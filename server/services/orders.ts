@@ -27,6 +27,9 @@ import { pageOf } from './paging';
 import { auditBy } from './audit';
 import { readOrderQuery } from './orderQuery';
 import { publicOrder, withoutReviews } from './publicProduct';
+import type { PaymentProvider } from '../payments/port';
+import { toCents, type Cents, type Payment, type PaymentStatus } from '../../src/domain/checkout';
+import { TestPaymentProvider } from '../payments/testProvider';
 
 export const MAX_ORDER_LINES = 50;
 /** How long an Idempotency-Key keeps answering with its order. */
@@ -89,6 +92,8 @@ export class OrderService {
     private readonly store: Store,
     private readonly now: () => number,
     private readonly linkBase = 'http://localhost:8080',
+    /** Card payments (server/payments): authorized at placing, captured at dispatch, refunded at cancelling. */
+    private readonly payments: PaymentProvider = new TestPaymentProvider(),
   ) {}
 
   /** The mail for an order's new status (shipped, delivered, cancelled), in the step that changes it. */
@@ -266,6 +271,31 @@ export class OrderService {
       stock = order.items.map((i) => {
         const product = current.get(i.product.id);
         const variant = product && lineVariant(product, i);
+  /**
+   * The status change `transition` plans, with the payment that goes with it (README "Payments"):
+   * a card is captured when the order is dispatched (or delivered straight away) and is `paid`;
+   * cancelling voids a card authorization or refunds a captured card, `refunded`; a refunded card
+   * order cannot leave `cancelled` (409). Cash is `pending` until delivered, then `paid`; a paid
+   * cash order that is cancelled is `refunded` (given back by the shop), a cancelled one never paid
+   * stays `pending` (nothing was collected), and leaving `cancelled` makes it `pending` again. An
+   * order without a stored payment (placed before payments) is left as it is. The provider is
+   * called with the order's row locked (store.changeOrder), so one order's money moves once.
+   */
+  private async withPayment(order: Order, plan: () => OrderChange, to: OrderStatus): Promise<OrderChange> {
+    const { payment, move } = paymentChange(order, to);
+    const change = plan();
+    if (change.status === order.status || !payment) return change;
+    if (move) {
+      try {
+        if (move.kind === 'void') await this.payments.void(move.reference);
+        else await this.payments[move.kind](move.reference, move.amount);
+      } catch {
+        throw new HttpError(502, `The card payment could not be ${move.kind === 'capture' ? 'captured' : 'given back'} right now; the order was not changed. Try again.`);
+      }
+    }
+    return { ...change, payment };
+  }
+
         if (!product || !variant) throw conflict(`"${i.product.title}" is no longer available`);
         assertVariantAvailable(product, variant, i.quantity);
         return { product: i.product.id, variant: variant.id, delta: -i.quantity };
@@ -286,7 +316,7 @@ export class OrderService {
   private changeStatus(admin: StoredUser, id: number, status: OrderStatus): Promise<Order | undefined> {
     return this.store.changeOrder(
       id,
-      (o, products) => this.transition(o, products, status, 'admin'),
+      (o, products) => this.withPayment(o, () => this.transition(o, products, status, 'admin'), status),
       auditBy(admin, 'order.status', this.now()),
       this.statusMail(),
     );
@@ -337,7 +367,7 @@ export class OrderService {
         : await this.store.changeOrder(id, (o, products) => {
             if (o.user !== me.id) throw notFound('Order not found');
             if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
-            return this.transition(o, products, 'cancelled', 'shopper');
+            return this.withPayment(o, () => this.transition(o, products, 'cancelled', 'shopper'), 'cancelled');
           }, undefined, this.statusMail());
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
@@ -368,6 +398,37 @@ export class OrderService {
           result.added.push({ product: named, quantity });
           continue;
         }
+
+/** What an order's payment becomes when its status changes to `to`, and the card money that moves. */
+export function paymentChange(
+  order: Order,
+  to: OrderStatus,
+): { payment?: Payment; move?: { kind: 'capture' | 'refund' | 'void'; reference: string; amount: Cents } } {
+  const before = order.payment;
+  if (!before || to === order.status) return {};
+  const amount = toCents(order.totals?.total ?? order.totalAmount);
+  const as = (status: PaymentStatus): Payment => ({ ...before, status });
+  if (before.method === 'card') {
+    const reference = before.reference;
+    if (order.status === 'cancelled' && before.status === 'refunded') {
+      throw conflict(`Order #${order.id} was refunded to the card, so it cannot be reopened: the shopper can order again.`);
+    }
+    if (to === 'cancelled') {
+      if (before.status === 'authorized') return { payment: as('refunded'), move: reference ? { kind: 'void', reference, amount } : undefined };
+      if (before.status === 'paid') return { payment: as('refunded'), move: reference ? { kind: 'refund', reference, amount } : undefined };
+      return {};
+    }
+    if ((to === 'dispatched' || to === 'delivered') && before.status === 'authorized') {
+      return { payment: as('paid'), move: reference ? { kind: 'capture', reference, amount } : undefined };
+    }
+    return {};
+  }
+  // Cash: collected at the door.
+  if (to === 'cancelled') return before.status === 'paid' ? { payment: as('refunded') } : {};
+  if (to === 'delivered') return before.status === 'paid' ? {} : { payment: as('paid') };
+  if (order.status === 'cancelled' && before.status !== 'pending') return { payment: as('pending') };
+  return {};
+}
         reason = 'already in your cart'; // added meanwhile (another tab)
       }
       result.skipped.push({ product: named, reason });

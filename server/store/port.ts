@@ -168,7 +168,7 @@ export interface Store {
    * undefined when there is no such order; throws what `plan` throws, with nothing changed.
    * `mail`: when the status changed, the message it gives goes in the outbox in the same step.
    */
-  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
+  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
   /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount summed, and how many. */

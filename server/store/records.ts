@@ -2,6 +2,7 @@
 // office (audit, imports), throttling, mail and reset/verification links. port.ts re-exports them.
 import type { AuditAction, AuditEntity, AuditEntry, Order, OrderEvent, OrderStatus, Product } from '../../src/domain/types';
 import type { EmailMessage } from '../../src/domain/mail';
+import type { Payment } from '../../src/domain/checkout';
 import type { StoredUser } from '../model';
 import type { VariantProduct } from './variants';
 
@@ -75,6 +76,8 @@ export interface OrderChange {
   history: OrderEvent[];
   /** Stock to give back (positive) or take (negative), per variant of a product. */
   stock: readonly { product: number; variant: number; delta: number }[];
+  /** The order's payment after the change (orders.payment); absent = unchanged. */
+  payment?: Payment;
 }
 
 /**

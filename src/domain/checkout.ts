@@ -88,6 +88,8 @@ export interface Payment {
   status: PaymentStatus;
   brand?: string;
   last4?: string;
+  /** The payment provider's reference (server/payments): kept in the order, never in an API answer. */
+  reference?: string;
 }
 
 /** The card of POST /orders with paymentMethod 'card' (read, checked, never stored). */

@@ -57,7 +57,7 @@ export async function orderById(db: Db, id: number): Promise<Order | undefined> 
 export async function changeOrder(
   db: Kysely<Database>,
   id: number,
-  plan: (order: Order, products: readonly VariantProduct[]) => OrderChange,
+  plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>,
   audit?: AuditContext,
   mail?: OrderMail,
 ): Promise<Order | undefined> {
@@ -65,16 +65,25 @@ export async function changeOrder(
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) return undefined;
-    const order = orderFromRow(row);
+    // The plan sees the stored payment (orders.payment) whether or not the row mapper carries it.
+    const withPayment = (r: typeof row): Order => ({ ...orderFromRow(r), ...(r.payment ? { payment: r.payment } : {}) });
+    const order = withPayment(row);
     const ids = order.items.map((i) => i.product.id).filter(isId);
     // Locked in id order, as placeOrder locks them: the two never wait on each other in a circle.
     const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids}::int[])`).orderBy('id').forUpdate().execute();
-    const { status, history, stock } = plan(order, await withVariants(trx, rows.map(productFromRow)));
+    // The plan may await (a card's capture or refund at the provider) with the order's row locked,
+    // so two changes of one order never move its money twice.
+    const { status, history, stock, payment } = await plan(order, await withVariants(trx, rows.map(productFromRow)));
     if (status === order.status) return order;
     // The plan checked the stock with the products locked: a shortfall here is a bug, not a 409.
     if (!(await moveVariantStock(trx, stock))) throw new Error(`changeOrder ${id}: the stock of a variant cannot change as planned`);
-    const updated = await trx.updateTable('orders').set({ status, history: JSON.stringify(history) }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    const after = orderFromRow(updated);
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status, history: JSON.stringify(history), ...(payment ? { payment: JSON.stringify(payment) } : {}) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const after = withPayment(updated);
     await recordAudit(trx, audit, () => describeOrder(order, after));
     await mailAbout(trx, after, mail);
     return after;

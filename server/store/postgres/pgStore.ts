@@ -202,7 +202,7 @@ export class PgStore implements StoreAdapter {
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);
   }
-  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
+  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
     return orders.changeOrder(this.db, id, plan, audit, mail);
   }
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
