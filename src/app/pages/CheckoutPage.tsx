@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import AddressForm from '../../components/AddressForm';
@@ -16,9 +16,19 @@ import CartSummary from '../../features/cart/components/CartSummary';
 import { selectUserInfo, updateUserAsync } from '../../features/user/userSlice';
 import AddressChoice from '../../features/orders/components/AddressChoice';
 import PaymentChoice from '../../features/orders/components/PaymentChoice';
+import TotalsBreakdown from '../../features/orders/components/TotalsBreakdown';
 import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
 import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
 import { buttonClass } from '../../components/controls';
+import type { RejectedCode } from '../../domain/checkout';
+import { readCard } from '../../domain/card';
+import { useQuote } from '../../features/checkout/useQuote';
+import ShippingChoice from '../../features/checkout/ShippingChoice';
+import PromoCodes from '../../features/checkout/PromoCodes';
+import CardForm, { emptyCard, type CardFields } from '../../features/checkout/CardForm';
+import OrderTotals from '../../features/checkout/OrderTotals';
+
+const sameCode = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -35,7 +45,35 @@ export default function CheckoutPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [orderError, setOrderError] = useState<string | null>(null);
+  // What the quote is asked with: the chosen method (none = the cheapest) and the codes.
+  const [method, setMethod] = useState<number | undefined>(undefined);
+  const [codes, setCodes] = useState<string[]>([]);
+  const [rejected, setRejected] = useState<RejectedCode[]>([]);
+  // The card stays in this component's state: never in the store, storage or a log.
+  const [card, setCard] = useState<CardFields>(emptyCard);
+  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
+  const [cardMessage, setCardMessage] = useState<string | null>(null);
   const placeOrderNow = usePlaceOrder();
+
+  const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',');
+  const request = useMemo(
+    () => ({
+      ...(selected === null ? {} : { address: selected }),
+      ...(method === undefined ? {} : { shippingMethod: method }),
+      ...(codes.length > 0 ? { codes } : {}),
+    }),
+    [selected, method, codes],
+  );
+  const quoteState = useQuote(request, cartKey, cartLoaded && items.length > 0 && !currentOrder);
+  const { quote } = quoteState;
+
+  // A code the quote did not apply leaves the codes (so the order is not refused for it); its
+  // reason stays under the field until the shopper applies or removes a code.
+  useEffect(() => {
+    if (!quote || quote.rejected.length === 0) return;
+    setRejected(quote.rejected);
+    setCodes((current) => current.filter((code) => !quote.rejected.some((r) => sameCode(r.code, code))));
+  }, [quote]);
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
@@ -58,6 +96,23 @@ export default function CheckoutPage() {
     }
   }
 
+  function chooseAddress(index: number) {
+    setSelected(index);
+    setOrderError(null);
+    // Another country has other methods: the quote preselects the cheapest of the new one.
+    if (addresses[index]?.country !== (selected === null ? undefined : addresses[selected]?.country)) setMethod(undefined);
+  }
+
+  function applyCode(code: string) {
+    setRejected([]);
+    setCodes((current) => [...current, code]);
+  }
+
+  function removeCode(code: string) {
+    setRejected([]);
+    setCodes((current) => current.filter((c) => c !== code));
+  }
+
   async function placeOrder() {
     const selectedAddress = selected === null ? undefined : addresses[selected];
     if (!selectedAddress) {
@@ -65,15 +120,48 @@ export default function CheckoutPage() {
       return;
     }
     setOrderError(null);
+    setCardMessage(null);
+    let cardInput;
+    if (paymentMethod === 'card') {
+      const read = readCard(card);
+      if ('errors' in read) {
+        setCardErrors(read.errors);
+        setOrderError('Check the card details.');
+        return;
+      }
+      cardInput = read.card;
+    }
+    setCardErrors({});
     try {
-      await placeOrderNow({ items, user: account.id, totalAmount, totalItems, paymentMethod, selectedAddress, status: 'pending' });
+      await placeOrderNow(
+        {
+          items,
+          user: account.id,
+          totalAmount: quote?.totals.total ?? totalAmount,
+          totalItems,
+          paymentMethod,
+          selectedAddress,
+          status: 'pending',
+          ...(method === undefined ? {} : { shippingMethod: method }),
+          ...(codes.length > 0 ? { codes } : {}),
+        },
+        cardInput,
+      );
     } catch (rejected) {
-      const { message, status } = rejected as RejectValue;
+      const { message, status, errors } = rejected as RejectValue;
+      if (status === 402) {
+        // Declined: nothing was placed; the shopper may fix the card or pay cash.
+        setCardMessage(message);
+        return;
+      }
+      const cardFields = Object.fromEntries(Object.entries(errors ?? {}).filter(([field]) => field.startsWith('card.')));
+      if (Object.keys(cardFields).length > 0) setCardErrors(cardFields);
       setOrderError(message);
       // 503: the order was taken but not yet saved to disk; the server's message says so.
       alert.error(status === 503 ? message : `The order was not placed: ${message}`);
-      // Stock or prices may have changed: show the cart as the server has it now.
+      // Stock, prices or a code's uses may have changed: the cart and the totals as the server has them now.
       dispatch(fetchCartAsync());
+      if (status === 409) quoteState.refresh();
     }
   }
 
@@ -93,14 +181,24 @@ export default function CheckoutPage() {
           </section>
 
           <section aria-labelledby="addresses-heading" className="rounded-lg border border-gray-200 bg-white p-5">
-            <AddressChoice addresses={addresses} selected={selected} onSelect={(index) => {
-              setSelected(index);
-              setOrderError(null);
-            }} />
+            <AddressChoice addresses={addresses} selected={selected} onSelect={chooseAddress} />
           </section>
 
           <section className="rounded-lg border border-gray-200 bg-white p-5">
-            <PaymentChoice value={paymentMethod} onChange={setPaymentMethod} />
+            <ShippingChoice
+              methods={selected === null ? [] : (quote?.shippingMethods ?? [])}
+              selected={method ?? quote?.shipping.method}
+              onSelect={setMethod}
+              empty={selected === null ? 'Choose an address to see the shipping methods for its country.' : quote ? 'Free shipping' : 'Loading the shipping methods…'}
+            />
+          </section>
+
+          <section className="rounded-lg border border-gray-200 bg-white p-5">
+            <PaymentChoice value={paymentMethod} onChange={(value) => {
+              setPaymentMethod(value);
+              setCardMessage(null);
+            }} />
+            {paymentMethod === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} message={cardMessage} />}
           </section>
         </div>
 
@@ -111,8 +209,16 @@ export default function CheckoutPage() {
                 Order Summary
               </h2>
             }
-            note="No shipping or tax is charged."
+            note="Prices are before tax. Shipping and tax for the chosen address are in the total below."
           >
+            <div className="mt-6">
+              <PromoCodes codes={codes} rejected={rejected} onApply={applyCode} onRemove={removeCode} />
+            </div>
+            <OrderTotals
+              {...quoteState}
+              member={Boolean(account.member)}
+              breakdown={(q) => <TotalsBreakdown totals={q.totals} promotions={q.promotions} shipping={q.shipping} tax={q.tax} label="Order total" />}
+            />
             {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}
             <button
               type="button"

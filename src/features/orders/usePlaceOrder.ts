@@ -1,8 +1,9 @@
 import { useCallback, useRef } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import type { RejectValue } from '../../lib/thunk';
-import type { NewOrder } from '../../domain/types';
+import type { CardInput } from '../../domain/checkout';
 import { createOrderAsync } from './ordersSlice';
+import type { OrderRequest } from './ordersAPI';
 
 /**
  * A new Idempotency-Key: one per attempt to order. getRandomValues, not randomUUID, which
@@ -18,16 +19,17 @@ const outcomeUnknown = (status: number | undefined) => status === undefined || s
 
 /**
  * 'Order Now': places the order, rejecting with the API's message. One Idempotency-Key per attempt,
- * kept while an attempt ended without a clear answer, so ordering again cannot order twice.
+ * kept while an attempt ended without a clear answer, so ordering again cannot order twice. The
+ * card (a card payment) goes to the request only, never into an action or the store.
  */
-export function usePlaceOrder(): (order: NewOrder) => Promise<void> {
+export function usePlaceOrder(): (order: OrderRequest, card?: CardInput) => Promise<void> {
   const dispatch = useAppDispatch();
   const attemptKey = useRef<string | null>(null);
   return useCallback(
-    async (order: NewOrder) => {
+    async (order: OrderRequest, card?: CardInput) => {
       attemptKey.current ??= newIdempotencyKey();
       try {
-        await dispatch(createOrderAsync({ order, idempotencyKey: attemptKey.current })).unwrap();
+        await dispatch(createOrderAsync({ order, idempotencyKey: attemptKey.current, card: card && (() => card) })).unwrap();
         attemptKey.current = null;
       } catch (rejected) {
         if (!outcomeUnknown((rejected as RejectValue).status)) attemptKey.current = null;

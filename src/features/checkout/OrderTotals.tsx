@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, type Quote } from '../../domain/checkout';
+import ErrorMessage from '../../components/ErrorMessage';
+import type { QuoteState } from './useQuote';
+
+interface OrderTotalsProps extends QuoteState {
+  /** The shopper is a member already (no "Members save" line). */
+  member: boolean;
+  /** The quote's five figures (the orders feature's TotalsBreakdown, composed by the page). */
+  breakdown: (quote: Quote) => ReactNode;
+}
+
+function MemberSavings({ quote }: { quote: Quote }) {
+  return (
+    <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+      Members save {formatMoney(quote.memberSavings)} on this order.{' '}
+      <Link to="/profile" className="font-semibold underline hover:no-underline">
+        Apply for Membership
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The checkout's totals as the server quotes them: the last answer stays on screen (dimmed) while a
+ * newer one loads, so nothing jumps; a failed quote shows why and a retry.
+ */
+export default function OrderTotals({ quote, loading, error, refresh, member, breakdown }: OrderTotalsProps) {
+  return (
+    <div aria-busy={loading} className="mt-4 min-h-52">
+      {error && <ErrorMessage className="mb-3" title="The totals could not be calculated" message={error} onRetry={refresh} />}
+      {quote ? (
+        <div className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          {breakdown(quote)}
+          {!member && quote.memberSavings > 0 && <MemberSavings quote={quote} />}
+        </div>
+      ) : (
+        !error && <p className="text-sm text-gray-600">Calculating shipping, tax and total…</p>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {loading ? 'Updating the total…' : quote ? `Total ${formatMoney(quote.totals.total)}` : ''}
+      </p>
+    </div>
+  );
+}
