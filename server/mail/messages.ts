@@ -1,6 +1,8 @@
 // The shop's messages: each a plain-text part and an HTML part built from the same values, every
 // value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
-import { discountedPrice, formatPrice } from '../../src/domain/pricing';
+import { formatMoney } from '../../src/domain/checkout';
+import { lineCharges, orderCharges, paymentText } from '../../src/domain/orderText';
+import { choiceLabel } from '../../src/domain/variants';
 import type { Order, OrderStatus } from '../../src/domain/types';
 import type { OutgoingMail } from '../store/port';
 
@@ -63,34 +65,72 @@ export function verifyEmailMail(to: string, url: string, days: number): Outgoing
   return { to, subject: VERIFY_SUBJECT, text, html };
 }
 
-const PAYMENT: Record<Order['paymentMethod'], string> = { cash: 'Cash', card: 'Card' };
-
 function addressLines(order: Order): string[] {
   const a = order.selectedAddress;
   return [a.name, a.street, `${a.city}, ${a.state} ${a.pincode}`, a.country, a.phoneNumber, a.email].map(oneLine);
 }
 
+const rate = (percent: number) => `${Number(percent.toFixed(4))}%`;
+
+/** The order's charges as label/amount rows: subtotal, each promotion, shipping, tax, total (all stored). */
+function chargeRows(order: Order): [label: string, amount: string][] {
+  const { promotions, shipping, tax, totals } = orderCharges(order);
+  const rows: [string, string][] = [['Subtotal', formatMoney(totals.subtotal)]];
+  for (const p of promotions) rows.push([oneLine(p.code ? `${p.label} (code ${p.code})` : p.label), `−${formatMoney(p.amount)}`]);
+  if (promotions.length === 0 && totals.discount > 0) rows.push(['Discount', `−${formatMoney(totals.discount)}`]);
+  rows.push([`Shipping (${oneLine(shipping.name)})`, totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)]);
+  rows.push([`Tax (${rate(tax.rate)})`, formatMoney(totals.tax)]);
+  rows.push(['Total', formatMoney(totals.total)]);
+  return rows;
+}
+
 function orderDetails(order: Order, base: string): { text: string; html: string } {
-  const lines = order.items.map((i) => ({ title: oneLine(i.product.title), quantity: i.quantity, unit: discountedPrice(i.product) }));
+  const lines = order.items.map((i) => {
+    const charged = lineCharges(i);
+    const choice = i.variant ? choiceLabel(i.variant.options) : '';
+    return {
+      title: oneLine(i.product.title),
+      choice: oneLine(choice),
+      quantity: i.quantity,
+      unit: formatMoney(charged.unitPrice),
+      discount: charged.discount > 0 ? `−${formatMoney(charged.discount)}` : '',
+      total: formatMoney(charged.total),
+    };
+  });
+  const charges = chargeRows(order);
+  const payment = paymentText(orderCharges(order).payment);
   const url = `${base}/orders`;
   const text = [
-    ...lines.map((l) => `${l.quantity} × ${l.title}  ${formatPrice(l.unit)} each  ${formatPrice(l.unit * l.quantity)}`),
+    ...lines.map((l) => `${l.quantity} × ${l.title}${l.choice ? ` (${l.choice})` : ''}  ${l.unit} each${l.discount ? `  discount ${l.discount}` : ''}  ${l.total}`),
     '',
     `Items: ${order.totalItems}`,
-    `Total: ${formatPrice(order.totalAmount)}`,
-    `Payment: ${PAYMENT[order.paymentMethod]}`,
+    ...charges.map(([label, amount]) => `${label}: ${amount}`),
+    `Payment: ${payment}`,
     '',
     'Delivery address:',
     ...addressLines(order),
     '',
     `Your orders: ${url}`,
   ].join('\n');
+  const right = 'style="text-align:right"';
   const rows = lines
-    .map((l) => `<tr><td>${escapeHtml(l.title)}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(formatPrice(l.unit))}</td><td style="text-align:right">${escapeHtml(formatPrice(l.unit * l.quantity))}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.title)}${l.choice ? `<br><small>${escapeHtml(l.choice)}</small>` : ''}</td><td ${right}>${l.quantity}</td>` +
+        `<td ${right}>${escapeHtml(l.unit)}</td><td ${right}>${escapeHtml(l.discount)}</td><td ${right}>${escapeHtml(l.total)}</td></tr>`,
+    )
+    .join('');
+  const totals = charges
+    .map(([label, amount], i) => {
+      const last = i === charges.length - 1;
+      const cell = last ? `<strong>${escapeHtml(amount)}</strong>` : escapeHtml(amount);
+      return `<tr><th scope="row" colspan="4" style="text-align:left">${escapeHtml(label)}</th><td ${right}>${cell}</td></tr>`;
+    })
     .join('');
   const html =
-    `<table style="border-collapse: collapse"><thead><tr><th scope="col" style="text-align:left">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">Amount</th></tr></thead><tbody>${rows}</tbody></table>` +
-    `<p>Items: ${order.totalItems}<br>Total: <strong>${escapeHtml(formatPrice(order.totalAmount))}</strong><br>Payment: ${escapeHtml(PAYMENT[order.paymentMethod])}</p>` +
+    `<table style="border-collapse: collapse"><thead><tr><th scope="col" style="text-align:left">Item</th><th scope="col">Qty</th><th scope="col">Price</th><th scope="col">Discount</th><th scope="col">Amount</th></tr></thead>` +
+    `<tbody>${rows}</tbody><tfoot>${totals}</tfoot></table>` +
+    `<p>Items: ${order.totalItems}<br>Payment: ${escapeHtml(payment)}</p>` +
     `<p>Delivery address:<br>${addressLines(order).map(escapeHtml).join('<br>')}</p>` +
     `<p>${link(url, 'See your orders')}</p>`;
   return { text, html };

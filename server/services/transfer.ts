@@ -10,6 +10,7 @@
 // so an export imports back unchanged, whatever its texts.
 import { parse } from 'csv-parse/sync';
 import type { Order } from '../../src/domain/types';
+import { orderCharges } from '../../src/domain/orderText';
 import { badRequest, conflict, HttpError } from '../errors';
 import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
@@ -41,6 +42,13 @@ export const ORDER_COLUMNS = [
   'state',
   'pincode',
   'country',
+  // The priced snapshot the order keeps (an older order's derived one): src/domain/orderText.ts.
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'total',
+  'paymentStatus',
 ] as const;
 
 export { MAX_IMPORT_BYTES };
@@ -50,7 +58,12 @@ const PAGE = 500;
 function orderCells(o: Order): Cell[] {
   const items = o.items.map((i) => `${i.quantity} × ${i.product.title} (#${i.product.id})`).join('; ');
   const a = o.selectedAddress;
-  return [o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items), safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country];
+  const { totals, payment } = orderCharges(o);
+  return [
+    ...[o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items)],
+    ...[safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country],
+    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status],
+  ];
 }
 
 export class TransferService {
