@@ -13,6 +13,7 @@ import type { DbSchema, SeedInfo, StoredUser } from '../server/model';
 import { hashPassword } from '../server/passwords';
 import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
+import { SEED_PROMOTIONS, SEED_SHIPPING_METHODS, SEED_TAX_RATES } from '../server/store/seedPrices';
 
 // The stored shapes are the server's (server/model.ts): users carry their password hash.
 // db.json holds no idempotency keys: the server adds the collection when it first needs it.
@@ -759,6 +760,9 @@ export function generateSeed(options: SeedOptions = {}): SeedDb {
     orders: makeOrders(seed, products, users),
     cart: [],
     sessions: [],
+    promotions: SEED_PROMOTIONS,
+    shippingMethods: SEED_SHIPPING_METHODS,
+    taxRates: SEED_TAX_RATES,
     seed: { referenceDate: REFERENCE_DATE },
   };
 }

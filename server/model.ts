@@ -2,6 +2,7 @@
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
 import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../src/domain/types';
 import type { ProductVariants } from '../src/domain/variants';
+import type { Promotion, ShippingMethod, TaxRate } from '../src/domain/checkout';
 
 export interface StoredUser {
   id: number;
@@ -18,6 +19,8 @@ export interface StoredUser {
    * (the seed's accounts, and every account older than the field).
    */
   verified?: boolean;
+  /** true: a member (the members' promotions apply; POST /users/own/membership). Absent: not a member. */
+  member?: boolean;
 }
 
 export interface StoredCartLine {
@@ -51,6 +54,13 @@ export interface IdempotencyRecord {
   fingerprint?: string;
 }
 
+/** An order that carried a promotion (db.json's `promotionRedemptions`). */
+export interface PromotionRedemption {
+  promotion: number;
+  order: number;
+  user: number;
+}
+
 /** A generated seed's note on its dates (db.json's `seed`): they are relative to this moment. */
 export interface SeedInfo {
   /** ISO date-time: the seed's "now" (server/store/seedDates.ts moves it to the day of loading). */
@@ -68,6 +78,12 @@ export interface DbSchema {
   cart: StoredCartLine[];
   orders: Order[];
   sessions: Session[];
+  /** Prices (issue 23), in the API's shapes; absent in older files (= none). */
+  promotions?: Promotion[];
+  shippingMethods?: ShippingMethod[];
+  taxRates?: TaxRate[];
+  /** Which order carried which promotion, for whom (per-customer limits count them). */
+  promotionRedemptions?: PromotionRedemption[];
   idempotency: IdempotencyRecord[];
   /** Every admin write (GET /admin/audit); only ever appended to. */
   audit: AuditEntry[];
@@ -81,6 +97,10 @@ export const COLLECTIONS = [
   'cart',
   'orders',
   'sessions',
+  'promotions',
+  'shippingMethods',
+  'taxRates',
+  'promotionRedemptions',
   'idempotency',
   'audit',
 ] as const satisfies readonly (keyof DbSchema)[];

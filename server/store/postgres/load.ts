@@ -27,6 +27,7 @@ import {
   userToRow,
 } from './rows';
 import { datedSeed, type SeedFile } from '../seedDates';
+import { promotionFromRow, promotionToRow, shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from './priceRows';
 import { IDENTITY_TABLES, type Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,6 +45,7 @@ async function insertBatched<T>(rows: readonly T[], insert: (batch: T[]) => Prom
  */
 export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promise<void> {
   const { users = [], categories = [], brands = [], products = [], cart = [], orders = [], sessions = [], idempotency = [], audit = [] } = snapshot;
+  const { promotions = [], shippingMethods = [], taxRates = [], promotionRedemptions = [] } = snapshot;
   await insertBatched(users, (b) => db.insertInto('users').values(b.map(userToRow)).execute());
   await insertBatched(categories, (b) => db.insertInto('categories').values(b.map(filterOptionToRow)).execute());
   await insertBatched(brands, (b) => db.insertInto('brands').values(b.map(filterOptionToRow)).execute());
@@ -51,6 +53,12 @@ export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promi
   await insertBatched(cart, (b) => db.insertInto('cart').values(b.map(cartLineToRow)).execute());
   await insertBatched(orders, (b) => db.insertInto('orders').values(b.map(orderToRow)).execute());
   await insertBatched(sessions, (b) => db.insertInto('sessions').values(b.map(sessionToRow)).execute());
+  await insertBatched(promotions, (b) => db.insertInto('promotions').values(b.map(promotionToRow)).execute());
+  await insertBatched(promotionRedemptions, (b) =>
+    db.insertInto('promotion_redemptions').values(b.map((r) => ({ promotion_id: r.promotion, order_id: r.order, user_id: r.user }))).execute(),
+  );
+  await insertBatched(shippingMethods, (b) => db.insertInto('shipping_methods').values(b.map(shippingMethodToRow)).execute());
+  await insertBatched(taxRates, (b) => db.insertInto('tax_rates').values(b.map(taxRateToRow)).execute());
   await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
   await insertBatched(audit, (b) => db.insertInto('audit').values(b.map(auditToRow)).execute());
   await syncIdentities(db);
@@ -164,6 +172,15 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
       const sessions = await trx.selectFrom('sessions').selectAll().orderBy('seq').execute();
       const idempotency = await trx.selectFrom('idempotency_keys').selectAll().orderBy('created_at').orderBy('user_id').orderBy('key').execute();
       const audit = await trx.selectFrom('audit').selectAll().orderBy('id').execute();
+      // Prices: left out of the file when there are none (as in files older than them).
+      const promotions = (await trx.selectFrom('promotions').selectAll().orderBy('id').execute()).map(promotionFromRow);
+      const shippingMethods = (await trx.selectFrom('shipping_methods').selectAll().orderBy('id').execute()).map(shippingMethodFromRow);
+      const taxRates = (await trx.selectFrom('tax_rates').selectAll().orderBy('id').execute()).map(taxRateFromRow);
+      const promotionRedemptions = (await trx.selectFrom('promotion_redemptions').selectAll().orderBy('promotion_id').orderBy('order_id').execute()).map((r) => ({
+        promotion: r.promotion_id,
+        order: r.order_id,
+        user: r.user_id,
+      }));
       return {
         products: products.map((p) => (isDefaultOnly(p, variants.get(p.id)) ? p : { ...p, ...variants.get(p.id) })),
         categories: categories.map(filterOptionFromRow),
@@ -179,6 +196,10 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
           return rest;
         }),
         sessions: sessions.map(sessionFromRow),
+        ...(promotions.length > 0 ? { promotions } : {}),
+        ...(shippingMethods.length > 0 ? { shippingMethods } : {}),
+        ...(taxRates.length > 0 ? { taxRates } : {}),
+        ...(promotionRedemptions.length > 0 ? { promotionRedemptions } : {}),
         idempotency: idempotency.map(idempotencyFromRow),
         audit: audit.map(auditFromRow),
       };
