@@ -24,6 +24,7 @@ import { buildServices, type Services } from './services';
 import type { ForgotLimits } from './services/passwordReset';
 import type { VerifyLimits } from './services/emailVerification';
 import { emailRoutes } from './routes/emails';
+import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './routes/shipping';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
 import type { StoreAdapter } from './store/port';
 
@@ -100,6 +101,9 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
   api.use('/admin/emails', requireUser, emailRoutes(services));
+  api.use('/shipping-methods', shippingRoutes(services));
+  api.use('/admin/shipping-methods', shippingAdminRoutes(services));
+  api.use('/admin/tax-rates', taxRateAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));

@@ -9,6 +9,7 @@ import { OrderNoteService } from './orderNotes';
 import { ReviewService } from './reviews';
 import { AdminService } from './admin';
 import { AuditService } from './audit';
+import { ShippingTaxService } from './shippingTax';
 import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
@@ -49,6 +50,7 @@ export interface Services {
   reviews: ReviewService;
   admin: AdminService;
   audit: AuditService;
+  shippingTax: ShippingTaxService;
   transfer: TransferService;
   passwordReset: PasswordResetService;
   emailVerification: EmailVerificationService;
@@ -83,6 +85,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
     audit: new AuditService(store),
+    shippingTax: new ShippingTaxService(store, now),
     transfer: new TransferService(store, catalogue, orders, now),
     passwordReset: new PasswordResetService(store, {
       now,

@@ -268,3 +268,14 @@ export interface StoreAdmin {
 }
 
 export type StoreAdapter = Store & StoreAdmin;
+
+/** A tax rate write named a place (country, and state or null for the whole country) that has a rate already. */
+export class TaxRatePlaceTaken extends Error {
+  constructor(
+    readonly country: string,
+    readonly state: string | null,
+  ) {
+    super(`A tax rate for ${state === null ? country : `${state}, ${country}`} exists already`);
+    this.name = 'TaxRatePlaceTaken';
+  }
+}

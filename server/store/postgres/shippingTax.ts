@@ -3,24 +3,13 @@
 // own transaction. Writes record their audit entry in the same transaction.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
-import type { AuditContext } from '../port';
+import { TaxRatePlaceTaken, type AuditContext } from '../port';
 import { shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from './priceRows';
 import { recordAudit } from './productWrites';
 import { isId } from './rows';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Thrown by a tax rate write naming a place (country and state) that has a rate already. */
-export class TaxRatePlaceTaken extends Error {
-  constructor(
-    readonly country: string,
-    readonly state: string | null,
-  ) {
-    super(`A tax rate for ${state === null ? country : `${state}, ${country}`} exists already`);
-    this.name = 'TaxRatePlaceTaken';
-  }
-}
 
 /** The shipping methods of a country, cheapest first, then by id. */
 export async function shippingMethodsFor(db: Db, country: string): Promise<ShippingMethod[]> {
