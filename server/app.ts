@@ -24,6 +24,7 @@ import { buildServices, type Services } from './services';
 import type { ForgotLimits } from './services/passwordReset';
 import type { VerifyLimits } from './services/emailVerification';
 import { emailRoutes } from './routes/emails';
+import { promotionAdminRoutes, promotionRoutes } from './routes/promotions';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './routes/shipping';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
 import type { StoreAdapter } from './store/port';
@@ -97,6 +98,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/auth', authRoutes(services));
   api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
+  api.use('/promotions', promotionRoutes(services));
   api.use('/users', requireUser, userRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
@@ -104,6 +106,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/shipping-methods', shippingRoutes(services));
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
   api.use('/admin/tax-rates', taxRateAdminRoutes(services));
+  api.use('/admin/promotions', promotionAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));

@@ -9,6 +9,7 @@ import { OrderNoteService } from './orderNotes';
 import { ReviewService } from './reviews';
 import { AdminService } from './admin';
 import { AuditService } from './audit';
+import { PromotionService } from './promotions';
 import { ShippingTaxService } from './shippingTax';
 import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
@@ -50,6 +51,7 @@ export interface Services {
   reviews: ReviewService;
   admin: AdminService;
   audit: AuditService;
+  promotions: PromotionService;
   shippingTax: ShippingTaxService;
   transfer: TransferService;
   passwordReset: PasswordResetService;
@@ -85,6 +87,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
     audit: new AuditService(store),
+    promotions: new PromotionService(store, now),
     shippingTax: new ShippingTaxService(store, now),
     transfer: new TransferService(store, catalogue, orders, now),
     passwordReset: new PasswordResetService(store, {

@@ -15,6 +15,7 @@ import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, Orde
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 import type { CartVariant } from '../../src/domain/variants';
+import type { Promotion } from '../../src/domain/checkout';
 import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
 import type { VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
@@ -29,6 +30,17 @@ export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
  * a product without options, `stock` (without `variants`) sets its only variant's stock.
  */
 export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite>;
+
+/** A promotion's fields as admins write them (id and `used` are the database's). */
+export type PromotionFields = Omit<Promotion, 'id' | 'used'>;
+
+/** A promotion write named a code another promotion has, whatever the case. */
+export class PromotionCodeTaken extends Error {
+  constructor(readonly code: string) {
+    super(`The code ${code} is taken`);
+    this.name = 'PromotionCodeTaken';
+  }
+}
 
 /** A cart line as the store reads it: the product with its variants, and the line's variant. */
 export type StoredCartItem = CartItem & { product: VariantProduct; variant: CartVariant };
@@ -180,6 +192,24 @@ export interface Store {
    * revenue (each line at its displayed price, SPEC §9, as it was ordered); the current title.
    */
   topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]>;
+
+  // Promotions as admins manage them (the reads that price and redeem them are promotionUse's). A
+  // write naming a code another promotion has (whatever the case) throws PromotionCodeTaken, with
+  // nothing changed; each write records `audit` in the same step.
+  /** Newest first (id descending); `slice`: one page of them. */
+  listPromotions(slice?: { start: number; end: number }): Promise<Page<Promotion>>;
+  promotionById(id: number): Promise<Promotion | undefined>;
+  createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion>;
+  /**
+   * Sets the fields `change` computes from the promotion as it is, as one atomic step (its `used`
+   * cannot move meanwhile); undefined when there is no such promotion. Synchronous `change`;
+   * throws what it throws, with nothing changed.
+   */
+  updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined>;
+  /** Removes the promotion (orders keep the snapshot they were charged); false when there was none. */
+  deletePromotion(id: number, audit?: AuditContext): Promise<boolean>;
+  /** The active automatic (codeless) promotion at `now` (epoch ms), within its dates and not used up, with the lowest id. */
+  bannerPromotion(now: number): Promise<Promotion | undefined>;
 
   // Audit log: appended to only by the writes that carry an AuditContext.
   /** Newest first. */

@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.note',
   'review.remove',
+  'promotion.create',
+  'promotion.update',
+  'promotion.delete',
   'shipping.create',
   'shipping.update',
   'shipping.delete',
@@ -65,7 +68,7 @@ export const AUDIT_ACTIONS = [
   'tax.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'shipping', 'tax'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One admin write, as GET /admin/audit lists it. */

@@ -17,6 +17,7 @@ import * as searchTextWithoutReviewers from './migrations/0011_search_text_witho
 import * as variants from './migrations/0012_variants';
 import * as orderNotes from './migrations/0013_order_notes';
 import * as prices from './migrations/0014_prices';
+import * as auditPrices from './migrations/0015_audit_prices';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_variants': variants,
   '0013_order_notes': orderNotes,
   '0014_prices': prices,
+  '0015_audit_prices': auditPrices,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -51,6 +51,9 @@ import * as verification from './verification';
 import * as shippingTax from './shippingTax';
 import * as productWrites from './productWrites';
 import * as reports from './reports';
+import * as promotions from './promotions';
+import type { Promotion } from '../../../src/domain/checkout';
+import type { PromotionFields } from '../port';
 import type { Database } from './schema';
 import * as users from './users';
 
@@ -261,6 +264,27 @@ export class PgStore implements StoreAdapter {
   }
   deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean> {
     return shippingTax.deleteTaxRate(this.db, id, audit);
+  }
+
+  // --- Promotions as admins manage them (promotions.ts) ---------------------------------------
+
+  listPromotions(slice?: { start: number; end: number }): Promise<Page<Promotion>> {
+    return promotions.listPromotions(this.db, slice);
+  }
+  promotionById(id: number): Promise<Promotion | undefined> {
+    return promotions.promotionById(this.db, id);
+  }
+  createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion> {
+    return promotions.createPromotion(this.db, fields, audit);
+  }
+  updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined> {
+    return promotions.updatePromotionWith(this.db, id, change, audit);
+  }
+  deletePromotion(id: number, audit?: AuditContext): Promise<boolean> {
+    return promotions.deletePromotion(this.db, id, audit);
+  }
+  bannerPromotion(now: number): Promise<Promotion | undefined> {
+    return promotions.bannerPromotion(this.db, now);
   }
 
   // --- Mail and password resets (outbox.ts) -----------------------------------------------------

@@ -18,6 +18,9 @@ const ACTIONS: Record<AuditAction, string> = {
   'tax.create': 'Tax rate added',
   'tax.update': 'Tax rate edited',
   'tax.delete': 'Tax rate deleted',
+  'promotion.create': 'Promotion created',
+  'promotion.update': 'Promotion edited',
+  'promotion.delete': 'Promotion deleted',
 };
 
 const MAX_VALUE = 160;
@@ -36,6 +39,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
     return (
       <Link to={`/admin/productdetail/${entry.entityId}`} className={link}>
         Product #{entry.entityId}
+      </Link>
+    );
+  }
+  if (entry.entity === 'promotion') {
+    return (
+      <Link to="/admin/promotions" className={link}>
+        Promotion #{entry.entityId}
       </Link>
     );
   }
