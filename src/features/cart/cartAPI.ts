@@ -1,5 +1,6 @@
 import { apiClient } from '../../lib/apiClient';
 import type { CartItem } from '../../domain/types';
+import type { ShippingMethod } from '../../domain/checkout';
 
 export interface NewCartItem {
   product: number;
@@ -26,3 +27,7 @@ export const updateCart = (update: CartItemUpdate) => apiClient.patch<CartItem>(
 // DELETE /cart/{productId}: lines are deleted by product id (SPEC §7); resolves to that id.
 export const deleteItemFromCart = (productId: number) =>
   apiClient.delete<unknown>(`/cart/${productId}`).then(() => productId);
+
+// GET /shipping-methods?country=: the country's methods, cheapest first (the cart's estimate).
+export const fetchShippingMethods = (country: string) =>
+  apiClient.get<ShippingMethod[]>(`/shipping-methods?country=${encodeURIComponent(country)}`);

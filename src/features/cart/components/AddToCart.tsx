@@ -33,6 +33,8 @@ export default function AddToCart({ product, selection }: { product: Product; se
 
   const hasOptions = selection?.hasOptions ?? false;
   const chosen = hasOptions ? selection?.variant : undefined;
+  // Issue 23: the cart line starts at the product's minimum order quantity.
+  const minimum = Math.max(1, product.minimumOrderQuantity ?? 1);
   const inCart = items.some((item) => item.product.id === product.id && (!chosen || item.variant?.id === chosen.id));
   const unavailable = product.deleted
     ? 'This product has been removed from the shop and cannot be added to the cart.'
@@ -40,7 +42,9 @@ export default function AddToCart({ product, selection }: { product: Product; se
       ? 'Out of stock: this product cannot be added to the cart right now.'
       : chosen && chosen.stock <= 0
         ? `Out of stock: ${selection?.label} cannot be added to the cart right now.`
-        : null;
+        : (chosen?.stock ?? product.stock) < minimum
+          ? `Only ${chosen?.stock ?? product.stock} left, fewer than the minimum order quantity of ${minimum}.`
+          : null;
 
   async function addToCart() {
     if (hasOptions && !chosen) {
@@ -53,7 +57,9 @@ export default function AddToCart({ product, selection }: { product: Product; se
     }
     setAdding(true);
     try {
-      await dispatch(addToCartAsync(chosen ? { product: product.id, variant: chosen.id, quantity: 1 } : { product: product.id, quantity: 1 })).unwrap();
+      await dispatch(
+        addToCartAsync(chosen ? { product: product.id, variant: chosen.id, quantity: minimum } : { product: product.id, quantity: minimum }),
+      ).unwrap();
       alert.success('Item added to Cart !');
     } catch (rejected) {
       const { status, message } = rejected as RejectValue;
@@ -76,11 +82,16 @@ export default function AddToCart({ product, selection }: { product: Product; se
         onClick={addToCart}
         // Until the cart is loaded, 'Item Already added !' could not be told apart.
         disabled={Boolean(unavailable) || adding || !cartLoaded}
-        aria-describedby={unavailable ? 'unavailable-reason' : undefined}
+        aria-describedby={unavailable ? 'unavailable-reason' : minimum > 1 ? 'minimum-quantity-note' : undefined}
         className={buttonClass('primary', 'lg', 'mt-4 w-full lg:mt-8')}
       >
         {adding ? 'Adding…' : 'Add to Cart'}
       </button>
+      {!unavailable && minimum > 1 && (
+        <p id="minimum-quantity-note" className="mt-3 text-sm text-gray-700">
+          Adds {minimum} to the cart: the minimum order quantity.
+        </p>
+      )}
       {unavailable && (
         <p id="unavailable-reason" className="mt-3 text-sm font-medium text-red-700">
           {unavailable}

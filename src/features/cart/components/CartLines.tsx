@@ -17,14 +17,20 @@ function lineChoice(item: CartItem): string {
 import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
 import { Select } from '../../../components/controls';
 
+/** The product's minimum order quantity (1 when it has none). */
+export const minimumQuantity = (item: Pick<CartItem, 'product'>): number => Math.max(1, item.product.minimumOrderQuantity ?? 1);
+
 /**
- * 1…min(6, stock), never more than the stock; a current quantity the stock no longer covers is
- * kept as a disabled option (so the select still shows it) beside the line's warning.
+ * minimum…min(6, stock), never more than the stock (the minimum at least); a current quantity
+ * outside that (the stock no longer covers it, or below the minimum) is kept as a disabled option
+ * (so the select still shows it) beside the line's warning.
  */
 function quantityOptions(item: CartItem): { value: number; disabled: boolean }[] {
-  const max = Math.max(1, Math.min(MAX_CART_QUANTITY, lineStock(item)));
-  const options = Array.from({ length: max }, (_, i) => ({ value: i + 1, disabled: false }));
+  const min = minimumQuantity(item);
+  const max = Math.max(min, Math.min(MAX_CART_QUANTITY, lineStock(item)));
+  const options = Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, disabled: false }));
   if (item.quantity > max) options.push({ value: item.quantity, disabled: true });
+  if (item.quantity < min) options.unshift({ value: item.quantity, disabled: true });
   return options;
 }
 
@@ -38,6 +44,8 @@ function CartLine({ item }: { item: CartItem }) {
   const named = choice ? `${product.title} (${choice})` : product.title;
   const stock = lineStock(item);
   const unitPrice = discountedPrice(linePricing(item));
+  const minimum = minimumQuantity(item);
+  const minimumId = `minimum-${item.id}`;
 
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
@@ -76,6 +84,7 @@ function CartLine({ item }: { item: CartItem }) {
               id={selectId}
               value={item.quantity}
               disabled={busy}
+              aria-describedby={minimum > 1 ? minimumId : undefined}
               onChange={(event) =>
                 run(
                   () => dispatch(updateCartAsync({ id: item.id, quantity: Number(event.target.value) })).unwrap(),
@@ -100,6 +109,11 @@ function CartLine({ item }: { item: CartItem }) {
             Remove
           </button>
         </div>
+        {minimum > 1 && (
+          <p id={minimumId} className={`mt-2 text-sm ${item.quantity < minimum ? 'font-medium text-red-700' : 'text-gray-600'}`}>
+            Minimum order quantity {minimum}
+          </p>
+        )}
         {(product.deleted || stock < item.quantity) && (
           <p className="mt-2 text-sm font-medium text-red-700">
             {product.deleted ? 'This product is no longer sold.' : `Only ${Math.max(0, stock)} left in stock.`}

@@ -11,12 +11,14 @@ interface CartSummaryProps {
   heading: ReactNode;
   /** The line under the totals: what is (not) added to them. */
   note: string;
+  /** More lines under the note (the cart's shipping estimate). */
+  details?: ReactNode;
   /** What comes next: the way to checkout, or 'Order Now'. */
   children: ReactNode;
 }
 
 /** The cart's lines and totals, as the cart page and the checkout show them. */
-export default function CartSummary({ heading, note, children }: CartSummaryProps) {
+export default function CartSummary({ heading, note, details, children }: CartSummaryProps) {
   const items = useAppSelector(selectItems);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
   return (
@@ -30,6 +32,7 @@ export default function CartSummary({ heading, note, children }: CartSummaryProp
       <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
         <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
         <p className="mt-1 text-sm text-gray-600">{note}</p>
+        {details}
         {children}
         <ContinueShopping />
       </div>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cartItem, jsonResponse, landing, product, renderWithProviders, stubFetch } from '../../../test/utils';
+import { address, calls, cartItem, jsonResponse, landing, product, renderWithProviders, session, stubFetch, user } from '../../../test/utils';
 import { initialState, type CartState } from '../cartSlice';
 import CartPage from './CartPage';
 
@@ -10,13 +10,16 @@ afterEach(() => vi.unstubAllGlobals());
 const phone = cartItem({ id: 1, product: product({ id: 10, title: 'Phone', price: 100, discountPercentage: 10, stock: 3 }), quantity: 2 });
 const lamp = cartItem({ id: 2, product: product({ id: 20, title: 'Lamp', brand: 'Glow', price: 50, discountPercentage: 0, stock: 40 }), quantity: 1 });
 
-const render = (cart: Partial<CartState>) =>
+const render = (cart: Partial<CartState>, account = user) =>
   renderWithProviders(<CartPage />, {
     route: '/cart',
     path: '/cart',
-    preloadedState: { cart: { ...initialState, status: 'idle', cartLoaded: true, ...cart } },
+    preloadedState: { ...session(account), cart: { ...initialState, status: 'idle', cartLoaded: true, ...cart } },
     routes: [landing('/')],
   });
+
+const standard = { id: 5, name: 'Standard', country: 'Canada', amount: 8, freeOver: 100, estimate: { minDays: 3, maxDays: 7 } };
+const express = { id: 6, name: 'Express', country: 'Canada', amount: 25, freeOver: null, estimate: { minDays: 1, maxDays: 2 } };
 
 describe('CartPage', () => {
   it('shows lines, subtotal of discounted prices and the item count', () => {
@@ -121,5 +124,53 @@ describe('CartPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Server down');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeInTheDocument();
+  });
+
+  it("says prices are before tax and what shipping to the first saved address's country costs at least", async () => {
+    const fetch = stubFetch({ 'GET /api/shipping-methods': () => jsonResponse([standard, express]) });
+    render({ items: [lamp] }, { ...user, addresses: [address, { ...address, country: 'India' }] });
+    expect(screen.getByText('Shipping and taxes calculated at checkout.')).toBeInTheDocument();
+    expect(screen.getByText('Prices are before tax.')).toBeInTheDocument();
+    expect(await screen.findByText('Shipping from $8.00 · Free shipping over $100.00 to Canada')).toBeInTheDocument();
+    expect(calls(fetch)).toEqual(['GET /api/shipping-methods?country=Canada']);
+  });
+
+  it('a country without a charged method ships free; without a saved address there is no estimate; a failure says checkout prices it', async () => {
+    stubFetch({ 'GET /api/shipping-methods': () => jsonResponse([]) });
+    const { unmount } = render({ items: [lamp] }, { ...user, addresses: [address] });
+    expect(await screen.findByText('Free shipping to Canada')).toBeInTheDocument();
+    unmount();
+    stubFetch({ 'GET /api/shipping-methods': () => jsonResponse({ message: 'down' }, 500) });
+    const second = render({ items: [lamp] }, { ...user, addresses: [address] });
+    expect(await screen.findByText('Shipping is priced at checkout')).toBeInTheDocument();
+    second.unmount();
+    const fetch = stubFetch({});
+    render({ items: [lamp] });
+    expect(screen.queryByTestId('shipping-estimate')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('offers the minimum order quantity to 6 and says the minimum under the selector', () => {
+    const mascara = cartItem({ id: 6, product: product({ id: 60, title: 'Mascara', stock: 50, minimumOrderQuantity: 2 }), quantity: 2 });
+    render({ items: [mascara, lamp] });
+    const select = screen.getByLabelText('Qty of Mascara');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['2', '3', '4', '5', '6']);
+    expect(select).toHaveAccessibleDescription('Minimum order quantity 2');
+    expect(screen.getAllByText(/Minimum order quantity/)).toHaveLength(1);
+  });
+
+  it('a line below its minimum (added before the rule) keeps its quantity shown but not choosable', () => {
+    const mascara = cartItem({ id: 6, product: product({ id: 60, title: 'Mascara', stock: 50, minimumOrderQuantity: 3 }), quantity: 1 });
+    render({ items: [mascara] });
+    const select = screen.getByLabelText('Qty of Mascara');
+    expect(select).toHaveValue('1');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['1', true],
+      ['3', false],
+      ['4', false],
+      ['5', false],
+      ['6', false],
+    ]);
   });
 });

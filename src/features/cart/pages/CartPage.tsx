@@ -5,6 +5,8 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectCartError, selectCartLoaded, selectItems } from '../cartSlice';
 import CartLoadError from '../components/CartLoadError';
 import CartSummary from '../components/CartSummary';
+import ShippingEstimate from '../components/ShippingEstimate';
+import { selectLoggedInUser } from '../../../lib/session';
 import { buttonClass } from '../../../components/controls';
 
 export default function CartPage() {
@@ -12,6 +14,9 @@ export default function CartPage() {
   const items = useAppSelector(selectItems);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const error = useAppSelector(selectCartError);
+  const user = useAppSelector(selectLoggedInUser);
+  // The session's user follows every address change (userUpdated): its first address prices the estimate.
+  const country = user?.addresses[0]?.country;
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
   if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
@@ -24,6 +29,12 @@ export default function CartPage() {
         <CartSummary
           heading={<h1 className="text-3xl font-bold tracking-tight text-gray-900">Cart</h1>}
           note="Shipping and taxes calculated at checkout."
+          details={
+            <>
+              <p className="mt-1 text-sm text-gray-600">Prices are before tax.</p>
+              {country && <ShippingEstimate country={country} />}
+            </>
+          }
         >
           <Link to="/checkout" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
             Checkout
