@@ -22,6 +22,8 @@ const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Customers', link: '/admin/customers', user: false, admin: true },
   { name: 'Audit log', link: '/admin/audit', user: false, admin: true },
   { name: 'Emails', link: '/admin/emails', user: false, admin: true },
+  { name: 'Shipping', link: '/admin/shipping', user: false, admin: true },
+  { name: 'Promotions', link: '/admin/promotions', user: false, admin: true },
 ];
 
 export const USER_MENU = [

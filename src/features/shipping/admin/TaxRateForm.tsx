@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Select } from '../../../components/controls';
+import ErrorMessage from '../../../components/ErrorMessage';
+import type { TaxRate } from '../../../domain/checkout';
+import { COUNTRIES } from '../../../domain/types';
+import { ApiError } from '../../../lib/apiClient';
+import { numberOrText, type TaxRateBody } from './shippingAPI';
+
+interface Values {
+  country: string;
+  state: string;
+  rate: string;
+}
+const ORDER: (keyof Values)[] = ['country', 'state', 'rate'];
+
+interface Props {
+  /** The rate to edit; none: a new one. */
+  rate?: TaxRate;
+  save: (body: TaxRateBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Add or edit a tax rate: country, state (empty: the whole country), rate in percent. */
+export default function TaxRateForm({ rate, save, onCancel }: Props) {
+  const prefix = rate ? `rate-${rate.id}` : 'rate-new';
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { country: rate?.country ?? COUNTRIES[0], state: rate?.state ?? '', rate: rate ? String(rate.rate) : '' },
+  });
+  useEffect(() => setFocus('country'), [setFocus]);
+
+  async function submit(values: Values) {
+    setFailure(null);
+    const body = {
+      country: values.country,
+      state: values.state.trim() === '' ? null : values.state,
+      rate: numberOrText(values.rate),
+    } as unknown as TaxRateBody;
+    try {
+      await save(body);
+    } catch (rejected) {
+      const fieldErrors = rejected instanceof ApiError ? (rejected.errors ?? {}) : {};
+      const known = ORDER.filter((f) => fieldErrors[f]);
+      for (const field of known) setError(field, { message: fieldErrors[field] }, { shouldFocus: field === known[0] });
+      if (known.length === 0) setFailure((rejected as Error).message);
+    }
+  }
+
+  const where = rate ? (rate.state === null ? `the whole of ${rate.country}` : `${rate.state}, ${rate.country}`) : '';
+  const title = rate ? `Edit the tax rate of ${where}` : 'New tax rate';
+  return (
+    <form noValidate aria-label={title} onSubmit={handleSubmit(submit)} className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+      <p className="text-sm font-semibold text-gray-900">{title}</p>
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Field id={`${prefix}-country`} label="Country" error={errors.country?.message}>
+          {(control) => (
+            <Select {...control} {...register('country')}>
+              {COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id={`${prefix}-state`} label="State (empty: whole country)" error={errors.state?.message}>
+          {(control) => <Input maxLength={60} autoComplete="off" {...control} {...register('state')} />}
+        </Field>
+        <Field id={`${prefix}-rate`} label="Rate (%)" error={errors.rate?.message}>
+          {(control) => (
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              {...control}
+              {...register('rate', { validate: (v) => v.trim() !== '' || 'Rate is required' })}
+            />
+          )}
+        </Field>
+      </div>
+      {failure && <ErrorMessage className="mt-4" title="The tax rate was not saved" message={failure} />}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" size="sm" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save tax rate'}
+        </Button>
+        <Button look="secondary" size="sm" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
