@@ -1,0 +1,141 @@
+// Prices at checkout (issue 23, the shopper's side) in Chromium against the real server and its
+// seed (shipping methods and tax rates per country, the members' promotion): the cart says prices
+// are before tax and what shipping costs at least; at checkout a bad code shows the server's
+// reason, Express to Canada changes the total, the test card pays and the order keeps the figures
+// the checkout showed; a declined card places nothing. Keyboard and axe at 360 px and desktop.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
+
+const CARD_APPROVED = '4242 4242 4242 4242';
+const CARD_DECLINED = '4000 0000 0000 0002';
+const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+
+interface Variant {
+  id: number;
+  stock: number;
+}
+
+/** Puts a laptop (a category of the members' promotion) in the signed-in shopper's cart, and saves a Canadian address. */
+async function laptopInCartToCanada(page: Page): Promise<{ title: string }> {
+  const laptops = (await (await page.request.get('/api/products?category=laptops&_page=1&_limit=50')).json()) as {
+    id: number;
+    title: string;
+    stock: number;
+    deleted?: boolean;
+    minimumOrderQuantity?: number;
+  }[];
+  for (const laptop of laptops.filter((p) => !p.deleted && p.stock >= 10)) {
+    const quantity = laptop.minimumOrderQuantity ?? 1;
+    const { variants } = (await (await page.request.get(`/api/products/${laptop.id}`)).json()) as { variants: Variant[] };
+    const variant = variants.length > 1 ? variants.find((v) => v.stock >= quantity + 2) : undefined;
+    if (variants.length > 1 && !variant) continue;
+    const added = await page.request.post('/api/cart', { data: { product: laptop.id, quantity, ...(variant ? { variant: variant.id } : {}) } });
+    expect(added.status(), await added.text()).toBe(201);
+    const me = await (await page.request.get('/api/auth/check')).json();
+    const saved = await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return { title: laptop.title };
+  }
+  throw new Error('The seed has no laptop in stock');
+}
+
+const breakdown = (page: Page) => page.getByLabel('Order total');
+const totalOf = (page: Page) => breakdown(page).locator('div').filter({ hasText: /^Total/ }).locator('dd');
+
+async function payByCard(page: Page, number: string) {
+  await page.getByRole('radio', { name: 'Card Payment' }).check();
+  const card = page.getByRole('group', { name: 'Card details' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiry month').fill('12');
+  await card.getByLabel('Expiry year').fill(NEXT_YEAR);
+  await card.getByLabel('Security code').fill('123');
+}
+
+async function ownOrderCount(page: Page): Promise<number> {
+  const response = await page.request.get('/api/orders/own/?_page=1&_per_page=10');
+  expect(response.ok()).toBeTruthy();
+  return Number(response.headers()['x-total-count'] ?? (await response.json()).length);
+}
+
+test('a shopper sees the reason for a bad code, chooses Express to Canada, pays by the test card and the order keeps the total', async ({ page, shopper }) => {
+  test.slow(); // two pages checked at two widths, and an order
+  expect(shopper.email).toContain('@');
+  await laptopInCartToCanada(page);
+
+  // The cart: prices before tax, shipping from the cheapest Canadian method.
+  await page.goto('/cart');
+  await expect(page.getByText('Shipping and taxes calculated at checkout.')).toBeVisible();
+  await expect(page.getByText('Prices are before tax.')).toBeVisible();
+  await expect(page.getByTestId('shipping-estimate')).toHaveText(/^Shipping from \$\d+\.\d\d.* to Canada$/);
+  await expectAccessibleAtAllWidths(page, () => expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible());
+
+  // Checkout: the address, then its country's methods with the cheapest chosen.
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
+  const standard = page.getByRole('radio', { name: /^Standard/ });
+  const express = page.getByRole('radio', { name: /^Express/ });
+  await expect(standard).toBeChecked();
+  await expect(express).toHaveAccessibleName(/business days/);
+  await expect(breakdown(page).getByText('Shipping (Standard)')).toBeVisible();
+  await expect(breakdown(page).getByText(/^Tax \(\d+(\.\d+)?%\)$/)).toBeVisible();
+  // A shopper who is not a member is told what the membership would save on a laptop.
+  await expect(page.getByText(/^Members save \$[\d,]+\.\d\d on this order\./)).toBeVisible();
+
+  // A code the shop does not know: the server's reason under the field, no chip.
+  await page.getByLabel('Promo code').fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/^NOSUCHCODE: .+/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove code NOSUCHCODE' })).toHaveCount(0);
+
+  // Express, by keyboard: the total changes.
+  const before = await totalOf(page).innerText();
+  await standard.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(express).toBeChecked();
+  await expect(breakdown(page).getByText('Shipping (Express)')).toBeVisible();
+  await expect(totalOf(page)).not.toHaveText(before);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const charged = await totalOf(page).innerText();
+
+  await payByCard(page, CARD_APPROVED);
+  await expectAccessibleAtAllWidths(page, () => expect(page.getByRole('heading', { name: 'Order Summary', level: 2 })).toBeVisible());
+
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
+  await expect(page.getByText('Order Successfully Placed')).toBeVisible();
+  const orderId = Number(page.url().split('/').pop());
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
+    shipping: { name: string };
+    totals: { total: number };
+    payment: { method: string; last4?: string };
+    totalAmount: number;
+  };
+  expect(order.shipping.name).toBe('Express');
+  expect(order.payment).toMatchObject({ method: 'card', last4: '4242' });
+  const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(order.totals.total);
+  expect(shown).toBe(charged);
+  expect(order.totalAmount).toBe(order.totals.total);
+});
+
+test('a declined card shows the message at the card form and places nothing', async ({ page, shopper }) => {
+  expect(shopper.email).toContain('@');
+  await laptopInCartToCanada(page);
+  await page.goto('/checkout');
+  await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
+  await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();
+
+  // Checked before sending: a number that fails Luhn is named at its field.
+  await payByCard(page, '4242 4242 4242 4241');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText('Card number is not valid')).toBeVisible();
+
+  await page.getByLabel('Card number').fill(CARD_DECLINED);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  const card = page.getByRole('group', { name: 'Card details' });
+  await expect(card.getByRole('alert')).toContainText(/declined/i);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel('Card number')).toHaveValue(CARD_DECLINED);
+  expect(await ownOrderCount(page)).toBe(0);
+  const cart = (await (await page.request.get('/api/cart')).json()) as unknown[];
+  expect(cart).toHaveLength(1);
+});
