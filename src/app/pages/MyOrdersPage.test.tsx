@@ -36,7 +36,7 @@ describe('MyOrdersPage', () => {
     expect(within(first).getByRole('link', { name: 'Order #31' })).toHaveAttribute('href', '/orders/31');
     expect(within(first).getByText('Mar 1, 2026')).toHaveAttribute('datetime', '2026-03-01T12:00:00.000Z');
     expect(within(first).getByText('3 items')).toBeInTheDocument();
-    expect(within(first).getByText('$270')).toBeInTheDocument();
+    expect(within(first).getByText('$270.00')).toBeInTheDocument();
     expect(within(first).getByText('dispatched')).toBeInTheDocument();
     const second = screen.getByRole('article', { name: 'Order #12' });
     expect(within(second).getByText('1 item')).toBeInTheDocument();

@@ -16,20 +16,25 @@ const history: Order['history'] = [
 ];
 
 describe('OrderPage', () => {
-  it('shows the lines (with the variant chosen), the summary, address, payment and the status history', async () => {
+  it('shows the lines (with the variant chosen) and the charges it stored, the summary, address, payment and the status history', async () => {
     const shoe = product({ id: 4, title: 'Trail Shoe', thumbnail: '/images/shoe.webp', price: 100, discountPercentage: 0 });
     const placed = order({
       id: 31,
       status: 'dispatched',
       paymentMethod: 'card',
       createdAt: '2026-03-01T09:00:00.000Z',
-      totalAmount: 330,
+      totalAmount: 326.46,
       totalItems: 4,
       history,
       items: [
-        cartItem({ id: 1, quantity: 3, product: shoe, variant: { id: 9, sku: 'SHOE-44-BLK', options: { Size: '44', Colour: 'Black' }, price: 80 } }),
-        cartItem({ id: 2, quantity: 1, product: product({ id: 5, title: 'Lamp', price: 100, discountPercentage: 10 }) }),
+        { ...cartItem({ id: 1, quantity: 3, product: shoe, variant: { id: 9, sku: 'SHOE-44-BLK', options: { Size: '44', Colour: 'Black' }, price: 80 } }), unitPrice: 80, discount: 48, total: 192 },
+        { ...cartItem({ id: 2, quantity: 1, product: product({ id: 5, title: 'Lamp', price: 100, discountPercentage: 10 }) }), unitPrice: 90, discount: 0, total: 90 },
       ],
+      promotions: [{ id: 1, code: null, label: 'Members save 20%', amount: 48 }],
+      shipping: { method: 3, name: 'Express', amount: 19.99 },
+      tax: { rate: 13, amount: 24.47 },
+      totals: { subtotal: 330, discount: 48, shipping: 19.99, tax: 24.47, total: 316.46 },
+      payment: { method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' },
     });
     stubFetch({ 'GET /api/orders/31': () => jsonResponse(placed) });
     render();
@@ -39,16 +44,27 @@ describe('OrderPage', () => {
     const lines = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
     expect(within(lines[0]).getByRole('heading', { name: 'Trail Shoe' })).toBeInTheDocument();
     expect(within(lines[0]).getByText('Size 44 / Colour Black')).toBeInTheDocument();
-    expect(within(lines[0]).getByText('Qty 3 × $80')).toBeInTheDocument();
-    expect(within(lines[0]).getByText('$240')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Qty 3 × $80.00')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Discount −$48.00')).toBeInTheDocument();
+    expect(lines[0]).toHaveTextContent('Line total $192.00');
     expect(lines[0].querySelector('img')).toHaveAttribute('src', '/images/shoe.webp');
-    expect(within(lines[1]).getByText('Qty 1 × $90')).toBeInTheDocument();
+    expect(within(lines[1]).getByText('Qty 1 × $90.00')).toBeInTheDocument();
+    expect(within(lines[1]).queryByText(/Discount/)).not.toBeInTheDocument();
+    // The five figures as stored (the total is not recomputed: the stored one is shown).
+    const rows = within(document.querySelector<HTMLElement>('dl[aria-label="Order #31 total"]')!).getAllByRole('term');
+    expect(rows.map((t) => [t.textContent, t.nextElementSibling?.textContent])).toEqual([
+      ['Subtotal', '$330.00'],
+      ['Members save 20%', '−$48.00'],
+      ['Shipping (Express)', '$19.99'],
+      ['Tax (13%)', '$24.47'],
+      ['Total', '$316.46'],
+    ]);
 
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('Mar 1, 2026')).toBeInTheDocument();
     expect(within(summary).getByText('4 items')).toBeInTheDocument();
-    expect(within(summary).getByText('Card Payment')).toBeInTheDocument();
-    expect(within(summary).getByText('$330')).toBeInTheDocument();
+    expect(within(summary).getByText('Card •••• 4242 (Visa) — Authorized')).toBeInTheDocument();
+    expect(within(summary).getByText('$316.46')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Shipping address' })).getByText('Ada Lovelace')).toBeInTheDocument();
 
     const steps = within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');

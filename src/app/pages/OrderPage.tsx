@@ -12,8 +12,8 @@ import CancelOrder from '../../features/user/components/CancelOrder';
 import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { fetchMyOrder } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
-import OrderLines from '../../features/user/orders/OrderLines';
 import { useRemote } from '../../features/user/orders/useRemote';
+import PricedOrder from './PricedOrder';
 
 const byWhom = (by: OrderEvent['by']) => (by === 'shopper' ? 'by you' : 'by the shop');
 
@@ -23,7 +23,7 @@ const backLink = (
   </Link>
 );
 
-/** The order itself: lines, summary, address, status history and what the shopper can do with it. */
+/** The order itself: lines and what it was charged, summary, address, status history and what the shopper can do with it. */
 function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Order) => void }) {
   return (
     <>
@@ -35,12 +35,9 @@ function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Ord
         <CancelOrder order={order} onChanged={onChanged} />
         <BuyAgain order={order} />
       </div>
-      <section aria-labelledby="items-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 sm:px-6">
-        <h2 id="items-heading" className="pt-4 text-base font-semibold text-gray-900">
-          Items
-        </h2>
-        <OrderLines order={order} />
-      </section>
+      <div className="mt-8">
+        <PricedOrder order={order} />
+      </div>
       <div className="mt-8">
         <OrderFacts order={order} />
       </div>

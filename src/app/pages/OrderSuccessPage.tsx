@@ -15,23 +15,27 @@ import OrderFacts, { Fact } from '../../features/user/orders/OrderFacts';
 import { estimateText } from '../../features/user/orders/orderFormat';
 import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
+import PricedOrder from './PricedOrder';
 
 const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-600';
 
-/** The order's summary with its delivery estimate (src/domain/delivery.ts) and a link to its page. */
+/** The order's lines and charges, its summary with its delivery estimate (src/domain/delivery.ts) and a link to its page. */
 function PlacedOrder({ order }: { order: Order }) {
   const estimate = order.createdAt
     ? deliveryEstimate(new Date(order.createdAt), order.items.map((item) => item.product.shippingInformation))
     : undefined;
   return (
-    <div className="mt-10 rounded-lg border border-gray-200 bg-white p-4 text-left sm:p-6">
-      <OrderFacts order={order} extra={estimate && <Fact term="Estimated delivery">{estimateText(estimate)}</Fact>} />
-      {estimate && <p className="mt-4 text-sm text-gray-700">The estimate counts from the day you ordered, by the item that ships last.</p>}
-      <p className="mt-4">
-        <Link to={`/orders/${order.id}`} className={linkClass}>
-          View order #{order.id}
-        </Link>
-      </p>
+    <div className="mt-10 space-y-6">
+      <PricedOrder order={order} />
+      <div className="rounded-lg border border-gray-200 bg-white p-4 text-left sm:p-6">
+        <OrderFacts order={order} extra={estimate && <Fact term="Estimated delivery">{estimateText(estimate)}</Fact>} />
+        {estimate && <p className="mt-4 text-sm text-gray-700">The estimate counts from the day you ordered, by the item that ships last.</p>}
+        <p className="mt-4">
+          <Link to={`/orders/${order.id}`} className={linkClass}>
+            View order #{order.id}
+          </Link>
+        </p>
+      </div>
     </div>
   );
 }

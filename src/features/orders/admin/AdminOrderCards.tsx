@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import { buttonClass } from '../../../components/controls';
 import type { AdminOrdersListProps } from './AdminOrdersTable';
 import { PageCheckbox, RowCheckbox } from './SelectionCheckboxes';
@@ -33,7 +33,7 @@ export default function AdminOrderCards({ orders, onChangeStatus, selected, onSe
               <dt className="text-gray-600">Items</dt>
               <dd className="text-gray-900">{itemsLabel(order.totalItems)}</dd>
               <dt className="text-gray-600">Total</dt>
-              <dd className="text-gray-900">{formatPrice(order.totalAmount)}</dd>
+              <dd className="text-gray-900">{formatMoney(order.totals?.total ?? order.totalAmount)}</dd>
               <dt className="text-gray-600">Payment</dt>
               <dd className="text-gray-900">{PAYMENT_LABELS[order.paymentMethod]}</dd>
             </dl>

@@ -39,7 +39,7 @@ describe('AdminOrdersScreen', () => {
     expect(within(first).getByText('Mar 1, 2026')).toBeInTheDocument();
     expect(within(first).getByText('Cash')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: '#1' })).toHaveAttribute('href', '/admin/orders/1');
-    expect(within(first).getByText('$20')).toBeInTheDocument();
+    expect(within(first).getByText('$20.00')).toBeInTheDocument();
     expect(within(first).getByText('dispatched')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: /Next/ }));

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import type { AdminOrder } from '../../../domain/backOffice';
 import type { Order, OrderStatus } from '../../../domain/types';
 import type { OrderSortField, OrdersQuery } from '../ordersQuery';
@@ -70,7 +70,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus,
               {itemsLabel(order.totalItems)}
               <span className="block truncate text-xs text-gray-600">{order.items.map((item) => item.product.title).join(', ')}</span>
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-gray-900">{formatPrice(order.totalAmount)}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-gray-900">{formatMoney(order.totals?.total ?? order.totalAmount)}</td>
             <td className="px-4 py-3 whitespace-nowrap text-gray-900">{PAYMENT_LABELS[order.paymentMethod]}</td>
             <td className="px-4 py-3 whitespace-nowrap">
               <StatusControl order={order} onChangeStatus={onChangeStatus} idPrefix="table" />

@@ -50,13 +50,16 @@ describe('the order page (/admin/orders/:id)', () => {
     const items = screen.getByRole('region', { name: 'Items' });
     expect(within(items).getByText('Product 4')).toBeInTheDocument();
     expect(within(items).getByText('Size 44 / Colour Black')).toBeInTheDocument();
-    expect(within(items).getByText('Qty 2 × $35')).toBeInTheDocument();
-    expect(within(items).getByText('$80')).toBeInTheDocument(); // the order's total
+    expect(within(items).getByText('Qty 2 × $35.00')).toBeInTheDocument();
+    // An order placed before prices were kept: its stored total, no discount, shipping or tax.
+    const total = within(items).getByText('Total').parentElement!;
+    expect(total).toHaveTextContent('Total$80.00');
+    expect(within(items).getByText('Shipping (Free shipping)')).toBeInTheDocument();
     const customer = screen.getByRole('region', { name: 'Customer' });
     expect(within(customer).getByText('customer7@shop.test')).toBeInTheDocument();
     expect(within(customer).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(customer).getByRole('link', { name: 'All orders of this customer' })).toHaveAttribute('href', '/admin/orders?user=7');
-    expect(within(customer).getByText('Cash')).toBeInTheDocument();
+    expect(within(customer).getByText('Cash on delivery — Pending')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Status history' })).getByText('pending')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Notes' })).getByText(NOTE.text)).toBeInTheDocument();
   });

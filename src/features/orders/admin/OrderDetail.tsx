@@ -14,7 +14,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
 import { fetchAdminOrder, setOrderStatus } from './adminOrderAPI';
 import OrderLines from './OrderLines';
 import OrderNotes from './OrderNotes';
-import { itemsLabel, orderDateTime, PAYMENT_LABELS } from './orderFormat';
+import { itemsLabel, orderDateTime } from './orderFormat';
+import { orderCharges, paymentText } from '../../../domain/orderText';
 
 const card = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-6';
 const back = 'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -193,7 +194,7 @@ export default function OrderDetail() {
               {address.email}
             </address>
             <h3 className="mt-5 text-sm font-semibold text-gray-900">Payment</h3>
-            <p className="mt-2 text-sm text-gray-900">{PAYMENT_LABELS[order.paymentMethod]}</p>
+            <p className="mt-2 text-sm text-gray-900">{paymentText(orderCharges(order).payment)}</p>
           </section>
         </div>
       </div>

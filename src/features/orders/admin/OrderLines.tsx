@@ -1,19 +1,17 @@
-import { discountedPrice, formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
+import { lineCharges, orderCharges } from '../../../domain/orderText';
 import { choiceLabel } from '../../../domain/variants';
-import type { CartItem, Order } from '../../../domain/types';
+import type { Order } from '../../../domain/types';
+import TotalsBreakdown from '../components/TotalsBreakdown';
 
-/** The unit price the line was charged: its variant's when it has one, else the product's displayed price then. */
-function unitPrice(item: CartItem): number {
-  return item.variant && 'salePrice' in item.variant ? item.variant.salePrice : (item.variant?.price ?? discountedPrice(item.product));
-}
-
-/** An order's lines (with the variant chosen), then its totals. */
+/** An order's lines (with the variant chosen, unit price, discount and line total as charged), then what it stored as its totals. */
 export default function OrderLines({ order }: { order: Order }) {
+  const { totals, promotions, shipping, tax } = orderCharges(order);
   return (
     <>
       <ul className="mt-3 divide-y divide-gray-200">
         {order.items.map((item) => {
-          const unit = unitPrice(item);
+          const { unitPrice, discount, total } = lineCharges(item);
           const choice = item.variant ? choiceLabel(item.variant.options) : '';
           return (
             <li key={item.id} className="flex gap-3 py-3">
@@ -23,24 +21,25 @@ export default function OrderLines({ order }: { order: Order }) {
                 {choice && <p className="text-gray-700">{choice}</p>}
                 {item.variant && <p className="text-xs text-gray-600">SKU {item.variant.sku}</p>}
                 <p className="text-gray-700">
-                  Qty {item.quantity} × {formatPrice(unit)}
+                  Qty {item.quantity} × {formatMoney(unitPrice)}
                 </p>
+                {discount > 0 && <p className="text-green-800">Discount −{formatMoney(discount)}</p>}
               </div>
-              <p className="text-sm font-medium whitespace-nowrap text-gray-900">{formatPrice(unit * item.quantity)}</p>
+              <p className="text-sm font-medium whitespace-nowrap text-gray-900">
+                <span className="sr-only">Line total </span>
+                {formatMoney(total)}
+              </p>
             </li>
           );
         })}
       </ul>
-      <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-gray-700">Items</dt>
-          <dd className="text-gray-900">{order.totalItems}</dd>
-        </div>
-        <div className="flex justify-between font-semibold">
-          <dt className="text-gray-900">Total</dt>
-          <dd className="text-gray-900">{formatPrice(order.totalAmount)}</dd>
-        </div>
-      </dl>
+      <div className="mt-3 border-t border-gray-200 pt-3 text-sm">
+        <p className="flex justify-between py-1 text-gray-700">
+          <span>Items</span>
+          <span className="text-gray-900">{order.totalItems}</span>
+        </p>
+        <TotalsBreakdown totals={totals} promotions={promotions} shipping={shipping} tax={tax} label={`Order #${order.id} total`} />
+      </div>
     </>
   );
 }

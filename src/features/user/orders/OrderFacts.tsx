@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
+import { orderCharges, paymentText } from '../../../domain/orderText';
 import type { Order } from '../../../domain/types';
 import AddressCard from '../components/AddressCard';
-import { itemCount, paymentLabel, placedOn } from './orderFormat';
+import { itemCount, placedOn } from './orderFormat';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -14,11 +15,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * An order's summary: number, date, items, total and payment, then where it goes. The total is
- * what the order holds (its items at the prices charged); `extra` adds facts (a delivery estimate).
+ * An order's summary: number, date, items, total and payment, then where it goes. The total and
+ * the payment are what the order stored when it was priced; `extra` adds facts (a delivery estimate).
  */
 export default function OrderFacts({ order, extra }: { order: Order; extra?: ReactNode }) {
   const date = placedOn(order.createdAt);
+  const { totals, payment } = orderCharges(order);
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <section aria-labelledby={`summary-${order.id}`}>
@@ -33,9 +35,9 @@ export default function OrderFacts({ order, extra }: { order: Order; extra?: Rea
             </Fact>
           )}
           <Fact term="Items">{itemCount(order.totalItems)}</Fact>
-          <Fact term="Payment">{paymentLabel(order.paymentMethod)}</Fact>
+          <Fact term="Payment">{paymentText(payment)}</Fact>
           {extra}
-          <Fact term="Total">{formatPrice(order.totalAmount)}</Fact>
+          <Fact term="Total">{formatMoney(totals.total)}</Fact>
         </dl>
       </section>
       <section aria-labelledby={`address-${order.id}`}>

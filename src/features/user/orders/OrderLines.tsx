@@ -1,14 +1,15 @@
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
+import { lineCharges } from '../../../domain/orderText';
 import type { Order } from '../../../domain/types';
-import { lineChoice, unitPrice } from './orderFormat';
+import { lineChoice } from './orderFormat';
 
-/** An order's lines: picture, title, the variant chosen, quantity, unit price and line total. */
+/** An order's lines: picture, title, the variant chosen, quantity × unit price, the line's discount and total, as charged. */
 export default function OrderLines({ order }: { order: Order }) {
   return (
     <ul aria-label="Items" className="divide-y divide-gray-200">
       {order.items.map((item) => {
         const choice = lineChoice(item);
-        const price = unitPrice(item);
+        const { unitPrice, discount, total } = lineCharges(item);
         return (
           <li key={item.id} className="flex gap-4 py-4">
             <img
@@ -23,12 +24,13 @@ export default function OrderLines({ order }: { order: Order }) {
                 <h3 className="font-medium text-gray-900">{item.product.title}</h3>
                 {choice && <p className="text-gray-700">{choice}</p>}
                 <p className="text-gray-700">
-                  Qty {item.quantity} × {formatPrice(price)}
+                  Qty {item.quantity} × {formatMoney(unitPrice)}
                 </p>
+                {discount > 0 && <p className="text-green-800">Discount −{formatMoney(discount)}</p>}
               </div>
               <p className="font-medium text-gray-900">
                 <span className="sr-only">Line total </span>
-                {formatPrice(price * item.quantity)}
+                {formatMoney(total)}
               </p>
             </div>
           </li>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import StatusBadge from '../../../components/StatusBadge';
 import type { Order } from '../../../domain/types';
 import { itemCount, placedOn } from './orderFormat';
@@ -29,7 +29,7 @@ export default function OrderSummary({ order }: { order: Order }) {
         </div>
         <div className="sm:text-right">
           <dt className="sr-only">Total</dt>
-          <dd className="font-medium text-gray-900">{formatPrice(order.totalAmount)}</dd>
+          <dd className="font-medium text-gray-900">{formatMoney(order.totals?.total ?? order.totalAmount)}</dd>
         </div>
       </dl>
     </article>

@@ -1,0 +1,28 @@
+import type { Order } from '../../domain/types';
+import { orderCharges } from '../../domain/orderText';
+import TotalsBreakdown from '../../features/orders/components/TotalsBreakdown';
+import OrderLines from '../../features/user/orders/OrderLines';
+
+/**
+ * A placed order's lines and the five figures it was charged (subtotal, each promotion, shipping,
+ * tax, total), as it stored them: the success page and the order page show the same.
+ */
+export default function PricedOrder({ order }: { order: Order }) {
+  const { totals, promotions, shipping, tax } = orderCharges(order);
+  return (
+    <section aria-labelledby={`items-${order.id}`} className="rounded-lg border border-gray-200 bg-white px-4 pb-4 text-left sm:px-6">
+      <h2 id={`items-${order.id}`} className="pt-4 text-base font-semibold text-gray-900">
+        Items
+      </h2>
+      <OrderLines order={order} />
+      <TotalsBreakdown
+        totals={totals}
+        promotions={promotions}
+        shipping={shipping}
+        tax={tax}
+        label={`Order #${order.id} total`}
+        className="border-t border-gray-200 pt-3"
+      />
+    </section>
+  );
+}
