@@ -8,6 +8,7 @@ import { asyncRoute, storableText } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import type { Services } from '../services';
 import { MAX_IMPORT_BYTES, ORDER_COLUMNS, PRODUCT_COLUMNS } from '../services/transfer';
+import { sendPage } from './pages';
 
 /** A CSV download: the header, then the rows as they come, written as they are made. */
 async function sendCsv(res: Response, name: string, columns: readonly string[], rows: AsyncIterable<unknown[]>): Promise<void> {
@@ -48,9 +49,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   router.get(
     '/customers',
     asyncRoute(async (req, res) => {
-      const { items, total } = await admin.customers(req.query);
-      res.setHeader('X-Total-Count', String(total));
-      res.json(items);
+      sendPage(req, res, await admin.customers(req.query));
     }),
   );
 
@@ -58,9 +57,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   router.get(
     '/audit',
     asyncRoute(async (req, res) => {
-      const { items, total } = await audit.list(req.query);
-      res.setHeader('X-Total-Count', String(total));
-      res.json(items);
+      sendPage(req, res, await audit.list(req.query));
     }),
   );
 

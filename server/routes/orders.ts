@@ -5,6 +5,7 @@ import { asyncRoute } from '../middleware/http';
 import { requireAdmin } from '../middleware/session';
 import type { Services } from '../services';
 import { IDEMPOTENCY_HEADER } from '../services/orders';
+import { sendPage } from './pages';
 
 export function orderRoutes({ orders, orderNotes }: Services): Router {
   const router = Router();
@@ -19,17 +20,11 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
   );
 
   // GET /orders/own (signed in): the caller's orders, newest first; with _page and _limit (or
-  // _per_page) one page of them, X-Total-Count
+  // _per_page) one page of them, else the first MAX_PAGE_SIZE; X-Total-Count, Link
   router.get(
     '/own',
     asyncRoute(async (req, res) => {
-      const page = await orders.ownPage(req.user!.id, req.query);
-      if (!page) {
-        res.json(await orders.own(req.user!.id));
-        return;
-      }
-      res.setHeader('X-Total-Count', String(page.total));
-      res.json(page.items);
+      sendPage(req, res, await orders.ownPage(req.user!.id, req.query));
     }),
   );
 
@@ -38,9 +33,7 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
     '/',
     requireAdmin,
     asyncRoute(async (req, res) => {
-      const { items, total } = await orders.list(req.query);
-      res.setHeader('X-Total-Count', String(total));
-      res.json(items);
+      sendPage(req, res, await orders.list(req.query));
     }),
   );
 

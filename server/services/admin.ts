@@ -4,7 +4,7 @@ import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from 
 import { badRequest } from '../errors';
 import type { Page, Store } from '../store/port';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../src/domain/productFields';
-import { pageOf, positiveInt, single } from './paging';
+import { boundedPageOf, positiveInt, single } from './paging';
 
 const DAY = 86_400_000;
 /** The statuses whose orders count as revenue (and as money a customer spent). */
@@ -58,6 +58,6 @@ export class AdminService {
   customers(query: Record<string, unknown>): Promise<Page<Customer>> {
     const q = single(query, 'q')?.trim();
     if (q !== undefined && q.length > MAX_QUERY) throw badRequest('Invalid search', { q: `Search must be at most ${MAX_QUERY} characters` });
-    return this.store.listCustomers({ q: q || undefined, slice: pageOf(query) }, REVENUE_STATUSES);
+    return this.store.listCustomers({ q: q || undefined, slice: boundedPageOf(query) }, REVENUE_STATUSES);
   }
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import type { StoredUser } from '../model';
 import type { AuditContext, Page, Store } from '../store/port';
 import { parseId } from './input';
-import { pageOf } from './paging';
+import { boundedPageOf } from './paging';
 
 export function auditBy(admin: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
   return { actor: { id: admin.id, email: admin.email }, action, at, ...(describe ? { describe } : {}) };
@@ -23,6 +23,6 @@ export class AuditService {
     const actorText = query.actor;
     const actor = actorText === undefined ? undefined : parseId(actorText);
     if (actorText !== undefined && actor === undefined) throw badRequest('Invalid admin', { actor: 'Admin must be a user id' });
-    return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: pageOf(query) });
+    return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: boundedPageOf(query) });
   }
 }

@@ -41,3 +41,12 @@ export function pageOf(query: Query): { start: number; end: number } | undefined
   const start = ((page ?? 1) - 1) * perPage;
   return { start, end: start + perPage };
 }
+
+/**
+ * pageOf for a list that must stay bounded (issue 25 item 1): a query that asks for no page gets
+ * the first MAX_PAGE_SIZE items (X-Total-Count still counts all; the route's Link names the next
+ * page: server/routes/pages.ts).
+ */
+export function boundedPageOf(query: Query): { start: number; end: number } {
+  return pageOf(query) ?? { start: 0, end: MAX_PAGE_SIZE };
+}

@@ -1,6 +1,7 @@
 // A bounded catalogue (issue 25, items 1 and 6): no list answers more than MAX_PAGE_SIZE items,
 // whatever its query; X-Total-Count counts them all and Link names the other pages, so a client
-// reads a whole list by following rel="next". The Link header is built from the configured public
+// reads a whole list by following rel="next" (the catalogue, and the back office's lists and a
+// shopper's orders). The Link header is built from the configured public
 // address (PUBLIC_URL) or relative to the site, never from the request's Host. On either driver.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +62,7 @@ describe('every list stops at MAX_PAGE_SIZE items', () => {
       next: '/api/products?_page=2&_limit=1000',
       last: '/api/products?_page=3&_limit=1000',
     });
-  });
+  }, 120_000); // the first request loads the 2,345-product shop
 
   it('following rel="next" reads the whole catalogue once, in order, filters and sort kept', async () => {
     const all = await readAll('/api/products');
@@ -119,6 +120,77 @@ describe('every list stops at MAX_PAGE_SIZE items', () => {
     expect(categories.headers.link).toBeUndefined();
     expect(categories.body.length).toBe(Number(categories.headers['x-total-count']));
   });
+});
+
+describe('the back office\'s lists and a shopper\'s orders stop at MAX_PAGE_SIZE too', () => {
+  const ORDERS = 1_234; // the shopper's (user 2), beside the fixture's
+  const CUSTOMERS = 1_050;
+  const AUDIT = 1_010;
+
+  function manyRecords(): DbSchema {
+    const data = makeData();
+    const template = data.orders[0];
+    const firstOrder = data.orders.length + 1;
+    for (let i = 0; i < ORDERS; i++) {
+      data.orders.push({ ...template, id: firstOrder + i, user: 2, createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString() });
+    }
+    const hash = data.users[1].password;
+    for (let i = 0; i < CUSTOMERS; i++) data.users.push({ id: 10 + i, email: `many${i}@shop.test`, password: hash, role: 'user', addresses: [] });
+    for (let i = 0; i < AUDIT; i++) {
+      data.audit.push({ id: i + 1, at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), actor: { id: 1, email: 'admin@shop.test' }, action: 'product.update', entity: 'product', entityId: '1', before: { stock: i }, after: { stock: i + 1 } });
+    }
+    return data;
+  }
+
+  // Kept beside the catalogue's shop above: a slot of its own (tests/pg/embeddedShop.ts).
+  const shop = makeShop({ data: manyRecords(), slot: 'bounded-lists' });
+
+  it('with no paging: the first 1,000, the count of all, and a Link to the next page; rel="next" reads the rest once', async () => {
+    const admin = await shop.as('admin');
+    const user = await shop.as('user');
+    const state = await shop.state();
+    const own = state.orders.filter((o) => o.user === 2).length;
+    for (const [who, path, total] of [
+      [admin, '/api/orders', state.orders.length],
+      [admin, '/api/admin/customers', state.users.length],
+      [admin, '/api/admin/audit', AUDIT],
+      [user, '/api/orders/own', own],
+    ] as const) {
+      const seen: number[] = [];
+      let next: string | undefined = path;
+      for (let pages = 0; next !== undefined; pages++) {
+        expect(pages, path).toBeLessThan(5);
+        const res: { body: { id: number }[]; headers: Record<string, string> } = await who.get(next).expect(200);
+        expect(res.body.length, next).toBeLessThanOrEqual(MAX_PAGE_SIZE);
+        expect(res.headers['x-total-count'], next).toBe(String(total));
+        if (pages === 0) {
+          expect(res.body.length, path).toBe(MAX_PAGE_SIZE);
+          expect(links(res.headers.link), path).toEqual({ first: `${path}?_page=1&_limit=1000`, next: `${path}?_page=2&_limit=1000`, last: `${path}?_page=2&_limit=1000` });
+        }
+        seen.push(...ids(res.body));
+        next = links(res.headers.link).next;
+      }
+      expect(seen.length, path).toBe(total);
+      expect(new Set(seen).size, path).toBe(total);
+    }
+  }, 180_000);
+
+  it('a page the client asks for keeps its size and filters in the links; a list that fits has none', async () => {
+    const admin = await shop.as('admin');
+    const res = await admin.get('/api/orders?status=pending&_page=2&_per_page=5').expect(200);
+    expect(res.body).toHaveLength(5);
+    const pending = (await shop.state()).orders.filter((o) => o.status === 'pending').length;
+    expect(links(res.headers.link)).toEqual({
+      first: '/api/orders?status=pending&_page=1&_limit=5',
+      prev: '/api/orders?status=pending&_page=1&_limit=5',
+      next: '/api/orders?status=pending&_page=3&_limit=5',
+      last: `/api/orders?status=pending&_page=${Math.ceil(pending / 5)}&_limit=5`,
+    });
+    const other = await shop.as('other');
+    const few = await other.get('/api/orders/own').expect(200);
+    expect(few.headers.link).toBeUndefined();
+    expect(few.headers['x-total-count']).toBe(String(few.body.length));
+  }, 60_000);
 });
 
 describe('the Link header never echoes the request', () => {
