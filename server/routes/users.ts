@@ -23,6 +23,20 @@ export function userRoutes({ users, auth }: Services): Router {
     }),
   );
 
+  // POST /users/own/membership (signed in): the caller becomes a member (idempotent); DELETE: leaves
+  router.post(
+    '/own/membership',
+    asyncRoute(async (req, res) => {
+      res.json(await users.setMembership(req.user!, true));
+    }),
+  );
+  router.delete(
+    '/own/membership',
+    asyncRoute(async (req, res) => {
+      res.json(await users.setMembership(req.user!, false));
+    }),
+  );
+
   // PATCH /users/:id (that user only): name and addresses
   router.patch(
     '/:id',

@@ -41,6 +41,24 @@ export function unavailable(product: Product, quantity: number): HttpError | und
   return undefined;
 }
 
+/** The product's minimum order quantity (product.minimumOrderQuantity; 1 when absent). */
+export function minimumOf(product: Pick<Product, 'minimumOrderQuantity'>): number {
+  const minimum = product.minimumOrderQuantity;
+  return typeof minimum === 'number' && Number.isInteger(minimum) && minimum > 1 ? minimum : 1;
+}
+
+/** Why `quantity` of `product` is too few to order (its minimum order quantity), else undefined. */
+export function belowMinimum(product: Pick<Product, 'title' | 'minimumOrderQuantity'>, quantity: number): string | undefined {
+  const minimum = minimumOf(product);
+  return quantity < minimum ? `The minimum order quantity for "${product.title}" is ${minimum}` : undefined;
+}
+
+/** 400 (field `quantity`) when `quantity` is below the product's minimum order quantity. */
+function assertMinimum(product: Product, quantity: number): void {
+  const message = belowMinimum(product, quantity);
+  if (message) throw badRequest(message, { quantity: message });
+}
+
 /** 409 unless `quantity` of `product` can be bought now. */
 export function assertAvailable(product: Product, quantity: number): void {
   const refusal = unavailable(product, quantity);
@@ -84,6 +102,7 @@ export class CartService {
     const resolved = resolveVariant(product, body.variant);
     if ('message' in resolved) throw badRequest(resolved.message, { variant: resolved.message });
     const { variant } = resolved;
+    assertMinimum(product, quantity);
     const label = choiceLabel(variant.options, product.options);
     const already = () => conflict(`"${product.title}"${label ? ` (${label})` : ''} ${ALREADY_IN_CART}`);
     if ((await this.store.cartItems(user)).some((item) => item.variant.id === variant.id)) throw already();
@@ -102,6 +121,7 @@ export class CartService {
     const product = await this.store.productById(line.product);
     const variant = product?.variants.find((v) => v.id === line.variant);
     if (!product || !variant) throw notFound('Product not found');
+    assertMinimum(product, quantity);
     assertVariantAvailable(product, variant, quantity);
     const updated = await this.store.setCartQuantity(user, line.id, quantity);
     if (!updated) throw notFound('Cart item not found');

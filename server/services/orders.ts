@@ -19,7 +19,7 @@ import { orderPlacedMail, orderStatusMail } from '../mail/messages';
 import type { AdminOrder } from '../../src/domain/backOffice';
 import type { OrderChange, OrderMail, OrderQuery, Page, Store } from '../store/port';
 import { MAX_STOCK, readAddress, type Errors } from '../validate';
-import { QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
+import { belowMinimum, minimumOf, QUANTITY_MESSAGE, readProductRef, readQuantity } from './cart';
 import { assertVariantAvailable, lineVariant, orderVariant, resolveVariant, soldAs, variantName } from './variants';
 import type { VariantProduct } from '../store/port';
 import { parseId, requireObject } from './input';
@@ -163,6 +163,7 @@ export class OrderService {
         product: withoutReviews(soldAs(products[i], chosen[i])),
         variant: orderVariant(products[i], chosen[i]),
         quantity: l.quantity,
+        else if (found && belowMinimum(found, quantity)) errors[`items.${i}.quantity`] = belowMinimum(found, quantity)!;
       }));
       return {
         items: orderItems,
@@ -393,7 +394,7 @@ export class OrderService {
       else if (variant.stock <= 0) reason = 'out of stock';
       else if (inCart.has(variant.id)) reason = 'already in your cart';
       if (reason === undefined) {
-        const quantity = Math.min(item.quantity, variant!.stock, MAX_CART_QUANTITY);
+        const quantity = Math.max(minimumOf(product!), Math.min(item.quantity, variant!.stock, MAX_CART_QUANTITY));
         if (await this.store.addCartLine({ user: me.id, product: product!.id, variant: variant!.id, quantity })) {
           result.added.push({ product: named, quantity });
           continue;
@@ -437,3 +438,6 @@ export function paymentChange(
     return result;
   }
 }
+      // Fewer than the product's minimum order quantity is raised to it, when there is that much.
+      else if (minimumOf(product) > variant.stock) reason = `only ${variant.stock} left, fewer than its minimum order quantity of ${minimumOf(product)}`;
+      else if (minimumOf(product) > MAX_CART_QUANTITY) reason = `its minimum order quantity of ${minimumOf(product)} is more than a cart line holds`;

@@ -1,6 +1,6 @@
 // Users: what the API shows of an account, and the changes its owner may make.
 import type { User } from '../../src/domain/types';
-import { assertValid, forbidden } from '../errors';
+import { assertValid, forbidden, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { Store } from '../store/port';
 import { readAddresses, readName, type Errors } from '../validate';
@@ -12,6 +12,7 @@ export function toPublicUser(user: StoredUser): User {
   const pub: User = { id, email, role, addresses: addresses ?? [] };
   if (user.name !== undefined) pub.name = user.name;
   pub.verified = user.verified !== false;
+  pub.member = user.member === true;
   return pub;
 }
 
@@ -47,6 +48,16 @@ export class UserService {
         ? await this.store.updateUser(me.id, { addresses, name: name === undefined ? undefined : name || null })
         : await this.store.userById(me.id);
     if (!user) throw forbidden('You can only change your own account');
+    return toPublicUser(user);
+  }
+
+  /**
+   * POST (true) / DELETE (false) /users/own/membership: the caller joins or leaves membership (the
+   * members' promotions price their cart from then on); the same again changes nothing.
+   */
+  async setMembership(me: StoredUser, member: boolean): Promise<User> {
+    const user = await this.store.setMember(me.id, member);
+    if (!user) throw notFound('User not found');
     return toPublicUser(user);
   }
 }

@@ -76,6 +76,8 @@ export interface Store {
   listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>>;
   /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
+  /** Sets whether the user is a member (issue 23); the user after it, undefined when there is none. */
+  setMember(id: number, member: boolean): Promise<StoredUser | undefined>;
   /**
    * Sets the user's password hash and, in the same step, ends every session of the user but
    * `keepSession` (a session digest; none kept when absent). false when there is no such user.

@@ -46,6 +46,8 @@ export interface Customer {
   lastOrderAt?: string;
   /** Whether they have confirmed their email address (false: signed up, link not opened yet). */
   verified: boolean;
+  /** Whether they are a member (the members' promotions apply to them); always in the API's answer. */
+  member?: boolean;
 }
 
 export const AUDIT_ACTIONS = [

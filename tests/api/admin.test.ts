@@ -97,9 +97,9 @@ describe('GET /api/admin/customers', () => {
     const res = await admin.get('/api/admin/customers').expect(200);
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.body as Customer[]).toEqual([
-      { id: 1, email: 'admin@shop.test', name: 'Admin', role: 'admin', orders: 0, totalSpent: 0, verified: true },
-      { id: 2, email: 'user@shop.test', role: 'user', orders: 6, totalSpent: 3600, lastOrderAt: '2026-01-11T00:00:00.000Z', verified: true },
-      { id: 3, email: 'other@shop.test', role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true },
+      { id: 1, email: 'admin@shop.test', name: 'Admin', role: 'admin', orders: 0, totalSpent: 0, verified: true, member: false },
+      { id: 2, email: 'user@shop.test', role: 'user', orders: 6, totalSpent: 3600, lastOrderAt: '2026-01-11T00:00:00.000Z', verified: true, member: false },
+      { id: 3, email: 'other@shop.test', role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true, member: false },
     ]);
     expect((await admin.get('/api/admin/customers?q=OTHER').expect(200)).body.map((c: Customer) => c.id)).toEqual([3]);
     expect((await admin.get('/api/admin/customers?q=admin').expect(200)).body.map((c: Customer) => c.id)).toEqual([1]);

@@ -9,7 +9,7 @@ describe('GET /api/users/own', () => {
     const shop = makeShop();
     await shop.anon().get('/api/users/own').expect(401);
     const res = await (await shop.as('other')).get('/api/users/own').expect(200);
-    expect(res.body).toEqual({ id: 3, email: 'other@shop.test', role: 'user', addresses: [address({ name: 'Other' })], verified: true });
+    expect(res.body).toEqual({ id: 3, email: 'other@shop.test', role: 'user', addresses: [address({ name: 'Other' })], verified: true, member: false });
   });
 });
 

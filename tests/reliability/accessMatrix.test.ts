@@ -350,6 +350,24 @@ const MATRIX: Row[] = [
     expect: [401, 200, 200, 200],
     verify: ({ res, self }) => expect(res.body.id).toBe(self),
   },
+  // Membership: the caller's own only (there is no way to name another account).
+  {
+    route: 'POST /api/users/own/membership',
+    what: 'become a member',
+    url: '/api/users/own/membership',
+    expect: [401, 200, 200, 200],
+    verify: async ({ res, self, agent }) => {
+      expect(res.body).toMatchObject({ id: self, member: true });
+      expect((await agent.get('/api/users/own').expect(200)).body.member).toBe(true);
+    },
+  },
+  {
+    route: 'DELETE /api/users/own/membership',
+    what: 'leave membership',
+    url: '/api/users/own/membership',
+    expect: [401, 200, 200, 200],
+    verify: ({ res, self }) => expect(res.body).toMatchObject({ id: self, member: false }),
+  },
   // Password reset by mail: anyone may ask (the same answer whoever asks, for any address); a
   // token is what proves the right to reset, never a session.
   {
@@ -755,7 +773,7 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 200],
     verify: ({ res }) => {
       expect(res.headers['x-total-count']).toBe('3');
-      expect(res.body).toEqual([{ id: 3, email: ACCOUNTS.other.email, role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true }]);
+      expect(res.body).toEqual([{ id: 3, email: ACCOUNTS.other.email, role: 'user', orders: 6, totalSpent: 1800, lastOrderAt: '2026-01-12T00:00:00.000Z', verified: true, member: false }]);
     },
   },
   {

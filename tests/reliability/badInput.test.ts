@@ -131,6 +131,8 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'GET /api/users/own': { as: 'user', url: '/api/users/own' },
   'PATCH /api/users/:id': { as: 'user', url: '/api/users/2' },
   'POST /api/users/own/password': { as: 'user', url: '/api/users/own/password' },
+  'POST /api/users/own/membership': { as: 'user', url: '/api/users/own/membership' },
+  'DELETE /api/users/own/membership': { as: 'user', url: '/api/users/own/membership' },
   'GET /api/products': { as: 'anon', url: '/api/products' },
   'GET /api/products/facets': { as: 'anon', url: '/api/products/facets?category=smartphones&price_gte=100' },
   'GET /api/products/suggest': { as: 'anon', url: '/api/products/suggest?q=gal' },

@@ -12,6 +12,8 @@ export const API_ROUTES = [
   'GET /api/users/own',
   'PATCH /api/users/:id',
   'POST /api/users/own/password',
+  'POST /api/users/own/membership',
+  'DELETE /api/users/own/membership',
   'GET /api/products',
   'GET /api/products/facets',
   'GET /api/products/suggest',

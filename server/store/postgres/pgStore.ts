@@ -99,6 +99,9 @@ export class PgStore implements StoreAdapter {
   setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
     return users.setPassword(this.db, id, hash, keepSession);
   }
+  setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
+    return users.setMember(this.db, id, member);
+  }
   createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
     return users.createSession(this.db, session, limits);
   }

@@ -31,8 +31,8 @@ export async function listCustomers(db: Db,
     ? sql<boolean>`(lower(u.email COLLATE "und-x-icu") LIKE ${pattern} OR lower(coalesce(u.name, '') COLLATE "und-x-icu") LIKE ${pattern})`
     : sql<boolean>`true`;
   const limit = slice ? Math.max(0, slice.end - slice.start) : null;
-  const { rows } = await sql<{ id: number; email: string; name: string | null; role: Role; verified: boolean; orders: number; spent: number; last: Date | null; total: number }>`
-    SELECT u.id, u.email, u.name, u.role, u.verified, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
+  const { rows } = await sql<{ id: number; email: string; name: string | null; role: Role; verified: boolean; member: boolean; orders: number; spent: number; last: Date | null; total: number }>`
+    SELECT u.id, u.email, u.name, u.role, u.verified, u.member, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
     FROM (SELECT * FROM users u WHERE ${where} ORDER BY u.id LIMIT ${limit} OFFSET ${slice?.start ?? 0}) AS u
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS orders,
@@ -42,7 +42,7 @@ export async function listCustomers(db: Db,
     ) AS o
     ORDER BY u.id`.execute(db);
   const items = rows.map((r) => {
-    const customer: Customer = { id: r.id, email: r.email, role: r.role, orders: r.orders, totalSpent: r.spent, verified: r.verified };
+    const customer: Customer = { id: r.id, email: r.email, role: r.role, orders: r.orders, totalSpent: r.spent, verified: r.verified, member: r.member };
     if (r.name !== null) customer.name = r.name;
     if (r.last !== null) customer.lastOrderAt = r.last.toISOString();
     return customer;

@@ -62,6 +62,7 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
 
 export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   // Built in db.json's key order: name (when there is one) before addresses.
+    member: u.member === true,
   const user = { id: r.id, email: r.email, password: r.password, role: r.role } as StoredUser;
   if (r.name !== null) user.name = r.name;
   user.addresses = r.addresses.map(orderAddress);
@@ -72,6 +73,7 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
 
 // ---------------------------------------------------------------------------------------------
 // categories, brands
+  if (r.member) user.member = true;
 
 export function filterOptionToRow(o: FilterOption): Insertable<FilterOptionsTable> {
   return o.id === undefined ? { value: o.value, label: o.label } : { id: o.id, value: o.value, label: o.label };

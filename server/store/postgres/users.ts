@@ -52,6 +52,13 @@ export async function updateUser(db: Db, id: number, changes: { addresses?: Stor
   return row && userFromRow(row);
 }
 
+/** Sets whether the user is a member; the user after it (undefined: no such user). */
+export async function setMember(db: Db, id: number, member: boolean): Promise<StoredUser | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await db.updateTable('users').set({ member }).where('id', '=', id).returningAll().executeTakeFirst();
+  return row && userFromRow(row);
+}
+
 export async function setPassword(db: Db, id: number, hash: string, keepSession?: string): Promise<boolean> {
   if (!isId(id)) return false;
   return db.transaction().execute(async (trx) => {
