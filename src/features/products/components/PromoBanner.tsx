@@ -1,20 +1,75 @@
-/** The membership promotion of SPEC §1, with its banner image. */
+import { useEffect, useRef, useState } from 'react';
+import type { BannerPromotion } from '../../../domain/checkout';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { fetchBanner, setMembership } from '../../../lib/membership';
+import { selectLoggedInUser, userUpdated } from '../../../lib/session';
+
+/** The spec's banner words: what the pre-painted first screen shows until the live banner answers. */
+const PLACEHOLDER: BannerPromotion = {
+  id: 0,
+  label: 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!',
+  membersOnly: true,
+};
+
+/**
+ * The promotion the shop runs now (GET /promotions/banner), in its own words; none, no banner. A
+ * signed-in shopper who is not a member can join here when the offer is for members.
+ */
 export default function PromoBanner() {
+  const user = useAppSelector(selectLoggedInUser);
+  const dispatch = useAppDispatch();
+  const [promo, setPromo] = useState<BannerPromotion | null>(PLACEHOLDER);
+  const [state, setState] = useState<string>('idle');
+  const done = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    fetchBanner().then(setPromo, () => setPromo(null));
+  }, []);
+  useEffect(() => {
+    if (state === 'joined') done.current?.focus();
+  }, [state]);
+
+  if (!promo) return null;
+  const join = () => {
+    setState('busy');
+    setMembership(true).then(
+      (u) => {
+        dispatch(userUpdated(u));
+        setState('joined');
+      },
+      (e: Error) => setState(`Could not apply for membership: ${e.message}`),
+    );
+  };
+  const offer = promo.membersOnly && user && promo.id > 0;
   return (
     <section aria-label="Promotion" className="bg-brand-50">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-4 sm:px-6 md:flex-row lg:px-8">
-        <img
-          src="/images/banner.svg"
-          alt="Membership offer: 20% off electronics"
-          width={1200}
-          height={400}
-          // The largest thing on the shopper's first screen: fetched ahead of the scripts.
-          fetchPriority="high"
-          className="aspect-[3/1] w-full rounded-md object-cover md:w-1/2"
-        />
-        <p className="text-center text-base font-semibold text-brand-900 md:text-left md:text-lg">
-          Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!
-        </p>
+        {/* Decorative: the words beside it say what is offered. */}
+        <img src="/images/banner.svg" alt="" width={1200} height={400} fetchPriority="high" className="aspect-[3/1] w-full rounded-md object-cover md:w-1/2" />
+        <div className="text-center md:text-left">
+          <p className="text-base font-semibold text-brand-900 md:text-lg">{promo.label}</p>
+          {offer && user.member ? (
+            <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
+              You&rsquo;re a member: this offer applies at checkout.
+            </p>
+          ) : offer ? (
+            <>
+              <button
+                type="button"
+                onClick={join}
+                disabled={state === 'busy'}
+                className="mt-3 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+              >
+                {state === 'busy' ? 'Applying…' : 'Apply for Membership'}
+              </button>
+              {state.startsWith('Could') && (
+                <p role="alert" className="mt-2 text-sm text-red-700">
+                  {state}
+                </p>
+              )}
+            </>
+          ) : null}
+        </div>
       </div>
     </section>
   );

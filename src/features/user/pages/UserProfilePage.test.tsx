@@ -141,3 +141,21 @@ describe('UserProfilePage', () => {
     expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({ currentPassword: 'Right1234', newPassword: 'Changed123', confirmPassword: 'Changed123' });
   });
 });
+
+describe('UserProfilePage membership', () => {
+  it('shows the status; applies, then leaves', async () => {
+    const fetch = stubFetch({
+      'POST /api/users/own/membership': () => jsonResponse({ ...user, member: true }),
+      'DELETE /api/users/own/membership': () => jsonResponse({ ...user, member: false }),
+    });
+    const { store } = render({ ...user, member: false });
+    const section = screen.getByRole('region', { name: 'Membership' });
+    expect(section).toHaveTextContent('You are not a member.');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply for Membership' }));
+    expect(await screen.findByText('You are a member: members’ offers apply at checkout.')).toBeInTheDocument();
+    expect(store.getState().auth.loggedInUserToken?.member).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave membership' }));
+    expect(await screen.findByText(/^You are not a member\./)).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
+  });
+});

@@ -10,6 +10,7 @@ import type { Address } from '../../../domain/types';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import ChangePasswordForm from '../components/ChangePasswordForm';
+import MembershipSection from '../components/MembershipSection';
 import SignInPrompt from '../components/SignInPrompt';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
 import { buttonClass } from '../../../components/controls';
@@ -157,6 +158,8 @@ export default function UserProfilePage() {
           </ul>
         )}
       </section>
+
+      <MembershipSection member={account.member === true} />
 
       <ChangePasswordForm />
     </div>
