@@ -18,19 +18,20 @@ import { adminRoutes, IMPORT_PATH } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { checkoutRoutes } from './routes/checkout';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
 import { buildServices, type Services } from './services';
 import type { ForgotLimits } from './services/passwordReset';
 import type { VerifyLimits } from './services/emailVerification';
 import { emailRoutes } from './routes/emails';
-import { promotionAdminRoutes, promotionRoutes } from './routes/promotions';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './routes/shipping';
+import { promotionAdminRoutes, promotionRoutes } from './routes/promotions';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
 import type { StoreAdapter } from './store/port';
+import type { PaymentProvider } from './payments/port';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-import type { PaymentProvider } from './payments/port';
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
 /** The embedded database's data folder when DATA_DIR is not set. */
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'shop');
@@ -69,10 +70,10 @@ export interface AppOptions {
   forgotLimits?: Partial<ForgotLimits>;
   /** Verification mail resend limits (tests); see server/services/emailVerification.ts. */
   verifyLimits?: Partial<VerifyLimits>;
-}
-
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;
+}
+
 const requestLog: RequestHandler = (req, res, next) => {
   const start = process.hrtime.bigint();
   res.on('finish', () => {
@@ -102,6 +103,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/users', requireUser, userRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
+  api.use('/checkout', requireUser, checkoutRoutes(services));
   api.use('/admin/emails', requireUser, emailRoutes(services));
   api.use('/shipping-methods', shippingRoutes(services));
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
@@ -126,6 +128,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     passwordCost: options.passwordCost ?? DEFAULT_COST,
     sessionTtlMs: options.sessionTtlMs,
     maxSessionsPerUser: options.maxSessionsPerUser,
+    payments: options.payments,
   });
 
   const app = express();
@@ -133,7 +136,6 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders);
   app.use(compression());
-    payments: options.payments,
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
   app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));

@@ -5,20 +5,21 @@ import { AuthService } from './auth';
 import { CartService } from './cart';
 import { CatalogueService } from './catalogue';
 import { OrderService } from './orders';
+import { CheckoutService } from './checkout';
 import { OrderNoteService } from './orderNotes';
 import { ReviewService } from './reviews';
 import { AdminService } from './admin';
 import { AuditService } from './audit';
-import { PromotionService } from './promotions';
 import { ShippingTaxService } from './shippingTax';
+import { PromotionService } from './promotions';
 import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
-import { MailService } from './mail';
-import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './passwordReset';
 import type { PaymentProvider } from '../payments/port';
 import { TestPaymentProvider } from '../payments/testProvider';
+import { MailService } from './mail';
+import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './passwordReset';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './emailVerification';
 
 export interface ServiceOptions {
@@ -36,10 +37,10 @@ export interface ServiceOptions {
   forgotLimits?: Partial<ForgotLimits>;
   /** Verification mail resend limits (tests). */
   verifyLimits?: Partial<VerifyLimits>;
-}
-
   /** Who takes card payments (default: the offline test provider, server/payments/testProvider.ts). */
   payments?: PaymentProvider;
+}
+
 export interface Services {
   auth: AuthService;
   sessions: SessionService;
@@ -47,22 +48,24 @@ export interface Services {
   catalogue: CatalogueService;
   cart: CartService;
   orders: OrderService;
+  /** Quotes of the shopper's cart (issue 23). */
+  checkout: CheckoutService;
   orderNotes: OrderNoteService;
   reviews: ReviewService;
   admin: AdminService;
   audit: AuditService;
-  promotions: PromotionService;
   shippingTax: ShippingTaxService;
+  promotions: PromotionService;
   transfer: TransferService;
   passwordReset: PasswordResetService;
   emailVerification: EmailVerificationService;
   mail: MailService;
+  /** The card payment provider the orders use. */
+  payments: PaymentProvider;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
   const { now } = options;
-  /** The card payment provider the orders use. */
-  payments: PaymentProvider;
   const sessions = new SessionService(
     store,
     now,
@@ -87,8 +90,9 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
     audit: new AuditService(store),
-    promotions: new PromotionService(store, now),
     shippingTax: new ShippingTaxService(store, now),
+    checkout: new CheckoutService(store, now),
+    promotions: new PromotionService(store, now),
     transfer: new TransferService(store, catalogue, orders, now),
     passwordReset: new PasswordResetService(store, {
       now,
@@ -98,6 +102,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     }),
     emailVerification,
     mail: new MailService(store, now),
+    payments,
   };
 }
-    payments,

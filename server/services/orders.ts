@@ -2,13 +2,12 @@
 // checks the stock and, as one unit in the store, takes the stock, stores the order and empties
 // the cart. An Idempotency-Key makes a retry safe. Listing all orders and changing status: admin.
 import { createHash } from 'node:crypto';
-import { totals } from '../../src/domain/pricing';
 import { MAX_CART_QUANTITY } from '../../src/domain/constants';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   type BuyAgainResult,
-  type CartItem,
+  type OrderItem,
   type Order,
   type OrderEvent,
   type OrderStatus,
@@ -23,13 +22,17 @@ import { belowMinimum, minimumOf, QUANTITY_MESSAGE, readProductRef, readQuantity
 import { assertVariantAvailable, lineVariant, orderVariant, resolveVariant, soldAs, variantName } from './variants';
 import type { VariantProduct } from '../store/port';
 import { parseId, requireObject } from './input';
-import { pageOf } from './paging';
+import { boundedPageOf } from './paging';
 import { auditBy } from './audit';
 import { readOrderQuery } from './orderQuery';
 import { publicOrder, withoutReviews } from './publicProduct';
 import type { PaymentProvider } from '../payments/port';
 import { toCents, type Cents, type Payment, type PaymentStatus } from '../../src/domain/checkout';
 import { TestPaymentProvider } from '../payments/testProvider';
+import { toDollars, type AppliedPromotion, type CardInput } from '../../src/domain/checkout';
+import { readCard } from '../../src/domain/card';
+import type { NewOrder, PlaceOrder, PricingContext, RedemptionRefused } from '../store/port';
+import { chooseMethod, placeOf, priceWith, readCodes, readShippingMethod, snapshotOf, unitPriceOf } from './checkout';
 
 export const MAX_ORDER_LINES = 50;
 /** How long an Idempotency-Key keeps answering with its order. */
@@ -51,6 +54,29 @@ export function requestFingerprint(body: unknown): string {
     return value;
   };
   return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
+}
+
+/**
+ * The body an Idempotency-Key's fingerprint is taken of: a card only by its last four digits and
+ * expiry (a full card number is never hashed nor stored).
+ */
+export function fingerprintBody(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('card' in input)) return input;
+  const { card, ...rest } = input as Record<string, unknown>;
+  const c = (typeof card === 'object' && card !== null ? card : {}) as Record<string, unknown>;
+  const digits = typeof c.number === 'string' ? c.number.replace(/\D/g, '') : '';
+  return { ...rest, card: { last4: digits.slice(-4), expMonth: c.expMonth ?? null, expYear: c.expYear ?? null } };
+}
+
+/** Why an order's promotion could not be counted, as the shopper reads it (409). */
+function refusedMessage(refused: RedemptionRefused, promotions: readonly AppliedPromotion[]): string {
+  const promotion = promotions.find((p) => p.id === refused.promotion);
+  if (promotion?.code) {
+    return refused.limit === 'usage'
+      ? `The code ${promotion.code} has been used up. Nothing was ordered: remove it and try again.`
+      : `You have already used the code ${promotion.code} as many times as it allows. Nothing was ordered: remove it and try again.`;
+  }
+  return `The offer "${promotion?.label ?? 'of this order'}" has ended. Nothing was ordered: check your total and try again.`;
 }
 
 export const KEY_REUSED =
@@ -108,7 +134,7 @@ export class OrderService {
    */
   async place(user: number, input: unknown, idempotencyKey: string | undefined): Promise<Placed> {
     const key = readKey(idempotencyKey);
-    const fingerprint = requestFingerprint(input);
+    const fingerprint = requestFingerprint(fingerprintBody(input));
     const earlier = key === undefined ? undefined : await this.store.orderForKey(user, key);
     if (earlier) return sameRequest(earlier.order, earlier.fingerprint, fingerprint);
 
@@ -137,6 +163,7 @@ export class OrderService {
         else if (resolved && 'message' in resolved) errors[`items.${i}.variant`] = resolved.message;
         else if (lines.some((l) => l.variant === variant)) errors[`items.${i}.product`] = 'The same product twice';
         if (quantity === undefined) errors[`items.${i}.quantity`] = QUANTITY_MESSAGE;
+        else if (found && belowMinimum(found, quantity)) errors[`items.${i}.quantity`] = belowMinimum(found, quantity)!;
         if (product !== undefined && variant !== undefined && quantity !== undefined) lines.push({ product, variant, quantity });
       });
     }
@@ -144,11 +171,21 @@ export class OrderService {
       errors.paymentMethod = `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`;
     }
     const selectedAddress = readAddress(body.selectedAddress, 'selectedAddress', errors);
+    // Prices (issue 23): the same optional method and codes as the quote; a card when paying by card.
+    const codes = readCodes(body.codes, errors);
+    const shippingMethod = readShippingMethod(body.shippingMethod, errors);
+    let card: CardInput | undefined;
+    if (body.paymentMethod === 'card') {
+      const read = readCard(body.card, new Date(this.now()));
+      if ('errors' in read) Object.assign(errors, read.errors);
+      else card = read.card;
+    }
     assertValid(errors, 'Invalid order');
 
     const at = this.now();
-    // Run by the store inside its atomic step, on the products as they are then.
-    const price = (products: readonly VariantProduct[]) => {
+    let priced: NewOrder | undefined;
+    // Run by the store inside its atomic step, on the products (and promotions) as they are then.
+    const price = (products: readonly VariantProduct[], context?: PricingContext): NewOrder => {
       // Check everything first (409 names the product and the choice), then price.
       const chosen = lines.map((l, i) => {
         const variant = products[i].variants.find((v) => v.id === l.variant);
@@ -158,34 +195,64 @@ export class OrderService {
       });
       // The line keeps the product as sold at its variant's price, not its reviews (nor their
       // reviewers' ids), and what it was of the variant: id, SKU, choice, unit price.
-      const orderItems: CartItem[] = lines.map((l, i) => ({
+      // Priced by the quote's engine (server/services/checkout.ts, README "Prices").
+      const pricing = context ?? { member: false, promotions: [], customerUses: {}, shippingMethods: [], taxRate: 0 };
+      const method = chooseMethod(pricing.shippingMethods, shippingMethod, selectedAddress!.country);
+      const engineLines = lines.map((l, i) => ({ key: i + 1, productId: products[i].id, category: products[i].category, unitPrice: unitPriceOf(products[i], chosen[i]), quantity: l.quantity }));
+      const result = priceWith(engineLines, pricing, method, codes, at);
+      // A code the shopper sent that does not apply: refused (the quote showed why), nothing placed.
+      if (result.rejected.length > 0) throw conflict(`The code ${result.rejected[0].code} cannot be used: ${result.rejected[0].reason}`);
+      const orderItems: OrderItem[] = lines.map((l, i) => ({
         id: i + 1,
         product: withoutReviews(soldAs(products[i], chosen[i])),
         variant: orderVariant(products[i], chosen[i]),
         quantity: l.quantity,
-        else if (found && belowMinimum(found, quantity)) errors[`items.${i}.quantity`] = belowMinimum(found, quantity)!;
+        unitPrice: toDollars(result.lines[i].unitPrice),
+        discount: toDollars(result.lines[i].discount),
+        total: toDollars(result.lines[i].total),
       }));
-      return {
+      const snapshot = snapshotOf(result);
+      priced = {
         items: orderItems,
         user,
-        ...totals(orderItems),
+        totalAmount: snapshot.totals.total,
+        totalItems: lines.reduce((n, l) => n + l.quantity, 0),
         paymentMethod: body.paymentMethod as Order['paymentMethod'],
         selectedAddress: selectedAddress!,
         status: 'pending' as const,
         createdAt: new Date(at).toISOString(),
         history: [{ status: 'pending' as const, at: new Date(at).toISOString(), by: 'shopper' as const }],
+        ...snapshot,
+        // A card's payment is what the provider authorizes (pay below).
+        payment: { method: 'cash', status: 'pending' },
       };
+      return priced;
+    };
+    const payments = this.payments;
+    const pay: PlaceOrder['pay'] = card && {
+      async take(order) {
+        const answer = await payments.authorize(card, toCents(order.totals!.total));
+        if (!answer.ok) return { declined: answer.message };
+        return { payment: { method: 'card', status: 'authorized', brand: answer.brand, last4: answer.last4, reference: answer.reference } };
+      },
+      async undo(payment) {
+        if (payment.reference) await payments.void(payment.reference);
+      },
     };
     const result = await this.store.placeOrder({
       user,
       lines,
       price,
+      pricing: { codes, place: placeOf(selectedAddress!) },
+      ...(pay ? { pay } : {}),
       idempotency: key === undefined ? undefined : { key, fingerprint, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS },
       // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
       mail: { at, message: (order, owner) => orderPlacedMail(owner, order, this.linkBase) },
     });
     if ('placed' in result) return { order: publicOrder(result.placed), created: true };
     if ('earlier' in result) return sameRequest(result.earlier, result.fingerprint, fingerprint);
+    if ('declined' in result) throw new HttpError(402, result.declined);
+    if ('refused' in result) throw conflict(refusedMessage(result.refused, priced?.promotions ?? []));
     // The store's guarded decrement found the stock gone since `price` ran.
     const [product] = await this.store.productsByIds([result.shortOf]);
     const line = lines.find((l) => l.product === result.shortOf && (result.variant === undefined || l.variant === result.variant))!;
@@ -194,27 +261,19 @@ export class OrderService {
     throw conflict(product ? `"${variant ? variantName(product, variant) : product.title}" is out of stock` : 'A product of this order is no longer available');
   }
 
-  /** The user's orders, newest first. */
-  async own(user: number): Promise<Order[]> {
-    return (await this.store.ordersOf(user)).map(publicOrder);
-  }
-
   /**
    * GET /orders/own?_page=&_limit= (or _per_page): one page of the user's orders, newest first,
-   * and how many they have; undefined when the query asks for no page (SPEC §7: the whole list).
+   * and how many they have. No page asked for (SPEC §7's whole list): the first MAX_PAGE_SIZE,
+   * the route's Link naming the next (issue 25 item 1).
    */
-  async ownPage(user: number, query: Query): Promise<Page<Order> | undefined> {
-    const slice = pageOf(query);
-    if (!slice) return undefined;
-    const page = await this.store.ordersOfPage(user, slice);
+  async ownPage(user: number, query: Query): Promise<Page<Order>> {
+    const page = await this.store.ordersOfPage(user, boundedPageOf(query));
     return { ...page, items: page.items.map(publicOrder) };
   }
 
   /** All orders with their customer (admin): _page with _per_page (or _limit), _sort/_order, status=, q=, createdAt_gte/_lte. */
   async list(query: Query): Promise<Page<AdminOrder>> {
-    const q = OrderService.readQuery(query);
-    const slice = pageOf(query);
-    const page = await this.store.listOrders(slice ? { ...q, slice } : q);
+    const page = await this.store.listOrders({ ...OrderService.readQuery(query), slice: boundedPageOf(query) });
     return { ...page, items: page.items.map(publicOrder) };
   }
 
@@ -272,6 +331,14 @@ export class OrderService {
       stock = order.items.map((i) => {
         const product = current.get(i.product.id);
         const variant = product && lineVariant(product, i);
+        if (!product || !variant) throw conflict(`"${i.product.title}" is no longer available`);
+        assertVariantAvailable(product, variant, i.quantity);
+        return { product: i.product.id, variant: variant.id, delta: -i.quantity };
+      });
+    }
+    return { status: to, history: [...history, { status: to, at: new Date(this.now()).toISOString(), by }], stock };
+  }
+
   /**
    * The status change `transition` plans, with the payment that goes with it (README "Payments"):
    * a card is captured when the order is dispatched (or delivered straight away) and is `paid`;
@@ -295,14 +362,6 @@ export class OrderService {
       }
     }
     return { ...change, payment };
-  }
-
-        if (!product || !variant) throw conflict(`"${i.product.title}" is no longer available`);
-        assertVariantAvailable(product, variant, i.quantity);
-        return { product: i.product.id, variant: variant.id, delta: -i.quantity };
-      });
-    }
-    return { status: to, history: [...history, { status: to, at: new Date(this.now()).toISOString(), by }], stock };
   }
 
   /** Reads the status of a status change (400 unless one of the four). */
@@ -393,12 +452,23 @@ export class OrderService {
       if (!product || product.deleted || !variant) reason = 'no longer available';
       else if (variant.stock <= 0) reason = 'out of stock';
       else if (inCart.has(variant.id)) reason = 'already in your cart';
+      // Fewer than the product's minimum order quantity is raised to it, when there is that much.
+      else if (minimumOf(product) > variant.stock) reason = `only ${variant.stock} left, fewer than its minimum order quantity of ${minimumOf(product)}`;
+      else if (minimumOf(product) > MAX_CART_QUANTITY) reason = `its minimum order quantity of ${minimumOf(product)} is more than a cart line holds`;
       if (reason === undefined) {
         const quantity = Math.max(minimumOf(product!), Math.min(item.quantity, variant!.stock, MAX_CART_QUANTITY));
         if (await this.store.addCartLine({ user: me.id, product: product!.id, variant: variant!.id, quantity })) {
           result.added.push({ product: named, quantity });
           continue;
         }
+        reason = 'already in your cart'; // added meanwhile (another tab)
+      }
+      result.skipped.push({ product: named, reason });
+    }
+    result.cart = await this.store.cartItems(me.id);
+    return result;
+  }
+}
 
 /** What an order's payment becomes when its status changes to `to`, and the card money that moves. */
 export function paymentChange(
@@ -430,14 +500,3 @@ export function paymentChange(
   if (order.status === 'cancelled' && before.status !== 'pending') return { payment: as('pending') };
   return {};
 }
-        reason = 'already in your cart'; // added meanwhile (another tab)
-      }
-      result.skipped.push({ product: named, reason });
-    }
-    result.cart = await this.store.cartItems(me.id);
-    return result;
-  }
-}
-      // Fewer than the product's minimum order quantity is raised to it, when there is that much.
-      else if (minimumOf(product) > variant.stock) reason = `only ${variant.stock} left, fewer than its minimum order quantity of ${minimumOf(product)}`;
-      else if (minimumOf(product) > MAX_CART_QUANTITY) reason = `its minimum order quantity of ${minimumOf(product)} is more than a cart line holds`;

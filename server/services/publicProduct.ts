@@ -3,6 +3,8 @@
 // marked `mine: true` (in the answers to their own review writes and eligibility check), so the
 // page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
 import type { Order, Product, Review } from '../../src/domain/types';
+import { toCents, toDollars, type Payment } from '../../src/domain/checkout';
+import { discountedPrice } from '../../src/domain/pricing';
 
 /** A review as anyone may see it; `mine` when `viewer` wrote it. */
 export function publicReview({ user, ...review }: Review, viewer?: number): Review {
@@ -20,7 +22,39 @@ export function publicProduct<T extends Product>(product: T, viewer?: number): T
  * that, and the seed's, still hold them with the reviewers' ids).
  */
 export function publicOrder<T extends Order>(order: T): T {
-  return { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })) };
+  const out = { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })) };
+  return withPricedSnapshot(out);
+}
+
+/**
+ * The order's priced snapshot as answers give it (issue 23): the stored one without the payment's
+ * internal reference; for an order placed before snapshots were kept, one derived from its lines
+ * (each at the unit price it kept, no discount, shipping or tax, total = totalAmount; cash is paid
+ * once delivered, a card order was paid).
+ */
+export function withPricedSnapshot<T extends Order>(order: T): T {
+  if (order.totals) {
+    if (!order.payment?.reference) return order;
+    const { reference: _reference, ...payment } = order.payment;
+    void _reference;
+    return { ...order, payment };
+  }
+  const items = order.items.map((item) => {
+    const unitPrice = item.unitPrice ?? (item.variant && 'price' in item.variant ? item.variant.price : discountedPrice(item.product));
+    return { ...item, unitPrice, discount: item.discount ?? 0, total: item.total ?? toDollars(toCents(unitPrice) * item.quantity) };
+  });
+  const total = order.totalAmount;
+  const payment: Payment =
+    order.paymentMethod === 'card' ? { method: 'card', status: 'paid' } : { method: 'cash', status: order.status === 'delivered' ? 'paid' : 'pending' };
+  return {
+    ...order,
+    items,
+    promotions: [],
+    shipping: { method: 0, name: 'Free shipping', amount: 0 },
+    tax: { rate: 0, amount: 0 },
+    totals: { subtotal: total, discount: 0, shipping: 0, tax: 0, total },
+    payment,
+  };
 }
 
 /** A product snapshot for an order line: everything but the reviews (an empty list). */

@@ -18,7 +18,7 @@ import type { CartVariant } from '../../src/domain/variants';
 import type { Promotion } from '../../src/domain/checkout';
 import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
 import type { VariantProduct, VariantsWrite } from './variants';
-import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
+import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, PricingContext, PricingPlace, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 export * from './variants';
 
@@ -224,6 +224,8 @@ export interface Store {
    * Throws what `price` throws, with nothing changed.
    */
   placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
+  /** What pricing `user`'s cart with `codes` for `place` reads (issue 23; records.ts PricingContext). */
+  pricingContext(user: number, codes: readonly string[], place?: PricingPlace): Promise<PricingContext>;
 
   // Shipping methods and tax rates (server/store/postgres/shippingTax.ts). A tax rate write naming
   // a country and state (case-blind; null = the whole country) that has a rate throws

@@ -2,7 +2,7 @@
 // office (audit, imports), throttling, mail and reset/verification links. port.ts re-exports them.
 import type { AuditAction, AuditEntity, AuditEntry, Order, OrderEvent, OrderStatus, Product } from '../../src/domain/types';
 import type { EmailMessage } from '../../src/domain/mail';
-import type { Payment } from '../../src/domain/checkout';
+import type { Payment, Promotion, ShippingMethod } from '../../src/domain/checkout';
 import type { StoredUser } from '../model';
 import type { VariantProduct } from './variants';
 
@@ -50,7 +50,19 @@ export interface PlaceOrder {
    * order): checks they can be bought (throwing the error to answer, e.g. 409) and prices the
    * order. Synchronous, and must not change the products.
    */
-  price(products: readonly VariantProduct[]): NewOrder;
+  price(products: readonly VariantProduct[], pricing?: PricingContext): NewOrder;
+  /**
+   * Prices (issue 23): when given, the store reads the PricingContext of `user`, these codes and
+   * place inside the atomic step and hands it to `price`; the promotions of the priced order
+   * (`promotions[].id`) are counted as redeemed in the same step (refused: nothing placed).
+   */
+  pricing?: { codes: readonly string[]; place?: PricingPlace };
+  /**
+   * Takes the payment of the priced order, inside the atomic step after pricing and stock:
+   * the payment to store, or why the card was refused (nothing placed). When the step fails
+   * after it, `undo` is called with that payment.
+   */
+  pay?: { take(order: NewOrder): Promise<{ payment: Payment } | { declined: string }>; undo(payment: Payment): Promise<void> };
   /**
    * Remember the order under this Idempotency-Key of the user with the request's fingerprint
    * (and forget keys created at or before `forgetUpTo`).
@@ -86,7 +98,37 @@ export interface OrderChange {
  *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
  *  - shortOf: that product (or the line's `variant` of it) is missing, deleted or has less stock than its line asks; nothing changed.
  */
-export type PlaceOrderResult = { placed: Order } | ({ earlier: Order } & KeyedRequest) | { shortOf: number; variant?: number };
+export type PlaceOrderResult =
+  | { placed: Order }
+  | ({ earlier: Order } & KeyedRequest)
+  | { shortOf: number; variant?: number }
+  | { refused: RedemptionRefused }
+  | { declined: string };
+
+/** Where an order or a quote ships to (tax and shipping methods). */
+export interface PricingPlace {
+  country: string;
+  state?: string;
+}
+
+/** What pricing reads besides the lines (Store.pricingContext). */
+export interface PricingContext {
+  member: boolean;
+  /** Every automatic promotion and those of the codes given, whatever their state. */
+  promotions: Promotion[];
+  /** How many orders of the user carry each promotion (by id; absent = 0). */
+  customerUses: Record<number, number>;
+  /** The place's shipping methods, cheapest first (none without a place). */
+  shippingMethods: ShippingMethod[];
+  /** The place's tax rate in percent (0 without a place). */
+  taxRate: number;
+}
+
+/** A promotion an order could not count: its usage limit reached, or the customer's. */
+export interface RedemptionRefused {
+  promotion: number;
+  limit: 'usage' | 'customer';
+}
 
 /** What an Idempotency-Key remembers of the request that placed its order. */
 export interface KeyedRequest {

@@ -12,6 +12,8 @@ import type { Database } from './schema';
 import type { VariantProduct } from '../variants';
 import { withVariants } from './variants';
 import { moveVariantStock, takeVariantStock } from './variantStock';
+import { pricingContext, redeemPromotions } from './promotionUse';
+import type { Payment } from '../../../src/domain/checkout';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -121,9 +123,19 @@ async function mailAbout(trx: Transaction<Database>, order: Order, mail: OrderMa
   if (message) await insertMail(trx, message, mail.at);
 }
 
-export async function placeOrder(db: Kysely<Database>, { user, lines, price, idempotency, mail }: PlaceOrder): Promise<PlaceOrderResult> {
+/** A promotion of the order could not be counted, or the card was refused: roll the transaction back. */
+class Refused extends Error {
+  constructor(readonly result: PlaceOrderResult) {
+    super('order refused');
+  }
+}
+
+export async function placeOrder(db: Kysely<Database>, { user, lines, price, pricing, pay, idempotency, mail }: PlaceOrder): Promise<PlaceOrderResult> {
+  // The payment taken inside the transaction: given back when the transaction does not commit.
+  let taken: Payment | undefined;
+  let committed = false;
   try {
-    return await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
+    const result = await db.transaction().execute(async (trx): Promise<PlaceOrderResult> => {
       if (idempotency) {
         // The same user's keyed orders one at a time: a retry racing its first attempt (on
         // another instance) waits for it and then finds its order.
@@ -146,7 +158,8 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
         if (!product) return { shortOf: line.product };
         products.push(product);
       }
-      const draft = price(products);
+      const context = pricing ? await pricingContext(trx, user, pricing.codes, pricing.place) : undefined;
+      const draft = price(products, context);
       const stockOf = (i: number) => products[i].variants.find((v) => v.id === lines[i].variant)?.stock ?? 0;
       const short = lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
       if (short) return { shortOf: short.product, variant: short.variant };
@@ -156,7 +169,16 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
       const missing = await takeVariantStock(trx, lines);
       if (missing) throw new ShortOf(missing.product, missing.variant);
       const orderRow = withoutId(orderToRow({ id: 0, ...draft }));
-      const stored = await trx.insertInto('orders').values(orderRow).returningAll().executeTakeFirstOrThrow();
+      let stored = await trx.insertInto('orders').values(orderRow).returningAll().executeTakeFirstOrThrow();
+      // Each promotion it carries counted once, guarded by its limits (promotionUse.ts).
+      const refused = await redeemPromotions(trx, (draft.promotions ?? []).map((p) => p.id), user, stored.id);
+      if (refused) throw new Refused({ refused });
+      if (pay) {
+        const outcome = await pay.take(draft);
+        if ('declined' in outcome) throw new Refused({ declined: outcome.declined });
+        taken = outcome.payment;
+        stored = await trx.updateTable('orders').set({ payment: JSON.stringify(outcome.payment) }).where('id', '=', stored.id).returningAll().executeTakeFirstOrThrow();
+      }
       await trx.deleteFrom('cart').where('user_id', '=', user).execute();
       if (idempotency) {
         await trx.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(idempotency.forgetUpTo)).execute();
@@ -169,8 +191,13 @@ export async function placeOrder(db: Kysely<Database>, { user, lines, price, ide
       await mailAbout(trx, placed, mail);
       return { placed };
     });
+    committed = true;
+    return result;
   } catch (error) {
     if (error instanceof ShortOf) return { shortOf: error.product, variant: error.variant };
+    if (error instanceof Refused) return error.result;
     throw error;
+  } finally {
+    if (taken && !committed) await pay!.undo(taken).catch(() => undefined);
   }
 }

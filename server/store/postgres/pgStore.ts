@@ -28,6 +28,8 @@ import type {
   Page,
   PlaceOrder,
   PlaceOrderResult,
+  PricingContext,
+  PricingPlace,
   NewProduct,
   ProductChanges,
   ProductListField,
@@ -46,6 +48,7 @@ import { listFilterOptions } from './filterOptions';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as adminOrders from './adminOrders';
 import * as orders from './orders';
+import * as promotionUse from './promotionUse';
 import * as outbox from './outbox';
 import * as verification from './verification';
 import * as shippingTax from './shippingTax';
@@ -96,11 +99,11 @@ export class PgStore implements StoreAdapter {
   updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
     return users.updateUser(this.db, id, changes);
   }
-  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
-    return users.setPassword(this.db, id, hash, keepSession);
-  }
   setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
     return users.setMember(this.db, id, member);
+  }
+  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
+    return users.setPassword(this.db, id, hash, keepSession);
   }
   createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
     return users.createSession(this.db, session, limits);
@@ -219,6 +222,10 @@ export class PgStore implements StoreAdapter {
   }
   placeOrder(request: PlaceOrder): Promise<PlaceOrderResult> {
     return orders.placeOrder(this.db, request);
+  }
+
+  pricingContext(user: number, codes: readonly string[], place?: PricingPlace): Promise<PricingContext> {
+    return promotionUse.pricingContext(this.db, user, codes, place);
   }
   salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
     return reports.salesByDay(this.db, range, statuses);

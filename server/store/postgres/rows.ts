@@ -21,7 +21,12 @@ export {
 } from './productRows';
 
 const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
-const CART_ITEM_KEYS = ['id', 'product', 'variant', 'quantity'] as const;
+const CART_ITEM_KEYS = ['id', 'product', 'variant', 'quantity', 'unitPrice', 'discount', 'total'] as const;
+const PROMOTION_KEYS = ['id', 'code', 'label', 'amount'] as const;
+const SHIPPING_KEYS = ['method', 'name', 'amount'] as const;
+const TAX_KEYS = ['rate', 'amount'] as const;
+const TOTALS_KEYS = ['subtotal', 'discount', 'shipping', 'tax', 'total'] as const;
+const PAYMENT_KEYS = ['method', 'status', 'brand', 'last4', 'reference'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
 
 const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
@@ -57,23 +62,23 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
     addresses: json(u.addresses ?? []),
     created_at: u.createdAt ?? null,
     verified: u.verified ?? true,
+    member: u.member === true,
   };
 }
 
 export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   // Built in db.json's key order: name (when there is one) before addresses.
-    member: u.member === true,
   const user = { id: r.id, email: r.email, password: r.password, role: r.role } as StoredUser;
   if (r.name !== null) user.name = r.name;
   user.addresses = r.addresses.map(orderAddress);
   if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
   if (!r.verified) user.verified = false;
+  if (r.member) user.member = true;
   return user;
 }
 
 // ---------------------------------------------------------------------------------------------
 // categories, brands
-  if (r.member) user.member = true;
 
 export function filterOptionToRow(o: FilterOption): Insertable<FilterOptionsTable> {
   return o.id === undefined ? { value: o.value, label: o.label } : { id: o.id, value: o.value, label: o.label };
@@ -110,6 +115,12 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     status: o.status,
     created_at: o.createdAt ?? null,
     history: o.history ? json(o.history) : null,
+    // The priced snapshot (issue 23); absent on orders placed before it was kept.
+    promotions: o.promotions ? json(o.promotions) : null,
+    shipping: o.shipping ? json(o.shipping) : null,
+    tax: o.tax ? json(o.tax) : null,
+    totals: o.totals ? json(o.totals) : null,
+    payment: o.payment ? json(o.payment) : null,
   };
 }
 
@@ -126,6 +137,11 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
   };
   if (r.created_at !== null) order.createdAt = r.created_at.toISOString();
   if (r.history !== null) order.history = r.history.map((e) => ordered(e, EVENT_KEYS));
+  if (r.promotions !== null) order.promotions = r.promotions.map((p) => ordered(p, PROMOTION_KEYS));
+  if (r.shipping !== null) order.shipping = ordered(r.shipping, SHIPPING_KEYS);
+  if (r.tax !== null) order.tax = ordered(r.tax, TAX_KEYS);
+  if (r.totals !== null) order.totals = ordered(r.totals, TOTALS_KEYS);
+  if (r.payment !== null) order.payment = ordered(r.payment, PAYMENT_KEYS);
   return order;
 }
 
