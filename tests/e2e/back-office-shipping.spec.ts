@@ -71,8 +71,8 @@ test('an admin edits Express for Canada, adds a tax rate and deletes it, with th
     // Add a tax rate: a place that has one is refused under State; then Nova Scotia.
     await page.getByRole('button', { name: 'Add tax rate' }).click();
     const add = page.getByRole('form', { name: 'New tax rate' });
-    await expect(add.getByLabel('Country')).toBeFocused();
-    await add.getByLabel('Country').selectOption('Canada');
+    await expect(add.getByLabel('Country', { exact: true })).toBeFocused();
+    await add.getByLabel('Country', { exact: true }).selectOption('Canada');
     await add.getByLabel('State (empty: whole country)').fill('ontario');
     await add.getByLabel('Rate (%)').fill('15');
     await add.getByRole('button', { name: 'Save tax rate' }).click();
