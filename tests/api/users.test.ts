@@ -23,7 +23,7 @@ describe('PATCH /api/users/:id', () => {
       .patch('/api/users/2')
       .send({ ...me, name: ' Uma ', addresses: [{ ...address(), city: ' Pune ', extra: 'x' }], isAdmin: true })
       .expect(200);
-    expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [address({ city: 'Pune' })], verified: true });
+    expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [address({ city: 'Pune' })], verified: true, member: false });
     const stored = (await shop.state()).users[1];
     expect(stored.addresses[0]).not.toHaveProperty('extra');
     expect(stored).not.toHaveProperty('isAdmin');
