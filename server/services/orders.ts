@@ -104,7 +104,8 @@ type Query = Record<string, unknown>;
 export const MAX_BULK = 1000;
 
 /** What PATCH /orders answers for each id: 200 with the order, or 404 / 409 with why. */
-export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409; message: string };
+/** 502: the card payment provider could not capture or give back that order's payment (it is unchanged). */
+export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409 | 502; message: string };
 
 /** What POST /orders answers: 201 with a new order, 200 with the one an Idempotency-Key placed. */
 export interface Placed {
@@ -411,8 +412,8 @@ export class OrderService {
         const order = await this.changeStatus(admin, id, body.status as OrderStatus);
         results.push(order ? { id, status: 200, order: publicOrder(order) } : { id, status: 404, message: 'Order not found' });
       } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 409) throw err;
-        results.push({ id, status: 409, message: err.message });
+        if (!(err instanceof HttpError) || (err.status !== 409 && err.status !== 502)) throw err;
+        results.push({ id, status: err.status, message: err.message });
       }
     }
     return results;

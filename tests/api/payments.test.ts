@@ -150,6 +150,14 @@ describe('a card order through its status changes', () => {
     const res = await setStatus(shop, placed.id, 'dispatched', 502);
     expect(res.message).toMatch(/could not be captured/);
     expect((await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body).toMatchObject({ status: 'pending', payment: { status: 'authorized' } });
+    // A bulk change answers that order's 502 and changes the others.
+    const cash = await order(shop, { paymentMethod: 'cash' });
+    const bulk = (await (await shop.as('admin')).patch('/api/orders').send({ ids: [placed.id, cash.id], status: 'dispatched' }).expect(200)).body;
+    expect(bulk.map((r: { id: number; status: number }) => [r.id, r.status])).toEqual([
+      [placed.id, 502],
+      [cash.id, 200],
+    ]);
+    expect((await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body.status).toBe('pending');
   });
 });
 
