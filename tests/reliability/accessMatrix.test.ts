@@ -79,6 +79,18 @@ function expectStored({ db, before }: Cell, change: (expected: DbSchema) => void
   expect({ ...db, sessions: [] }).toEqual({ ...expected, sessions: [] });
 }
 
+// Shipping methods and tax rates (ids given: new ones are 3): Mexico's, none of the fixture
+// addresses' country (India), so no order of the matrix is priced with them.
+const MX_STANDARD = { id: 1, name: 'Standard', country: 'Mexico', amount: 9.99, freeOver: 100, estimate: { minDays: 5, maxDays: 10 } };
+const MX_EXPRESS = { id: 2, name: 'Express', country: 'Mexico', amount: 29.99, freeOver: null, estimate: { minDays: 2, maxDays: 4 } };
+const NEW_METHOD = { name: 'Overnight', country: 'Mexico', amount: 49, freeOver: null, estimate: { minDays: 1, maxDays: 1 } };
+const MX_TAX = { id: 1, country: 'Mexico', state: null, rate: 16 };
+const JALISCO_TAX = { id: 2, country: 'Mexico', state: 'Jalisco', rate: 8 };
+const withShippingAndTax = (db: DbSchema) => {
+  db.shippingMethods = structuredClone([MX_STANDARD, MX_EXPRESS]);
+  db.taxRates = structuredClone([MX_TAX, JALISCO_TAX]);
+};
+
 /** The entry an admin's write appends to the audit log. */
 const audited = (db: DbSchema, entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>) =>
   db.audit.push({ id: expect.any(Number), at: expect.any(String), actor: { id: 1, email: ACCOUNTS.admin.email }, ...entry });
@@ -804,6 +816,117 @@ const MATRIX: Row[] = [
     what: 'send a message again',
     url: '/api/admin/emails/1/resend',
     expect: [401, 403, 403, 404],
+  },
+  // Shipping methods and tax rates: the country's methods for anyone; the back office's for admins.
+  {
+    route: 'GET /api/shipping-methods',
+    what: "a country's shipping methods, cheapest first",
+    prepare: withShippingAndTax,
+    url: '/api/shipping-methods?country=Mexico',
+    expect: [200, 200, 200, 200],
+    verify: ({ res }) => expect(res.body).toEqual([MX_STANDARD, MX_EXPRESS]),
+  },
+  {
+    route: 'GET /api/admin/shipping-methods',
+    what: 'every shipping method',
+    prepare: withShippingAndTax,
+    url: '/api/admin/shipping-methods',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => expect(res.body).toEqual([MX_STANDARD, MX_EXPRESS]),
+  },
+  {
+    route: 'POST /api/admin/shipping-methods',
+    what: 'add a shipping method',
+    prepare: withShippingAndTax,
+    url: '/api/admin/shipping-methods',
+    body: NEW_METHOD,
+    expect: [401, 403, 403, 201],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ id: 3, ...NEW_METHOD });
+      expectStored(cell, (db) => {
+        db.shippingMethods!.push({ id: 3, ...NEW_METHOD });
+        audited(db, { action: 'shipping.create', entity: 'shipping', entityId: '3', before: null, after: NEW_METHOD });
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/admin/shipping-methods/:id',
+    what: "change a shipping method's price",
+    prepare: withShippingAndTax,
+    url: '/api/admin/shipping-methods/2',
+    body: { amount: 31.5 },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ ...MX_EXPRESS, amount: 31.5 });
+      expectStored(cell, (db) => {
+        db.shippingMethods![1].amount = 31.5;
+        audited(db, { action: 'shipping.update', entity: 'shipping', entityId: '2', before: { amount: 29.99 }, after: { amount: 31.5 } });
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/admin/shipping-methods/:id',
+    what: 'delete a shipping method',
+    prepare: withShippingAndTax,
+    url: '/api/admin/shipping-methods/2',
+    expect: [401, 403, 403, 204],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        db.shippingMethods!.splice(1, 1);
+        const gone = { name: 'Express', country: 'Mexico', amount: 29.99, freeOver: null, estimate: { minDays: 2, maxDays: 4 } };
+        audited(db, { action: 'shipping.delete', entity: 'shipping', entityId: '2', before: gone, after: null });
+      }),
+  },
+  {
+    route: 'GET /api/admin/tax-rates',
+    what: 'every tax rate',
+    prepare: withShippingAndTax,
+    url: '/api/admin/tax-rates',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => expect(res.body).toEqual([MX_TAX, JALISCO_TAX]),
+  },
+  {
+    route: 'POST /api/admin/tax-rates',
+    what: 'add a tax rate',
+    prepare: withShippingAndTax,
+    url: '/api/admin/tax-rates',
+    body: { country: 'Mexico', state: 'Yucatán', rate: 8 },
+    expect: [401, 403, 403, 201],
+    verify: (cell) => {
+      const made = { country: 'Mexico', state: 'Yucatán', rate: 8 };
+      expect(cell.res.body).toEqual({ id: 3, ...made });
+      expectStored(cell, (db) => {
+        db.taxRates!.push({ id: 3, ...made });
+        audited(db, { action: 'tax.create', entity: 'tax', entityId: '3', before: null, after: made });
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/admin/tax-rates/:id',
+    what: 'change a tax rate',
+    prepare: withShippingAndTax,
+    url: '/api/admin/tax-rates/2',
+    body: { rate: 8.5 },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ ...JALISCO_TAX, rate: 8.5 });
+      expectStored(cell, (db) => {
+        db.taxRates![1].rate = 8.5;
+        audited(db, { action: 'tax.update', entity: 'tax', entityId: '2', before: { rate: 8 }, after: { rate: 8.5 } });
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/admin/tax-rates/:id',
+    what: 'delete a tax rate',
+    prepare: withShippingAndTax,
+    url: '/api/admin/tax-rates/2',
+    expect: [401, 403, 403, 204],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        db.taxRates!.splice(1, 1);
+        audited(db, { action: 'tax.delete', entity: 'tax', entityId: '2', before: { country: 'Mexico', state: 'Jalisco', rate: 8 }, after: null });
+      }),
   },
   {
     route: 'GET /api/admin/export/products.csv',

@@ -88,6 +88,14 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2', body: { status: 'delivered' } },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders', body: { ids: [1, 5], status: 'dispatched' } },
   'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes', body: { text: 'Ring twice' } },
+  'POST /api/admin/shipping-methods': {
+    as: 'admin',
+    url: '/api/admin/shipping-methods',
+    body: { name: 'Overnight', country: 'Mexico', amount: 49.5, freeOver: null, estimate: { minDays: 1, maxDays: 1 } },
+  },
+  'PATCH /api/admin/shipping-methods/:id': { as: 'admin', url: '/api/admin/shipping-methods/1', body: { amount: 12.5, estimate: { maxDays: 9 } } },
+  'POST /api/admin/tax-rates': { as: 'admin', url: '/api/admin/tax-rates', body: { country: 'Mexico', state: 'Yucatán', rate: 8 } },
+  'PATCH /api/admin/tax-rates/:id': { as: 'admin', url: '/api/admin/tax-rates/2', body: { rate: 8.125 } },
   // For real: a refused import is one that would have changed the catalogue.
   'POST /api/admin/import/products': { as: 'admin', url: '/api/admin/import/products', body: { csv: IMPORT_CSV, dryRun: false } },
   'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews', body: { rating: 4, comment: 'Works well' } },
@@ -113,6 +121,15 @@ function catalogueData(): DbSchema {
   order(6).status = 'delivered';
   order(8).items[0].quantity = 3;
   order(12).items = [{ id: 1, product: structuredClone(parfum), quantity: 1 }];
+  // Shipping methods and tax rates of Mexico (no fixture address is there: no order's price changes).
+  data.shippingMethods = [
+    { id: 1, name: 'Standard', country: 'Mexico', amount: 9.99, freeOver: 100, estimate: { minDays: 5, maxDays: 10 } },
+    { id: 2, name: 'Express', country: 'Mexico', amount: 29.99, freeOver: null, estimate: { minDays: 2, maxDays: 4 } },
+  ];
+  data.taxRates = [
+    { id: 1, country: 'Mexico', state: null, rate: 16 },
+    { id: 2, country: 'Mexico', state: 'Jalisco', rate: 8 },
+  ];
   return data;
 }
 
@@ -168,6 +185,15 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/admin/import/products': { as: 'admin', url: '/api/admin/import/products' },
   'GET /api/admin/emails': { as: 'admin', url: '/api/admin/emails?_page=1&_limit=5' },
   'POST /api/admin/emails/:id/resend': { as: 'admin', url: '/api/admin/emails/1/resend' },
+  'GET /api/shipping-methods': { as: 'anon', url: '/api/shipping-methods?country=Mexico' },
+  'GET /api/admin/shipping-methods': { as: 'admin', url: '/api/admin/shipping-methods' },
+  'POST /api/admin/shipping-methods': { as: 'admin', url: '/api/admin/shipping-methods' },
+  'PATCH /api/admin/shipping-methods/:id': { as: 'admin', url: '/api/admin/shipping-methods/1' },
+  'DELETE /api/admin/shipping-methods/:id': { as: 'admin', url: '/api/admin/shipping-methods/2' },
+  'GET /api/admin/tax-rates': { as: 'admin', url: '/api/admin/tax-rates' },
+  'POST /api/admin/tax-rates': { as: 'admin', url: '/api/admin/tax-rates' },
+  'PATCH /api/admin/tax-rates/:id': { as: 'admin', url: '/api/admin/tax-rates/2' },
+  'DELETE /api/admin/tax-rates/:id': { as: 'admin', url: '/api/admin/tax-rates/2' },
 };
 
 /** Routes with no 2xx at their bare target (see the 'every other route answers 2xx' test). */
@@ -749,6 +775,10 @@ function buildCases(): Case[] {
     ['PATCH /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, { rating: 1 }],
     ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/{id}/reviews/1', 404, undefined],
     ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, undefined],
+    ['PATCH /api/admin/shipping-methods/:id', '/api/admin/shipping-methods/{id}', 404, { amount: 1 }],
+    ['DELETE /api/admin/shipping-methods/:id', '/api/admin/shipping-methods/{id}', 404, undefined],
+    ['PATCH /api/admin/tax-rates/:id', '/api/admin/tax-rates/{id}', 404, { rate: 1 }],
+    ['DELETE /api/admin/tax-rates/:id', '/api/admin/tax-rates/{id}', 404, undefined],
   ];
   for (const [route, path, status, payload] of idRoutes) {
     const at = (id: string) => path.replace('{id}', () => id);
@@ -998,6 +1028,64 @@ function buildCases(): Case[] {
   badPaging('GET /api/admin/emails', '/api/admin/emails');
   add('POST /api/admin/emails/:id/resend', 'unknown id', 'no such message', 404, { url: '/api/admin/emails/999/resend' });
   add('POST /api/admin/emails/:id/resend', 'wrong type', 'id a word', 404, { url: '/api/admin/emails/abc/resend' });
+
+  // Shipping methods and tax rates: the public list's country; each field of a method and a rate
+  // (POST whole, PATCH the given ones over the stored); one rate per place, whatever the case.
+  const countryIs = { country: 'Country must be one of India, United States, Canada, Mexico' };
+  const methods = 'GET /api/shipping-methods';
+  add(methods, 'missing field', 'no country', 400, { url: '/api/shipping-methods', errors: { country: 'Country is required (one of India, United States, Canada, Mexico)' } });
+  add(methods, 'out of range', 'a country the shop does not ship to', 400, { url: '/api/shipping-methods?country=France', errors: countryIs });
+  add(methods, 'out of range', 'country in lower case', 400, { url: '/api/shipping-methods?country=mexico', errors: countryIs });
+  add(methods, 'repeated query key', 'country twice', 400, { url: '/api/shipping-methods?country=Mexico&country=Canada', errors: countryIs });
+  add(methods, 'injection string', 'country as a NoSQL operator', 400, { url: '/api/shipping-methods?country[$ne]=x', errors: countryIs });
+  add(methods, 'injection string', 'country: SQL tautology', 400, { url: `/api/shipping-methods?country=${encodeURIComponent("Mexico' OR '1'='1")}`, errors: countryIs });
+  add(methods, 'script tag', 'script tag country', 400, { url: `/api/shipping-methods?country=${encodeURIComponent(SCRIPT)}`, errors: countryIs });
+  for (const [route, base] of [
+    ['POST /api/admin/shipping-methods', 'post'],
+    ['PATCH /api/admin/shipping-methods/:id', 'patch'],
+  ] as const) {
+    const price = { amount: 'Price must be a number from 0 to 10000' };
+    const fields: [Kind, string, Record<string, unknown>, Record<string, string>][] = [
+      ['missing field', 'name empty', { name: '' }, { name: 'Name is required' }],
+      ['wrong type', 'name a number', { name: 5 }, { name: 'Name is required' }],
+      ['huge string', '90 kB name', { name: 'x'.repeat(90_000) }, { name: 'Name must be at most 60 characters' }],
+      ['script tag', 'script tags over 60 characters', { name: SCRIPT.repeat(2) }, { name: 'Name must be at most 60 characters' }],
+      ['out of range', 'country France', { country: 'France' }, countryIs],
+      ['injection string', 'country as a NoSQL operator', { country: { $ne: null } }, countryIs],
+      ['out of range', 'price below 0', { amount: -0.01 }, price],
+      ['out of range', 'price over 10000', { amount: 10_000.01 }, price],
+      ['wrong type', 'price as text', { amount: '5' }, price],
+      ['wrong type', 'price null', { amount: null }, price],
+      ['out of range', 'price with 3 decimals', { amount: 1.005 }, { amount: 'Price must have at most 2 decimals' }],
+      ['out of range', 'free over below 0', { freeOver: -1 }, { freeOver: 'Free over must be a number from 0 to 1000000, or empty (never free)' }],
+      ['wrong type', 'estimate a number', { estimate: 3 }, { estimate: 'Delivery estimate must give minDays and maxDays' }],
+      ['out of range', 'fastest over 60 days', { estimate: { minDays: 61, maxDays: 61 } }, { 'estimate.minDays': 'Fastest delivery must be a whole number of days from 0 to 60', 'estimate.maxDays': 'Slowest delivery must be a whole number of days from 0 to 60' }],
+      ['wrong type', 'fastest 1.5 days', { estimate: { minDays: 1.5, maxDays: 2 } }, { 'estimate.minDays': 'Fastest delivery must be a whole number of days from 0 to 60' }],
+      ['out of range', 'slowest before fastest', { estimate: { minDays: 5, maxDays: 4 } }, { 'estimate.maxDays': 'Slowest delivery must be at least the fastest' }],
+    ];
+    for (const [kind, name, change, errors] of fields) body(route, kind, `${base}: ${name}`, 400, change, { errors });
+  }
+  body('POST /api/admin/shipping-methods', 'missing field', 'no price', 400, { amount: undefined }, { errors: { amount: 'Price must be a number from 0 to 10000' } });
+  for (const route of ['POST /api/admin/tax-rates', 'PATCH /api/admin/tax-rates/:id'] as const) {
+    const rate = { rate: 'Rate must be a percentage from 0 to 100' };
+    const state = { state: 'State must be a name, or empty (null) for the whole country' };
+    const fields: [Kind, string, Record<string, unknown>, Record<string, string>][] = [
+      ['out of range', 'country France', { country: 'France' }, countryIs],
+      ['missing field', 'state empty', { state: '' }, state],
+      ['wrong type', 'state a number', { state: 7 }, state],
+      ['huge string', '90 kB state', { state: 'x'.repeat(90_000) }, { state: 'State must be at most 60 characters' }],
+      ['out of range', 'rate over 100', { rate: 100.5 }, rate],
+      ['out of range', 'rate below 0', { rate: -1 }, rate],
+      ['wrong type', 'rate as text', { rate: '8' }, rate],
+      ['out of range', 'rate with 5 decimals', { rate: 8.12345 }, { rate: 'Rate must have at most 4 decimals' }],
+    ];
+    for (const [kind, name, change, errors] of fields) body(route, kind, name, 400, change, { errors });
+  }
+  body('POST /api/admin/tax-rates', 'missing field', 'no rate', 400, { rate: undefined }, { errors: { rate: 'Rate must be a percentage from 0 to 100' } });
+  const jalisco = 'There is a tax rate for jalisco, Mexico already';
+  body('POST /api/admin/tax-rates', 'unknown id', 'a place that has a rate (another case)', 409, { state: 'jalisco' }, { errors: { state: jalisco } });
+  const wholeMexico = 'There is a tax rate for the whole of Mexico already';
+  body('PATCH /api/admin/tax-rates/:id', 'unknown id', 'moved onto the whole country, which has a rate', 409, { state: null }, { errors: { state: wholeMexico } });
 
   // POST /admin/import/products {csv, dryRun} (for real): the body, then the file, then its rows.
   const importing = 'POST /api/admin/import/products';

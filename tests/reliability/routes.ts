@@ -49,6 +49,15 @@ export const API_ROUTES = [
   'POST /api/admin/import/products',
   'GET /api/admin/emails',
   'POST /api/admin/emails/:id/resend',
+  'GET /api/shipping-methods',
+  'GET /api/admin/shipping-methods',
+  'POST /api/admin/shipping-methods',
+  'PATCH /api/admin/shipping-methods/:id',
+  'DELETE /api/admin/shipping-methods/:id',
+  'GET /api/admin/tax-rates',
+  'POST /api/admin/tax-rates',
+  'PATCH /api/admin/tax-rates/:id',
+  'DELETE /api/admin/tax-rates/:id',
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];
