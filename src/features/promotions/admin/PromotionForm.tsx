@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
+import ErrorMessage from '../../../components/ErrorMessage';
+import type { Promotion } from '../../../domain/checkout';
+import type { FilterOption } from '../../../domain/types';
+import { ApiError } from '../../../lib/apiClient';
+import { numberOrText, optionalNumber, type PromotionBody } from './promotionsAPI';
+
+interface Values {
+  name: string;
+  label: string;
+  kind: 'percentage' | 'fixed';
+  value: string;
+  code: string;
+  categories: string[];
+  products: string;
+  minSubtotal: string;
+  startsAt: string;
+  endsAt: string;
+  usageLimit: string;
+  perCustomerLimit: string;
+  membersOnly: boolean;
+  stackable: boolean;
+  active: boolean;
+}
+
+/** The fields in the order they are shown (the first with a message gets the focus). */
+const ORDER: (keyof Values)[] = [
+  'name',
+  'label',
+  'kind',
+  'value',
+  'code',
+  'categories',
+  'products',
+  'minSubtotal',
+  'startsAt',
+  'endsAt',
+  'usageLimit',
+  'perCustomerLimit',
+  'membersOnly',
+  'stackable',
+  'active',
+];
+
+const required = (label: string) => ({ validate: (v: string) => v.trim() !== '' || `${label} is required` });
+
+function valuesOf(p: Promotion | undefined): Values {
+  return {
+    name: p?.name ?? '',
+    label: p?.label ?? '',
+    kind: p?.kind ?? 'percentage',
+    value: p ? String(p.value) : '',
+    code: p?.code ?? '',
+    categories: p?.categories ?? [],
+    products: p?.products.join(', ') ?? '',
+    minSubtotal: p && p.minSubtotal > 0 ? String(p.minSubtotal) : '',
+    startsAt: p?.startsAt?.slice(0, 10) ?? '',
+    endsAt: p?.endsAt?.slice(0, 10) ?? '',
+    usageLimit: p?.usageLimit == null ? '' : String(p.usageLimit),
+    perCustomerLimit: p?.perCustomerLimit == null ? '' : String(p.perCustomerLimit),
+    membersOnly: p?.membersOnly ?? false,
+    stackable: p?.stackable ?? false,
+    active: p?.active ?? true,
+  };
+}
+
+/** The form's values in the API's shape (numbers as typed: the server names what is wrong). */
+function bodyOf(v: Values): PromotionBody {
+  const products = v.products
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((id) => numberOrText(id.replace(/^#/, '')));
+  return {
+    name: v.name,
+    label: v.label,
+    kind: v.kind,
+    value: numberOrText(v.value),
+    code: v.code.trim() === '' ? null : v.code.trim(),
+    categories: v.categories,
+    products,
+    minSubtotal: v.minSubtotal.trim() === '' ? 0 : numberOrText(v.minSubtotal),
+    startsAt: v.startsAt === '' ? null : v.startsAt,
+    endsAt: v.endsAt === '' ? null : v.endsAt,
+    usageLimit: optionalNumber(v.usageLimit),
+    perCustomerLimit: optionalNumber(v.perCustomerLimit),
+    membersOnly: v.membersOnly,
+    stackable: v.stackable,
+    active: v.active,
+  } as unknown as PromotionBody;
+}
+
+interface Props {
+  /** The promotion to edit; none: a new one. */
+  promotion?: Promotion;
+  categories: FilterOption[];
+  /** Saves (a new one whole, an edit only its changed fields); rejects with the API's error. */
+  save: (body: Partial<PromotionBody>) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Add or edit a promotion: what shoppers read, what it takes off, from what, when and how often. */
+export default function PromotionForm({ promotion, categories, save, onCancel }: Props) {
+  const prefix = promotion ? `promotion-${promotion.id}` : 'promotion-new';
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<Values>({ defaultValues: valuesOf(promotion) });
+  useEffect(() => setFocus('name'), [setFocus]);
+  const kind = watch('kind');
+
+  async function submit(values: Values) {
+    setFailure(null);
+    const whole = bodyOf(values);
+    // An edit sends what changed, so a field left alone keeps what is stored (a start's time of day).
+    const body = promotion
+      ? Object.fromEntries(Object.entries(whole).filter(([key]) => dirtyFields[key as keyof Values] !== undefined && dirtyFields[key as keyof Values] !== false))
+      : whole;
+    try {
+      await save(body);
+    } catch (rejected) {
+      const fieldErrors = rejected instanceof ApiError ? (rejected.errors ?? {}) : {};
+      const known = ORDER.filter((f) => fieldErrors[f]);
+      for (const field of known) setError(field, { message: fieldErrors[field] }, { shouldFocus: field === known[0] });
+      if (known.length === 0 || Object.keys(fieldErrors).length === 0) setFailure((rejected as Error).message);
+    }
+  }
+
+  const title = promotion ? `Edit ${promotion.name}` : 'New promotion';
+  const checkbox = 'size-4 rounded border-gray-400 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600';
+  const hint = 'mt-1 text-xs text-gray-600';
+  return (
+    <form noValidate aria-label={title} onSubmit={handleSubmit(submit)} className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+      <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field id={`${prefix}-name`} label="Name" error={errors.name?.message}>
+          {(control) => <Input maxLength={100} autoComplete="off" {...control} {...register('name', required('Name'))} />}
+        </Field>
+        <Field id={`${prefix}-label`} label="Label (what shoppers read)" error={errors.label?.message} className="sm:col-span-2">
+          {(control) => <Textarea rows={2} maxLength={200} {...control} {...register('label', required('Label'))} />}
+        </Field>
+        <Field id={`${prefix}-kind`} label="Kind" error={errors.kind?.message}>
+          {(control) => (
+            <Select {...control} {...register('kind')}>
+              <option value="percentage">Percentage off</option>
+              <option value="fixed">Amount off ($)</option>
+            </Select>
+          )}
+        </Field>
+        <Field id={`${prefix}-value`} label={kind === 'fixed' ? 'Value ($ off)' : 'Value (% off)'} error={errors.value?.message}>
+          {(control) => <Input inputMode="decimal" autoComplete="off" {...control} {...register('value', required('Value'))} />}
+        </Field>
+        <Field id={`${prefix}-code`} label="Code (empty: applied automatically)" error={errors.code?.message}>
+          {(control) => <Input maxLength={32} autoComplete="off" spellCheck={false} {...control} {...register('code')} />}
+        </Field>
+        <fieldset className="sm:col-span-2 lg:col-span-3" aria-describedby={errors.categories ? `${prefix}-categories-error` : `${prefix}-categories-hint`}>
+          <legend className="text-sm font-medium text-gray-900">Categories</legend>
+          <p id={`${prefix}-categories-hint`} className={hint}>
+            None chosen and no products: the whole cart.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {categories.map((c) => (
+              <label key={c.value} className="flex items-center gap-2 text-sm text-gray-900">
+                <input type="checkbox" value={c.value} className={checkbox} {...register('categories')} />
+                {c.label}
+              </label>
+            ))}
+          </div>
+          {errors.categories && (
+            <p id={`${prefix}-categories-error`} className="mt-1 text-sm text-red-700">
+              {errors.categories.message}
+            </p>
+          )}
+        </fieldset>
+        <Field id={`${prefix}-products`} label="Products (ids, e.g. 1, 5)" error={errors.products?.message}>
+          {(control) => <Input autoComplete="off" {...control} {...register('products')} />}
+        </Field>
+        <Field id={`${prefix}-minSubtotal`} label="Minimum subtotal ($, empty: none)" error={errors.minSubtotal?.message}>
+          {(control) => <Input inputMode="decimal" autoComplete="off" {...control} {...register('minSubtotal')} />}
+        </Field>
+        <Field id={`${prefix}-startsAt`} label="Starts at (UTC day, empty: now)" error={errors.startsAt?.message}>
+          {(control) => <Input type="date" {...control} {...register('startsAt')} />}
+        </Field>
+        <Field id={`${prefix}-endsAt`} label="Ends at (UTC day, empty: never)" error={errors.endsAt?.message}>
+          {(control) => <Input type="date" {...control} {...register('endsAt')} />}
+        </Field>
+        <Field id={`${prefix}-usageLimit`} label="Usage limit (orders, empty: none)" error={errors.usageLimit?.message}>
+          {(control) => <Input inputMode="numeric" autoComplete="off" {...control} {...register('usageLimit')} />}
+        </Field>
+        <Field id={`${prefix}-perCustomerLimit`} label="Per customer limit (empty: none)" error={errors.perCustomerLimit?.message}>
+          {(control) => <Input inputMode="numeric" autoComplete="off" {...control} {...register('perCustomerLimit')} />}
+        </Field>
+      </div>
+      <div className="mt-4 flex flex-col gap-2">
+        {(
+          [
+            ['membersOnly', 'Members only'],
+            ['stackable', 'Stackable (a code that applies on top of other promotions)'],
+            ['active', 'Active'],
+          ] as const
+        ).map(([field, text]) => (
+          <div key={field}>
+            <label className="flex items-center gap-2 text-sm text-gray-900">
+              <input
+                type="checkbox"
+                className={checkbox}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${prefix}-${field}-error` : undefined}
+                {...register(field)}
+              />
+              {text}
+            </label>
+            {errors[field] && (
+              <p id={`${prefix}-${field}-error`} className="mt-1 text-sm text-red-700">
+                {errors[field]?.message}
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+      {failure && <ErrorMessage className="mt-4" title="The promotion was not saved" message={failure} />}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" size="sm" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save promotion'}
+        </Button>
+        <Button look="secondary" size="sm" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

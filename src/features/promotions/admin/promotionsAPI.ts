@@ -1,0 +1,52 @@
+// The back office's promotions (issue 23): /api/admin/promotions (admin only, newest first, paged
+// with X-Total-Count). Field messages come back on ApiError.errors.
+import { apiClient } from '../../../lib/apiClient';
+import { formatMoney, type Promotion } from '../../../domain/checkout';
+import type { FilterOption } from '../../../domain/types';
+
+export type PromotionBody = Omit<Promotion, 'id' | 'used'>;
+
+export const PROMOTIONS_PER_PAGE = 20;
+
+export const fetchPromotions = (page: string) => apiClient.list<Promotion>(`/admin/promotions?_page=${page}&_limit=${PROMOTIONS_PER_PAGE}`);
+export const createPromotion = (body: PromotionBody) => apiClient.post<Promotion>('/admin/promotions', body);
+export const updatePromotion = (id: number, body: Partial<PromotionBody>) => apiClient.patch<Promotion>(`/admin/promotions/${id}`, body);
+export const deletePromotion = (id: number) => apiClient.delete<void>(`/admin/promotions/${id}`);
+/** The shop's categories (a promotion names them by value). */
+export const fetchCategories = () => apiClient.get<FilterOption[]>('/categories');
+
+/** What it takes off: "20% off", "$5.00 off". */
+export const takesOff = (p: Pick<Promotion, 'kind' | 'value'>) => (p.kind === 'percentage' ? `${p.value}% off` : `${formatMoney(p.value)} off`);
+
+/** What it applies to, in words. */
+export function appliesTo(p: Pick<Promotion, 'categories' | 'products' | 'membersOnly' | 'minSubtotal'>): string {
+  const parts: string[] = [];
+  if (p.categories.length > 0) parts.push(p.categories.join(', '));
+  if (p.products.length > 0) parts.push(`product${p.products.length === 1 ? '' : 's'} ${p.products.map((id) => `#${id}`).join(', ')}`);
+  let text = parts.length > 0 ? parts.join('; ') : 'Whole cart';
+  if (p.minSubtotal > 0) text += `, from ${formatMoney(p.minSubtotal)}`;
+  if (p.membersOnly) text += ' (members only)';
+  return text;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** Its dates: "Always", "From 2026-06-01", "Until 2026-06-30", "2026-06-01 to 2026-06-30" (UTC days). */
+export function datesOf(p: Pick<Promotion, 'startsAt' | 'endsAt'>): string {
+  if (p.startsAt && p.endsAt) return `${day(p.startsAt)} to ${day(p.endsAt)}`;
+  if (p.startsAt) return `From ${day(p.startsAt)}`;
+  if (p.endsAt) return `Until ${day(p.endsAt)}`;
+  return 'Always';
+}
+
+/** "3 / 10" or "3 (no limit)". */
+export const usageOf = (p: Pick<Promotion, 'used' | 'usageLimit'>) => (p.usageLimit === null ? `${p.used} (no limit)` : `${p.used} / ${p.usageLimit}`);
+
+/** A typed number as the API takes it: a number when it reads as one, else the text (the server names the field). */
+export function numberOrText(text: string): number | string {
+  const trimmed = text.trim();
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
+
+/** An optional number: empty is null. */
+export const optionalNumber = (text: string) => (text.trim() === '' ? null : numberOrText(text));
