@@ -10,7 +10,7 @@ import type { DbSchema } from '../../server/model';
 import { NOT_RECEIVED } from '../../server/services/reviews';
 import { PRODUCT_DEFAULTS } from '../../server/validate';
 import type { AuditEntry, OrderStatus } from '../../src/domain/types';
-import { ACCOUNTS, address, expectNoLeaks, makeData, type Agent } from '../api/fixtures';
+import { ACCOUNTS, address, expectNoLeaks, makeData, TEST_CARD, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
 import { IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
@@ -67,7 +67,7 @@ const FACETS = {
 const suggested = (id: number, title: string) => ({ id, title, thumbnail: `/images/products/${id}/thumb.webp` });
 const SUGGESTIONS = { products: [suggested(2, 'Galaxy S24'), suggested(5, 'Galaxy Tab S9')], categories: [], brands: [] };
 
-const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', selectedAddress: address() };
+const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', card: TEST_CARD, selectedAddress: address() };
 const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
 const productOf = (db: DbSchema, id: number) => db.products.find((p) => p.id === id)!;
 const orderOf = (db: DbSchema, id: number) => db.orders.find((o) => o.id === id)!;
@@ -575,6 +575,18 @@ const MATRIX: Row[] = [
         expect(res.body).toMatchObject({ id: 13, user: self });
         expect(db.products.find((p) => p.id === 5)!.stock).toBe(4);
       }
+    },
+  },
+  {
+    // A quote prices the caller's own cart only (there is no way to name another's).
+    route: 'POST /api/checkout/quote',
+    what: "quote of the caller's cart",
+    url: '/api/checkout/quote',
+    body: {},
+    expect: [401, 200, 200, 200],
+    verify: ({ db, res, self }) => {
+      const own = db.cart.filter((l) => l.user === self);
+      expect(res.body.lines.map((l: { product: { id: number } }) => l.product.id).sort()).toEqual(own.map((l) => l.product).sort());
     },
   },
   {

@@ -86,6 +86,7 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
     body: { items: [{ product: 1, quantity: 1 }], paymentMethod: 'cash', selectedAddress: address() },
   },
   'PATCH /api/orders/:id': { as: 'admin', url: '/api/orders/2', body: { status: 'delivered' } },
+  'POST /api/checkout/quote': { as: 'user', url: '/api/checkout/quote', body: { address: { country: 'India', state: 'Karnataka' }, codes: ['WELCOME'] } },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders', body: { ids: [1, 5], status: 'dispatched' } },
   'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes', body: { text: 'Ring twice' } },
   'POST /api/admin/shipping-methods': {
@@ -169,6 +170,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'PATCH /api/cart/:id': { as: 'user', url: '/api/cart/2' },
   'DELETE /api/cart/:productId': { as: 'user', url: '/api/cart/5' },
   'POST /api/orders': { as: 'user', url: '/api/orders' },
+  'POST /api/checkout/quote': { as: 'user', url: '/api/checkout/quote' },
   'GET /api/orders/own': { as: 'user', url: '/api/orders/own' },
   'GET /api/orders': { as: 'admin', url: '/api/orders' },
   'GET /api/orders/:id': { as: 'user', url: '/api/orders/1' },
