@@ -1307,7 +1307,8 @@ describe('bad-input catalogue', () => {
       }
     }
     expectNoLeaks();
-  });
+    // Two fresh shops per body route: longer than the default 30 s as routes are added.
+  }, 180_000);
 
   it('starts from valid requests: every other route answers 2xx at its target, and at the edges of its limits', async () => {
     const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
