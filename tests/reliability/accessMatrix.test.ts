@@ -91,6 +91,18 @@ const withShippingAndTax = (db: DbSchema) => {
   db.taxRates = structuredClone([MX_TAX, JALISCO_TAX]);
 };
 
+// Promotions (ids given: a new one is 3): an automatic one, inactive so no order of the matrix
+// is priced with it unless a row turns it on, and a code.
+const PROMOTION_FIELDS = { categories: [], products: [], stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, used: 0 };
+const AUTO_PROMOTION = { ...PROMOTION_FIELDS, id: 1, name: 'Members', label: 'Members save 20%', kind: 'percentage' as const, value: 20, code: null, membersOnly: true, active: false };
+const CODE_PROMOTION = { ...PROMOTION_FIELDS, id: 2, name: 'Five off', label: '$5 off', kind: 'fixed' as const, value: 5, code: 'FIVE', active: false };
+const NEW_PROMOTION = { name: 'Spring', label: '10% off smartphones', kind: 'percentage' as const, value: 10, categories: ['smartphones'], code: 'SPRING' };
+const withPromotions = (db: DbSchema) => {
+  db.promotions = structuredClone([AUTO_PROMOTION, CODE_PROMOTION]);
+};
+/** A promotion as the audit log records it (without `used`). */
+const auditedPromotion = ({ used: _used, ...fields }: typeof AUTO_PROMOTION | typeof CODE_PROMOTION) => (void _used, fields);
+
 /** The entry an admin's write appends to the audit log. */
 const audited = (db: DbSchema, entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>) =>
   db.audit.push({ id: expect.any(Number), at: expect.any(String), actor: { id: 1, email: ACCOUNTS.admin.email }, ...entry });
@@ -828,6 +840,83 @@ const MATRIX: Row[] = [
     what: 'send a message again',
     url: '/api/admin/emails/1/resend',
     expect: [401, 403, 403, 404],
+  },
+  // Promotions: what the banner announces for anyone; the back office's list and writes for admins.
+  {
+    route: 'GET /api/promotions/banner',
+    what: 'the active automatic promotion',
+    prepare: (db) => {
+      withPromotions(db);
+      db.promotions![0].active = true;
+    },
+    url: '/api/promotions/banner',
+    expect: [200, 200, 200, 200],
+    verify: ({ res }) => expect(res.body).toEqual({ id: 1, label: 'Members save 20%', membersOnly: true }),
+  },
+  {
+    route: 'GET /api/admin/promotions',
+    what: 'every promotion, newest first',
+    prepare: withPromotions,
+    url: '/api/admin/promotions',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => {
+      expect(res.headers['x-total-count']).toBe('2');
+      expect(res.body).toEqual([CODE_PROMOTION, AUTO_PROMOTION]);
+    },
+  },
+  {
+    route: 'GET /api/admin/promotions/:id',
+    what: 'one promotion',
+    prepare: withPromotions,
+    url: '/api/admin/promotions/2',
+    expect: [401, 403, 403, 200],
+    verify: ({ res }) => expect(res.body).toEqual(CODE_PROMOTION),
+  },
+  {
+    route: 'POST /api/admin/promotions',
+    what: 'add a promotion',
+    prepare: withPromotions,
+    url: '/api/admin/promotions',
+    body: NEW_PROMOTION,
+    expect: [401, 403, 403, 201],
+    verify: (cell) => {
+      const made = { ...PROMOTION_FIELDS, ...NEW_PROMOTION, id: 3, active: true };
+      expect(cell.res.body).toEqual(made);
+      expectStored(cell, (db) => {
+        db.promotions!.push(made);
+        const { id: _id, used: _used, ...after } = made;
+        void _id;
+        void _used;
+        audited(db, { action: 'promotion.create', entity: 'promotion', entityId: '3', before: null, after: { id: 3, ...after } });
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/admin/promotions/:id',
+    what: 'turn a promotion on',
+    prepare: withPromotions,
+    url: '/api/admin/promotions/1',
+    body: { active: true },
+    expect: [401, 403, 403, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toEqual({ ...AUTO_PROMOTION, active: true });
+      expectStored(cell, (db) => {
+        db.promotions![0].active = true;
+        audited(db, { action: 'promotion.update', entity: 'promotion', entityId: '1', before: { active: false }, after: { active: true } });
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/admin/promotions/:id',
+    what: 'delete a promotion',
+    prepare: withPromotions,
+    url: '/api/admin/promotions/2',
+    expect: [401, 403, 403, 204],
+    verify: (cell) =>
+      expectStored(cell, (db) => {
+        db.promotions!.splice(1, 1);
+        audited(db, { action: 'promotion.delete', entity: 'promotion', entityId: '2', before: auditedPromotion(CODE_PROMOTION), after: null });
+      }),
   },
   // Shipping methods and tax rates: the country's methods for anyone; the back office's for admins.
   {

@@ -19,6 +19,7 @@ import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Wh
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
 import { IMPORT_CSV, IMPORT_HEADER, importRow, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
+import type { Promotion } from '../../src/domain/checkout';
 
 type Kind =
   | 'malformed JSON'
@@ -100,7 +101,34 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   // For real: a refused import is one that would have changed the catalogue.
   'POST /api/admin/import/products': { as: 'admin', url: '/api/admin/import/products', body: { csv: IMPORT_CSV, dryRun: false } },
   'POST /api/products/:id/reviews': { as: 'other', url: '/api/products/2/reviews', body: { rating: 4, comment: 'Works well' } },
+  'POST /api/admin/promotions': {
+    as: 'admin',
+    url: '/api/admin/promotions',
+    body: { name: 'Spring', label: '10% off smartphones', kind: 'percentage', value: 10, categories: ['smartphones'], code: 'SPRING' },
+  },
+  'PATCH /api/admin/promotions/:id': { as: 'admin', url: '/api/admin/promotions/1', body: { value: 15, active: true } },
   'PATCH /api/products/:id/reviews/:reviewId': { as: 'user', url: '/api/products/1/reviews/2', body: { rating: 5, comment: 'Even better' } },
+};
+
+/** The catalogue's promotion (id 1): a code, inactive. */
+const STAFF_PROMOTION: Promotion = {
+  id: 1,
+  name: 'Staff',
+  label: '10% off for staff',
+  kind: 'percentage',
+  value: 10,
+  categories: [],
+  products: [],
+  code: 'STAFF10',
+  stackable: false,
+  membersOnly: false,
+  minSubtotal: 0,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  active: false,
+  used: 0,
 };
 
 /**
@@ -122,6 +150,8 @@ function catalogueData(): DbSchema {
   order(6).status = 'delivered';
   order(8).items[0].quantity = 3;
   order(12).items = [{ id: 1, product: structuredClone(parfum), quantity: 1 }];
+  // Promotion 1 (inactive, so no price changes): the promotions' routes act on it.
+  data.promotions = [{ ...STAFF_PROMOTION }];
   // Shipping methods and tax rates of Mexico (no fixture address is there: no order's price changes).
   data.shippingMethods = [
     { id: 1, name: 'Standard', country: 'Mexico', amount: 9.99, freeOver: 100, estimate: { minDays: 5, maxDays: 10 } },
@@ -187,6 +217,12 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/admin/import/products': { as: 'admin', url: '/api/admin/import/products' },
   'GET /api/admin/emails': { as: 'admin', url: '/api/admin/emails?_page=1&_limit=5' },
   'POST /api/admin/emails/:id/resend': { as: 'admin', url: '/api/admin/emails/1/resend' },
+  'GET /api/promotions/banner': { as: 'anon', url: '/api/promotions/banner' },
+  'GET /api/admin/promotions': { as: 'admin', url: '/api/admin/promotions?_page=1&_limit=5' },
+  'GET /api/admin/promotions/:id': { as: 'admin', url: '/api/admin/promotions/1' },
+  'POST /api/admin/promotions': { as: 'admin', url: '/api/admin/promotions' },
+  'PATCH /api/admin/promotions/:id': { as: 'admin', url: '/api/admin/promotions/1' },
+  'DELETE /api/admin/promotions/:id': { as: 'admin', url: '/api/admin/promotions/1' },
   'GET /api/shipping-methods': { as: 'anon', url: '/api/shipping-methods?country=Mexico' },
   'GET /api/admin/shipping-methods': { as: 'admin', url: '/api/admin/shipping-methods' },
   'POST /api/admin/shipping-methods': { as: 'admin', url: '/api/admin/shipping-methods' },
@@ -777,6 +813,9 @@ function buildCases(): Case[] {
     ['PATCH /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, { rating: 1 }],
     ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/{id}/reviews/1', 404, undefined],
     ['DELETE /api/products/:id/reviews/:reviewId', '/api/products/1/reviews/{id}', 404, undefined],
+    ['GET /api/admin/promotions/:id', '/api/admin/promotions/{id}', 404, undefined],
+    ['PATCH /api/admin/promotions/:id', '/api/admin/promotions/{id}', 404, { value: 5 }],
+    ['DELETE /api/admin/promotions/:id', '/api/admin/promotions/{id}', 404, undefined],
     ['PATCH /api/admin/shipping-methods/:id', '/api/admin/shipping-methods/{id}', 404, { amount: 1 }],
     ['DELETE /api/admin/shipping-methods/:id', '/api/admin/shipping-methods/{id}', 404, undefined],
     ['PATCH /api/admin/tax-rates/:id', '/api/admin/tax-rates/{id}', 404, { rate: 1 }],
@@ -1088,6 +1127,39 @@ function buildCases(): Case[] {
   body('POST /api/admin/tax-rates', 'unknown id', 'a place that has a rate (another case)', 409, { state: 'jalisco' }, { errors: { state: jalisco } });
   const wholeMexico = 'There is a tax rate for the whole of Mexico already';
   body('PATCH /api/admin/tax-rates/:id', 'unknown id', 'moved onto the whole country, which has a rate', 409, { state: null }, { errors: { state: wholeMexico } });
+
+  // /admin/promotions: paging; each field of a promotion; a code taken in another case; unknown ids.
+  badPaging('GET /api/admin/promotions', '/api/admin/promotions');
+  const promo = 'POST /api/admin/promotions';
+  const codeRule = 'Code must be 3 to 32 letters, digits, - or _ (or none: applied automatically)';
+  const promoCases: [Kind, string, Record<string, unknown>, Record<string, string>][] = [
+    ['missing field', 'no name', { name: undefined }, { name: 'Name is required' }],
+    ['missing field', 'no label', { label: undefined }, { label: 'Label is required' }],
+    ['missing field', 'no value', { value: undefined }, { value: 'Value is required' }],
+    ['wrong type', 'value a string', { value: '10' }, { value: 'Value must be a number' }],
+    ['wrong type', 'kind unknown', { kind: 'bogof' }, { kind: 'Kind must be percentage or fixed' }],
+    ['wrong type', 'active a string', { active: 'true' }, { active: 'Active must be true or false' }],
+    ['wrong type', 'products not ids', { products: ['1'] }, { products: 'Products must be a list of product ids' }],
+    ['out of range', 'over 100 %', { value: 100.5 }, { value: 'Value must be between 0.01 and 100' }],
+    ['out of range', 'a negative value', { value: -10 }, { value: 'Value must be between 0.01 and 100' }],
+    ['out of range', 'three decimals', { value: 10.001 }, { value: 'Value must have at most 2 decimals' }],
+    ['out of range', 'ends before it starts', { startsAt: '2026-07-01', endsAt: '2026-06-01' }, { endsAt: 'Ends at must be after Starts at' }],
+    ['out of range', 'a usage limit of 0', { usageLimit: 0 }, { usageLimit: 'Usage limit must be a whole number of at least 1, or empty' }],
+    ['unknown id', 'an unknown category', { categories: ['boats'] }, { categories: 'No such category: boats' }],
+    ['unknown id', 'an unknown product', { products: [999] }, { products: 'No such product: 999' }],
+    ['huge string', 'a label of 201 characters', { label: 'l'.repeat(201) }, { label: 'Label must be at most 200 characters' }],
+    ['injection string', 'a code with SQL', { code: "' OR '1'='1' --" }, { code: codeRule }],
+    ['script tag', 'a code with a script tag', { code: SCRIPT }, { code: codeRule }],
+  ];
+  for (const [kind, name, changes, errors] of promoCases) body(promo, kind, name, 400, changes, { errors });
+  const taken = 'Another promotion has the code staff10 (codes are the same whatever the case)';
+  body(promo, 'out of range', 'a code another promotion has, in another case', 409, { code: 'staff10' }, { errors: { code: taken } });
+  const promoPatch = 'PATCH /api/admin/promotions/:id';
+  body(promoPatch, 'out of range', 'over 100 %', 400, { value: 101 }, { errors: { value: 'Value must be between 0.01 and 100' } });
+  body(promoPatch, 'wrong type', 'usage limit 1.5', 400, { usageLimit: 1.5 }, { errors: { usageLimit: 'Usage limit must be a whole number of at least 1, or empty' } });
+  add(promoPatch, 'unknown id', 'no such promotion', 404, { url: '/api/admin/promotions/999', body: { value: 5 } });
+  add('GET /api/admin/promotions/:id', 'unknown id', 'no such promotion', 404, { url: '/api/admin/promotions/999' });
+  add('DELETE /api/admin/promotions/:id', 'unknown id', 'no such promotion', 404, { url: '/api/admin/promotions/999' });
 
   // POST /admin/import/products {csv, dryRun} (for real): the body, then the file, then its rows.
   const importing = 'POST /api/admin/import/products';
