@@ -1,0 +1,127 @@
+// Every placed order shows what it was charged (issue 23 items 1, 4) in Chromium against the seed:
+// a new shopper becomes a member with the banner's button (by keyboard), buys a laptop (a category
+// of the members' promotion) with Express to Canada by the test card, and the success page, My
+// Orders, the order page and the back office's order page show the same figures to the cent as the
+// order the API answers (subtotal, the promotion, shipping, tax, total) and its payment. Axe at
+// 360 px and desktop on each page.
+import type { Page } from '@playwright/test';
+import { formatMoney, type PricedOrderFields } from '../../src/domain/checkout';
+import { DEMO_ADMIN, expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
+
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+type PlacedOrder = PricedOrderFields & { id: number; totalAmount: number };
+
+/** The rows the order's breakdown must show, from the order as the API answers it. */
+function expectedRows(order: PlacedOrder): [string, string][] {
+  const { totals, promotions, shipping, tax } = order;
+  return [
+    ['Subtotal', formatMoney(totals.subtotal)],
+    ...promotions.map((p): [string, string] => [p.code ? `${p.label}${p.code}` : p.label, `−${formatMoney(p.amount)}`]),
+    [`Shipping (${shipping.name})`, totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)],
+    [`Tax (${Number(tax.rate.toFixed(4))}%)`, formatMoney(totals.tax)],
+    ['Total', formatMoney(totals.total)],
+  ];
+}
+
+/** The rows of the breakdown (`Order #N total`) on the page. */
+async function shownRows(page: Page, id: number): Promise<[string, string][]> {
+  const list = page.getByLabel(`Order #${id} total`);
+  await expect(list).toBeVisible();
+  return list.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']));
+}
+
+/** Puts a laptop in the signed-in shopper's cart and saves a Canadian address. */
+async function laptopInCart(page: Page): Promise<void> {
+  const laptops = (await (await page.request.get('/api/products?category=laptops&_page=1&_limit=50')).json()) as { id: number; stock: number; minimumOrderQuantity?: number }[];
+  for (const laptop of laptops.filter((p) => p.stock >= 10)) {
+    const quantity = laptop.minimumOrderQuantity ?? 1;
+    const { variants } = (await (await page.request.get(`/api/products/${laptop.id}`)).json()) as { variants: { id: number; stock: number }[] };
+    const variant = variants.length > 1 ? variants.find((v) => v.stock >= quantity + 2) : undefined;
+    if (variants.length > 1 && !variant) continue;
+    const added = await page.request.post('/api/cart', { data: { product: laptop.id, quantity, ...(variant ? { variant: variant.id } : {}) } });
+    expect(added.status(), await added.text()).toBe(201);
+    const me = await (await page.request.get('/api/auth/check')).json();
+    const saved = await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return;
+  }
+  throw new Error('The seed has no laptop in stock');
+}
+
+test('a member buys a laptop with Express to Canada by card; every order page shows the same figures', async ({ page, shopper, browser }) => {
+  test.slow(); // five pages, each at two widths
+  expect(shopper.email).toContain('@');
+
+  // The banner: the promotion's words, and the button that makes the shopper a member (keyboard).
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Promotion' });
+  const apply = banner.getByRole('button', { name: 'Apply for Membership' });
+  await expect(apply).toBeVisible({ timeout: 30_000 }); // once the banner's promotion has answered
+  await expectAccessibleAtAllWidths(page, () => expect(apply).toBeVisible());
+  await apply.focus();
+  await page.keyboard.press('Enter');
+  await expect(banner.getByRole('status')).toHaveText(/You.re a member/);
+  await expect(banner.getByRole('button')).toHaveCount(0);
+  expect((await (await page.request.get('/api/auth/check')).json()).member).toBe(true);
+  await expectAccessibleAtAllWidths(page, () => expect(banner.getByRole('status')).toBeVisible());
+
+  // The order: a laptop, Express to Canada, the test card.
+  await laptopInCart(page);
+  const methods = (await (await page.request.get(`/api/shipping-methods?country=${SAMPLE_ADDRESS.country}`)).json()) as { id: number; name: string }[];
+  const express = methods.find((m) => m.name === 'Express')!;
+  expect(express).toBeDefined();
+  const items = await (await page.request.get('/api/cart')).json();
+  const me = await (await page.request.get('/api/auth/check')).json();
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      items,
+      user: me.id,
+      totalAmount: 0,
+      totalItems: 0,
+      paymentMethod: 'card',
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: NEXT_YEAR, cvc: '123' },
+      shippingMethod: express.id,
+      selectedAddress: SAMPLE_ADDRESS,
+      status: 'pending',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as PlacedOrder;
+  expect(order.totals.discount).toBeGreaterThan(0); // the members' promotion applied
+  expect(order.shipping.name).toBe('Express');
+  expect(order.totals.total).toBe(order.totalAmount);
+  const rows = expectedRows(order);
+  const payment = `Card •••• 4242 (Visa) — Authorized`;
+
+  // The success page (after a reload: from the API).
+  await page.goto(`/orderSuccess/${order.id}`);
+  expect(await shownRows(page, order.id)).toEqual(rows);
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(payment)).toBeVisible();
+  await expectAccessibleAtAllWidths(page, () => expect(page.getByLabel(`Order #${order.id} total`)).toBeVisible());
+
+  // My Orders: the total.
+  await page.getByRole('link', { name: 'My Account > My Orders' }).click();
+  const summary = page.getByRole('article', { name: `Order #${order.id}` });
+  await expect(summary).toContainText(formatMoney(order.totals.total));
+  await expectAccessibleAtAllWidths(page, () => expect(summary).toBeVisible());
+
+  // The order page.
+  await summary.getByRole('link', { name: `Order #${order.id}` }).click();
+  await expect(page).toHaveURL(`/orders/${order.id}`);
+  expect(await shownRows(page, order.id)).toEqual(rows);
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(payment)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items' }).getByText(/^Discount −\$/)).toBeVisible();
+  await expectAccessibleAtAllWidths(page, () => expect(page.getByLabel(`Order #${order.id} total`)).toBeVisible());
+
+  // The back office's list and order page.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  expect((await admin.request.post('/api/auth/login', { data: DEMO_ADMIN })).status()).toBe(200);
+  await admin.goto(`/admin/orders?q=${encodeURIComponent(shopper.email)}`);
+  await expect(admin.getByText(formatMoney(order.totals.total)).first()).toBeVisible();
+  await admin.goto(`/admin/orders/${order.id}`);
+  expect(await shownRows(admin, order.id)).toEqual(rows);
+  await expect(admin.getByRole('region', { name: 'Customer' }).getByText(payment)).toBeVisible();
+  await expectAccessibleAtAllWidths(admin, () => expect(admin.getByLabel(`Order #${order.id} total`)).toBeVisible());
+  await context.close();
+});
