@@ -34,6 +34,11 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   await fillAddress(page);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await page.getByRole('radio', { name: 'Card Payment' }).check();
+  // The offline test provider's approved card (issue 23).
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 1));
+  await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
   const orderId = Number(page.url().split('/').pop());
