@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Promotion } from '../../../domain/checkout';
+import { appliesTo, datesOf, optionalNumber, takesOff, usageOf } from './promotionsAPI';
+
+const promotion = (p: Partial<Promotion> = {}): Promotion => ({
+  id: 1,
+  name: 'Members',
+  label: 'Members save',
+  kind: 'percentage',
+  value: 20,
+  categories: [],
+  products: [],
+  code: null,
+  stackable: false,
+  membersOnly: false,
+  minSubtotal: 0,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  active: true,
+  used: 0,
+  ...p,
+});
+
+describe('how the Promotions page words a promotion', () => {
+  it('says what it takes off', () => {
+    expect(takesOff(promotion())).toBe('20% off');
+    expect(takesOff(promotion({ kind: 'fixed', value: 5 }))).toBe('$5.00 off');
+    expect(takesOff(promotion({ kind: 'fixed', value: 1234.5 }))).toBe('$1,234.50 off');
+  });
+
+  it('says what it applies to', () => {
+    expect(appliesTo(promotion())).toBe('Whole cart');
+    expect(appliesTo(promotion({ categories: ['smartphones', 'laptops'], membersOnly: true }))).toBe('smartphones, laptops (members only)');
+    expect(appliesTo(promotion({ products: [1, 5], minSubtotal: 50 }))).toBe('products #1, #5, from $50.00');
+    expect(appliesTo(promotion({ categories: ['laptops'], products: [7] }))).toBe('laptops; product #7');
+  });
+
+  it('says when it runs and how often it was used', () => {
+    expect(datesOf(promotion())).toBe('Always');
+    expect(datesOf(promotion({ startsAt: '2026-06-01T00:00:00.000Z' }))).toBe('From 2026-06-01');
+    expect(datesOf(promotion({ endsAt: '2026-06-30T00:00:00.000Z' }))).toBe('Until 2026-06-30');
+    expect(datesOf(promotion({ startsAt: '2026-06-01T00:00:00.000Z', endsAt: '2026-06-30T00:00:00.000Z' }))).toBe('2026-06-01 to 2026-06-30');
+    expect(usageOf(promotion({ used: 3 }))).toBe('3 (no limit)');
+    expect(usageOf(promotion({ used: 3, usageLimit: 10 }))).toBe('3 / 10');
+  });
+
+  it('sends an empty optional number as null and a typed one as a number (text stays text for the server to name)', () => {
+    expect(optionalNumber('  ')).toBeNull();
+    expect(optionalNumber(' 10 ')).toBe(10);
+    expect(optionalNumber('ten')).toBe('ten');
+  });
+});
