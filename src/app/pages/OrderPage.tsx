@@ -13,7 +13,7 @@ import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { fetchMyOrder } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
-import PricedOrder from './PricedOrder';
+import PricedOrder from './order/PricedOrder';
 
 const byWhom = (by: OrderEvent['by']) => (by === 'shopper' ? 'by you' : 'by the shop');
 

@@ -15,7 +15,7 @@ import OrderFacts, { Fact } from '../../features/user/orders/OrderFacts';
 import { estimateText } from '../../features/user/orders/orderFormat';
 import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
-import PricedOrder from './PricedOrder';
+import PricedOrder from './order/PricedOrder';
 
 const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-600';
 

@@ -1,11 +1,12 @@
-import type { Order } from '../../domain/types';
-import { orderCharges } from '../../domain/orderText';
-import TotalsBreakdown from '../../features/orders/components/TotalsBreakdown';
-import OrderLines from '../../features/user/orders/OrderLines';
+import type { Order } from '../../../domain/types';
+import { orderCharges } from '../../../domain/orderText';
+import TotalsBreakdown from '../../../features/orders/components/TotalsBreakdown';
+import OrderLines from '../../../features/user/orders/OrderLines';
 
 /**
  * A placed order's lines and the five figures it was charged (subtotal, each promotion, shipping,
- * tax, total), as it stored them: the success page and the order page show the same.
+ * tax, total), as it stored them: the success page and the order page show the same. Not a page,
+ * so not in app/pages itself: the router's glob would make it a lazy part of every first load.
  */
 export default function PricedOrder({ order }: { order: Order }) {
   const { totals, promotions, shipping, tax } = orderCharges(order);

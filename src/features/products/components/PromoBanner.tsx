@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BannerPromotion } from '../../../domain/checkout';
+import type { User } from '../../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { fetchBanner, setMembership } from '../../../lib/membership';
+import { apiClient } from '../../../lib/apiClient';
 import { selectLoggedInUser, userUpdated } from '../../../lib/session';
 
 /** The spec's banner words: what the pre-painted first screen shows until the live banner answers. */
@@ -23,7 +24,8 @@ export default function PromoBanner() {
   const done = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    fetchBanner().then(setPromo, () => setPromo(null));
+    // The first-load budget: straight through the API client (src/lib/membership.ts is the profile's).
+    apiClient.get<BannerPromotion | undefined>('/promotions/banner').then((p) => setPromo(p ?? null), () => setPromo(null));
   }, []);
   useEffect(() => {
     if (state === 'joined') done.current?.focus();
@@ -32,7 +34,7 @@ export default function PromoBanner() {
   if (!promo) return null;
   const join = () => {
     setState('busy');
-    setMembership(true).then(
+    apiClient.post<User>('/users/own/membership', {}).then(
       (u) => {
         dispatch(userUpdated(u));
         setState('joined');
