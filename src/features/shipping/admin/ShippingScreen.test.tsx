@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
+import type { ShippingMethod, TaxRate } from '../../../domain/checkout';
+import ShippingScreen from './ShippingScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const METHODS: ShippingMethod[] = [
+  { id: 5, name: 'Standard', country: 'Canada', amount: 9.99, freeOver: 100, estimate: { minDays: 3, maxDays: 7 } },
+  { id: 6, name: 'Express', country: 'Canada', amount: 24.99, freeOver: null, estimate: { minDays: 1, maxDays: 1 } },
+  { id: 7, name: 'Standard', country: 'Mexico', amount: 0, freeOver: null, estimate: { minDays: 5, maxDays: 10 } },
+];
+const RATES: TaxRate[] = [
+  { id: 3, country: 'Canada', state: null, rate: 5 },
+  { id: 5, country: 'Canada', state: 'Quebec', rate: 14.975 },
+];
+
+const open = () => renderWithProviders(<ShippingScreen />, { route: '/admin/shipping' });
+
+describe('ShippingScreen', () => {
+  it('shows each country’s methods and the tax rates, with the note that the rates are examples', async () => {
+    stubFetch({
+      'GET /api/admin/shipping-methods': () => jsonResponse(METHODS),
+      'GET /api/admin/tax-rates': () => jsonResponse(RATES),
+    });
+    open();
+    expect(screen.getByText('Loading shipping methods…')).toBeInTheDocument();
+    const canada = await screen.findByRole('region', { name: 'Canada' });
+    expect(document.title).toBe('Admin: Shipping and tax | Best Buy Shop');
+    expect(screen.getByText(/examples, not tax advice/)).toBeInTheDocument();
+    const express = within(canada).getByRole('article', { name: 'Express (Canada)' });
+    expect(express).toHaveTextContent('$24.99');
+    expect(express).toHaveTextContent('Never free');
+    expect(express).toHaveTextContent('1 business day');
+    expect(within(canada).getByRole('article', { name: 'Standard (Canada)' })).toHaveTextContent('$100.00');
+    expect(screen.getByRole('article', { name: 'Standard (Mexico)' })).toHaveTextContent('Free');
+    expect(screen.getByRole('article', { name: 'Tax rate: Whole country, Canada' })).toHaveTextContent('5 %');
+    expect(screen.getByRole('article', { name: 'Tax rate: Quebec, Canada' })).toHaveTextContent('14.975 %');
+  });
+
+  it('says when a list could not be loaded, and tries again', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/admin/shipping-methods': () => (fail ? jsonResponse({ message: 'The server is down' }, 500) : jsonResponse(METHODS)),
+      'GET /api/admin/tax-rates': () => jsonResponse([]),
+    });
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The shipping methods could not be loaded');
+    expect(alert).toHaveTextContent('The server is down');
+    expect(await screen.findByText('No tax rates yet: no tax is charged.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Canada' })).toBeInTheDocument();
+  });
+
+  it('edits a method: the server’s field messages show under their fields, focused; a good one saves', async () => {
+    let patch = 0;
+    const mock = stubFetch({
+      'GET /api/admin/shipping-methods': () => jsonResponse(METHODS),
+      'GET /api/admin/tax-rates': () => jsonResponse(RATES),
+      'PATCH /api/admin/shipping-methods/6': () =>
+        ++patch === 1
+          ? jsonResponse({ message: 'Invalid shipping method', errors: { amount: 'Price must be a number from 0 to 10000', 'estimate.maxDays': 'Slowest delivery must be at least the fastest' } }, 400)
+          : jsonResponse({ ...METHODS[1], amount: 30 }),
+    });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Express (Canada)' }));
+    const form = screen.getByRole('form', { name: 'Edit Express (Canada)' });
+    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    await user.clear(within(form).getByLabelText('Price ($)'));
+    await user.type(within(form).getByLabelText('Price ($)'), 'lots');
+    await user.click(within(form).getByRole('button', { name: 'Save shipping method' }));
+    expect(await within(form).findByText('Price must be a number from 0 to 10000')).toBeInTheDocument();
+    expect(within(form).getByText('Slowest delivery must be at least the fastest')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Price ($)')).toHaveFocus();
+    expect(within(form).getByLabelText('Price ($)')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(form).getByLabelText('Price ($)'));
+    await user.type(within(form).getByLabelText('Price ($)'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Save shipping method' }));
+    expect(await screen.findByRole('heading', { name: 'Shipping methods' })).toHaveFocus();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    const patches = calls(mock).filter((c) => c.startsWith('PATCH'));
+    expect(patches).toEqual(['PATCH /api/admin/shipping-methods/6', 'PATCH /api/admin/shipping-methods/6']);
+  });
+});
