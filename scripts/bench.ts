@@ -209,6 +209,7 @@ async function apiBench(dir: string, products: number, o: Options) {
     const orderBody = JSON.stringify({
       items: [{ product: ORDERED[0], quantity: 1 }],
       paymentMethod: 'card',
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
       selectedAddress: BENCH_ADDRESS,
     });
     await run('POST /orders', shop, {

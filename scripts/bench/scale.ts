@@ -310,6 +310,7 @@ function scenarios(products: number, shoppers: Shopper[], demo: string, bigStock
                 user: idOf.get(ctx.cookie ?? ''),
                 ...totals(items),
                 paymentMethod: 'card',
+                card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
                 selectedAddress: BENCH_ADDRESS,
                 status: 'pending',
               };

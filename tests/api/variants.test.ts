@@ -30,7 +30,8 @@ function withBoots(): DbSchema {
   return data;
 }
 
-const order = (items: unknown[]) => ({ items, paymentMethod: 'card', selectedAddress: address() });
+// Cash: a cancelled card order is refunded and cannot be reopened (issue 23), and these tests reopen one.
+const order = (items: unknown[]) => ({ items, paymentMethod: 'cash', selectedAddress: address() });
 
 /** The stock of each of the boots' variants, by SKU, and the product's. */
 async function bootStock(shop: ReturnType<typeof makeShop>) {
