@@ -156,10 +156,8 @@ export class ShippingTaxService {
   async updateMethod(admin: StoredUser, idText: string, body: unknown): Promise<ShippingMethod> {
     const id = parseId(idText);
     const object = requireObject(body);
-    const current = id === undefined ? undefined : await this.store.shippingMethodById(id);
-    if (!current || id === undefined) throw notFound('No such shipping method');
-    const fields = readMethod(object, withoutId(current));
-    const updated = await this.store.updateShippingMethod(id, fields, auditBy(admin, 'shipping.update', this.now()));
+    // Judged against the method as stored, inside the store's write (no other write in between).
+    const updated = id === undefined ? undefined : await this.store.updateShippingMethod(id, (current) => readMethod(object, withoutId(current)), auditBy(admin, 'shipping.update', this.now()));
     if (!updated) throw notFound('No such shipping method');
     return updated;
   }
@@ -185,12 +183,9 @@ export class ShippingTaxService {
   async updateRate(admin: StoredUser, idText: string, body: unknown): Promise<TaxRate> {
     const id = parseId(idText);
     const object = requireObject(body);
-    const current = id === undefined ? undefined : (await this.store.listTaxRates()).find((r) => r.id === id);
-    if (!current || id === undefined) throw notFound('No such tax rate');
-    const fields = readRate(object, withoutId(current));
     let updated: TaxRate | undefined;
     try {
-      updated = await this.store.updateTaxRate(id, fields, auditBy(admin, 'tax.update', this.now()));
+      updated = id === undefined ? undefined : await this.store.updateTaxRate(id, (current) => readRate(object, withoutId(current)), auditBy(admin, 'tax.update', this.now()));
     } catch (error) {
       return placeTaken(error);
     }

@@ -238,15 +238,18 @@ export interface Store {
   listShippingMethods(): Promise<ShippingMethod[]>;
   shippingMethodById(id: number): Promise<ShippingMethod | undefined>;
   createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod>;
-  /** Replaces the method's fields; undefined when there is no such method. */
-  updateShippingMethod(id: number, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined>;
+  /**
+   * Sets the fields `change` computes from the method as it is, as one atomic step; undefined when
+   * there is no such method. Synchronous `change`; throws what it throws, with nothing changed.
+   */
+  updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined>;
   /** false when there was no such method. */
   deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean>;
   /** Every tax rate, by country, the whole country first, then by state. */
   listTaxRates(): Promise<TaxRate[]>;
   createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate>;
-  /** Replaces the rate's fields; undefined when there is no such rate. */
-  updateTaxRate(id: number, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined>;
+  /** As updateShippingMethod, for a tax rate (TaxRatePlaceTaken when its new place has a rate). */
+  updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined>;
   /** false when there was no such rate. */
   deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean>;
 

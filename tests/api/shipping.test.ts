@@ -159,6 +159,23 @@ describe('shipping methods in the back office', () => {
   });
 });
 
+describe('changes at the same time', () => {
+  it('PATCHes of different fields of one method or rate at once all land (each judged on the record as stored)', async () => {
+    const a = await makeShop().as('admin');
+    const m = await addMethod(a);
+    const r = await addRate(a, { country: 'Canada', state: 'Ontario', rate: 13 });
+    await Promise.all([
+      a.patch(`${METHODS}/${m.id}`).send({ amount: 30 }).expect(200),
+      a.patch(`${METHODS}/${m.id}`).send({ name: 'Overnight' }).expect(200),
+      a.patch(`${METHODS}/${m.id}`).send({ estimate: { maxDays: 5 } }).expect(200),
+      a.patch(`${RATES}/${r.id}`).send({ rate: 13.5 }).expect(200),
+      a.patch(`${RATES}/${r.id}`).send({ state: 'Manitoba' }).expect(200),
+    ]);
+    expect((await a.get(METHODS).expect(200)).body).toEqual([{ ...m, name: 'Overnight', amount: 30, estimate: { minDays: 1, maxDays: 5 } }]);
+    expect((await a.get(RATES).expect(200)).body).toEqual([{ ...r, state: 'Manitoba', rate: 13.5 }]);
+  });
+});
+
 describe('tax rates in the back office', () => {
   it('POST 201, GET lists them (by country, the whole country first), PATCH, DELETE 204', async () => {
     const a = await makeShop().as('admin');

@@ -257,8 +257,8 @@ export class PgStore implements StoreAdapter {
   createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod> {
     return shippingTax.createShippingMethod(this.db, method, audit);
   }
-  updateShippingMethod(id: number, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
-    return shippingTax.updateShippingMethod(this.db, id, method, audit);
+  updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
+    return shippingTax.updateShippingMethod(this.db, id, change, audit);
   }
   deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean> {
     return shippingTax.deleteShippingMethod(this.db, id, audit);
@@ -269,8 +269,8 @@ export class PgStore implements StoreAdapter {
   createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate> {
     return shippingTax.createTaxRate(this.db, rate, audit);
   }
-  updateTaxRate(id: number, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
-    return shippingTax.updateTaxRate(this.db, id, rate, audit);
+  updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
+    return shippingTax.updateTaxRate(this.db, id, change, audit);
   }
   deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean> {
     return shippingTax.deleteTaxRate(this.db, id, audit);

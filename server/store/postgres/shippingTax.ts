@@ -71,13 +71,22 @@ export async function createShippingMethod(db: Kysely<Database>, method: Omit<Sh
   });
 }
 
-/** Replaces the method's fields; undefined when there is no such method. */
-export async function updateShippingMethod(db: Kysely<Database>, id: number, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
+/**
+ * Sets the fields `change` computes from the method as it is (locked: no other write in between);
+ * undefined when there is no such method; throws what `change` throws, with nothing changed.
+ */
+export async function updateShippingMethod(
+  db: Kysely<Database>,
+  id: number,
+  change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>,
+  audit?: AuditContext,
+): Promise<ShippingMethod | undefined> {
   if (!isId(id)) return undefined;
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('shipping_methods').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) return undefined;
     const before = shippingMethodFromRow(row);
+    const method = change(before);
     const after = shippingMethodFromRow(
       await trx.updateTable('shipping_methods').set(shippingMethodToRow(method)).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     );
@@ -149,23 +158,31 @@ export async function createTaxRate(db: Kysely<Database>, rate: Omit<TaxRate, 'i
   );
 }
 
-/** Replaces the rate's fields; undefined when there is no such rate; TaxRatePlaceTaken on a clash. */
-export async function updateTaxRate(db: Kysely<Database>, id: number, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
+/**
+ * Sets the fields `change` computes from the rate as it is (locked); undefined when there is no
+ * such rate; TaxRatePlaceTaken on a clash; throws what `change` throws, with nothing changed.
+ */
+export async function updateTaxRate(db: Kysely<Database>, id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
   if (!isId(id)) return undefined;
-  return placeSafe(rate, () =>
-    db.transaction().execute(async (trx) => {
+  let place: Omit<TaxRate, 'id'> | undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('tax_rates').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) return undefined;
-      if (await clashing(trx, rate, id)) throw new TaxRatePlaceTaken(rate.country, rate.state);
       const before = taxRateFromRow(row);
+      const rate = (place = change(before));
+      if (await clashing(trx, rate, id)) throw new TaxRatePlaceTaken(rate.country, rate.state);
       const after = taxRateFromRow(await trx.updateTable('tax_rates').set(taxRateToRow(rate)).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
       await recordAudit(trx, audit, () => {
         const diff = changed(describedRate(before), describedRate(after));
         return diff && { entity: 'tax', entityId: String(id), ...diff };
       });
       return after;
-    }),
-  );
+    });
+  } catch (error) {
+    if (place && placeTaken(error)) throw new TaxRatePlaceTaken(place.country, place.state);
+    throw error;
+  }
 }
 
 /** Removes the rate; false when there was none. */
