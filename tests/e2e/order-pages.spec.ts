@@ -2,6 +2,7 @@
 // reads its summary and delivery estimate on the success page, finds it in My Orders (10 a page,
 // the page in the URL), opens its page and cancels it, by keyboard; axe-clean at 360 px and desktop.
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../../src/domain/checkout';
 import { deliveryEstimate } from '../../src/domain/delivery';
 import { adminRequest, createProduct, expect, expectAccessibleAtAllWidths, expectAlert, fillAddress, orderViaApi, signUpViaApi, test } from './fixtures';
 
@@ -47,9 +48,11 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   const summary = page.getByRole('region', { name: 'Summary' });
   await expect(summary.getByText(`#${orderId}`)).toBeVisible();
   await expect(summary.getByText('2 items')).toBeVisible();
-  await expect(summary.getByText('Card Payment')).toBeVisible();
-  await expect(summary.getByText('$80')).toBeVisible();
-  const placed = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { createdAt: string };
+  // The payment and the total as the order stored them (the address's shipping and tax included).
+  const placed = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { createdAt: string; totals: { subtotal: number; total: number } };
+  expect(placed.totals.subtotal).toBe(80);
+  await expect(summary.getByText('Card •••• 4242 (Visa) — Authorized')).toBeVisible();
+  await expect(summary.getByText(formatMoney(placed.totals.total), { exact: true })).toBeVisible();
   const estimate = deliveryEstimate(new Date(placed.createdAt), [SHIPPING.shippingInformation])!;
   await expect(summary.getByText(`${weekday.format(estimate.earliest)} – ${weekday.format(estimate.latest)}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Shipping address' })).toBeVisible();

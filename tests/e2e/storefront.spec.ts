@@ -1,5 +1,6 @@
 // The shopper's journey of issue 3, end to end against the real server on fresh data.
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../../src/domain/checkout';
 import {
   catalogue,
   displayPrice,
@@ -160,7 +161,9 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   const summaries = page.getByRole('list', { name: 'Your orders, newest first' }).getByRole('article');
   await expect(summaries.nth(0)).toHaveAccessibleName(`Order #${secondOrderId}`);
   await expect(summaries.nth(1)).toHaveAccessibleName(`Order #${firstOrderId}`);
-  await expect(summaries.nth(1)).toContainText(displayPrice(first, 2));
+  // My Orders shows the total the order stored (shipping and tax of the address included).
+  const firstTotal = ((await (await page.request.get(`/api/orders/${firstOrderId}`)).json()) as { totals: { total: number } }).totals.total;
+  await expect(summaries.nth(1)).toContainText(formatMoney(firstTotal));
   await summaries.nth(1).getByRole('link', { name: `Order #${firstOrderId}` }).click();
   await expect(page).toHaveURL(`/orders/${firstOrderId}`);
   const items = page.getByRole('list', { name: 'Items' });
@@ -168,11 +171,11 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await expect(items.getByText(`Qty 2 × ${displayPrice(first)}`)).toBeVisible();
   await expect(items.getByText(displayPrice(first, 2))).toBeVisible();
   const summary = page.getByRole('region', { name: 'Summary' });
-  await expect(summary.getByText('Cash', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Cash on delivery — Pending', { exact: true })).toBeVisible();
   await expect(page.getByText(`${SAMPLE_ADDRESS.city}, ${SAMPLE_ADDRESS.state}, ${SAMPLE_ADDRESS.country} ${SAMPLE_ADDRESS.pincode}`)).toBeVisible();
   await page.goto(`/orders/${secondOrderId}`);
   await expect(page.getByRole('list', { name: 'Items' }).getByText(second.title)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Card Payment')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Card •••• 4242 \(Visa\) — Authorized$/)).toBeVisible();
   await expect(page.getByRole('main').getByText('pending', { exact: true }).first()).toBeVisible();
 });
 
