@@ -41,13 +41,19 @@ export const ON_DEMAND: Record<string, string> = {
 const isOnDemand = (manifest: Manifest, key: string) => (manifest[key].src ?? key).replace(/\.[jt]sx?$/, '') in ON_DEMAND;
 
 /**
+ * The back office's page index (src/app/router.tsx loads it for an admin route only, after the
+ * guard): a lazy import of the shell that a shopper never fetches, counted like a route's page.
+ */
+export const BACK_OFFICE_INDEX = 'src/app/adminPages.ts';
+
+/**
  * What a shopper's browser loads for `route`: the entry, the app module it loads, and the route
  * chunk with their static imports, plus — counted pessimistically — every lazy import the page's
  * chunks make that is not another route's page, and, once signed in, the lazy parts of the shell
  * (the app's lazy imports that are not pages, e.g. a navbar shown only to signed-in users).
  */
 export function shopperSet(manifest: Manifest, routes: Route[], route: Route, signedIn: boolean): Set<string> {
-  const routeKeys = new Set(routes.map((r) => manifestKey(manifest, r.module)));
+  const routeKeys = new Set([...routes.map((r) => manifestKey(manifest, r.module)), BACK_OFFICE_INDEX]);
   const shell = appClosure(manifest);
   const set = staticClosure(manifest, [...shell, manifestKey(manifest, route.module)]);
   for (let grew = true; grew; ) {

@@ -11,18 +11,31 @@ import { ROUTES, type PageRoute } from './routes';
 
 type PageModule = { default: ComponentType };
 
-// Every module a route may name, each as its own chunk, keyed './features/…/HomePage.tsx'.
-const PAGE_MODULES = import.meta.glob<PageModule>(
-  ['./app/pages/*.tsx', './features/*/pages/*.tsx', './features/*/admin/*Screen.tsx', '!**/*.test.tsx'],
-  { base: '/src/' },
-);
+// Every shopper's or visitor's page, each as its own chunk, keyed './features/…/HomePage.tsx'.
+// The back office's pages are listed in adminPages.ts, loaded with the first of them.
+const PAGE_MODULES = import.meta.glob<PageModule>(['./app/pages/*.tsx', './features/*/pages/*.tsx', '!**/*.test.tsx'], {
+  base: '/src/',
+});
+
+/** The loader of a page module: a shopper's at once, a back-office one through the admin pages' index. */
+function loaderOf(module: string, guard: PageRoute['guard']): () => Promise<PageModule> {
+  const key = `./${module}.tsx`;
+  const load = PAGE_MODULES[key];
+  if (load) return load;
+  if (guard !== 'admin') throw new Error(`routes.ts names ${module}, which is not a page module`);
+  return () =>
+    import('./adminPages').then(({ ADMIN_PAGES }) => {
+      const admin = ADMIN_PAGES[key];
+      if (!admin) throw new Error(`routes.ts names ${module}, which is not a page module`);
+      return admin();
+    });
+}
 
 /** The loader of each page that may be preloaded, by the component its route renders. */
 const loaders = new Map<unknown, () => Promise<PageModule>>();
 /** A lazily loaded page; once its code is there it renders at once, without suspending. */
 function page({ page: module, guard }: PageRoute): ReactElement {
-  const load = PAGE_MODULES[`./${module}.tsx`];
-  if (!load) throw new Error(`routes.ts names ${module}, which is not a page module`);
+  const load = loaderOf(module, guard);
   let loaded: ComponentType | undefined;
   const loadPage = () =>
     load().then((pageModule) => {
