@@ -33,10 +33,12 @@ describe('GET /api/orders/own in pages', () => {
     expect(ids((await user.get('/api/orders/own?_page=1').expect(200)).body)).toEqual([11, 9, 7, 5, 3, 1]);
   });
 
-  it('the whole list answers no total; each shopper pages their own orders only', async () => {
+  it('the whole list (up to 1,000) counts itself; each shopper pages their own orders only', async () => {
     const shop = makeShop();
     const user = await shop.as('user');
-    expect((await user.get('/api/orders/own').expect(200)).headers['x-total-count']).toBeUndefined();
+    const whole = await user.get('/api/orders/own').expect(200);
+    expect(whole.headers['x-total-count']).toBe(String(whole.body.length));
+    expect(whole.headers.link).toBeUndefined();
 
     const other = await shop.as('other');
     const page = await other.get('/api/orders/own?_page=1&_limit=10').expect(200);
