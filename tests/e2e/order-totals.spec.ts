@@ -1,10 +1,11 @@
 // Every placed order shows what it was charged (issue 23 items 1, 4) in Chromium against the seed:
 // a new shopper becomes a member with the banner's button (by keyboard), buys a laptop (a category
-// of the members' promotion) with Express to Canada by the test card, and the success page, My
-// Orders, the order page and the back office's order page show the same figures to the cent as the
-// order the API answers (subtotal, the promotion, shipping, tax, total) and its payment. Axe at
-// 360 px and desktop on each page.
+// of the members' promotion) at the checkout with Express to Canada by the test card, and the
+// checkout's quote, the success page, My Orders, the order page, the back office's order page and
+// the orders CSV show the same figures to the cent as the order the API answers (subtotal, the
+// promotion, shipping, tax, total) and its payment. Axe at 360 px and desktop on each page.
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { formatMoney, type PricedOrderFields } from '../../src/domain/checkout';
 import { DEMO_ADMIN, expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
 
@@ -65,31 +66,33 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   expect((await (await page.request.get('/api/auth/check')).json()).member).toBe(true);
   await expectAccessibleAtAllWidths(page, () => expect(banner.getByRole('status')).toBeVisible());
 
-  // The order: a laptop, Express to Canada, the test card.
+  // The order, at the checkout as a shopper places it: a laptop, Express to Canada, the test card.
   await laptopInCart(page);
-  const methods = (await (await page.request.get(`/api/shipping-methods?country=${SAMPLE_ADDRESS.country}`)).json()) as { id: number; name: string }[];
-  const express = methods.find((m) => m.name === 'Express')!;
-  expect(express).toBeDefined();
-  const items = await (await page.request.get('/api/cart')).json();
-  const me = await (await page.request.get('/api/auth/check')).json();
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      items,
-      user: me.id,
-      totalAmount: 0,
-      totalItems: 0,
-      paymentMethod: 'card',
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: NEXT_YEAR, cvc: '123' },
-      shippingMethod: express.id,
-      selectedAddress: SAMPLE_ADDRESS,
-      status: 'pending',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as PlacedOrder;
+  await page.goto('/checkout');
+  await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
+  await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Express/ }).check();
+  const quoted = page.getByLabel('Order total');
+  await expect(quoted.getByText('Shipping (Express)')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const quotedRows = await quoted.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']));
+  await page.getByRole('radio', { name: 'Card Payment' }).check();
+  const card = page.getByRole('group', { name: 'Card details' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry month').fill('12');
+  await card.getByLabel('Expiry year').fill(String(NEXT_YEAR));
+  await card.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
+  const orderId = Number(page.url().split('/').pop());
+  const me = (await (await page.request.get('/api/auth/check')).json()) as { id: number };
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as PlacedOrder;
   expect(order.totals.discount).toBeGreaterThan(0); // the members' promotion applied
   expect(order.shipping.name).toBe('Express');
+  expect(order.payment).toMatchObject({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' });
   expect(order.totals.total).toBe(order.totalAmount);
+  // What the checkout showed before 'Order Now' is what the order was charged.
+  expect(quotedRows).toEqual(expectedRows(order));
   const rows = expectedRows(order);
   const payment = `Card •••• 4242 (Visa) — Authorized`;
 
@@ -123,5 +126,15 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   expect(await shownRows(admin, order.id)).toEqual(rows);
   await expect(admin.getByRole('region', { name: 'Customer' }).getByText(payment)).toBeVisible();
   await expectAccessibleAtAllWidths(admin, () => expect(admin.getByLabel(`Order #${order.id} total`)).toBeVisible());
+
+  // The orders CSV export: the same five figures and the payment's status.
+  const csv = await admin.request.get(`/api/admin/export/orders.csv?user=${me.id}`);
+  expect(csv.status()).toBe(200);
+  const exported = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+  const line = exported.find((row) => row.id === String(order.id));
+  expect(line, 'the order is in the export').toBeDefined();
+  const cell = (name: string) => line![name];
+  for (const name of ['subtotal', 'discount', 'shipping', 'tax', 'total'] as const) expect(Number(cell(name)), name).toBe(order.totals[name]);
+  expect(cell('paymentStatus')).toBe('authorized');
   await context.close();
 });
