@@ -87,5 +87,7 @@ describe('ShippingScreen', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     const patches = calls(mock).filter((c) => c.startsWith('PATCH'));
     expect(patches).toEqual(['PATCH /api/admin/shipping-methods/6', 'PATCH /api/admin/shipping-methods/6']);
+    // The toast says so (its code loads with the first alert: awaited, so it never lands after the test).
+    expect(await screen.findByText('Express (Canada) saved')).toBeInTheDocument();
   });
 });
