@@ -15,12 +15,12 @@ import type { Address, AuditEntry, CartItem, Customer, FilterOption, Order, Orde
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 import type { CartVariant } from '../../src/domain/variants';
-import type { Promotion } from '../../src/domain/checkout';
-import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
+import type { PriceStore } from './pricesPort';
 import type { VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, PricingContext, PricingPlace, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 export * from './variants';
+export * from './pricesPort';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
 export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
@@ -30,17 +30,6 @@ export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
  * a product without options, `stock` (without `variants`) sets its only variant's stock.
  */
 export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite>;
-
-/** A promotion's fields as admins write them (id and `used` are the database's). */
-export type PromotionFields = Omit<Promotion, 'id' | 'used'>;
-
-/** A promotion write named a code another promotion has, whatever the case. */
-export class PromotionCodeTaken extends Error {
-  constructor(readonly code: string) {
-    super(`The code ${code} is taken`);
-    this.name = 'PromotionCodeTaken';
-  }
-}
 
 /** A cart line as the store reads it: the product with its variants, and the line's variant. */
 export type StoredCartItem = CartItem & { product: VariantProduct; variant: CartVariant };
@@ -58,7 +47,8 @@ export * from './records';
 // ---------------------------------------------------------------------------------------------
 // The port
 
-export interface Store {
+/** Prices (promotions, shipping methods, tax rates) are declared in ./pricesPort.ts. */
+export interface Store extends PriceStore {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
   userById(id: number): Promise<StoredUser | undefined>;
   userByEmail(email: string): Promise<StoredUser | undefined>;
@@ -195,24 +185,6 @@ export interface Store {
    */
   topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]>;
 
-  // Promotions as admins manage them (the reads that price and redeem them are promotionUse's). A
-  // write naming a code another promotion has (whatever the case) throws PromotionCodeTaken, with
-  // nothing changed; each write records `audit` in the same step.
-  /** Newest first (id descending); `slice`: one page of them. */
-  listPromotions(slice?: { start: number; end: number }): Promise<Page<Promotion>>;
-  promotionById(id: number): Promise<Promotion | undefined>;
-  createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion>;
-  /**
-   * Sets the fields `change` computes from the promotion as it is, as one atomic step (its `used`
-   * cannot move meanwhile); undefined when there is no such promotion. Synchronous `change`;
-   * throws what it throws, with nothing changed.
-   */
-  updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined>;
-  /** Removes the promotion (orders keep the snapshot they were charged); false when there was none. */
-  deletePromotion(id: number, audit?: AuditContext): Promise<boolean>;
-  /** The active automatic (codeless) promotion at `now` (epoch ms), within its dates and not used up, with the lowest id. */
-  bannerPromotion(now: number): Promise<Promotion | undefined>;
-
   // Audit log: appended to only by the writes that carry an AuditContext.
   /** Newest first. */
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
@@ -226,32 +198,6 @@ export interface Store {
   placeOrder(order: PlaceOrder): Promise<PlaceOrderResult>;
   /** What pricing `user`'s cart with `codes` for `place` reads (issue 23; records.ts PricingContext). */
   pricingContext(user: number, codes: readonly string[], place?: PricingPlace): Promise<PricingContext>;
-
-  // Shipping methods and tax rates (server/store/postgres/shippingTax.ts). A tax rate write naming
-  // a country and state (case-blind; null = the whole country) that has a rate throws
-  // TaxRatePlaceTaken, with nothing changed.
-  /** The country's shipping methods, cheapest first, then by id. */
-  shippingMethods(country: string): Promise<ShippingMethod[]>;
-  /** The tax rate (percent) of a place: the state's own rate (case-blind), else the country's, else 0. */
-  taxRate(country: string, state?: string | null): Promise<number>;
-  /** Every shipping method, by country, cheapest first. */
-  listShippingMethods(): Promise<ShippingMethod[]>;
-  shippingMethodById(id: number): Promise<ShippingMethod | undefined>;
-  createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod>;
-  /**
-   * Sets the fields `change` computes from the method as it is, as one atomic step; undefined when
-   * there is no such method. Synchronous `change`; throws what it throws, with nothing changed.
-   */
-  updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined>;
-  /** false when there was no such method. */
-  deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean>;
-  /** Every tax rate, by country, the whole country first, then by state. */
-  listTaxRates(): Promise<TaxRate[]>;
-  createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate>;
-  /** As updateShippingMethod, for a tax rate (TaxRatePlaceTaken when its new place has a rate). */
-  updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined>;
-  /** false when there was no such rate. */
-  deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean>;
 
   // Mail (the outbox) and password resets.
   /**
@@ -305,14 +251,3 @@ export interface StoreAdmin {
 }
 
 export type StoreAdapter = Store & StoreAdmin;
-
-/** A tax rate write named a place (country, and state or null for the whole country) that has a rate already. */
-export class TaxRatePlaceTaken extends Error {
-  constructor(
-    readonly country: string,
-    readonly state: string | null,
-  ) {
-    super(`A tax rate for ${state === null ? country : `${state}, ${country}`} exists already`);
-    this.name = 'TaxRatePlaceTaken';
-  }
-}

@@ -8,7 +8,6 @@
 import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../../src/domain/backOffice';
 import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../../src/domain/types';
-import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { StoreUnavailableError } from '../../errors';
 import type { DbSchema, Session, StoredCartLine, StoredUser } from '../../model';
 import type {
@@ -19,8 +18,6 @@ import type {
   ImportRow,
   KeyedRequest,
   ListQuery,
-  OutboxMessage,
-  OutgoingMail,
   NewOrderNote,
   OrderChange,
   OrderMail,
@@ -35,7 +32,6 @@ import type {
   ProductListField,
   StoredCartItem,
   VariantProduct,
-  ResetToken,
   VerificationLink,
   StoreAdapter,
   ThrottleCounter,
@@ -49,14 +45,12 @@ import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as adminOrders from './adminOrders';
 import * as orders from './orders';
 import * as promotionUse from './promotionUse';
-import * as outbox from './outbox';
 import * as verification from './verification';
-import * as shippingTax from './shippingTax';
 import * as productWrites from './productWrites';
 import * as reports from './reports';
-import * as promotions from './promotions';
-import type { Promotion } from '../../../src/domain/checkout';
-import type { PromotionFields } from '../port';
+import { PgBase } from './pgBase';
+import { withPrices } from './pgPrices';
+import { withMail } from './pgMail';
 import type { Database } from './schema';
 import * as users from './users';
 
@@ -71,13 +65,14 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore implements StoreAdapter {
-  /** The Kysely instance (tests and tools of this engine only; services go through the port). */
+export class PgStore extends withMail(withPrices(PgBase)) implements StoreAdapter {
   constructor(
-    readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */
     private readonly onClose?: () => void,
-  ) {}
+  ) {
+    super(db);
+  }
 
   // --- Users, sessions, throttle counters (users.ts) --------------------------------------------
 
@@ -240,93 +235,6 @@ export class PgStore implements StoreAdapter {
     return reports.listAudit(this.db, query);
   }
 
-  // --- Shipping methods and tax rates (shippingTax.ts) -----------------------------------------
-
-  shippingMethods(country: string): Promise<ShippingMethod[]> {
-    return shippingTax.shippingMethodsFor(this.db, country);
-  }
-  taxRate(country: string, state?: string | null): Promise<number> {
-    return shippingTax.taxRateFor(this.db, country, state);
-  }
-  listShippingMethods(): Promise<ShippingMethod[]> {
-    return shippingTax.listShippingMethods(this.db);
-  }
-  shippingMethodById(id: number): Promise<ShippingMethod | undefined> {
-    return shippingTax.shippingMethodById(this.db, id);
-  }
-  createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod> {
-    return shippingTax.createShippingMethod(this.db, method, audit);
-  }
-  updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
-    return shippingTax.updateShippingMethod(this.db, id, change, audit);
-  }
-  deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean> {
-    return shippingTax.deleteShippingMethod(this.db, id, audit);
-  }
-  listTaxRates(): Promise<TaxRate[]> {
-    return shippingTax.listTaxRates(this.db);
-  }
-  createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate> {
-    return shippingTax.createTaxRate(this.db, rate, audit);
-  }
-  updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
-    return shippingTax.updateTaxRate(this.db, id, change, audit);
-  }
-  deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean> {
-    return shippingTax.deleteTaxRate(this.db, id, audit);
-  }
-
-  // --- Promotions as admins manage them (promotions.ts) ---------------------------------------
-
-  listPromotions(slice?: { start: number; end: number }): Promise<Page<Promotion>> {
-    return promotions.listPromotions(this.db, slice);
-  }
-  promotionById(id: number): Promise<Promotion | undefined> {
-    return promotions.promotionById(this.db, id);
-  }
-  createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion> {
-    return promotions.createPromotion(this.db, fields, audit);
-  }
-  updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined> {
-    return promotions.updatePromotionWith(this.db, id, change, audit);
-  }
-  deletePromotion(id: number, audit?: AuditContext): Promise<boolean> {
-    return promotions.deletePromotion(this.db, id, audit);
-  }
-  bannerPromotion(now: number): Promise<Promotion | undefined> {
-    return promotions.bannerPromotion(this.db, now);
-  }
-
-  // --- Mail and password resets (outbox.ts) -----------------------------------------------------
-
-  requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
-    return outbox.requestPasswordReset(this.db, email, token, mail);
-  }
-  resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
-    return outbox.resetPassword(this.db, digest, hash, now);
-  }
-  requestEmailVerification(id: number, link: VerificationLink): Promise<boolean> {
-    return verification.requestEmailVerification(this.db, id, link);
-  }
-  verifyEmail(digest: string, now: number): Promise<number | undefined> {
-    return verification.verifyEmail(this.db, digest, now);
-  }
-  listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
-    return outbox.listMail(this.db, query);
-  }
-  resendMail(id: number, at: number): Promise<OutboxMessage | undefined> {
-    return outbox.resendMail(this.db, id, at);
-  }
-  claimMail(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
-    return outbox.claimMail(this.db, now, limit, leaseMs);
-  }
-  markMailSent(id: number, at: number): Promise<void> {
-    return outbox.markMailSent(this.db, id, at);
-  }
-  markMailFailed(id: number, error: string, retryAt?: number): Promise<void> {
-    return outbox.markMailFailed(this.db, id, error, retryAt);
-  }
-
   // --- Whole state (tests, tools) ------------------------------------------------------------
 
   snapshot(): Promise<DbSchema> {
@@ -348,10 +256,17 @@ export class PgStore implements StoreAdapter {
 
 // Every method of the port answers StoreUnavailableError (503) when the database cannot be
 // reached, whatever the statement: the routes and services need not know what PostgreSQL is.
-for (const name of Object.getOwnPropertyNames(PgStore.prototype)) {
-  const method: unknown = PgStore.prototype[name as keyof PgStore];
-  if (name === 'constructor' || typeof method !== 'function') continue;
-  Object.defineProperty(PgStore.prototype, name, {
+// The methods are PgStore's own and its parts' (the mixins between it and PgBase).
+for (let proto: object = PgStore.prototype; proto !== PgBase.prototype; proto = Object.getPrototypeOf(proto) as object) {
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    wrapUnreachable(proto, name);
+  }
+}
+
+function wrapUnreachable(proto: object, name: string): void {
+  const method: unknown = (proto as Record<string, unknown>)[name];
+  if (name === 'constructor' || typeof method !== 'function') return;
+  Object.defineProperty(proto, name, {
     value: async function (this: PgStore, ...args: unknown[]) {
       try {
         return await (method as (...a: unknown[]) => Promise<unknown>).apply(this, args);
