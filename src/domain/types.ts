@@ -2,6 +2,9 @@
 import type { Product } from './productFields';
 import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
+import type { OrderReturn } from './returns';
+
+export type { NewReturn, OrderReturn, ReturnEvent, ReturnLine, ReturnRefund, ReturnStatus, ReturnStep } from './returns';
 
 export type Role = 'user' | 'admin';
 
@@ -113,6 +116,10 @@ export interface Order extends Partial<PricedOrderFields> {
   createdAt?: string;
   /** Every status the order has had, oldest first, from its placing (orders made before it was kept lack it). */
   history?: OrderEvent[];
+  /** Its returns, oldest first (issue 26; every order answer has them, [] when none). */
+  returns?: OrderReturn[];
+  /** What its refunded returns gave back, in dollars (0 when none). */
+  refunded?: number;
 }
 
 /** What the client sends to POST /orders (SPEC §7); the server re-prices it. */

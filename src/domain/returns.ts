@@ -1,0 +1,110 @@
+// Returns and refunds (issue 26): what an order answers of its returns, and the rules the order
+// pages read from it (which line can still be returned, how much of it, until when).
+import type { Order, OrderItem, PaymentMethod } from './types';
+
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** The words people read for a return's status. */
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Received',
+  refunded: 'Refunded',
+};
+
+/** The steps an admin may take from each status (anything else is 409). */
+export const RETURN_NEXT_STEPS: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ['approved', 'rejected'],
+  approved: ['received'],
+  rejected: [],
+  received: ['refunded'],
+  refunded: [],
+};
+
+/** Units of one order line in a return: `line` is the order line's `id`. */
+export interface ReturnLine {
+  line: number;
+  quantity: number;
+}
+
+/** What a return gives back (computed at approval, kept), and how: to the card, or in cash. */
+export interface ReturnRefund {
+  /** Dollars. */
+  amount: number;
+  method: PaymentMethod;
+}
+
+/** One step of a return: who took it and when. */
+export interface ReturnEvent {
+  status: ReturnStatus;
+  /** ISO date-time. */
+  at: string;
+  by: 'shopper' | 'admin';
+}
+
+/** A return of some units of an order (every order answers `returns`, oldest first). */
+export interface OrderReturn {
+  id: number;
+  status: ReturnStatus;
+  items: ReturnLine[];
+  reason: string;
+  /** ISO date-time. */
+  createdAt: string;
+  refund: ReturnRefund | null;
+  history: ReturnEvent[];
+}
+
+/** POST /orders/:id/returns. */
+export interface NewReturn {
+  items: ReturnLine[];
+  reason: string;
+}
+
+/** PATCH /orders/:id/returns/:returnId; `damaged`: line ids not put back in stock (with 'received'). */
+export interface ReturnStep {
+  status: ReturnStatus;
+  damaged?: number[];
+}
+
+/** The longest reason the server takes. */
+export const MAX_RETURN_REASON = 500;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The days of a product's return window from its `returnPolicy` ("30 days return policy" → 30); null: no returns. */
+export function returnWindowDays(policy: string | undefined): number | null {
+  const days = /(\d+)\s*days?/i.exec(policy ?? '');
+  return days ? Number(days[1]) : null;
+}
+
+/** When the order was delivered: its 'delivered' event, else its creation; undefined when unknown. */
+export function deliveredAt(order: Pick<Order, 'history' | 'createdAt'>): Date | undefined {
+  const event = [...(order.history ?? [])].reverse().find((e) => e.status === 'delivered');
+  const at = event?.at ?? order.createdAt;
+  const date = at ? new Date(at) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** The last moment a line may be returned; null when its product takes no returns (or dates are unknown). */
+export function returnableUntil(order: Pick<Order, 'history' | 'createdAt'>, item: OrderItem): Date | null {
+  const days = returnWindowDays(item.product.returnPolicy);
+  const from = deliveredAt(order);
+  return days === null || !from ? null : new Date(from.getTime() + days * DAY_MS);
+}
+
+/** Units of a line already in a return that is not rejected. */
+export function unitsInReturns(order: Pick<Order, 'returns'>, line: number): number {
+  return (order.returns ?? [])
+    .filter((r) => r.status !== 'rejected')
+    .reduce((sum, r) => sum + r.items.filter((i) => i.line === line).reduce((s, i) => s + i.quantity, 0), 0);
+}
+
+/** How many units of a line the shopper can still return now (0: none, window over or no returns). */
+export function returnableUnits(order: Order, item: OrderItem, now = new Date()): number {
+  if (order.status !== 'delivered') return 0;
+  const until = returnableUntil(order, item);
+  if (!until || until.getTime() < now.getTime()) return 0;
+  return Math.max(0, item.quantity - unitsInReturns(order, item.id));
+}
