@@ -2,8 +2,8 @@
 // the back office's /api/admin/shipping-methods and /api/admin/tax-rates (admin only).
 import { Router } from 'express';
 import { asyncRoute } from '../middleware/http';
-import { requireAdmin, requireUser } from '../middleware/session';
 import type { Services } from '../services';
+import { adminCrudRoutes } from './adminCrud';
 
 export function shippingRoutes({ shippingTax }: Services): Router {
   const router = Router();
@@ -21,68 +21,20 @@ export function shippingRoutes({ shippingTax }: Services): Router {
 
 /** /admin/shipping-methods: GET (every country), POST, PATCH /:id, DELETE /:id. */
 export function shippingAdminRoutes({ shippingTax }: Services): Router {
-  const router = Router();
-  router.use(requireUser, requireAdmin);
-
-  router.get(
-    '/',
-    asyncRoute(async (_req, res) => {
-      res.json(await shippingTax.listMethods());
-    }),
-  );
-  router.post(
-    '/',
-    asyncRoute(async (req, res) => {
-      res.status(201).json(await shippingTax.createMethod(req.user!, req.body));
-    }),
-  );
-  router.patch(
-    '/:id',
-    asyncRoute(async (req, res) => {
-      res.json(await shippingTax.updateMethod(req.user!, req.params.id, req.body));
-    }),
-  );
-  router.delete(
-    '/:id',
-    asyncRoute(async (req, res) => {
-      await shippingTax.removeMethod(req.user!, req.params.id);
-      res.status(204).end();
-    }),
-  );
-
-  return router;
+  return adminCrudRoutes({
+    list: () => shippingTax.listMethods(),
+    create: (admin, body) => shippingTax.createMethod(admin, body),
+    update: (admin, id, body) => shippingTax.updateMethod(admin, id, body),
+    remove: (admin, id) => shippingTax.removeMethod(admin, id),
+  });
 }
 
 /** /admin/tax-rates: GET (every rate), POST, PATCH /:id, DELETE /:id. */
 export function taxRateAdminRoutes({ shippingTax }: Services): Router {
-  const router = Router();
-  router.use(requireUser, requireAdmin);
-
-  router.get(
-    '/',
-    asyncRoute(async (_req, res) => {
-      res.json(await shippingTax.listRates());
-    }),
-  );
-  router.post(
-    '/',
-    asyncRoute(async (req, res) => {
-      res.status(201).json(await shippingTax.createRate(req.user!, req.body));
-    }),
-  );
-  router.patch(
-    '/:id',
-    asyncRoute(async (req, res) => {
-      res.json(await shippingTax.updateRate(req.user!, req.params.id, req.body));
-    }),
-  );
-  router.delete(
-    '/:id',
-    asyncRoute(async (req, res) => {
-      await shippingTax.removeRate(req.user!, req.params.id);
-      res.status(204).end();
-    }),
-  );
-
-  return router;
+  return adminCrudRoutes({
+    list: () => shippingTax.listRates(),
+    create: (admin, body) => shippingTax.createRate(admin, body),
+    update: (admin, id, body) => shippingTax.updateRate(admin, id, body),
+    remove: (admin, id) => shippingTax.removeRate(admin, id),
+  });
 }
