@@ -14,6 +14,7 @@ import { fetchMyOrder } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
 import PricedOrder from './order/PricedOrder';
+import OrderReturns from '../../features/user/orders/OrderReturns';
 
 const byWhom = (by: OrderEvent['by']) => (by === 'shopper' ? 'by you' : 'by the shop');
 
@@ -37,6 +38,9 @@ function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Ord
       </div>
       <div className="mt-8">
         <PricedOrder order={order} />
+      </div>
+      <div className="mt-8">
+        <OrderReturns order={order} onChanged={onChanged} />
       </div>
       <div className="mt-8">
         <OrderFacts order={order} />

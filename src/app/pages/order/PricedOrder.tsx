@@ -1,4 +1,5 @@
 import type { Order } from '../../../domain/types';
+import { formatMoney } from '../../../domain/checkout';
 import { orderCharges } from '../../../domain/orderText';
 import TotalsBreakdown from '../../../features/orders/components/TotalsBreakdown';
 import OrderLines from '../../../features/user/orders/OrderLines';
@@ -24,6 +25,12 @@ export default function PricedOrder({ order }: { order: Order }) {
         label={`Order #${order.id} total`}
         className="border-t border-gray-200 pt-3"
       />
+      {(order.refunded ?? 0) > 0 && (
+        <p className="flex justify-between border-t border-gray-200 pt-2 text-sm font-medium text-gray-900">
+          <span>Refunded</span>
+          <span>{formatMoney(order.refunded ?? 0)}</span>
+        </p>
+      )}
     </section>
   );
 }

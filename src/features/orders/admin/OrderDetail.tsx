@@ -14,6 +14,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
 import { fetchAdminOrder, setOrderStatus } from './adminOrderAPI';
 import OrderLines from './OrderLines';
 import OrderNotes from './OrderNotes';
+import AdminReturns from './AdminReturns';
 import { itemsLabel, orderDateTime } from './orderFormat';
 import { orderCharges, paymentText } from '../../../domain/orderText';
 
@@ -115,6 +116,7 @@ export default function OrderDetail() {
             </h2>
             <OrderLines order={order} />
           </section>
+          <AdminReturns order={order} onChanged={(changed) => setLoad({ state: 'ready', order: { ...order, ...changed } })} />
           <OrderNotes
             orderId={order.id}
             notes={order.notes ?? []}

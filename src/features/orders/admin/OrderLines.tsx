@@ -39,6 +39,12 @@ export default function OrderLines({ order }: { order: Order }) {
           <span className="text-gray-900">{order.totalItems}</span>
         </p>
         <TotalsBreakdown totals={totals} promotions={promotions} shipping={shipping} tax={tax} label={`Order #${order.id} total`} />
+        {(order.refunded ?? 0) > 0 && (
+          <p className="flex justify-between border-t border-gray-200 py-1 font-medium text-gray-900">
+            <span>Refunded</span>
+            <span>{formatMoney(order.refunded ?? 0)}</span>
+          </p>
+        )}
       </div>
     </>
   );
