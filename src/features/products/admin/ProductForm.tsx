@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
@@ -12,6 +12,20 @@ import {
   type ProductInput,
 } from './productFormValues';
 import ImagePreview from './ImagePreview';
+import VariantGrid from './VariantGrid';
+import type { ProductOption, Variant } from '../../../domain/variants';
+import {
+  checkGrid,
+  gridFromProduct,
+  gridRows,
+  isGridKey,
+  optionsInput,
+  rowKey,
+  skuBaseOf,
+  totalStock,
+  variantsInput,
+  type GridState,
+} from './variantGrid';
 
 interface ProductFormProps {
   defaultValues?: ProductFormValues;
@@ -22,6 +36,8 @@ interface ProductFormProps {
   onCancel: () => void;
   /** Extra buttons of the edit form (Delete / Restore this Product). */
   actions?: ReactNode;
+  /** The saved product's options and variants (editing); none for a new product. */
+  variants?: { options?: ProductOption[]; variants?: Variant[] };
 }
 
 const IMAGE_FIELDS = [
@@ -47,6 +63,7 @@ export default function ProductForm({
   onSubmit,
   onCancel,
   actions,
+  variants,
 }: ProductFormProps) {
   const {
     register,
@@ -56,17 +73,51 @@ export default function ProductForm({
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues });
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [grid, setGrid] = useState<GridState>(() => gridFromProduct(variants));
+  const [gridErrors, setGridErrors] = useState<Record<string, string>>({});
+  const gridRef = useRef<HTMLDivElement>(null);
+  const title = watch('title');
+  // The SKUs of new variants: the saved product's first SKU, else the title's words.
+  const skuBase = variants?.variants?.[0]?.sku ?? skuBaseOf(title ?? '');
+  const rows = useMemo(() => gridRows(grid, skuBase), [grid, skuBase]);
+  const hasOptions = grid.options.length > 0;
 
-  const submit = handleSubmit(async (values) => {
+  /** Moves focus to the grid's first input with a message (after React drew them). */
+  const focusGrid = () => setTimeout(() => gridRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+
+  /** The form's input with the options and variants (none for a new product without options). */
+  function withVariants(values: ProductFormValues): ProductInput {
+    const input = toProductInput(values);
+    if (hasOptions) return { ...input, stock: totalStock(rows), options: optionsInput(grid), variants: variantsInput(grid, rows) };
+    const only = grid.cells[rowKey([])];
+    if (!only) return input;
+    return { ...input, options: [], variants: variantsInput(grid, rows).map((v) => ({ ...v, options: {}, stock: input.stock })) };
+  }
+
+  const submitForm = handleSubmit(async (values) => {
     setOtherErrors([]);
-    const serverErrors = await onSubmit(toProductInput(values));
+    const mine = checkGrid(grid, rows);
+    setGridErrors(mine);
+    if (Object.keys(mine).length > 0) {
+      focusGrid();
+      return;
+    }
+    const serverErrors = await onSubmit(withVariants(values));
     if (!serverErrors) return;
-    const { fields, other } = toFieldErrors(serverErrors);
+    const gridKeys = Object.fromEntries(Object.entries(serverErrors).filter(([key]) => isGridKey(key)));
+    setGridErrors(gridKeys);
+    const { fields, other } = toFieldErrors(Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !isGridKey(key))));
     for (const [field, message] of Object.entries(fields)) {
       setError(field as ProductFormField, { type: 'server', message }, { shouldFocus: true });
     }
     setOtherErrors(other);
+    if (Object.keys(fields).length === 0 && Object.keys(gridKeys).length > 0) focusGrid();
   });
+  // The grid's own checks run with the fields' (its messages show even while a field is wrong).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setGridErrors(checkGrid(grid, rows));
+    return submitForm(event);
+  };
 
   /** The field `name` of the form: its label, message and rule; `control` draws its input. */
   const field = (name: ProductFormField, label: string, className: string, control: (props: object) => ReactNode) => (
@@ -85,7 +136,16 @@ export default function ProductForm({
           {field('discountPercentage', 'Discount Percentage', 'sm:col-span-2', (props) => (
             <Input type="number" step="any" inputMode="decimal" {...props} />
           ))}
-          {field('stock', 'Stock', 'sm:col-span-2', (props) => <Input type="number" step="1" inputMode="numeric" {...props} />)}
+          {hasOptions ? (
+            <div className="sm:col-span-2">
+              <p className="block text-sm font-medium text-gray-900">Stock</p>
+              <p className="mt-2 py-1.5 text-sm text-gray-700">
+                {Number.isNaN(totalStock(rows)) ? '—' : totalStock(rows)} <span className="text-gray-600">(the variants&apos; stock added up)</span>
+              </p>
+            </div>
+          ) : (
+            field('stock', 'Stock', 'sm:col-span-2', (props) => <Input type="number" step="1" inputMode="numeric" {...props} />)
+          )}
           {field('brand', 'Brand', 'sm:col-span-3', (props) => (
             <OptionSelect options={withValue(brands, defaultValues.brand)} placeholder="--choose brand--" {...props} />
           ))}
@@ -105,6 +165,10 @@ export default function ProductForm({
           ))}
         </div>
       </section>
+
+      <div ref={gridRef}>
+        <VariantGrid state={grid} rows={rows} onChange={setGrid} errors={gridErrors} skuBase={skuBase} />
+      </div>
 
       <fieldset className="border-b border-gray-900/10 pb-10">
         <legend className="text-sm font-semibold text-gray-900">Email me about this product</legend>

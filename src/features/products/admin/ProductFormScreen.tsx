@@ -25,6 +25,7 @@ import {
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import ProductForm from './ProductForm';
 import { toFormValues, type ProductInput } from './productFormValues';
+import type { ProductWithVariants } from '../useVariantChoice';
 import { buttonClass } from '../../../components/controls';
 
 /** /admin/product-form (new) and /admin/product-form/edit/:id. */
@@ -126,6 +127,7 @@ export default function ProductFormScreen() {
           // A fresh form per product, so its default values are that product's.
           key={product?.id ?? 'new'}
           defaultValues={product ? toFormValues(product) : undefined}
+          variants={(product as ProductWithVariants | null) ?? undefined}
           brands={brands}
           categories={categories}
           onSubmit={save}

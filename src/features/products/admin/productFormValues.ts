@@ -1,6 +1,8 @@
 // The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
 // `images` list. Both directions of that mapping live here, plus the server's field errors.
 import type { Product } from '../../../domain/types';
+import type { ProductOption } from '../../../domain/variants';
+import type { VariantInput } from './variantGrid';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFormField } from '../../../domain/productFields';
 
 export type ProductFormValues = Record<ProductFormField, string>;
@@ -18,7 +20,11 @@ export type ProductInput = Pick<
   | 'brand'
   | 'category'
   | 'lowStockThreshold'
->;
+> & {
+  /** The options and variants (issue 22), when the form has options or edits a saved product. */
+  options?: ProductOption[];
+  variants?: VariantInput[];
+};
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   title: '',
