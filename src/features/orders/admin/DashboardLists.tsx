@@ -65,6 +65,13 @@ export function TopProducts({ products, days }: { products: ShopStats['topProduc
   );
 }
 
+/** "Chelsea Boots — Size 44, Black" for a variant's entry; the title for a product's. */
+export function lowStockName(entry: ShopStats['lowStock'][number]): string {
+  const values = entry.variant ? Object.entries(entry.variant.options) : [];
+  if (values.length === 0) return entry.title;
+  return `${entry.title} — ${values.map(([name, value], i) => (i === 0 ? `${name} ${value}` : value)).join(', ')}`;
+}
+
 /** Products still sold at or below their low-stock threshold, lowest first, each with its edit form. */
 export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
   return (
@@ -87,13 +94,13 @@ export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
       </thead>
       <tbody className="divide-y divide-gray-200 bg-white">
         {products.map((product) => (
-          <tr key={product.id}>
-            <td className={td}>{product.title}</td>
+          <tr key={`${product.id}-${product.variant?.id ?? ''}`}>
+            <td className={td}>{lowStockName(product)}</td>
             <td className={`${td} text-right tabular-nums`}>{product.stock}</td>
             <td className={`${td} text-right tabular-nums`}>{product.threshold}</td>
             <td className={td}>
               <Link to={`/admin/product-form/edit/${product.id}`} className={link}>
-                Edit <span className="sr-only">{product.title}</span>
+                Edit <span className="sr-only">{lowStockName(product)}</span>
               </Link>
             </td>
           </tr>

@@ -37,7 +37,10 @@ const STATS: ShopStats = {
   newCustomers: 6,
   revenueByDay: days(30),
   topProducts: [{ id: 12, title: 'Novaphone Zen 8', units: 5, revenue: 900 }],
-  lowStock: [{ id: 7, title: 'Desk Lamp', stock: 2, threshold: 5 }],
+  lowStock: [
+    { id: 9, title: 'Chelsea Boots', stock: 1, threshold: 5, variant: { id: 91, sku: 'CB-44-BLACK', options: { Size: '44', Colour: 'Black' } } },
+    { id: 7, title: 'Desk Lamp', stock: 2, threshold: 5 },
+  ],
 };
 
 const EMPTY: ShopStats = {
@@ -78,6 +81,9 @@ describe('DashboardScreen', () => {
     const lowStock = within(screen.getByRole('region', { name: 'Low stock table' }));
     expect(lowStock.getByRole('row', { name: /Desk Lamp/ })).toHaveTextContent('Desk Lamp25Edit');
     expect(lowStock.getByRole('link', { name: 'Edit Desk Lamp' })).toHaveAttribute('href', '/admin/product-form/edit/7');
+    // A variant of a product with options: named with its choice, its product's form to edit it.
+    expect(lowStock.getByRole('row', { name: /Chelsea Boots/ })).toHaveTextContent('Chelsea Boots — Size 44, Black15Edit');
+    expect(lowStock.getByRole('link', { name: 'Edit Chelsea Boots — Size 44, Black' })).toHaveAttribute('href', '/admin/product-form/edit/9');
   });
 
   it('draws revenue per day, named in words, with the same figures as a table', async () => {
