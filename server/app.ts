@@ -21,6 +21,7 @@ import { orderRoutes } from './routes/orders';
 import { checkoutRoutes } from './routes/checkout';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
+import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './routes/wishlist';
 import { buildServices, type Services } from './services';
 import type { ForgotLimits } from './services/passwordReset';
 import type { VerifyLimits } from './services/emailVerification';
@@ -100,7 +101,10 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
   api.use('/promotions', promotionRoutes(services));
+  api.use('/users/own/alerts', requireUser, alertSettingRoutes(services));
   api.use('/users', requireUser, userRoutes(services));
+  api.use('/wishlist', requireUser, wishlistRoutes(services));
+  api.use('/stock-alerts', requireUser, stockAlertRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
   api.use('/checkout', requireUser, checkoutRoutes(services));

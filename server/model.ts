@@ -21,6 +21,8 @@ export interface StoredUser {
   verified?: boolean;
   /** true: a member (the members' promotions apply; POST /users/own/membership). Absent: not a member. */
   member?: boolean;
+  /** false: no back-in-stock or price-drop mail (PUT /users/own/alerts). Absent: alerts on. */
+  alerts?: boolean;
 }
 
 export interface StoredCartLine {

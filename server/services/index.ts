@@ -16,6 +16,7 @@ import { TransferService } from './transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './sessions';
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './throttle';
 import { UserService } from './users';
+import { WishlistService } from './wishlist';
 import type { PaymentProvider } from '../payments/port';
 import { TestPaymentProvider } from '../payments/testProvider';
 import { MailService } from './mail';
@@ -60,6 +61,8 @@ export interface Services {
   passwordReset: PasswordResetService;
   emailVerification: EmailVerificationService;
   mail: MailService;
+  /** Wishlists, stock alerts and the alerts switch (issue 24 item 6). */
+  wishlist: WishlistService;
   /** The card payment provider the orders use. */
   payments: PaymentProvider;
 }
@@ -102,6 +105,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     }),
     emailVerification,
     mail: new MailService(store, now),
+    wishlist: new WishlistService(store, now, linkBase),
     payments,
   };
 }

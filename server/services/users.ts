@@ -13,6 +13,7 @@ export function toPublicUser(user: StoredUser): User {
   if (user.name !== undefined) pub.name = user.name;
   pub.verified = user.verified !== false;
   pub.member = user.member === true;
+  pub.alerts = user.alerts !== false;
   return pub;
 }
 

@@ -16,11 +16,13 @@ import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 import type { CartVariant } from '../../src/domain/variants';
 import type { PriceStore } from './pricesPort';
+import type { WishlistStore } from './wishlistPort';
 import type { VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, PricingContext, PricingPlace, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 export * from './variants';
 export * from './pricesPort';
+export * from './wishlistPort';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
 export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
@@ -48,7 +50,7 @@ export * from './records';
 // The port
 
 /** Prices (promotions, shipping methods, tax rates) are declared in ./pricesPort.ts. */
-export interface Store extends PriceStore {
+export interface Store extends PriceStore, WishlistStore {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
   userById(id: number): Promise<StoredUser | undefined>;
   userByEmail(email: string): Promise<StoredUser | undefined>;

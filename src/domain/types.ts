@@ -36,6 +36,8 @@ export interface User {
   verified?: boolean;
   /** A member gets the members' promotions (issue 23: POST /users/own/membership). */
   member?: boolean;
+  /** Whether back-in-stock and price-drop mail is sent (issue 24: PUT /users/own/alerts); the API always sends it. */
+  alerts?: boolean;
 }
 
 export interface Review {

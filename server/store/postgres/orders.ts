@@ -12,6 +12,7 @@ import type { Database } from './schema';
 import type { VariantProduct } from '../variants';
 import { withVariants } from './variants';
 import { moveVariantStock, takeVariantStock } from './variantStock';
+import { alertsAfterStockMove } from './wishlist';
 import { pricingContext, redeemPromotions } from './promotionUse';
 import type { Payment } from '../../../src/domain/checkout';
 
@@ -79,6 +80,9 @@ export async function changeOrder(
     if (status === order.status) return order;
     // The plan checked the stock with the products locked: a shortfall here is a bug, not a 409.
     if (!(await moveVariantStock(trx, stock))) throw new Error(`changeOrder ${id}: the stock of a variant cannot change as planned`);
+    // Stock given back (a cancelled order) may bring a sold-out variant back: its subscribers are mailed.
+    const back = stock.filter((s) => s.delta > 0).map((s) => s.product);
+    if (back.length > 0) await alertsAfterStockMove(trx, back, mail?.at ?? audit?.at ?? Date.now());
     const updated = await trx
       .updateTable('orders')
       .set({ status, history: JSON.stringify(history), ...(payment ? { payment: JSON.stringify(payment) } : {}) })

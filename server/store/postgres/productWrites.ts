@@ -8,6 +8,7 @@ import type { AuditContext, ImportResult, ImportRow, NewProduct, ProductChanges 
 import { SkuTaken, type VariantProduct } from '../variants';
 import { auditToRow, isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId } from './rows';
 import type { Database } from './schema';
+import { alertsAfterProductWrite } from './wishlist';
 import { setOnlyVariantStock, skuViolation, withVariants, withVariantsOne, writeVariants } from './variants';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -103,6 +104,8 @@ async function changeProduct(
   if (variants) await writeVariants(trx, id, { options: options ?? before.options, variants });
   else if (stockChanges) await setOnlyVariantStock(trx, id, stock);
   const after = await reread(trx, id);
+  // Back-in-stock and price-drop mail, in this transaction (the product's row is locked).
+  await alertsAfterProductWrite(trx, after, audit?.at ?? Date.now());
   await recordAudit(trx, audit, () => describeProduct(audit!, ...auditedPair(before, after)));
   return after;
 }

@@ -63,6 +63,7 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
     created_at: u.createdAt ?? null,
     verified: u.verified ?? true,
     member: u.member === true,
+    alerts: u.alerts !== false,
   };
 }
 
@@ -74,6 +75,7 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
   if (!r.verified) user.verified = false;
   if (r.member) user.member = true;
+  if (r.alerts === false) user.alerts = false;
   return user;
 }
 

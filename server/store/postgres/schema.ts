@@ -36,6 +36,8 @@ export interface UsersTable {
   verified: ColumnType<boolean, boolean | undefined, boolean>;
   /** A member gets the members' promotions (migration 0014). */
   member: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Back-in-stock and price-drop mail wanted (migration 0017; PUT /users/own/alerts). */
+  alerts: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -289,6 +291,28 @@ export interface Database {
   promotion_redemptions: PromotionRedemptionsTable;
   shipping_methods: ShippingMethodsTable;
   tax_rates: TaxRatesTable;
+  wishlist_items: WishlistItemsTable;
+  stock_alerts: StockAlertsTable;
+}
+
+/** A saved product or variant of a user (migration 0017); last_price in cents, the price the shopper would pay as last seen. */
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  /** null: the product as a whole. */
+  variant_id: number | null;
+  created_at: Timestamp;
+  last_price: number;
+}
+
+/** "Notify me" on a sold-out variant (migration 0017); deleted when its mail is written. */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  created_at: Timestamp;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
