@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { Field, Input, Select, Textarea } from '../../../components/controls';
+import FormActions from '../../../components/FormActions';
 import type { Promotion } from '../../../domain/checkout';
 import type { FilterOption } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
@@ -224,15 +224,7 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
           </div>
         ))}
       </div>
-      {failure && <ErrorMessage className="mt-4" title="The promotion was not saved" message={failure} />}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save promotion'}
-        </Button>
-        <Button look="secondary" size="sm" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions what="promotion" failure={failure} saving={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

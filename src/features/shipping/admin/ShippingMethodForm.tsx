@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Select } from '../../../components/controls';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { Field, Input, Select } from '../../../components/controls';
+import FormActions from '../../../components/FormActions';
 import type { ShippingMethod } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
@@ -117,15 +117,7 @@ export default function ShippingMethodForm({ method, country, save, onCancel }: 
           {(control) => <Input inputMode="numeric" autoComplete="off" {...control} {...register('maxDays', required('Slowest delivery'))} />}
         </Field>
       </div>
-      {failure && <ErrorMessage className="mt-4" title="The shipping method was not saved" message={failure} />}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save shipping method'}
-        </Button>
-        <Button look="secondary" size="sm" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions what="shipping method" failure={failure} saving={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

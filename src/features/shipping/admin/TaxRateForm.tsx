@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Select } from '../../../components/controls';
-import ErrorMessage from '../../../components/ErrorMessage';
+import { Field, Input, Select } from '../../../components/controls';
+import FormActions from '../../../components/FormActions';
 import type { TaxRate } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
@@ -84,15 +84,7 @@ export default function TaxRateForm({ rate, save, onCancel }: Props) {
           )}
         </Field>
       </div>
-      {failure && <ErrorMessage className="mt-4" title="The tax rate was not saved" message={failure} />}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save tax rate'}
-        </Button>
-        <Button look="secondary" size="sm" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions what="tax rate" failure={failure} saving={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
