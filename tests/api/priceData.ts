@@ -1,28 +1,12 @@
 // Test data for prices (issue 23): makeData() with shipping methods, tax rates and promotions.
 import type { Promotion } from '../../src/domain/checkout';
 import type { DbSchema } from '../../server/model';
+import { promotionOf } from '../../src/test/promotion';
 import { makeData } from './fixtures';
 
 export const MEMBERS_LABEL = 'Members get 20% off phones and laptops';
 
-const promotion = (p: Partial<Promotion> & Pick<Promotion, 'id' | 'name'>): Promotion => ({
-  label: p.name,
-  kind: 'percentage',
-  value: 10,
-  categories: [],
-  products: [],
-  code: null,
-  stackable: false,
-  membersOnly: false,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  active: true,
-  used: 0,
-  ...p,
-});
+const promotion = (p: Partial<Promotion> & Pick<Promotion, 'id' | 'name'>): Promotion => promotionOf(p);
 
 /** makeData() with prices: India and Canada methods, rates, the members' promotion and a few codes. `member`: the 'other' shopper (id 3) is one. */
 export function priceData({ member = false } = {}): DbSchema {

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Promotion } from '../../../domain/checkout';
+import { promotionOf } from '../../../test/promotion';
 import { appliesTo, datesOf, optionalNumber, takesOff, usageOf } from './promotionsAPI';
 
-const promotion = (p: Partial<Promotion> = {}): Promotion => ({
-  id: 1,
-  name: 'Members',
-  label: 'Members save',
-  kind: 'percentage',
-  value: 20,
-  categories: [],
-  products: [],
-  code: null,
-  stackable: false,
-  membersOnly: false,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  active: true,
-  used: 0,
-  ...p,
-});
+const promotion = (p: Partial<Promotion> = {}): Promotion => promotionOf({ name: 'Members', label: 'Members save', value: 20, ...p });
 
 describe('how the Promotions page words a promotion', () => {
   it('says what it takes off', () => {
