@@ -67,8 +67,11 @@ export async function addStockAlert(
 ): Promise<StockAlert | StockAlertRefusal> {
   if (!isId(alert.product) || !isId(alert.variant)) return 'missing';
   return db.transaction().execute(async (trx) => {
-    // FOR SHARE waits for a restock of the variant that has not committed yet, and then sees it.
-    const variant = await trx.selectFrom('variants').select('stock').where('id', '=', alert.variant).where('product_id', '=', alert.product).forShare().executeTakeFirst();
+    // The product's row first, as every stock write locks it (FOR UPDATE): a restock not committed
+    // yet is waited for and then seen; one that starts later waits for this subscription and mails it.
+    const product = await trx.selectFrom('products').select('id').where('id', '=', alert.product).forShare().executeTakeFirst();
+    if (!product) return 'missing';
+    const variant = await trx.selectFrom('variants').select('stock').where('id', '=', alert.variant).where('product_id', '=', alert.product).executeTakeFirst();
     if (!variant) return 'missing';
     if (variant.stock > 0) return 'in stock';
     const row = await trx
