@@ -108,3 +108,9 @@ export function returnableUnits(order: Order, item: OrderItem, now = new Date())
   if (!until || until.getTime() < now.getTime()) return 0;
   return Math.max(0, item.quantity - unitsInReturns(order, item.id));
 }
+
+/** "Return requested" / "Return approved" / "Return received" while the order's latest open return is under way; null otherwise. */
+export function returnInProgress(order: Pick<Order, 'returns'>): string | null {
+  const open = [...(order.returns ?? [])].reverse().find((r) => r.status === 'requested' || r.status === 'approved' || r.status === 'received');
+  return open ? `Return ${RETURN_STATUS_LABELS[open.status].toLowerCase()}` : null;
+}

@@ -5,6 +5,7 @@ import { cartItem, jsonResponse, order, product, renderWithProviders, sent, sess
 import type { OrderReturn } from '../../domain/returns';
 import type { Order } from '../../domain/types';
 import OrderPage from './OrderPage';
+import MyOrdersPage from './MyOrdersPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -182,5 +183,14 @@ describe('Returns on the order page', () => {
     render();
     await screen.findByRole('heading', { level: 1, name: 'Order #31' });
     expect(screen.queryByRole('region', { name: 'Returns' })).not.toBeInTheDocument();
+  });
+
+  it('My Orders says which orders have a return under way', async () => {
+    const asked = delivered(2, { id: 31, returns: [requested([{ line: 1, quantity: 1 }], 'Too small', { status: 'approved' })] });
+    const done = delivered(2, { id: 30, returns: [requested([{ line: 1, quantity: 1 }], 'Too small', { status: 'refunded' })] });
+    stubFetch({ 'GET /api/orders/own/': () => jsonResponse([asked, done], 200, { 'X-Total-Count': '2' }) });
+    renderWithProviders(<MyOrdersPage />, { route: '/orders', path: '/orders', preloadedState: session(user) });
+    expect(await screen.findByRole('article', { name: 'Order #31' })).toHaveTextContent('Return approved');
+    expect(screen.getByRole('article', { name: 'Order #30' })).not.toHaveTextContent(/Return/);
   });
 });

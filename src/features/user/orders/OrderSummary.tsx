@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../domain/checkout';
 import StatusBadge from '../../../components/StatusBadge';
 import type { Order } from '../../../domain/types';
+import { returnInProgress } from '../../../domain/returns';
 import { itemCount, placedOn } from './orderFormat';
 
 /** One order of My Orders: its number (a link to its page), date, items, total and status. */
@@ -16,7 +17,12 @@ export default function OrderSummary({ order }: { order: Order }) {
             Order #{order.id}
           </Link>
         </h2>
-        <StatusBadge status={order.status} />
+        <div className="flex flex-wrap gap-2">
+          {returnInProgress(order) && (
+            <span className="inline-flex rounded-full bg-blue-100 px-3 py-1 text-xs font-medium text-blue-800">{returnInProgress(order)}</span>
+          )}
+          <StatusBadge status={order.status} />
+        </div>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
         <div>
