@@ -3,7 +3,7 @@
 // anything is written; cross-field rules (a percentage's 100 % ceiling, Ends at after Starts at,
 // a usage limit not below the uses so far) are checked against the promotion as it is inside the
 // store's write, so a PATCH of one field is judged with the others as stored.
-import { PROMOTION_KINDS, type BannerPromotion, type Promotion, type PromotionKind } from '../../src/domain/checkout';
+import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../src/domain/checkout';
 import { badRequest, HttpError, notFound } from '../errors';
 import type { StoredUser } from '../model';
 import { PromotionCodeTaken, type Page, type PromotionFields, type Store } from '../store/port';
@@ -37,19 +37,6 @@ const LABELS: Record<keyof PromotionFields, string> = {
   active: 'Active',
 };
 
-const DEFAULTS: Omit<PromotionFields, 'name' | 'label' | 'kind' | 'value'> = {
-  categories: [],
-  products: [],
-  code: null,
-  stackable: false,
-  membersOnly: false,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-  active: true,
-};
 
 const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -176,7 +163,7 @@ export class PromotionService {
       if (body[key] === undefined && !errors[key]) errors[key] = key === 'value' ? 'Value is required' : key === 'kind' ? 'Kind must be percentage or fixed' : `${LABELS[key]} is required`;
     }
     await this.checkReferences(read, errors);
-    const fields = { ...DEFAULTS, ...read } as PromotionFields;
+    const fields = { ...promotionDefaults(), ...read } as PromotionFields;
     crossCheck(fields, 0, errors);
     fail(errors);
     return this.taken(() => this.store.createPromotion(fields, auditBy(admin, 'promotion.create', this.now())));

@@ -2,7 +2,7 @@
 // example tax rates, and the members' promotion the banner announces. Written into db.json by
 // scripts/seed.ts, in the API's shapes (src/domain/checkout.ts: dollars and percents).
 // The tax rates are EXAMPLES for a demo shop, not tax advice.
-import type { Promotion, ShippingMethod, TaxRate } from '../../src/domain/checkout';
+import { promotionDefaults, type Promotion, type ShippingMethod, type TaxRate } from '../../src/domain/checkout';
 
 /** The spec's banner words, kept exactly (SPEC §4 home page banner). */
 export const MEMBERS_BANNER = 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!';
@@ -14,17 +14,9 @@ export const SEED_PROMOTIONS: Promotion[] = [
     label: MEMBERS_BANNER,
     kind: 'percentage',
     value: 20,
+    ...promotionDefaults(),
     categories: ['smartphones', 'laptops'],
-    products: [],
-    code: null,
-    stackable: false,
     membersOnly: true,
-    minSubtotal: 0,
-    startsAt: null,
-    endsAt: null,
-    usageLimit: null,
-    perCustomerLimit: null,
-    active: true,
     used: 0,
   },
 ];

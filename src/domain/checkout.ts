@@ -197,6 +197,11 @@ export interface Promotion {
   used: number;
 }
 
+/** What a promotion is unless told otherwise: the whole cart, automatic, for everyone, no dates, no limits, active. */
+export function promotionDefaults(): Omit<Promotion, 'id' | 'used' | 'name' | 'label' | 'kind' | 'value'> {
+  return { categories: [], products: [], code: null, stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, active: true };
+}
+
 /** GET /api/promotions/banner: the active automatic promotion the banner announces (204 when none). */
 export interface BannerPromotion {
   id: number;
