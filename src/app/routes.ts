@@ -18,6 +18,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/products/:id', page: 'app/pages/ProductDetailPage', guard: 'user' },
   { path: '/cart', page: 'features/cart/pages/CartPage', guard: 'user' },
   { path: '/checkout', page: 'app/pages/CheckoutPage', guard: 'user' },
+  { path: '/wishlist', page: 'app/pages/WishlistPage', guard: 'user' },
   // The back office: a page's code is fetched only once Protected lets an admin in.
   { path: '/admin', page: 'features/products/admin/AdminHomeScreen', guard: 'admin' },
   { path: '/admin/productdetail/:id', page: 'features/products/admin/AdminProductDetailScreen', guard: 'admin' },

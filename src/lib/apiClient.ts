@@ -28,7 +28,7 @@ export interface ListPage<T> {
   total: number;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The message shown when the server cannot be reached at all. */
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the shop server. Check your connection and try again.';
@@ -83,5 +83,6 @@ export const apiClient = {
     request<T[]>('GET', path).then(({ data: items, total }) => ({ items, total: total ?? items.length })),
   post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers).then(data),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body).then(data),
   delete: <T>(path: string) => request<T>('DELETE', path).then(data),
 };

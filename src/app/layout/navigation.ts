@@ -29,6 +29,7 @@ const NAV_LINKS: NavLinkSpec[] = [
 export const USER_MENU = [
   { name: 'My Profile', link: '/profile' },
   { name: 'My Orders', link: '/orders' },
+  { name: 'My Wishlist', link: '/wishlist' },
   { name: 'Sign out', link: '/logout' },
 ];
 

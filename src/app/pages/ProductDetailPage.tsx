@@ -1,9 +1,28 @@
 import { useParams } from 'react-router-dom';
+import { WishlistHeart } from '../../components/wishlist';
+import type { Product } from '../../domain/types';
 import AddToCart from '../../features/cart/components/AddToCart';
-import ProductDetail from '../../features/products/components/ProductDetail';
+import NotifyMe from '../../features/products/components/NotifyMe';
+import ProductDetail, { type VariantSelection } from '../../features/products/components/ProductDetail';
 
-/** /products/:id — the product (products feature) with the cart's 'Add to Cart' for the chosen variant. */
+/** What the shopper can do with the product: add it, save it (the chosen variant, if any), and ask for a sold-out choice. */
+function Actions({ product, selection }: { product: Product; selection: VariantSelection }) {
+  // Issue 24: a product with options saves (and awaits) the chosen variant; one without, the product.
+  const chosen = selection.hasOptions ? selection.variant : undefined;
+  const soldOut = !product.deleted && (selection.hasOptions ? chosen !== undefined && chosen.stock <= 0 : product.stock <= 0);
+  return (
+    <>
+      <AddToCart product={product} selection={selection} />
+      <div className="mt-3 flex items-center gap-2">
+        <WishlistHeart product={product} variant={chosen?.id ?? null} label={chosen ? selection.label : ''} />
+      </div>
+      {soldOut && <NotifyMe key={chosen?.id ?? 'product'} product={product} variant={chosen?.id ?? selection.variant?.id ?? null} />}
+    </>
+  );
+}
+
+/** /products/:id — the product (products feature) with the cart's 'Add to Cart' for the chosen variant, the heart and "Notify me". */
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
-  return <ProductDetail id={id} buy={(product, selection) => <AddToCart product={product} selection={selection} />} />;
+  return <ProductDetail id={id} buy={(product, selection) => <Actions product={product} selection={selection} />} />;
 }

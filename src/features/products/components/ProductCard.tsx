@@ -4,6 +4,7 @@ import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
 import type { Product } from '../../../domain/types';
 import { buttonClass } from '../../../components/controls';
+import { WishlistHeart } from '../../../components/wishlist';
 
 interface ProductCardProps {
   product: Product;
@@ -14,7 +15,7 @@ interface ProductCardProps {
 export default function ProductCard({ product, admin = false }: ProductCardProps) {
   const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
   return (
-    <div className="flex h-full flex-col rounded-md border border-gray-200 p-2">
+    <div className="relative flex h-full flex-col rounded-md border border-gray-200 p-2">
       <Link to={to} className="group flex flex-1 flex-col rounded focus-visible:outline-2 focus-visible:outline-brand-600">
         <div className="aspect-square w-full overflow-hidden rounded-md bg-gray-100">
           <img
@@ -34,6 +35,8 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
           {!product.deleted && product.stock <= 0 && <p className="text-sm font-medium text-amber-800">Out of stock</p>}
         </div>
       </Link>
+      {/* Beside the link, not in it: a button inside a link is read and tabbed as neither. */}
+      {!admin && <WishlistHeart product={product} className="absolute top-4 right-4" />}
       {admin && (
         <Link
           to={`/admin/product-form/edit/${product.id}`}

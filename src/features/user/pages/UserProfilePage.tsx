@@ -9,6 +9,7 @@ import type { RejectValue } from '../../../lib/thunk';
 import type { Address } from '../../../domain/types';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
+import AlertsSection from '../components/AlertsSection';
 import ChangePasswordForm from '../components/ChangePasswordForm';
 import MembershipSection from '../components/MembershipSection';
 import SignInPrompt from '../components/SignInPrompt';
@@ -160,6 +161,8 @@ export default function UserProfilePage() {
       </section>
 
       <MembershipSection member={account.member === true} />
+
+      <AlertsSection alerts={account.alerts !== false} />
 
       <ChangePasswordForm />
     </div>
