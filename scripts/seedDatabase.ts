@@ -16,6 +16,7 @@ import { kyselyOnClient, newClient } from '../server/store/postgres/connect';
 import { copyRows } from '../server/store/postgres/copy';
 import { datedSeed } from '../server/store/seedDates';
 import { insertSnapshot, recountProducts, truncateAll } from '../server/store/postgres/load';
+import { markVaryingPrices } from '../server/store/postgres/variants';
 import { migrateToLatest } from '../server/store/postgres/migrate';
 import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/store/postgres/rows';
 import type { Database } from '../server/store/postgres/schema';
@@ -57,7 +58,7 @@ async function dropSecondaryIndexes(trx: Transaction<Database>, table: string): 
   return rows;
 }
 
-const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock', 'position'] as const;
+const VARIANT_COLUMNS = ['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock', 'position', 'image'] as const;
 
 /** The variants' rows: a product's own (the seed's), or its one plain variant (migration 0012's), numbered after them. */
 function* variantRows(products: readonly SnapshotProduct[]) {
@@ -65,7 +66,7 @@ function* variantRows(products: readonly SnapshotProduct[]) {
   for (const p of products) {
     const variants = p.variants && p.variants.length > 0 ? p.variants : [{ id: next++, sku: defaultSku(p.id), options: {}, price: null, discountPercentage: null, stock: p.stock }];
     for (const [position, v] of variants.entries()) {
-      yield { id: v.id, product_id: p.id, sku: v.sku, options: JSON.stringify(v.options), price: v.price, discount_percentage: v.discountPercentage, stock: v.stock, position };
+      yield { id: v.id, product_id: p.id, sku: v.sku, options: JSON.stringify(v.options), price: v.price, discount_percentage: v.discountPercentage, stock: v.stock, position, image: v.image ?? null };
     }
   }
 }
@@ -105,6 +106,8 @@ export async function seedDatabase(url: string, options: SeedDatabaseOptions = {
       await sql`ALTER TABLE variants DISABLE TRIGGER variants_insert`.execute(trx);
       await copyRows(client, 'variants', VARIANT_COLUMNS, variantRows(data.products), { freeze: true });
       await sql`ALTER TABLE variants ENABLE TRIGGER variants_insert`.execute(trx);
+      // Except whether their prices differ (phones, laptops): the products' row trigger computes it.
+      await markVaryingPrices(trx);
       log(`copied variants (${elapsed()})`);
       await recountProducts(trx);
       log(`copied products (${elapsed()})`);

@@ -140,7 +140,7 @@ export class CatalogueService {
   async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
     const body = requireObject(input);
     const { changes, errors } = readProduct(body, await this.known());
-    const variants = readVariants(body, undefined, errors);
+    const variants = readVariants(body, undefined, errors, changes.images ?? []);
     assertValid(errors, 'Invalid product');
     return withSalePrice(await skuFree(() => this.store.createProduct({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
   }
@@ -178,7 +178,7 @@ export class CatalogueService {
     const existing = await this.existing(rawId);
     const body = requireObject(input);
     const { changes, errors } = readProduct(body, { ...(whole ? {} : { existing }), ...(await this.known()) });
-    const variants = readVariants(body, existing, errors);
+    const variants = readVariants(body, existing, errors, changes.images ?? existing.images);
     // A product with options holds the sum of its variants' stock: the form's stock is not a
     // change of it (unless it names another number, which only the variants can set).
     if (!variants && existing.options.length > 0 && changes.stock !== undefined) {

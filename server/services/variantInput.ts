@@ -45,6 +45,18 @@ function own(raw: unknown, key: 'price' | 'discountPercentage', field: string, e
   return toNumber(raw);
 }
 
+/**
+ * A variant's picture: absent = kept (none for a new variant), null or '' = none, else one of the
+ * product's images (after the write), so the product page can show it.
+ */
+function readImage(raw: unknown, images: readonly string[], field: string, errors: Errors): string | null | undefined {
+  if (raw === undefined) return undefined;
+  const value = typeof raw === 'string' ? raw.trim() : raw;
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string' || !images.includes(value)) errors[field] = "Image must be one of this product's images";
+  return typeof value === 'string' ? value : undefined;
+}
+
 function readChoice(raw: unknown, options: readonly ProductOption[], field: string, errors: Errors): VariantChoice | undefined {
   if (!isObject(raw)) {
     errors[field] = options.length === 0 ? 'A product without options has one variant, with no choice' : `Choose ${options.map((o) => o.name).join(', ')}`;
@@ -74,9 +86,15 @@ const key = (choice: VariantChoice, options: readonly ProductOption[]) => JSON.s
 
 /**
  * The options and variants a product write sets, when it sends `options` or `variants` (undefined
- * otherwise); errors by field. `existing`: the product written (its variants' ids may be kept).
+ * otherwise); errors by field. `existing`: the product written (its variants' ids may be kept);
+ * `images`: the product's images after the write (a variant's image is one of them).
  */
-export function readVariants(body: Record<string, unknown>, existing: VariantProduct | undefined, errors: Errors): VariantsWrite | undefined {
+export function readVariants(
+  body: Record<string, unknown>,
+  existing: VariantProduct | undefined,
+  errors: Errors,
+  images: readonly string[] = existing?.images ?? [],
+): VariantsWrite | undefined {
   if (body.options === undefined && body.variants === undefined) return undefined;
   const options = body.options === undefined ? (existing?.options ?? []) : readOptions(body.options, errors);
   if (!Array.isArray(body.variants) || body.variants.length === 0 || body.variants.length > MAX_VARIANTS) {
@@ -109,9 +127,10 @@ export function readVariants(body: Record<string, unknown>, existing: VariantPro
     const stock = typeof raw.stock === 'boolean' ? NaN : toNumber(typeof raw.stock === 'string' ? raw.stock.trim() : raw.stock);
     if (!Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) errors[at('stock')] = 'Stock must be a whole number of 0 or more';
     else total += stock;
+    const image = readImage(raw.image, images, at('image'), errors);
     const id = raw.id === undefined || raw.id === null ? undefined : Number(raw.id);
     if (id !== undefined && !existing?.variants.some((v) => v.id === id)) errors[at('id')] = `This product has no variant ${String(raw.id)}`;
-    if (sku && choice && Number.isInteger(stock)) variants.push({ ...(id === undefined ? {} : { id }), sku, options: choice, price, discountPercentage, stock });
+    if (sku && choice && Number.isInteger(stock)) variants.push({ ...(id === undefined ? {} : { id }), sku, options: choice, price, discountPercentage, stock, ...(image === undefined ? {} : { image }) });
   });
   if (total > MAX_STOCK) errors.variants = 'The variants hold more stock than the shop can count';
   const missing = combinations(options).filter((c) => !seen.has(key(c, options)));

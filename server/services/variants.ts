@@ -77,16 +77,28 @@ export function soldAs(product: VariantProduct, variant: Variant): Product {
 
 /**
  * A product answer's `salePrice`: the lowest displayed price over its variants (the product's own
- * without variants), as products.sale_price holds it (migration 0012).
+ * without variants), as products.sale_price holds it (migration 0012). Over all its variants, sold
+ * out or not: the price filter and sort read it, and it does not move when one size sells out.
  */
 export function lowestSalePrice(product: Product & { variants?: readonly Variant[] }): number {
   if (!product.variants || product.variants.length === 0) return discountedPrice(product);
   return Math.min(...product.variants.map((v) => variantSalePrice(product, v)));
 }
 
-/** The product with its `salePrice` (lowestSalePrice). */
-export function withLowestSalePrice<T extends Product & { variants?: readonly Variant[] }>(product: T): T & { salePrice: number } {
-  return { ...product, salePrice: lowestSalePrice(product) };
+type Priced = Product & { variants?: readonly Variant[]; salePrice?: number; priceVaries?: boolean };
+
+/**
+ * The product with its `salePrice` (lowestSalePrice) and `priceVaries` (its variants' displayed
+ * prices differ: a card says "from $X"), from its variants; a listed product (no variants) keeps
+ * those its list read (products.sale_price, price_varies).
+ */
+export function withLowestSalePrice<T extends Priced>(product: T): T & { salePrice: number; priceVaries: boolean } {
+  if (!product.variants && product.salePrice !== undefined && product.priceVaries !== undefined) {
+    return product as T & { salePrice: number; priceVaries: boolean };
+  }
+  const prices = (product.variants ?? []).map((v) => variantSalePrice(product, v));
+  const salePrice = lowestSalePrice(product);
+  return { ...product, salePrice, priceVaries: prices.some((p) => p !== salePrice) };
 }
 
 /**

@@ -9,6 +9,9 @@
 // The product's stock is spread over its variants (their sum is the product's stock, so the
 // catalogue's stock filters answer as json-server does on the file) and some are sold out. The
 // first variant is at the product's own price, so the lowest price (salePrice) is the product's.
+// A colour has a picture: the product's image whose index is the colour's among its values (the
+// seed's images are drawings, not photographs of each colour, but the product page shows how a
+// colour's picture follows the choice).
 import type { Product } from '../../src/domain/types';
 import type { ProductOption, Variant, VariantChoice } from '../../src/domain/variants';
 import type { SnapshotProduct } from '../model';
@@ -79,9 +82,11 @@ export function seedVariants(p: Product): { options: ProductOption[]; variants: 
   const choices = combinations(r.options);
   const stock = spread(p.stock, choices.length, p.id);
   const first = r.options[0];
+  const colour = r.options.find((o) => /colour/i.test(o.name));
   const variants = choices.map((options, i) => {
     const extra = r.surcharge ? r.surcharge(p.price, first.values.indexOf(options[first.name])) : 0;
-    return { sku: skuOf(p.id, options), options, price: extra > 0 ? Math.round((p.price + extra) * 100) / 100 : null, discountPercentage: null, stock: stock[i] };
+    const image = colour && p.images.length > 0 ? { image: p.images[colour.values.indexOf(options[colour.name]) % p.images.length] } : {};
+    return { sku: skuOf(p.id, options), options, price: extra > 0 ? Math.round((p.price + extra) * 100) / 100 : null, discountPercentage: null, stock: stock[i], ...image };
   });
   return { options: r.options, variants };
 }

@@ -6,7 +6,17 @@ import type { ProductOption, ProductVariants, Variant, VariantChoice } from '../
 /** A product with its options and variants (every product has at least one variant). */
 export type VariantProduct = Product & ProductVariants;
 
-/** A variant to write: `id` keeps an existing one (of the same product), none makes a new one. */
+/**
+ * A product as a list carries it (without its variants): with what they decide of its price, the
+ * lowest price a shopper would pay over them (salePrice) and whether their prices differ (a card
+ * then says "from $X").
+ */
+export type ListedProduct = Product & { salePrice: number; priceVaries: boolean };
+
+/**
+ * A variant to write: `id` keeps an existing one (of the same product), none makes a new one.
+ * `image` left out keeps an existing variant's picture (none for a new one); null removes it.
+ */
 export type VariantInput = Omit<Variant, 'id'> & { id?: number };
 
 /** The options and variants a product write sets, together (the whole list: variants left out are removed). */

@@ -18,6 +18,9 @@ export function originalPrice(product: Priced): number {
   return Math.round(product.price);
 }
 
+/** What every price the shop shows is (issue 23): the cart, checkout, product list and page say it. */
+export const PRICES_BEFORE_TAX = 'Prices are before tax.';
+
 export interface Line {
   product: Priced;
   quantity: number;

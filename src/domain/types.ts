@@ -69,6 +69,11 @@ export type { Product };
  */
 export interface PricedProduct extends Product {
   salePrice: number;
+  /**
+   * The product's variants differ in displayed price: `salePrice` is the lowest of them and a card
+   * says "from $X" (issue 22). Every answer of the API has it; absent reads as false.
+   */
+  priceVaries?: boolean;
 }
 
 /** Cart line as displayed: `product` is expanded. */

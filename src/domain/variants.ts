@@ -23,6 +23,11 @@ export interface Variant {
   price: number | null;
   discountPercentage: number | null;
   stock: number;
+  /**
+   * The variant's picture (a colour's), one of its product's `images`; absent = none, the product
+   * page's gallery then stays as it is (migration 0018).
+   */
+  image?: string | null;
 }
 
 /** The variant fields of a product answer. */

@@ -37,7 +37,8 @@ const DATA = data();
 
 /** json-server's router on a copy of DATA, answering as the API did when it served the catalogue. */
 function reference(): Express {
-  const router = jsonServer.router(structuredClone({ ...DATA, products: DATA.products.map(withSalePrice) }));
+  // Every product here has its one variant: its prices never differ (priceVaries, issue 22).
+  const router = jsonServer.router(structuredClone({ ...DATA, products: DATA.products.map((p) => ({ ...withSalePrice(p), priceVaries: false })) }));
   router.render = (_req, res) => {
     const body: unknown = res.locals.data;
     if (res.statusCode === 404 || body === undefined) {

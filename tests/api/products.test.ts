@@ -127,8 +127,10 @@ describe('POST /api/products (admin)', () => {
       variants: [{ id: expect.any(Number), sku: 'SKU-6', options: {}, price: null, discountPercentage: null, stock: 12 }],
       // The price the shopper sees (SPEC §9): 699 − 7.5 %, rounded. Answered, not stored.
       salePrice: 647,
+      // One variant: no "from $X" on its card (issue 22).
+      priceVaries: false,
     });
-    expect({ ...withSalePrice((await shop.state()).products[5]), options: [], variants: res.body.variants }).toEqual(res.body);
+    expect({ ...withSalePrice((await shop.state()).products[5]), priceVaries: false, options: [], variants: res.body.variants }).toEqual(res.body);
     await a.get('/api/products/6').expect(200, res.body);
   });
 
@@ -194,6 +196,7 @@ describe('PATCH /api/products/:id (admin)', () => {
       options: [],
       variants: [expect.objectContaining({ sku: 'SKU-1', stock: before.stock })],
       salePrice: 135,
+      priceVaries: false,
     });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);

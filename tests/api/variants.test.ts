@@ -248,3 +248,112 @@ describe('a data file round trip', () => {
     expect(state.products[0]).toEqual(data.products[0]);
   });
 });
+
+describe('variants on the storefront (issue 22 items 4 and 5)', () => {
+  const FRAME = { name: 'Frame colour', values: ['Black', 'Gold'] };
+  const IMAGES = ['/images/products/7/1.webp', '/images/products/7/2.webp', '/images/products/7/3.webp'];
+
+  /** withBoots plus sunglasses in two frame colours at one price, each with its picture. */
+  function withGlasses(): DbSchema {
+    const data = withBoots();
+    data.products.push({
+      ...structuredClone(PRODUCTS[0]),
+      id: 7,
+      title: 'Aviator Sunglasses',
+      category: 'laptops',
+      price: 50,
+      discountPercentage: 0,
+      stock: 4,
+      images: IMAGES,
+      options: [FRAME],
+      variants: [
+        { id: 201, sku: 'AV-BLACK', options: { 'Frame colour': 'Black' }, price: null, discountPercentage: null, stock: 2, image: IMAGES[0] },
+        { id: 202, sku: 'AV-GOLD', options: { 'Frame colour': 'Gold' }, price: null, discountPercentage: null, stock: 2, image: IMAGES[1] },
+      ],
+    });
+    return data;
+  }
+
+  const ofList = (body: { id: number; salePrice: number; priceVaries: boolean }[]) =>
+    Object.fromEntries(body.map((p) => [p.id, [p.salePrice, p.priceVaries]]));
+
+  it('every product answer says whether its variants differ in price; salePrice is the lowest, in lists too', async () => {
+    const shop = makeShop({ data: withGlasses() });
+    // Boots: 42 at 100 − 10 % = 90, 44 at 120 − 10 % = 108. Glasses: both 50. iPhone: one variant.
+    const list = await shop.anon().get('/api/products?id=6&id=7&id=1').expect(200);
+    expect(ofList(list.body)).toEqual({ 1: [900, false], 6: [90, true], 7: [50, false] });
+    for (const id of [1, 6, 7]) {
+      const one = (await shop.anon().get(`/api/products/${id}`).expect(200)).body;
+      expect([one.salePrice, one.priceVaries]).toEqual(ofList(list.body)[id]);
+    }
+    // A page of a search, a sorted page and one counted from the end carry it as well.
+    expect(ofList((await shop.anon().get('/api/products?q=boots').expect(200)).body)).toEqual({ 6: [90, true] });
+    expect(ofList((await shop.anon().get('/api/products?_sort=salePrice&_limit=2').expect(200)).body)).toEqual({ 6: [90, true], 7: [50, false] });
+    expect(ofList((await shop.anon().get('/api/products?_sort=salePrice&_start=-6&_end=-4').expect(200)).body)).toEqual({ 6: [90, true], 4: [95, false] });
+
+    // A variant write follows at once: the sold-out 43 made cheapest moves salePrice (over every
+    // variant, sold out or not); all at one price again, the product's prices no longer differ.
+    const admin = await shop.as('admin');
+    const boots = (await admin.get('/api/products/6').expect(200)).body;
+    const priced = (prices: (number | null)[]) => boots.variants.map((v: object, i: number) => ({ ...v, price: prices[i] }));
+    const cheaper = await admin.patch('/api/products/6').send({ variants: priced([null, 80, 120]) }).expect(200);
+    expect([cheaper.body.salePrice, cheaper.body.priceVaries]).toEqual([72, true]);
+    expect(ofList((await shop.anon().get('/api/products?id=6').expect(200)).body)).toEqual({ 6: [72, true] });
+    await admin.patch('/api/products/6').send({ variants: priced([null, null, null]) }).expect(200);
+    expect(ofList((await shop.anon().get('/api/products?id=6').expect(200)).body)).toEqual({ 6: [90, false] });
+    // The product's own price moves the variants that have none of their own.
+    await admin.patch('/api/products/6').send({ variants: priced([null, null, 120]) }).expect(200);
+    await admin.patch('/api/products/6').send({ price: 120 }).expect(200);
+    expect(ofList((await shop.anon().get('/api/products?id=6').expect(200)).body)).toEqual({ 6: [108, false] });
+  });
+
+  it('a variant has a picture among its product’s images; a write keeps, sets or clears it, anything else is 400', async () => {
+    const shop = makeShop({ data: withGlasses() });
+    const glasses = (await shop.anon().get('/api/products/7').expect(200)).body;
+    expect(glasses.variants.map((v: { image?: string }) => v.image)).toEqual([IMAGES[0], IMAGES[1]]);
+    // Without a picture of its own, the answer has no `image` (boots).
+    expect((await shop.anon().get('/api/products/6').expect(200)).body.variants[0]).not.toHaveProperty('image');
+
+    const admin = await shop.as('admin');
+    const before = await shop.state();
+    const bad = await admin
+      .patch('/api/products/7')
+      .send({ variants: glasses.variants.map((v: object, i: number) => ({ ...v, image: i === 0 ? '/images/elsewhere.webp' : 7 })) })
+      .expect(400);
+    expect(bad.body.errors).toEqual({
+      'variants.0.image': "Image must be one of this product's images",
+      'variants.1.image': "Image must be one of this product's images",
+    });
+    expect(await shop.state()).toEqual(before);
+
+    // Left out: kept. Another of the images: set. null: none.
+    const kept = await admin.patch('/api/products/7').send({ variants: glasses.variants.map(({ image: _image, ...v }: { image?: string }) => ({ ...v, stock: 3 })) }).expect(200);
+    expect(kept.body.variants.map((v: { image?: string }) => v.image)).toEqual([IMAGES[0], IMAGES[1]]);
+    const set = await admin.patch('/api/products/7').send({ variants: glasses.variants.map((v: object, i: number) => ({ ...v, image: i === 0 ? IMAGES[2] : null })) }).expect(200);
+    expect(set.body.variants.map((v: { image?: string }) => v.image ?? null)).toEqual([IMAGES[2], null]);
+    // An image the same write adds to the product may be a variant's.
+    const added = await admin
+      .patch('/api/products/7')
+      .send({ image2: '/images/products/7/gold.webp', variants: glasses.variants.map((v: object, i: number) => ({ ...v, image: i === 1 ? '/images/products/7/gold.webp' : IMAGES[2] })) })
+      .expect(200);
+    expect(added.body.variants.map((v: { image?: string }) => v.image)).toEqual([IMAGES[2], '/images/products/7/gold.webp']);
+    // An image taken off the product is taken off the variants that showed it.
+    const removed = await admin.patch('/api/products/7').send({ image3: '/images/products/7/new.webp' }).expect(200);
+    expect(removed.body.variants.map((v: { image?: string }) => v.image ?? null)).toEqual([null, '/images/products/7/gold.webp']);
+
+    // The cart's and the order's snapshot of a variant carry no picture.
+    const user = await shop.as('user');
+    await user.post('/api/cart').send({ product: 7, variant: 202, quantity: 1 }).expect(201);
+    const [line] = (await user.get('/api/cart').expect(200)).body;
+    expect(Object.keys(line.variant).sort()).toEqual(['discountPercentage', 'id', 'options', 'price', 'salePrice', 'sku', 'stock']);
+    const placed = await user.post('/api/orders').send(order([{ product: 7, variant: 202, quantity: 1 }])).expect(201);
+    expect(Object.keys(placed.body.items[0].variant).sort()).toEqual(['id', 'options', 'price', 'sku']);
+    expect(placed.body.items[0].product).not.toHaveProperty('variants');
+
+    // A data file round trip keeps the pictures.
+    const state = await shop.state();
+    expect(state.products.find((p) => p.id === 7)!.variants!.map((v) => v.image ?? null)).toEqual([null, '/images/products/7/gold.webp']);
+    const again = makeShop({ data: state });
+    expect((await again.state()).products.find((p) => p.id === 7)).toEqual(state.products.find((p) => p.id === 7));
+  });
+});

@@ -3,7 +3,7 @@
 // SQL pieces (WHERE, ORDER BY, counts from product_counts, merged pages) are productList.ts'.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../src/domain/types';
-import type { ListQuery, Page, ProductListField, ValueCount } from '../port';
+import type { ListedProduct, ListQuery, Page, ProductListField, ValueCount } from '../port';
 import { forwardWindow, fromEnd, sliceBounds } from './jsonQuery';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
 import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './rows';
@@ -11,14 +11,21 @@ import { catalogueSize, estimateCount, SEARCH_COUNT } from './search';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type ProductRowWithTotal = ProductRow & { total: number | null };
+/** A listed product's row: its columns and what its variants decide of its price (migrations 0012, 0018). */
+type ListedRow = ProductRow & { sale_price: number; price_varies: boolean };
+type ProductRowWithTotal = ListedRow & { total: number | null };
 
-export async function listProducts(db: Db, query: ListQuery<ProductListField>): Promise<Page<Product>> {
+const LISTED_COLUMNS = [...PRODUCT_COLUMNS, 'sale_price', 'price_varies'] as const;
+
+/** A product as a list answers it: with salePrice and priceVaries (a card's "from $X"). */
+const listedFromRow = (r: ListedRow): ListedProduct => ({ ...productFromRow(r), salePrice: r.sale_price, priceVaries: r.price_varies });
+
+export async function listProducts(db: Db, query: ListQuery<ProductListField>): Promise<Page<ListedProduct>> {
   const where = productWhere(query);
   const order = productOrder(query);
   const counted = productCount(query) ?? sql<number>`(SELECT count(*)::int FROM products WHERE ${where})`;
   const count = async (db: Db) => (await sql<{ n: number }>`SELECT ${counted} AS n`.execute(db)).rows[0].n;
-  const columns = sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)));
+  const columns = sql.join(LISTED_COLUMNS.map((c) => sql.ref(`products.${c}`)));
   // One statement, one snapshot: the page and its total. The page's ids come first (from an
   // index alone where one covers the filter and the sort, so a deep page skips index entries,
   // not table rows); then only those products are read.
@@ -52,7 +59,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
         const total = await count(trx);
         const [from, to] = sliceBounds(total, slice.start, slice.end);
         const rows = to > from ? (await page(trx, from, to - from, false)).rows : [];
-        return { items: rows.map(productFromRow), total };
+        return { items: rows.map(listedFromRow), total };
       });
   }
   const part = slice ? forwardWindow(slice) : { offset: 0, limit: null };
@@ -69,7 +76,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
   const { rows } = await page(db, offset, limit, true);
   // Past the end there is no row to carry the total.
   if (rows.length === 0) return { items: [], total: await count(db) };
-  return { items: rows.map(productFromRow), total: rows[0].total! };
+  return { items: rows.map(listedFromRow), total: rows[0].total! };
 }
 
 /**
@@ -85,12 +92,12 @@ async function searchPage(
   offset: number,
   limit: number,
   page: () => Promise<{ rows: ProductRowWithTotal[] }>,
-): Promise<Page<Product> | undefined> {
+): Promise<Page<ListedProduct> | undefined> {
   const where = productWhere(query);
   const expected = await estimateCount(db, where);
   if (expected <= SEARCH_COUNT.cap) return undefined;
   const { rows } = await page();
-  const items = rows.map(productFromRow);
+  const items = rows.map(listedFromRow);
   // A page that ends before its limit ends the list: the total is known.
   if (items.length > 0 && items.length < limit) return { items, total: offset + items.length };
   return { items, total: Math.max(offset + items.length, expected), estimated: true };
@@ -104,7 +111,7 @@ const DEEP = 1000;
  * entries, when the ids are 1 to N without a gap (products are never removed, so they stay so
  * unless an insert failed): row `offset` is then id `offset + 1`. Undefined for any other list.
  */
-async function denseIdPage(db: Db, query: ListQuery<ProductListField>, offset: number, limit: number): Promise<Page<Product> | undefined> {
+async function denseIdPage(db: Db, query: ListQuery<ProductListField>, offset: number, limit: number): Promise<Page<ListedProduct> | undefined> {
   const sort = query.sort ?? [];
   if (query.q || (query.filters ?? []).length > 0 || sort.some((s) => s.field !== 'id' || s.order !== 'asc')) return undefined;
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
@@ -112,8 +119,8 @@ async function denseIdPage(db: Db, query: ListQuery<ProductListField>, offset: n
       SELECT (SELECT max(id) FROM products) AS last, (SELECT coalesce(sum(n), 0)::int FROM product_counts) AS total`.execute(trx);
     const { last, total } = rows[0];
     if ((last ?? 0) !== total) return undefined;
-    const page = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '>', offset).orderBy('id').limit(limit).execute();
-    return { items: page.map(productFromRow), total };
+    const page = await trx.selectFrom('products').select(LISTED_COLUMNS).where('id', '>', offset).orderBy('id').limit(limit).execute();
+    return { items: page.map(listedFromRow), total };
   });
 }
 

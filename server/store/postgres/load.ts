@@ -90,6 +90,7 @@ async function insertProducts(db: Db, products: readonly SnapshotProduct[]): Pro
       discount_percentage: v.discountPercentage ?? null,
       stock: v.stock,
       position,
+      image: v.image ?? null,
     })),
   );
   await insertBatched(rows, (b) => db.insertInto('variants').values(b).execute());
@@ -99,7 +100,7 @@ async function insertProducts(db: Db, products: readonly SnapshotProduct[]): Pro
 function isDefaultOnly(p: Product, v: ProductVariants | undefined): boolean {
   if (!v || v.options.length > 0 || v.variants.length !== 1) return !v;
   const [only] = v.variants;
-  return only.sku === defaultSku(p.id) && only.price === null && only.discountPercentage === null && only.stock === p.stock && Object.keys(only.options).length === 0;
+  return only.sku === defaultSku(p.id) && only.price === null && only.discountPercentage === null && only.stock === p.stock && Object.keys(only.options).length === 0 && !only.image;
 }
 
 /**

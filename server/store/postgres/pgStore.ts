@@ -17,6 +17,7 @@ import type {
   ImportResult,
   ImportRow,
   KeyedRequest,
+  ListedProduct,
   ListQuery,
   NewOrderNote,
   OrderChange,
@@ -51,7 +52,6 @@ import * as reports from './reports';
 import { PgBase } from './pgBase';
 import { withPrices } from './pgPrices';
 import { withMail } from './pgMail';
-import { withReturns } from './pgReturns';
 import { withWishlist } from './pgWishlist';
 import type { Database } from './schema';
 import * as users from './users';
@@ -67,7 +67,7 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
+export class PgStore extends withWishlist(withMail(withPrices(PgBase))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */
@@ -127,7 +127,7 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
 
   // --- Catalogue (catalogue.ts, filterOptions.ts, productWrites.ts) -----------------------------
 
-  listProducts(query: ListQuery<ProductListField>): Promise<Page<Product>> {
+  listProducts(query: ListQuery<ProductListField>): Promise<Page<ListedProduct>> {
     return catalogue.listProducts(this.db, query);
   }
   countProducts(query: ListQuery<ProductListField>): Promise<number> {

@@ -3,7 +3,7 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
+import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../../src/domain/variants';
 import type { AppliedPromotion, Payment, PromotionKind, ShippingCharge, TaxCharge, Totals } from '../../../src/domain/checkout';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
@@ -62,6 +62,8 @@ export type ProductsTable = {
   search_text: GeneratedAlways<string>;
   /** The lowest displayed price over the variants (SPEC §9); computed by PostgreSQL (migrations 0004, 0012). */
   sale_price: GeneratedAlways<number>;
+  /** Whether the variants' displayed prices differ ("from $X" on cards); computed by PostgreSQL (migration 0018). */
+  price_varies: GeneratedAlways<boolean>;
   /** The title folded for suggestions (server/words.ts); written with the title (productRows.ts). */
   title_words: Generated<string>;
   /** The product's options, [] without (migration 0012). */
@@ -80,6 +82,8 @@ export interface VariantsTable {
   discount_percentage: ColumnType<number | null, number | null | undefined, number | null>;
   stock: number;
   position: Generated<number>;
+  /** The variant's picture, one of its product's images; null = none (migration 0018). */
+  image: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** categories and brands (FilterOption without the UI-only `checked`). */
@@ -118,8 +122,6 @@ export interface OrdersTable {
   tax: NullableJson<TaxCharge>;
   totals: NullableJson<Totals>;
   payment: NullableJson<Payment>;
-  /** Its returns, oldest first (migration 0016); [] when none. */
-  returns: ColumnType<OrderReturn[], string | undefined, string>;
 }
 
 /** A JSON column that may be null and may be left out of an insert. */

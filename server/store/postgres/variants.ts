@@ -11,12 +11,24 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const VARIANT_KEYS = ['id', 'sku', 'options', 'price', 'discountPercentage', 'stock'] as const;
+const VARIANT_KEYS = ['id', 'sku', 'options', 'price', 'discountPercentage', 'stock', 'image'] as const;
 
-type VariantRow = { id: number; product_id: number; sku: string; options: Variant['options']; price: number | null; discount_percentage: number | null; stock: number };
+type VariantRow = {
+  id: number;
+  product_id: number;
+  sku: string;
+  options: Variant['options'];
+  price: number | null;
+  discount_percentage: number | null;
+  stock: number;
+  image: string | null;
+};
 
+/** A variant from its row; `image` absent when it has none (as nullable product fields are). */
 export function variantFromRow(r: VariantRow): Variant {
-  return ordered({ id: r.id, sku: r.sku, options: r.options, price: r.price, discountPercentage: r.discount_percentage, stock: r.stock }, VARIANT_KEYS);
+  const variant: Variant = { id: r.id, sku: r.sku, options: r.options, price: r.price, discountPercentage: r.discount_percentage, stock: r.stock };
+  if (r.image !== null) variant.image = r.image;
+  return ordered(variant, VARIANT_KEYS);
 }
 
 /** The options and variants (in the shop's order) of the products among `ids`. */
@@ -28,7 +40,7 @@ export async function variantsOf(db: Db, ids: readonly number[]): Promise<Map<nu
   for (const p of products) out.set(p.id, { options: p.options, variants: [] });
   const rows = await db
     .selectFrom('variants')
-    .select(['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock'])
+    .select(['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock', 'image'])
     .where('product_id', '=', sql<number>`ANY(${wanted}::int[])`)
     .orderBy('product_id')
     .orderBy('position')
@@ -88,14 +100,24 @@ export async function writeVariants(trx: Transaction<Database>, product: number,
       stock: v.stock,
       position,
     };
-    if (v.id !== undefined && existing.has(v.id)) await trx.updateTable('variants').set(values).where('id', '=', v.id).execute();
-    else await trx.insertInto('variants').values({ ...values, product_id: product }).execute();
+    // `image` left out keeps a variant's picture (a write that does not know of pictures).
+    if (v.id !== undefined && existing.has(v.id)) await trx.updateTable('variants').set({ ...values, ...(v.image === undefined ? {} : { image: v.image }) }).where('id', '=', v.id).execute();
+    else await trx.insertInto('variants').values({ ...values, image: v.image ?? null, product_id: product }).execute();
   }
 }
 
 /** Sets the stock of a product's only variant (a product without options; the admin form's `stock`). */
 export async function setOnlyVariantStock(db: Db, product: number, stock: number): Promise<void> {
   await db.updateTable('variants').set({ stock }).where('product_id', '=', product).execute();
+}
+
+/**
+ * products.price_varies anew for the products with variants priced apart from the product (after
+ * a bulk load that bypassed the variants' triggers): migration 0018's row trigger computes it.
+ */
+export async function markVaryingPrices(db: Db): Promise<void> {
+  await sql`UPDATE products SET price_varies = true
+    WHERE id IN (SELECT product_id FROM variants WHERE price IS NOT NULL OR discount_percentage IS NOT NULL)`.execute(db);
 }
 
 /** Unique violation of the SKU constraint (a race past takenSku): the SKU it names. */

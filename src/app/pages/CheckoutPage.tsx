@@ -22,6 +22,7 @@ import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
 import { buttonClass } from '../../components/controls';
 import type { RejectedCode } from '../../domain/checkout';
 import { readCard } from '../../domain/card';
+import { PRICES_BEFORE_TAX } from '../../domain/pricing';
 import { useQuote } from '../../features/checkout/useQuote';
 import ShippingChoice from '../../features/checkout/ShippingChoice';
 import PromoCodes from '../../features/checkout/PromoCodes';
@@ -209,7 +210,7 @@ export default function CheckoutPage() {
                 Order Summary
               </h2>
             }
-            note="Prices are before tax. Shipping and tax for the chosen address are in the total below."
+            note={`${PRICES_BEFORE_TAX} Shipping and tax for the chosen address are in the total below.`}
           >
             <div className="mt-6">
               <PromoCodes codes={codes} rejected={rejected} onApply={applyCode} onRemove={removeCode} />

@@ -75,6 +75,15 @@ export function listNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
+/**
+ * The picture of a (partial) choice: the image every variant matching it shares (a colour's, with
+ * its size still to choose), undefined when they show different ones or none.
+ */
+export function shownImage(variants: readonly Pick<Variant, 'options' | 'image'>[], choice: VariantChoice): string | undefined {
+  const images = new Set(variants.filter((v) => Object.entries(choice).every(([name, value]) => v.options[name] === value)).map((v) => v.image ?? undefined));
+  return images.size === 1 ? [...images][0] : undefined;
+}
+
 type Priced = Pick<Product, 'price' | 'discountPercentage'>;
 type PricedVariant = Pick<Variant, 'price' | 'discountPercentage'>;
 

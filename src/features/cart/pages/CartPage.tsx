@@ -8,6 +8,7 @@ import CartSummary from '../components/CartSummary';
 import ShippingEstimate from '../components/ShippingEstimate';
 import { selectLoggedInUser } from '../../../lib/session';
 import { buttonClass } from '../../../components/controls';
+import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
 
 export default function CartPage() {
   useDocumentTitle('Cart');
@@ -31,7 +32,7 @@ export default function CartPage() {
           note="Shipping and taxes calculated at checkout."
           details={
             <>
-              <p className="mt-1 text-sm text-gray-600">Prices are before tax.</p>
+              <p className="mt-1 text-sm text-gray-600">{PRICES_BEFORE_TAX}</p>
               {country && <ShippingEstimate country={country} />}
             </>
           }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FunnelIcon, PlusIcon, Squares2X2Icon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/controls';
+import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
 import type { ListingQuery } from '../../../lib/listingQuery';
 import { withSort } from '../../../lib/listingParams';
 import SortMenu from './SortMenu';
@@ -17,11 +18,14 @@ interface ListingHeaderProps {
   tools?: ReactNode;
 }
 
-/** 'All Products', 'Add New Product' (admin), the Sort menu, the grid icon and the Filters button. */
+/** 'All Products' (with 'Prices are before tax.' for shoppers), 'Add New Product' (admin), the Sort menu, the grid icon and the Filters button. */
 export default function ListingHeader({ admin, query, onChange, filterCount, onOpenFilters, tools }: ListingHeaderProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-200 pt-8 pb-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">All Products</h1>
+        {!admin && <p className="mt-1 text-sm text-gray-600">{PRICES_BEFORE_TAX}</p>}
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         {admin && (
           <Link to="/admin/product-form" className={buttonClass('create', 'md', 'mr-2')}>

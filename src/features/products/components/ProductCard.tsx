@@ -2,12 +2,16 @@ import { PencilSquareIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router-dom';
 import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
-import type { Product } from '../../../domain/types';
+import type { PricedProduct, Product } from '../../../domain/types';
+import { discountedPrice } from '../../../domain/pricing';
 import { buttonClass } from '../../../components/controls';
 import { WishlistHeart } from '../../../components/wishlist';
 
+/** A listed product: the API adds salePrice and priceVaries (absent in older answers and tests). */
+type CardProduct = Product & Partial<Pick<PricedProduct, 'salePrice' | 'priceVaries'>>;
+
 interface ProductCardProps {
-  product: Product;
+  product: CardProduct;
   admin?: boolean;
 }
 
@@ -30,7 +34,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
         <div className="mt-3 flex flex-1 flex-col gap-1">
           <h3 className="text-sm font-medium text-gray-900 group-hover:underline">{product.title}</h3>
           <StarRating rating={product.rating} showValue />
-          <Price product={product} />
+          <Price {...cardPrice(product)} />
           {product.deleted && <p className="text-sm font-medium text-red-700">Product Deletd</p>}
           {!product.deleted && product.stock <= 0 && <p className="text-sm font-medium text-amber-800">Out of stock</p>}
         </div>
@@ -49,4 +53,13 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
       )}
     </div>
   );
+}
+
+/**
+ * The card's price: the lowest a shopper would pay (salePrice), "from" it when the variants differ
+ * in price (issue 22); beside the struck-through list price only when that lowest is the product's own.
+ */
+function cardPrice(p: CardProduct) {
+  const own = p.salePrice === undefined || p.salePrice === discountedPrice(p);
+  return { product: own ? p : { price: p.salePrice!, discountPercentage: 0 }, from: p.priceVaries };
 }

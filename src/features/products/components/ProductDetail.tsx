@@ -19,7 +19,8 @@ import {
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
 import { chosenLabel, useVariantChoice, type ProductWithVariants } from '../useVariantChoice';
-import { shownPricing } from '../variantChoice';
+import { shownImage, shownPricing } from '../variantChoice';
+import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
 
 /** What 'Add to Cart' needs to know of the shopper's choice of a variant. */
 export interface VariantSelection {
@@ -89,7 +90,7 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
         </nav>
 
         <div className="mt-4 grid grid-cols-1 gap-x-8 gap-y-4 lg:mt-6 lg:grid-cols-[minmax(0,28rem)_1fr]">
-          <ProductGallery title={product.title} images={images} />
+          <ProductGallery title={product.title} images={images} shown={shownImage(choice.variants, choice.choice)} />
           {/* Title, price, rating and 'Add to Cart' first: on a phone they fit under the image. */}
           <div className="lg:max-w-xl">
             <h1 className="text-xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.title}</h1>
@@ -98,7 +99,10 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
             </p>
             <h2 className="sr-only">Product information</h2>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 lg:mt-4 lg:block">
-              <Price product={pricing} from={from} size="lg" />
+              <div>
+                <Price product={pricing} from={from} size="lg" />
+                <p className="text-xs text-gray-600">{PRICES_BEFORE_TAX}</p>
+              </div>
               <div className="flex items-center gap-2 lg:mt-4">
                 <StarRating rating={product.rating} />
                 <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>

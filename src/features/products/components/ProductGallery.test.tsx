@@ -65,4 +65,20 @@ describe('ProductGallery', () => {
     expect(main()).toHaveAccessibleName('Lamp, image 1 of 1');
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
   });
+
+  it('shows the chosen variant’s picture when the choice changes; the shopper may still look at the others', async () => {
+    const { rerender } = render(<ProductGallery title="Lamp" images={images} shown="/images/b.svg" />);
+    // Opened on a choice (a shared link): its picture first.
+    expect(main()).toHaveAttribute('src', '/images/b.svg');
+    await userEvent.click(thumb(1));
+    expect(main()).toHaveAttribute('src', '/images/a.svg');
+    rerender(<ProductGallery title="Lamp" images={images} shown="/images/c.svg" />);
+    expect(main()).toHaveAttribute('src', '/images/c.svg');
+    expect(thumb(3)).toHaveAttribute('aria-current', 'true');
+    // A choice without a picture of its own (or one not among the images) leaves the image shown.
+    rerender(<ProductGallery title="Lamp" images={images} />);
+    expect(main()).toHaveAttribute('src', '/images/c.svg');
+    rerender(<ProductGallery title="Lamp" images={images} shown="/images/elsewhere.svg" />);
+    expect(main()).toHaveAttribute('src', '/images/c.svg');
+  });
 });

@@ -3,6 +3,8 @@ import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 interface ProductGalleryProps {
   title: string;
   images: string[];
+  /** The chosen variant's picture (issue 22): shown when it changes; the shopper may look at others. */
+  shown?: string;
 }
 
 /** A swipe shorter than this (px) is a tap or a scroll, not a change of image. */
@@ -18,10 +20,17 @@ const KEY_STEP: Record<string, (index: number, count: number) => number> = {
 /**
  * One large image and a thumbnail button per image (issue 16): on a phone the title, price and
  * 'Add to Cart' stay on the first screen. Arrow keys, Home and End move between the thumbnails;
- * a swipe on the large image shows the next or previous one.
+ * a swipe on the large image shows the next or previous one. Choosing a variant with a picture
+ * (a colour) shows that picture.
  */
-export default function ProductGallery({ title, images }: ProductGalleryProps) {
-  const [active, setActive] = useState(0);
+export default function ProductGallery({ title, images, shown }: ProductGalleryProps) {
+  const [active, setActive] = useState(() => Math.max(0, shown ? images.indexOf(shown) : 0));
+  const [followed, setFollowed] = useState(shown);
+  if (shown !== followed) {
+    // A new choice's picture: shown at once (state adjusted while rendering, not in an effect).
+    setFollowed(shown);
+    if (shown && images.includes(shown)) setActive(images.indexOf(shown));
+  }
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const touchX = useRef<number | null>(null);
   const count = images.length;

@@ -1,0 +1,51 @@
+// A card's price (issue 22 item 4): the lowest a shopper would pay, "from" it only when the
+// product's variants differ in price; and the list's one before-tax note (issue 23 item 6).
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubCatalogue } from '../../../test/catalogue';
+import { product, renderWithProviders, stubFetch } from '../../../test/utils';
+import ProductCard from './ProductCard';
+import ProductList from './ProductList';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** What the card's price says to a screen reader ("Price: from $90"). */
+const price = () => screen.getByText(/^Price:/).parentElement?.textContent;
+const original = () => screen.queryByText(/^Original price:/)?.parentElement?.textContent;
+
+describe('ProductCard price', () => {
+  it('says "from $X" when the variants differ in price, X the lowest (salePrice)', () => {
+    stubFetch({});
+    renderWithProviders(<ProductCard product={{ ...product({ price: 100, discountPercentage: 10 }), salePrice: 90, priceVaries: true }} />);
+    expect(price()).toBe('Price: from $90');
+    // The lowest is the product's own price: its list price struck through beside it.
+    expect(original()).toBe('Original price: $100');
+  });
+
+  it('shows the one price when the variants agree, or when the answer says nothing of them', () => {
+    stubFetch({});
+    const { unmount } = renderWithProviders(<ProductCard product={{ ...product({ price: 100, discountPercentage: 10 }), salePrice: 90, priceVaries: false }} />);
+    expect(price()).toBe('Price: $90');
+    unmount();
+    renderWithProviders(<ProductCard product={product({ price: 100, discountPercentage: 10 })} />);
+    expect(price()).toBe('Price: $90');
+  });
+
+  it('shows salePrice alone when the lowest is a variant’s own price, not the product’s', () => {
+    stubFetch({});
+    renderWithProviders(<ProductCard product={{ ...product({ price: 100, discountPercentage: 10 }), salePrice: 72, priceVaries: true }} />);
+    expect(price()).toBe('Price: from $72');
+    expect(original()).toBeUndefined();
+  });
+});
+
+describe('ProductList before-tax note', () => {
+  it('says once, under the heading, that prices are before tax', async () => {
+    stubCatalogue();
+    renderWithProviders(<ProductList />);
+    await screen.findByText('Zen Phone');
+    const heading = screen.getByRole('heading', { name: 'All Products' });
+    expect(heading.nextElementSibling).toHaveTextContent(/^Prices are before tax\.$/);
+    expect(screen.getAllByText('Prices are before tax.')).toHaveLength(1);
+  });
+});
