@@ -18,6 +18,7 @@ import { adminRoutes, IMPORT_PATH } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { returnRoutes } from './routes/returns';
 import { checkoutRoutes } from './routes/checkout';
 import { catalogueRoutes, productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
@@ -107,6 +108,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/stock-alerts', requireUser, stockAlertRoutes(services));
   api.use('/cart', requireUser, cartRoutes(services));
   api.use('/orders', requireUser, orderRoutes(services));
+  api.use('/orders', requireUser, returnRoutes(services));
   api.use('/checkout', requireUser, checkoutRoutes(services));
   api.use('/admin/emails', requireUser, emailRoutes(services));
   api.use('/shipping-methods', shippingRoutes(services));

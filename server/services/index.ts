@@ -7,6 +7,7 @@ import { CatalogueService } from './catalogue';
 import { OrderService } from './orders';
 import { CheckoutService } from './checkout';
 import { OrderNoteService } from './orderNotes';
+import { ReturnService } from './returns';
 import { ReviewService } from './reviews';
 import { AdminService } from './admin';
 import { AuditService } from './audit';
@@ -52,6 +53,8 @@ export interface Services {
   /** Quotes of the shopper's cart (issue 23). */
   checkout: CheckoutService;
   orderNotes: OrderNoteService;
+  /** Returns and refunds of delivered orders (issue 26). */
+  returns: ReturnService;
   reviews: ReviewService;
   admin: AdminService;
   audit: AuditService;
@@ -90,6 +93,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     cart: new CartService(store),
     orders,
     orderNotes: new OrderNoteService(store, now),
+    returns: new ReturnService(store, now, linkBase, payments),
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
     audit: new AuditService(store),

@@ -22,7 +22,7 @@ export function publicProduct<T extends Product>(product: T, viewer?: number): T
  * that, and the seed's, still hold them with the reviewers' ids).
  */
 export function publicOrder<T extends Order>(order: T): T {
-  const out = { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })) };
+  const out = { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...returnsOf(order) };
   return withPricedSnapshot(out);
 }
 
@@ -55,6 +55,13 @@ export function withPricedSnapshot<T extends Order>(order: T): T {
     totals: { subtotal: total, discount: 0, shipping: 0, tax: 0, total },
     payment,
   };
+}
+
+/** Every order answers its returns ([] when none) and what its refunded returns gave back (issue 26). */
+function returnsOf(order: Order): Pick<Order, 'returns' | 'refunded'> {
+  const returns = order.returns ?? [];
+  const refunded = returns.reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0);
+  return { returns, refunded: toDollars(refunded) };
 }
 
 /** A product snapshot for an order line: everything but the reviews (an empty list). */

@@ -16,12 +16,14 @@ import type { DbSchema, Session, StoredCartLine, StoredUser } from '../model';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from './lists';
 import type { CartVariant } from '../../src/domain/variants';
 import type { PriceStore } from './pricesPort';
+import type { ReturnStore } from './returnsPort';
 import type { WishlistStore } from './wishlistPort';
 import type { ListedProduct, VariantProduct, VariantsWrite } from './variants';
 import type { AuditContext, AuditQuery, ImportResult, ImportRow, KeyedRequest, NewOrderNote, OrderChange, OrderMail, OrderQuery, OutboxMessage, OutgoingMail, PlaceOrder, PlaceOrderResult, PricingContext, PricingPlace, ResetToken, ThrottleCounter, TimeRange, VerificationLink } from './records';
 
 export * from './variants';
 export * from './pricesPort';
+export * from './returnsPort';
 export * from './wishlistPort';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
@@ -50,7 +52,7 @@ export * from './records';
 // The port
 
 /** Prices (promotions, shipping methods, tax rates) are declared in ./pricesPort.ts. */
-export interface Store extends PriceStore, WishlistStore {
+export interface Store extends PriceStore, WishlistStore, ReturnStore {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
   userById(id: number): Promise<StoredUser | undefined>;
   userByEmail(email: string): Promise<StoredUser | undefined>;
@@ -177,7 +179,7 @@ export interface Store extends PriceStore, WishlistStore {
   changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
-  /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount summed, and how many. */
+  /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount less what their refunded returns gave back, summed, and how many. */
   salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]>;
   /** How many orders there are in each status (statuses without any may be left out). */
   countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>>;

@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'product.import',
   'order.status',
   'order.note',
+  'order.return',
   'review.remove',
   'promotion.create',
   'promotion.update',

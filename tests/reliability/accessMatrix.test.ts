@@ -647,6 +647,33 @@ const MATRIX: Row[] = [
     body: { text: 'Please hurry' },
     expect: [401, 403, 403, 201],
   },
+  // Returns (issue 26): order 3 is shopper A's, delivered yesterday (its iPhone has 30 days).
+  {
+    route: 'POST /api/orders/:id/returns',
+    what: "return a line of shopper A's delivered order",
+    url: '/api/orders/3/returns',
+    prepare: (db) => (orderOf(db, 3).history = [{ status: 'delivered', at: new Date(Date.now() - 86_400_000).toISOString(), by: 'admin' }]),
+    body: { items: [{ line: 1, quantity: 1 }], reason: 'Cracked screen' },
+    expect: [401, 201, 404, 404],
+    verify: ({ db, res }) => {
+      expect(res.body.returns).toMatchObject([{ id: 1, status: 'requested', items: [{ line: 1, quantity: 1 }], refund: null }]);
+      expect(orderOf(db, 3).returns).toMatchObject([{ id: 1, status: 'requested', reason: 'Cracked screen' }]);
+    },
+  },
+  {
+    route: 'PATCH /api/orders/:id/returns/:returnId',
+    what: "approve a return of shopper A's order",
+    url: '/api/orders/3/returns/1',
+    prepare: (db) => {
+      const at = new Date(Date.now() - 86_400_000).toISOString();
+      orderOf(db, 3).history = [{ status: 'delivered', at, by: 'admin' }];
+      orderOf(db, 3).returns = [{ id: 1, status: 'requested', items: [{ line: 1, quantity: 1 }], reason: 'Cracked screen', createdAt: at, refund: null, history: [{ status: 'requested', at, by: 'shopper' }] }];
+    },
+    body: { status: 'approved' },
+    expect: [401, 403, 403, 200],
+    // The iPhone's line is $900 but the fixture's order was paid $300: the refund never exceeds that.
+    verify: ({ db }) => expect(orderOf(db, 3).returns).toMatchObject([{ id: 1, status: 'approved', refund: { amount: 300, method: 'cash' } }]),
+  },
   {
     route: 'PATCH /api/orders/:id',
     what: "mark shopper B's order delivered",

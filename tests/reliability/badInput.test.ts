@@ -90,6 +90,8 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   'POST /api/checkout/quote': { as: 'user', url: '/api/checkout/quote', body: { address: { country: 'India', state: 'Karnataka' }, codes: ['WELCOME'] } },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders', body: { ids: [1, 5], status: 'dispatched' } },
   'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes', body: { text: 'Ring twice' } },
+  'POST /api/orders/:id/returns': { as: 'user', url: '/api/orders/3/returns', body: { items: [{ line: 1, quantity: 1 }], reason: 'Cracked screen' } },
+  'PATCH /api/orders/:id/returns/:returnId': { as: 'admin', url: '/api/orders/7/returns/1', body: { status: 'approved' } },
   'POST /api/admin/shipping-methods': {
     as: 'admin',
     url: '/api/admin/shipping-methods',
@@ -150,6 +152,14 @@ function catalogueData(): DbSchema {
   order(6).status = 'delivered';
   order(8).items[0].quantity = 3;
   order(12).items = [{ id: 1, product: structuredClone(parfum), quantity: 1 }];
+  // Returns (issue 26): order 3 (the user's iPhone) was delivered yesterday, within its 30 days;
+  // order 7's iPhone is in a return the admin has not looked at yet; order 11 is long past its window.
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  order(3).history = [{ status: 'delivered', at: yesterday, by: 'admin' }];
+  order(7).history = [{ status: 'delivered', at: yesterday, by: 'admin' }];
+  order(7).returns = [
+    { id: 1, status: 'requested', items: [{ line: 1, quantity: 1 }], reason: 'Too big', createdAt: yesterday, refund: null, history: [{ status: 'requested', at: yesterday, by: 'shopper' }] },
+  ];
   // Promotion 1 (inactive, so no price changes): the promotions' routes act on it.
   data.promotions = [{ ...STAFF_PROMOTION }];
   // Shipping methods and tax rates of Mexico (no fixture address is there: no order's price changes).
@@ -208,6 +218,8 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/orders/:id/cancel': { as: 'user', url: '/api/orders/1/cancel' },
   'POST /api/orders/:id/buy-again': { as: 'user', url: '/api/orders/1/buy-again' },
   'POST /api/orders/:id/notes': { as: 'admin', url: '/api/orders/2/notes' },
+  'POST /api/orders/:id/returns': { as: 'user', url: '/api/orders/3/returns' },
+  'PATCH /api/orders/:id/returns/:returnId': { as: 'admin', url: '/api/orders/7/returns/1' },
   'PATCH /api/orders': { as: 'admin', url: '/api/orders' },
   'GET /api/admin/stats': { as: 'admin', url: '/api/admin/stats?days=7' },
   'GET /api/admin/customers': { as: 'admin', url: '/api/admin/customers?q=shop&_page=1&_limit=2' },
@@ -807,6 +819,9 @@ function buildCases(): Case[] {
     ['PATCH /api/orders/:id', '/api/orders/{id}', 404, { status: 'cancelled' }],
     ['POST /api/orders/:id/cancel', '/api/orders/{id}/cancel', 404, undefined],
     ['POST /api/orders/:id/buy-again', '/api/orders/{id}/buy-again', 404, undefined],
+    ['POST /api/orders/:id/returns', '/api/orders/{id}/returns', 404, { items: [{ line: 1, quantity: 1 }], reason: 'Cracked screen' }],
+    ['PATCH /api/orders/:id/returns/:returnId', '/api/orders/{id}/returns/1', 404, { status: 'approved' }],
+    ['PATCH /api/orders/:id/returns/:returnId', '/api/orders/7/returns/{id}', 404, { status: 'approved' }],
     ['GET /api/products/:id/reviews/eligibility', '/api/products/{id}/reviews/eligibility', 404, undefined],
     ['POST /api/products/:id/reviews', '/api/products/{id}/reviews', 404, VALID[addReview]!.body],
     ['PATCH /api/products/:id/reviews/:reviewId', '/api/products/{id}/reviews/2', 404, { rating: 1 }],
@@ -823,7 +838,7 @@ function buildCases(): Case[] {
   ];
   for (const [route, path, status, payload] of idRoutes) {
     const at = (id: string) => path.replace('{id}', () => id);
-    const of = path.includes('reviews/{id}') ? 'review ' : '';
+    const of = path.includes('reviews/{id}') ? 'review ' : path.includes('returns/{id}') ? 'return ' : '';
     for (const trick of PATH_TRICKS) add(route, 'path trick', `${of}id ${trick}`, status, { url: at(trick), body: payload });
     add(route, 'path trick', `${of}malformed percent-encoding`, 400, { url: at('%E0%A4%A'), body: payload });
   }
@@ -966,6 +981,50 @@ function buildCases(): Case[] {
   body(note, 'injection string', 'text: NoSQL $ne', 400, { text: { $ne: null } }, { errors: noteText });
   body(note, 'huge string', '2001 characters', 400, { text: 'n'.repeat(2001) }, { errors: { text: 'Note must be at most 2000 characters' } });
   add(note, 'unknown id', 'unknown order', 404, { url: '/api/orders/99999/notes', body: { text: 'Ring twice' } });
+
+  // POST /orders/:id/returns (the order's owner): lines of a delivered order within their window.
+  const ret = 'POST /api/orders/:id/returns';
+  const retLine = (changes: Record<string, unknown>) => ({ items: [{ line: 1, quantity: 1, ...changes }] });
+  const quantityMessage = { 'items.0.quantity': 'Quantity must be a whole number of at least 1' };
+  const lineMessage = { 'items.0.line': 'Line must be a line of the order' };
+  body(ret, 'missing field', 'no items', 400, { items: undefined }, { errors: { items: 'Choose at least one item to return' } });
+  body(ret, 'missing field', 'no lines', 400, { items: [] }, { errors: { items: 'Choose at least one item to return' } });
+  body(ret, 'wrong type', 'items a word', 400, { items: 'all' }, { errors: { items: 'Choose at least one item to return' } });
+  body(ret, 'wrong type', 'line a word', 400, retLine({ line: 'first' }), { errors: lineMessage });
+  body(ret, 'injection string', 'line: SQL tautology', 400, retLine({ line: '1 OR 1=1' }), { errors: lineMessage });
+  body(ret, 'injection string', 'line: NoSQL $gt', 400, retLine({ line: { $gt: 0 } }), { errors: lineMessage });
+  body(ret, 'unknown id', 'a line the order has not', 400, retLine({ line: 2 }), { errors: { 'items.0.line': 'There is no such line in this order' } });
+  body(ret, 'wrong type', 'quantity a word', 400, retLine({ quantity: 'one' }), { errors: quantityMessage });
+  body(ret, 'out of range', 'quantity 0', 400, retLine({ quantity: 0 }), { errors: quantityMessage });
+  body(ret, 'out of range', 'quantity 1.5', 400, retLine({ quantity: 1.5 }), { errors: quantityMessage });
+  body(ret, 'out of range', 'quantity 2^53', 400, retLine({ quantity: 2 ** 53 }), { errors: quantityMessage });
+  body(ret, 'out of range', 'more than was bought', 400, retLine({ quantity: 2 }), { errors: { 'items.0.quantity': 'You bought 1 of "iPhone 15"' } });
+  body(ret, 'missing field', 'no reason', 400, { reason: undefined }, { errors: { reason: 'Reason is required' } });
+  body(ret, 'missing field', 'only spaces', 400, { reason: ' \t ' }, { errors: { reason: 'Reason is required' } });
+  body(ret, 'injection string', 'reason: NoSQL $ne', 400, { reason: { $ne: null } }, { errors: { reason: 'Reason is required' } });
+  body(ret, 'huge string', '501-character reason', 400, { reason: 'r'.repeat(501) }, { errors: { reason: 'Reason must be at most 500 characters' } });
+  const retBody = VALID[ret]!.body;
+  add(ret, 'unknown id', 'unknown order', 404, { url: '/api/orders/99999/returns', body: retBody });
+  add(ret, 'unknown id', "another shopper's order", 404, { url: '/api/orders/2/returns', body: retBody });
+  add(ret, 'out of range', 'an order not delivered', 409, { url: '/api/orders/1/returns', body: retBody });
+  add(ret, 'out of range', 'the same units twice', 409, { url: '/api/orders/7/returns', body: retBody });
+  add(ret, 'out of range', 'past the return window', 409, { url: '/api/orders/11/returns', body: retBody });
+  add(ret, 'unknown id', 'an admin for a shopper', 404, { as: 'admin', body: retBody });
+
+  // PATCH /orders/:id/returns/:returnId (admin): the next step of a return.
+  const step = 'PATCH /api/orders/:id/returns/:returnId';
+  const stepStatusMessage = { status: 'Status must be one of requested, approved, rejected, received, refunded' };
+  body(step, 'missing field', 'no status', 400, { status: undefined }, { errors: stepStatusMessage });
+  body(step, 'wrong type', 'status a number', 400, { status: 2 }, { errors: stepStatusMessage });
+  body(step, 'injection string', 'status: NoSQL $ne', 400, { status: { $ne: null } }, { errors: stepStatusMessage });
+  body(step, 'script tag', 'script tag status', 400, { status: SCRIPT }, { errors: stepStatusMessage });
+  body(step, 'wrong type', 'damaged a word', 400, { status: 'received', damaged: 'all' }, { errors: { damaged: 'Damaged must be a list of line ids' } });
+  body(step, 'extra field', 'damaged when approving', 400, { damaged: [1] }, { errors: { damaged: 'Damaged lines are marked when the return is received' } });
+  body(step, 'out of range', 'a step out of order', 409, { status: 'refunded' });
+  body(step, 'out of range', 'the same status again', 409, { status: 'requested' });
+  add(step, 'unknown id', 'unknown return', 404, { url: '/api/orders/7/returns/9', body: { status: 'approved' } });
+  add(step, 'unknown id', 'unknown order', 404, { url: '/api/orders/99999/returns/1', body: { status: 'approved' } });
+  add(step, 'extra field', 'a shopper approving', 403, { as: 'user', body: { status: 'approved' } });
 
   // PATCH /orders {ids, status} (admin, bulk): 1 to 1000 distinct order ids and one of the statuses.
   const bulk = 'PATCH /api/orders';

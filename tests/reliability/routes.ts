@@ -41,6 +41,8 @@ export const API_ROUTES = [
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/buy-again',
   'POST /api/orders/:id/notes',
+  'POST /api/orders/:id/returns',
+  'PATCH /api/orders/:id/returns/:returnId',
   'POST /api/checkout/quote',
   'GET /api/admin/stats',
   'GET /api/admin/customers',

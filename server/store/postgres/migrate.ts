@@ -18,6 +18,7 @@ import * as variants from './migrations/0012_variants';
 import * as orderNotes from './migrations/0013_order_notes';
 import * as prices from './migrations/0014_prices';
 import * as auditPrices from './migrations/0015_audit_prices';
+import * as returns from './migrations/0016_returns';
 import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
 
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_order_notes': orderNotes,
   '0014_prices': prices,
   '0015_audit_prices': auditPrices,
+  '0016_returns': returns,
   '0017_wishlist': wishlist,
   '0018_storefront_variants': storefrontVariants,
 };

@@ -52,6 +52,7 @@ import * as reports from './reports';
 import { PgBase } from './pgBase';
 import { withPrices } from './pgPrices';
 import { withMail } from './pgMail';
+import { withReturns } from './pgReturns';
 import { withWishlist } from './pgWishlist';
 import type { Database } from './schema';
 import * as users from './users';
@@ -67,7 +68,7 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore extends withWishlist(withMail(withPrices(PgBase))) implements StoreAdapter {
+export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */

@@ -68,9 +68,12 @@ export async function lowStockProducts(db: Db, defaultThreshold: number, limit: 
 }
 
 
+/** What an order's refunded returns gave back (migration 0016), in dollars: revenue is net of it, on the order's day. */
+const refundedOf = sql`coalesce((SELECT sum((r->'refund'->>'amount')::numeric) FROM jsonb_array_elements(orders.returns) AS r WHERE r->>'status' = 'refunded'), 0)`;
+
 export async function salesByDay(db: Db, range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
   const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, sum(total_amount)::float8 AS revenue, count(*)::int AS orders
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, round(sum(total_amount::numeric - ${refundedOf}), 2)::float8 AS revenue, count(*)::int AS orders
     FROM orders
     WHERE created_at >= ${new Date(range.from)} AND created_at < ${new Date(range.to)} AND status = ANY(${[...statuses]}::text[])
     GROUP BY 1`.execute(db);

@@ -3,7 +3,7 @@
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
 import type { Insertable, Selectable } from 'kysely';
-import type { Address, CartItem, FilterOption, Order } from '../../../src/domain/types';
+import type { Address, CartItem, FilterOption, Order, OrderReturn } from '../../../src/domain/types';
 import type { IdempotencyRecord, Session, StoredCartLine, StoredUser } from '../../model';
 import type { AuditEntry } from '../../../src/domain/types';
 import type { AuditTable, CartTable, FilterOptionsTable, IdempotencyKeysTable, OrdersTable, SessionsTable, UsersTable } from './schema';
@@ -28,6 +28,15 @@ const TAX_KEYS = ['rate', 'amount'] as const;
 const TOTALS_KEYS = ['subtotal', 'discount', 'shipping', 'tax', 'total'] as const;
 const PAYMENT_KEYS = ['method', 'status', 'brand', 'last4', 'reference'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
+const RETURN_KEYS = ['id', 'status', 'items', 'reason', 'createdAt', 'refund', 'history'] as const;
+/** A stored return in its keys' order (jsonb does not keep it), its lines, refund and steps too. */
+const orderReturn = (r: OrderReturn): OrderReturn => {
+  const out = ordered(r, RETURN_KEYS);
+  out.items = r.items.map((i) => ordered(i, ['line', 'quantity'] as const));
+  out.refund = r.refund && ordered(r.refund, ['amount', 'method'] as const);
+  out.history = r.history.map((e) => ordered(e, EVENT_KEYS));
+  return out;
+};
 
 const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
 
@@ -123,6 +132,7 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     tax: o.tax ? json(o.tax) : null,
     totals: o.totals ? json(o.totals) : null,
     payment: o.payment ? json(o.payment) : null,
+    ...(o.returns?.length ? { returns: json(o.returns) } : {}),
   };
 }
 
@@ -144,6 +154,8 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
   if (r.tax !== null) order.tax = ordered(r.tax, TAX_KEYS);
   if (r.totals !== null) order.totals = ordered(r.totals, TOTALS_KEYS);
   if (r.payment !== null) order.payment = ordered(r.payment, PAYMENT_KEYS);
+  // Returns (migration 0016): absent when none, so an order without returns exports as before.
+  if (r.returns?.length) order.returns = r.returns.map(orderReturn);
   return order;
 }
 

@@ -3,7 +3,7 @@
 // (src/types, server/model.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
-import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
+import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../../src/domain/variants';
 import type { AppliedPromotion, Payment, PromotionKind, ShippingCharge, TaxCharge, Totals } from '../../../src/domain/checkout';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
@@ -122,6 +122,8 @@ export interface OrdersTable {
   tax: NullableJson<TaxCharge>;
   totals: NullableJson<Totals>;
   payment: NullableJson<Payment>;
+  /** Its returns, oldest first (migration 0016); [] when none. */
+  returns: ColumnType<OrderReturn[], string | undefined, string>;
 }
 
 /** A JSON column that may be null and may be left out of an insert. */

@@ -11,6 +11,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'product.import': 'Product imported',
   'order.status': 'Order status changed',
   'order.note': 'Order note added',
+  'order.return': 'Order return',
   'review.remove': 'Review removed',
   'shipping.create': 'Shipping method added',
   'shipping.update': 'Shipping method edited',
