@@ -3,8 +3,8 @@
 // marked `mine: true` (in the answers to their own review writes and eligibility check), so the
 // page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
 import type { Order, Product, Review } from '../../src/domain/types';
-import { toCents, toDollars, type Payment } from '../../src/domain/checkout';
-import { discountedPrice } from '../../src/domain/pricing';
+import { toCents, toDollars } from '../../src/domain/checkout';
+import { derivedCharges, lineCharges } from '../../src/domain/orderText';
 
 /** A review as anyone may see it; `mine` when `viewer` wrote it. */
 export function publicReview({ user, ...review }: Review, viewer?: number): Review {
@@ -39,22 +39,8 @@ export function withPricedSnapshot<T extends Order>(order: T): T {
     void _reference;
     return { ...order, payment };
   }
-  const items = order.items.map((item) => {
-    const unitPrice = item.unitPrice ?? (item.variant && 'price' in item.variant ? item.variant.price : discountedPrice(item.product));
-    return { ...item, unitPrice, discount: item.discount ?? 0, total: item.total ?? toDollars(toCents(unitPrice) * item.quantity) };
-  });
-  const total = order.totalAmount;
-  const payment: Payment =
-    order.paymentMethod === 'card' ? { method: 'card', status: 'paid' } : { method: 'cash', status: order.status === 'delivered' ? 'paid' : 'pending' };
-  return {
-    ...order,
-    items,
-    promotions: [],
-    shipping: { method: 0, name: 'Free shipping', amount: 0 },
-    tax: { rate: 0, amount: 0 },
-    totals: { subtotal: total, discount: 0, shipping: 0, tax: 0, total },
-    payment,
-  };
+  // The same derivation the pages use for such an order (src/domain/orderText.ts).
+  return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derivedCharges(order) };
 }
 
 /** Every order answers its returns ([] when none) and what its refunded returns gave back (issue 26). */

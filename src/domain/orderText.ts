@@ -3,7 +3,7 @@
 // recomputed. An order placed before prices were kept has no snapshot; `orderCharges` reads the one
 // the API derives for it from its stored lines (no discount, shipping or tax; total = totalAmount).
 import { discountedPrice } from './pricing';
-import type { Payment, PaymentStatus, PricedOrderFields } from './checkout';
+import { toCents, toDollars, type Payment, type PaymentStatus, type PricedOrderFields } from './checkout';
 import type { CartItem, Order, OrderItem } from './types';
 
 /** The snapshot of an order that predates priced snapshots: what the API answers for it. */
@@ -42,7 +42,7 @@ function listedUnitPrice(item: CartItem): number {
 export function lineCharges(item: OrderItem): { unitPrice: number; discount: number; total: number } {
   const unitPrice = item.unitPrice ?? listedUnitPrice(item);
   const discount = item.discount ?? 0;
-  return { unitPrice, discount, total: item.total ?? Math.round((unitPrice * item.quantity - discount) * 100) / 100 };
+  return { unitPrice, discount, total: item.total ?? toDollars(toCents(unitPrice) * item.quantity - toCents(discount)) };
 }
 
 const STATUS_WORDS: Record<PaymentStatus, string> = {
