@@ -5,39 +5,11 @@
 // the checkout showed; a declined card places nothing. Keyboard and axe at 360 px and desktop.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
+import { laptopInCartToCanada } from './prices';
 
 const CARD_APPROVED = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
-
-interface Variant {
-  id: number;
-  stock: number;
-}
-
-/** Puts a laptop (a category of the members' promotion) in the signed-in shopper's cart, and saves a Canadian address. */
-async function laptopInCartToCanada(page: Page): Promise<{ title: string }> {
-  const laptops = (await (await page.request.get('/api/products?category=laptops&_page=1&_limit=50')).json()) as {
-    id: number;
-    title: string;
-    stock: number;
-    deleted?: boolean;
-    minimumOrderQuantity?: number;
-  }[];
-  for (const laptop of laptops.filter((p) => !p.deleted && p.stock >= 10)) {
-    const quantity = laptop.minimumOrderQuantity ?? 1;
-    const { variants } = (await (await page.request.get(`/api/products/${laptop.id}`)).json()) as { variants: Variant[] };
-    const variant = variants.length > 1 ? variants.find((v) => v.stock >= quantity + 2) : undefined;
-    if (variants.length > 1 && !variant) continue;
-    const added = await page.request.post('/api/cart', { data: { product: laptop.id, quantity, ...(variant ? { variant: variant.id } : {}) } });
-    expect(added.status(), await added.text()).toBe(201);
-    const me = await (await page.request.get('/api/auth/check')).json();
-    const saved = await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    return { title: laptop.title };
-  }
-  throw new Error('The seed has no laptop in stock');
-}
 
 const breakdown = (page: Page) => page.getByLabel('Order total');
 const totalOf = (page: Page) => breakdown(page).locator('div').filter({ hasText: /^Total/ }).locator('dd');

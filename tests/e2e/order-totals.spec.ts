@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { formatMoney, type PricedOrderFields } from '../../src/domain/checkout';
 import { DEMO_ADMIN, expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
+import { laptopInCartToCanada } from './prices';
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 type PlacedOrder = PricedOrderFields & { id: number; totalAmount: number };
@@ -31,24 +32,6 @@ async function shownRows(page: Page, id: number): Promise<[string, string][]> {
   return list.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']));
 }
 
-/** Puts a laptop in the signed-in shopper's cart and saves a Canadian address. */
-async function laptopInCart(page: Page): Promise<void> {
-  const laptops = (await (await page.request.get('/api/products?category=laptops&_page=1&_limit=50')).json()) as { id: number; stock: number; minimumOrderQuantity?: number }[];
-  for (const laptop of laptops.filter((p) => p.stock >= 10)) {
-    const quantity = laptop.minimumOrderQuantity ?? 1;
-    const { variants } = (await (await page.request.get(`/api/products/${laptop.id}`)).json()) as { variants: { id: number; stock: number }[] };
-    const variant = variants.length > 1 ? variants.find((v) => v.stock >= quantity + 2) : undefined;
-    if (variants.length > 1 && !variant) continue;
-    const added = await page.request.post('/api/cart', { data: { product: laptop.id, quantity, ...(variant ? { variant: variant.id } : {}) } });
-    expect(added.status(), await added.text()).toBe(201);
-    const me = await (await page.request.get('/api/auth/check')).json();
-    const saved = await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    return;
-  }
-  throw new Error('The seed has no laptop in stock');
-}
-
 test('a member buys a laptop with Express to Canada by card; every order page shows the same figures', async ({ page, shopper, browser }) => {
   test.slow(); // five pages, each at two widths
   expect(shopper.email).toContain('@');
@@ -67,7 +50,7 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   await expectAccessibleAtAllWidths(page, () => expect(banner.getByRole('status')).toBeVisible());
 
   // The order, at the checkout as a shopper places it: a laptop, Express to Canada, the test card.
-  await laptopInCart(page);
+  await laptopInCartToCanada(page);
   await page.goto('/checkout');
   await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
   await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();
