@@ -56,6 +56,25 @@ export interface IdempotencyRecord {
   fingerprint?: string;
 }
 
+/** A wishlist item of db.json (issue 24): `variant` null for the product as a whole; `lastPrice` (cents) what price drops compare with. */
+export interface SnapshotWishlistItem {
+  id: number;
+  user: number;
+  product: number;
+  variant: number | null;
+  createdAt: string;
+  lastPrice: number;
+}
+
+/** A "Notify me" subscription of db.json (issue 24). */
+export interface SnapshotStockAlert {
+  id: number;
+  user: number;
+  product: number;
+  variant: number;
+  createdAt: string;
+}
+
 /** An order that carried a promotion (db.json's `promotionRedemptions`). */
 export interface PromotionRedemption {
   promotion: number;
@@ -86,6 +105,9 @@ export interface DbSchema {
   taxRates?: TaxRate[];
   /** Which order carried which promotion, for whom (per-customer limits count them). */
   promotionRedemptions?: PromotionRedemption[];
+  /** Shoppers' wishlists and "Notify me" subscriptions (issue 24); absent in older files (= none). */
+  wishlist?: SnapshotWishlistItem[];
+  stockAlerts?: SnapshotStockAlert[];
   idempotency: IdempotencyRecord[];
   /** Every admin write (GET /admin/audit); only ever appended to. */
   audit: AuditEntry[];
@@ -103,6 +125,8 @@ export const COLLECTIONS = [
   'shippingMethods',
   'taxRates',
   'promotionRedemptions',
+  'wishlist',
+  'stockAlerts',
   'idempotency',
   'audit',
 ] as const satisfies readonly (keyof DbSchema)[];

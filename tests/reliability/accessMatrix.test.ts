@@ -72,6 +72,19 @@ const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
 const productOf = (db: DbSchema, id: number) => db.products.find((p) => p.id === id)!;
 const orderOf = (db: DbSchema, id: number) => db.orders.find((o) => o.id === id)!;
 
+/** The sold-out MacBook's only variant, given an id here so a subscription can name it. */
+const MACBOOK_VARIANT = 50;
+/** Shopper B has saved the iPhone (item 1) and asked to be told about the MacBook (alert 1); shopper A the Galaxy Tab (item 2). */
+function withWishlists(db: DbSchema): void {
+  Object.assign(productOf(db, 3), { options: [], variants: [{ id: MACBOOK_VARIANT, sku: 'SKU-3', options: {}, price: null, discountPercentage: null, stock: 0 }] });
+  const at = '2026-01-01T00:00:00.000Z';
+  db.wishlist = [
+    { id: 1, user: 3, product: 1, variant: null, createdAt: at, lastPrice: 90000 },
+    { id: 2, user: 2, product: 5, variant: null, createdAt: '2026-01-02T00:00:00.000Z', lastPrice: 24000 },
+  ];
+  db.stockAlerts = [{ id: 1, user: 3, product: 3, variant: MACBOOK_VARIANT, createdAt: at }];
+}
+
 /** Checks that what is stored is what it was with `change` made to it, and nothing else (sessions aside). */
 function expectStored({ db, before }: Cell, change: (expected: DbSchema) => void): void {
   const expected = structuredClone(before);
@@ -391,6 +404,74 @@ const MATRIX: Row[] = [
     url: '/api/users/own/membership',
     expect: [401, 200, 200, 200],
     verify: ({ res, self }) => expect(res.body).toMatchObject({ id: self, member: false }),
+  },
+  // Wishlist and stock alerts (issue 24): the caller's own only; an id of someone else's is 404.
+  {
+    route: 'GET /api/wishlist',
+    what: 'own wishlist',
+    url: '/api/wishlist',
+    prepare: withWishlists,
+    expect: [401, 200, 200, 200],
+    verify: ({ db, res, self }) => {
+      expect(res.body.map((i: { id: number }) => i.id)).toEqual(db.wishlist!.filter((i) => i.user === self).map((i) => i.id).reverse());
+      expect(JSON.stringify(res.body)).not.toMatch(/"user"/);
+    },
+  },
+  {
+    route: 'POST /api/wishlist',
+    what: "save into shopper B's wishlist (user: 3 in the body)",
+    url: '/api/wishlist',
+    body: { product: 5, variant: null, user: 3 },
+    expect: [401, 201, 201, 201],
+    verify: (cell) =>
+      expectStored(cell, (db) => (db.wishlist = [{ id: cell.res.body.id, user: cell.self, product: 5, variant: null, createdAt: expect.any(String), lastPrice: 24000 }])),
+  },
+  {
+    route: 'DELETE /api/wishlist/:id',
+    what: "remove shopper B's wishlist item",
+    url: '/api/wishlist/1',
+    prepare: withWishlists,
+    expect: [401, 404, 204, 404],
+    verify: (cell) => expectStored(cell, (db) => (db.wishlist = db.wishlist!.filter((i) => i.id !== 1))),
+  },
+  {
+    route: 'GET /api/stock-alerts',
+    what: 'own stock alerts',
+    url: '/api/stock-alerts',
+    prepare: withWishlists,
+    expect: [401, 200, 200, 200],
+    verify: ({ db, res, self }) => expect(res.body.map((a: { id: number }) => a.id)).toEqual(db.stockAlerts!.filter((a) => a.user === self).map((a) => a.id)),
+  },
+  {
+    route: 'POST /api/stock-alerts',
+    what: 'notify shopper B (user: 3 in the body) about the sold-out MacBook',
+    url: '/api/stock-alerts',
+    prepare: withWishlists,
+    body: { product: 3, user: 3 },
+    expect: [401, 201, 409, 201],
+    verify: (cell) => expectStored(cell, (db) => db.stockAlerts!.push({ id: cell.res.body.id, user: cell.self, product: 3, variant: MACBOOK_VARIANT, createdAt: expect.any(String) })),
+    refused: ({ res, role }) => {
+      if (role === 'shopper B') expect(res.body.message).toBe('We will email you already when "MacBook Air" is back in stock');
+    },
+  },
+  {
+    route: 'DELETE /api/stock-alerts/:id',
+    what: "remove shopper B's stock alert",
+    url: '/api/stock-alerts/1',
+    prepare: withWishlists,
+    expect: [401, 404, 204, 404],
+    verify: (cell) => expectStored(cell, (db) => delete db.stockAlerts),
+  },
+  {
+    route: 'PUT /api/users/own/alerts',
+    what: 'alert mail off (id: 3 in the body)',
+    url: '/api/users/own/alerts',
+    body: { alerts: false, id: 3 },
+    expect: [401, 200, 200, 200],
+    verify: (cell) => {
+      expect(cell.res.body).toMatchObject({ id: cell.self, alerts: false });
+      expectStored(cell, (db) => (userOf(db, cell.self).alerts = false));
+    },
   },
   // Password reset by mail: anyone may ask (the same answer whoever asks, for any address); a
   // token is what proves the right to reset, never a session.

@@ -110,6 +110,9 @@ const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Rec
   },
   'PATCH /api/admin/promotions/:id': { as: 'admin', url: '/api/admin/promotions/1', body: { value: 15, active: true } },
   'PATCH /api/products/:id/reviews/:reviewId': { as: 'user', url: '/api/products/1/reviews/2', body: { rating: 5, comment: 'Even better' } },
+  'POST /api/wishlist': { as: 'user', url: '/api/wishlist', body: { product: 1, variant: null } },
+  'POST /api/stock-alerts': { as: 'other', url: '/api/stock-alerts', body: { product: 3 } },
+  'PUT /api/users/own/alerts': { as: 'user', url: '/api/users/own/alerts', body: { alerts: false } },
 };
 
 /** The catalogue's promotion (id 1): a code, inactive. */
@@ -160,6 +163,11 @@ function catalogueData(): DbSchema {
   order(7).returns = [
     { id: 1, status: 'requested', items: [{ line: 1, quantity: 1 }], reason: 'Too big', createdAt: yesterday, refund: null, history: [{ status: 'requested', at: yesterday, by: 'shopper' }] },
   ];
+  // Wishlist (issue 24): the user saved the Galaxy Tab (item 1) and asked to be told when the sold-out
+  // MacBook (its only variant given the id 50) is back (alert 1).
+  Object.assign(data.products[2], { options: [], variants: [{ id: 50, sku: 'SKU-3', options: {}, price: null, discountPercentage: null, stock: 0 }] });
+  data.wishlist = [{ id: 1, user: 2, product: 5, variant: null, createdAt: '2026-02-01T00:00:00.000Z', lastPrice: 24000 }];
+  data.stockAlerts = [{ id: 1, user: 2, product: 3, variant: 50, createdAt: '2026-02-01T00:00:00.000Z' }];
   // Promotion 1 (inactive, so no price changes): the promotions' routes act on it.
   data.promotions = [{ ...STAFF_PROMOTION }];
   // Shipping methods and tax rates of Mexico (no fixture address is there: no order's price changes).
@@ -244,6 +252,13 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/admin/tax-rates': { as: 'admin', url: '/api/admin/tax-rates' },
   'PATCH /api/admin/tax-rates/:id': { as: 'admin', url: '/api/admin/tax-rates/2' },
   'DELETE /api/admin/tax-rates/:id': { as: 'admin', url: '/api/admin/tax-rates/2' },
+  'GET /api/wishlist': { as: 'user', url: '/api/wishlist' },
+  'POST /api/wishlist': { as: 'user', url: '/api/wishlist' },
+  'DELETE /api/wishlist/:id': { as: 'user', url: '/api/wishlist/1' },
+  'GET /api/stock-alerts': { as: 'user', url: '/api/stock-alerts' },
+  'POST /api/stock-alerts': { as: 'other', url: '/api/stock-alerts' },
+  'DELETE /api/stock-alerts/:id': { as: 'user', url: '/api/stock-alerts/1' },
+  'PUT /api/users/own/alerts': { as: 'user', url: '/api/users/own/alerts' },
 };
 
 /** Routes with no 2xx at their bare target (see the 'every other route answers 2xx' test). */
@@ -770,6 +785,47 @@ function buildCases(): Case[] {
     for (const [name, status, over] of rows) add(route, 'unknown id', name, status, over);
   };
 
+  // Wishlist and stock alerts (issue 24): the user has item 1 (the Galaxy Tab) and alert 1 (the
+  // sold-out MacBook); the other shopper subscribes to the MacBook.
+  const save = 'POST /api/wishlist';
+  const notify = 'POST /api/stock-alerts';
+  const setAlerts = 'PUT /api/users/own/alerts';
+  const noProduct = { product: 'Product must be a product id' };
+  body(save, 'missing field', 'no product', 400, { product: undefined }, { errors: noProduct });
+  body(save, 'wrong type', 'product a list', 400, { product: [1] }, { errors: noProduct });
+  body(save, 'wrong type', 'product 1.5', 400, { product: 1.5 }, { errors: noProduct });
+  body(save, 'injection string', 'product: NoSQL $ne', 400, { product: { $ne: null } }, { errors: noProduct });
+  body(save, 'injection string', 'product: SQL tautology', 400, { product: "1' OR '1'='1" }, { errors: noProduct });
+  body(save, 'unknown id', 'unknown product', 400, { product: 99999 }, { errors: { product: 'Choose a product of the shop' } });
+  body(save, 'unknown id', 'a deleted product', 400, { product: 4 }, { errors: { product: '"Sauvage Eau de Parfum" is no longer sold' } });
+  body(save, 'unknown id', "another product's variant", 400, { variant: 50 }, { errors: { variant: 'That choice of "iPhone 15" is not sold' } });
+  body(save, 'script tag', 'script tag variant', 400, { variant: SCRIPT }, { errors: { variant: 'That choice of "iPhone 15" is not sold' } });
+  body(save, 'extra field', "a product the user has saved, for another user", 409, { product: 5, user: 3 });
+  body(notify, 'missing field', 'no product', 400, { product: undefined }, { errors: noProduct });
+  body(notify, 'wrong type', 'variant a list', 400, { variant: [50] }, { errors: { variant: 'That choice of "MacBook Air" is not sold' } });
+  body(notify, 'unknown id', 'unknown variant', 400, { variant: 99999 }, { errors: { variant: 'That choice of "MacBook Air" is not sold' } });
+  body(notify, 'out of range', 'a product in stock', 409, { product: 1 });
+  body(notify, 'extra field', 'a subscription the user has, for another user', 409, { user: 3 }, { as: 'user' });
+  for (const [kind, name, alerts] of [
+    ['missing field', 'no alerts', undefined],
+    ['wrong type', "alerts 'false'", 'false'],
+    ['wrong type', 'alerts 0', 0],
+    ['wrong type', 'alerts null', null],
+    ['injection string', 'alerts: NoSQL $ne', { $ne: null }],
+  ] as const) {
+    body(setAlerts, kind, name, 400, { alerts }, { errors: { alerts: 'Alerts must be true or false' } });
+  }
+  unknownIds('DELETE /api/wishlist/:id', [
+    ['unknown item', 404, { url: '/api/wishlist/99999' }],
+    ["another shopper's item", 404, { as: 'other' }],
+    ["the admin, on a shopper's item", 404, { as: 'admin' }],
+  ]);
+  unknownIds('DELETE /api/stock-alerts/:id', [
+    ['unknown alert', 404, { url: '/api/stock-alerts/99999' }],
+    ["another shopper's alert", 404, { as: 'other' }],
+    ["the admin, on a shopper's alert", 404, { as: 'admin' }],
+  ]);
+
   // DELETE /products/:id/reviews/:reviewId (admin)
   unknownIds('DELETE /api/products/:id/reviews/:reviewId', [
     ['unknown review', 404, { url: '/api/products/1/reviews/99999' }],
@@ -835,6 +891,8 @@ function buildCases(): Case[] {
     ['DELETE /api/admin/shipping-methods/:id', '/api/admin/shipping-methods/{id}', 404, undefined],
     ['PATCH /api/admin/tax-rates/:id', '/api/admin/tax-rates/{id}', 404, { rate: 1 }],
     ['DELETE /api/admin/tax-rates/:id', '/api/admin/tax-rates/{id}', 404, undefined],
+    ['DELETE /api/wishlist/:id', '/api/wishlist/{id}', 404, undefined],
+    ['DELETE /api/stock-alerts/:id', '/api/stock-alerts/{id}', 404, undefined],
   ];
   for (const [route, path, status, payload] of idRoutes) {
     const at = (id: string) => path.replace('{id}', () => id);

@@ -67,6 +67,13 @@ export const API_ROUTES = [
   'POST /api/admin/tax-rates',
   'PATCH /api/admin/tax-rates/:id',
   'DELETE /api/admin/tax-rates/:id',
+  'GET /api/wishlist',
+  'POST /api/wishlist',
+  'DELETE /api/wishlist/:id',
+  'GET /api/stock-alerts',
+  'POST /api/stock-alerts',
+  'DELETE /api/stock-alerts/:id',
+  'PUT /api/users/own/alerts',
 ] as const;
 
 export type ApiRoute = (typeof API_ROUTES)[number];

@@ -29,6 +29,7 @@ import {
 import { datedSeed, type SeedFile } from '../seedDates';
 import { promotionFromRow, promotionToRow, shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from './priceRows';
 import { IDENTITY_TABLES, type Database } from './schema';
+import { insertWishlists, readWishlists } from './wishlist';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,6 +60,7 @@ export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promi
   );
   await insertBatched(shippingMethods, (b) => db.insertInto('shipping_methods').values(b.map(shippingMethodToRow)).execute());
   await insertBatched(taxRates, (b) => db.insertInto('tax_rates').values(b.map(taxRateToRow)).execute());
+  await insertWishlists(db, snapshot);
   await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
   await insertBatched(audit, (b) => db.insertInto('audit').values(b.map(auditToRow)).execute());
   await syncIdentities(db);
@@ -182,6 +184,7 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
         order: r.order_id,
         user: r.user_id,
       }));
+      const wishlists = await readWishlists(trx);
       return {
         products: products.map((p) => (isDefaultOnly(p, variants.get(p.id)) ? p : { ...p, ...variants.get(p.id) })),
         categories: categories.map(filterOptionFromRow),
@@ -201,6 +204,7 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
         ...(shippingMethods.length > 0 ? { shippingMethods } : {}),
         ...(taxRates.length > 0 ? { taxRates } : {}),
         ...(promotionRedemptions.length > 0 ? { promotionRedemptions } : {}),
+        ...wishlists,
         idempotency: idempotency.map(idempotencyFromRow),
         audit: audit.map(auditFromRow),
       };

@@ -322,4 +322,4 @@ export interface StockAlertsTable {
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
-export const IDENTITY_TABLES = ['users', 'products', 'variants', 'categories', 'brands', 'cart', 'orders', 'audit', 'promotions', 'shipping_methods', 'tax_rates'] as const satisfies readonly (keyof Database)[];
+export const IDENTITY_TABLES = ['users', 'products', 'variants', 'categories', 'brands', 'cart', 'orders', 'audit', 'promotions', 'shipping_methods', 'tax_rates', 'wishlist_items', 'stock_alerts'] as const satisfies readonly (keyof Database)[];

@@ -6,7 +6,7 @@
 // last price moved as its price drop is mailed.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { wishlistPrice, type StockAlert } from '../../../src/domain/wishlist';
-import type { StoredUser } from '../../model';
+import type { SnapshotStockAlert, SnapshotWishlistItem, StoredUser } from '../../model';
 import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../wishlistPort';
 import type { VariantProduct } from '../variants';
 import { insertMail } from './outbox';
@@ -154,4 +154,32 @@ async function priceDrops(trx: Transaction<Database>, product: VariantProduct, a
     await trx.updateTable('wishlist_items').set({ last_price: price }).where('id', '=', item.id).execute();
     if (price < item.last_price && item.alerts && mailer) await insertMail(trx, mailer.priceDrop(item.email, product, variant, item.last_price, price), at);
   }
+}
+
+// --- Whole-data moves (load.ts): wishlists and subscriptions are shoppers' data, like cart lines ---
+
+export async function insertWishlists(db: Db, snapshot: { wishlist?: readonly SnapshotWishlistItem[]; stockAlerts?: readonly SnapshotStockAlert[] }): Promise<void> {
+  const { wishlist = [], stockAlerts = [] } = snapshot;
+  if (wishlist.length > 0) {
+    await db
+      .insertInto('wishlist_items')
+      .values(wishlist.map((i) => ({ id: i.id, user_id: i.user, product_id: i.product, variant_id: i.variant, created_at: i.createdAt, last_price: i.lastPrice })))
+      .execute();
+  }
+  if (stockAlerts.length > 0) {
+    await db
+      .insertInto('stock_alerts')
+      .values(stockAlerts.map((a) => ({ id: a.id, user_id: a.user, product_id: a.product, variant_id: a.variant, created_at: a.createdAt })))
+      .execute();
+  }
+}
+
+/** Both collections, by id; each left out when empty (files older than them have neither). */
+export async function readWishlists(db: Db): Promise<{ wishlist?: SnapshotWishlistItem[]; stockAlerts?: SnapshotStockAlert[] }> {
+  const items = await db.selectFrom('wishlist_items').selectAll().orderBy('id').execute();
+  const alerts = await db.selectFrom('stock_alerts').selectAll().orderBy('id').execute();
+  return {
+    ...(items.length > 0 ? { wishlist: items.map((r) => ({ ...itemFromRow(r), lastPrice: r.last_price })) } : {}),
+    ...(alerts.length > 0 ? { stockAlerts: alerts.map((r) => ({ ...alertFromRow(r), user: r.user_id })) } : {}),
+  };
 }
