@@ -39,9 +39,7 @@ function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Ord
       <div className="mt-8">
         <PricedOrder order={order} />
       </div>
-      <div className="mt-8">
-        <OrderReturns order={order} onChanged={onChanged} />
-      </div>
+      <OrderReturns order={order} onChanged={onChanged} className="mt-8" />
       <div className="mt-8">
         <OrderFacts order={order} />
       </div>

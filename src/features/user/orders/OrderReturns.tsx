@@ -27,7 +27,7 @@ function windowText(order: Order, item: OrderItem, now: Date): string {
  * window, 'Return items' (a form loaded on demand) while some line can still be returned, and
  * every return asked for with its status and refund. Nothing on an order that was never delivered.
  */
-export default function OrderReturns({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
+export default function OrderReturns({ order, onChanged, className = '' }: { order: Order; onChanged: (order: Order) => void; className?: string }) {
   const alert = useAppAlert();
   const [open, setOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -53,7 +53,7 @@ export default function OrderReturns({ order, onChanged }: { order: Order; onCha
   }
 
   return (
-    <section aria-labelledby="returns-heading" className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
+    <section aria-labelledby="returns-heading" className={`rounded-lg border border-gray-200 bg-white p-4 sm:p-6 ${className}`}>
       <h2 id="returns-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
         Returns
       </h2>
