@@ -166,7 +166,10 @@ describe('SIGKILL under a burst of writes', () => {
           });
           inFlightOrders.splice(inFlightOrders.indexOf(quantity), 1);
           if (res.status !== 201) return false;
-          ackedOrders.set(res.body.id, res.body);
+          // As stored: an answer also carries the order's returns (none yet), which a record without any leaves out.
+          const { returns: _returns, refunded: _refunded, ...acked } = res.body as Order;
+          void [_returns, _refunded];
+          ackedOrders.set(res.body.id, acked);
           return true;
         });
       const lastWriterLane = <T>(w: LastWriter<T>, send: (value: T) => Promise<number>, value: (n: number) => T) =>
