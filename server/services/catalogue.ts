@@ -28,7 +28,7 @@ const readProductList = (rawQuery: Record<string, unknown>) => readList(cleanQue
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
 
 /** A write naming a SKU another product has: 409 naming the SKU (nothing was written). */
-async function skuFree<T>(write: () => Promise<T>): Promise<T> {
+export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -16,14 +16,16 @@ import type { StoredUser } from '../model';
 import type { ImportRow, Store } from '../store/port';
 import { readProduct, type Errors } from '../validate';
 import { MAX_IMPORT_BYTES, type ImportReport } from '../../src/domain/backOffice';
-import { csvRowToBody, PRODUCT_CSV_COLUMNS, productCsvCells, toCsvText as safe, type CsvCell as Cell } from '../../src/domain/productCsv';
+import { csvRowToBody, isImportedColumn, toCsvText as safe, type CsvCell as Cell } from '../../src/domain/productCsv';
+import { CSV_FILE_COLUMNS, productCsvRows } from '../../src/domain/variantCsv';
+import { describeGroup, groupRows, readGroupVariants } from './variantCsv';
 import { auditBy } from './audit';
-import { newProduct, type CatalogueService } from './catalogue';
+import { newProduct, skuFree, type CatalogueService } from './catalogue';
 import { parseId, requireObject } from './input';
 import type { OrderService } from './orders';
 
-/** The product CSV's columns, shared with the client (src/domain/productCsv.ts). */
-export const PRODUCT_COLUMNS = PRODUCT_CSV_COLUMNS;
+/** The product CSV's columns, shared with the client (src/domain/productCsv.ts, variantCsv.ts). */
+export const PRODUCT_COLUMNS = CSV_FILE_COLUMNS;
 
 export const ORDER_COLUMNS = [
   'id',
@@ -74,9 +76,15 @@ export class TransferService {
     private readonly now: () => number,
   ) {}
 
-  /** The rows of GET /admin/export/products.csv: the product list's filters and sort. */
+  /** The rows of GET /admin/export/products.csv: the product list's filters and sort, a row per variant. */
   async *productRows(query: Record<string, unknown>): AsyncGenerator<Cell[]> {
-    for await (const page of this.catalogue.productPages(query, PAGE)) for (const p of page) yield productCsvCells(p);
+    for await (const page of this.catalogue.productPages(query, PAGE)) {
+      const withVariants = new Map((await this.store.productsByIds(page.map((p) => p.id))).map((p) => [p.id, p]));
+      for (const p of page) {
+        const full = withVariants.get(p.id);
+        yield* productCsvRows(full ? { ...p, options: full.options, variants: full.variants } : p);
+      }
+    }
   }
 
   /** The rows of GET /admin/export/orders.csv: the orders list's filter and sort. */
@@ -97,32 +105,61 @@ export class TransferService {
     const existing = new Map((await this.store.productsByIds(ids.filter((id): id is number => id !== undefined))).map((p) => [p.id, p]));
     const errors: Errors = {};
     const rows: ImportRow[] = [];
+    const changes: Record<string, string> = {};
     const seen = new Set<number>();
-    records.forEach((record, i) => {
-      const line = i + 2; // the header is line 1
-      const fail = (field: string, message: string) => (errors[`row ${line}.${field}`] = message);
-      const id = ids[i];
-      if (record.id && id === undefined) return fail('id', 'The id must be a product id');
-      if (id !== undefined && !existing.has(id)) return fail('id', `No product with id ${id}`);
-      if (id !== undefined && seen.has(id)) return fail('id', `Product ${id} is in the file twice`);
+    const groups = groupRows(records, ids);
+    for (const group of groups) {
+      const [first] = group.lines;
+      const record = records[first - 2];
+      const fail = (line: number, field: string, message: string) => (errors[`row ${line}.${field}`] = message);
+      const { id } = group;
+      if (record.id && id === undefined) {
+        fail(first, 'id', 'The id must be a product id');
+        continue;
+      }
+      if (id !== undefined && !existing.has(id)) {
+        fail(first, 'id', `No product with id ${id}`);
+        continue;
+      }
+      if (id !== undefined && seen.has(id)) {
+        fail(first, 'id', `Product ${id} is in the file twice (its rows must follow each other)`);
+        continue;
+      }
       if (id !== undefined) seen.add(id);
+      const before = id === undefined ? undefined : existing.get(id);
+      const failed = Object.keys(errors).length;
+      // The product's columns are the first row's; its other rows repeat them or leave them empty.
+      for (const line of group.lines.slice(1)) {
+        for (const column of CSV_FILE_COLUMNS.filter((c) => isImportedColumn(c))) {
+          const cell = records[line - 2][column] ?? '';
+          if (cell !== '' && cell !== (record[column] ?? '')) fail(line, column, `Differs from row ${first}, this product's first row`);
+        }
+      }
       const fields = csvRowToBody(record, id !== undefined);
-      const { changes, errors: rowErrors } = readProduct(fields, { existing: id === undefined ? undefined : existing.get(id), ...known });
-      for (const [field, message] of Object.entries(rowErrors)) if (message) fail(field, message);
-      if (Object.keys(rowErrors).length === 0) rows.push(id === undefined ? { product: newProduct(changes) } : { id, changes });
-    });
+      const { changes: productChanges, errors: rowErrors } = readProduct(fields, { existing: before, ...known });
+      for (const [field, message] of Object.entries(rowErrors)) if (message) fail(first, field, message);
+      const variants = readGroupVariants(group.lines.map((line) => records[line - 2]), group.lines, before, fail);
+      if (!variants && before && before.options.length > 0 && productChanges.stock !== undefined && productChanges.stock !== before.stock) {
+        fail(first, 'stock', "Stock of a product with options is each variant's: give its variant rows");
+      }
+      if (Object.keys(errors).length > failed) continue;
+      Object.assign(changes, describeGroup(group.lines, before, productChanges, variants));
+      const write = { ...productChanges, ...variants };
+      rows.push(id === undefined ? { product: { ...newProduct(productChanges), ...variants } } : { id, changes: write });
+    }
     const report: ImportReport = {
       dryRun,
       rows: records.length,
-      create: ids.filter((id) => id === undefined).length,
-      update: ids.filter((id) => id !== undefined).length,
+      create: groups.filter((g) => g.id === undefined).length,
+      update: groups.filter((g) => g.id !== undefined).length,
       errors,
+      changes,
     };
     if (dryRun) return report;
     if (Object.keys(errors).length > 0) {
       throw new HttpError(400, `Nothing was imported: ${new Set(Object.keys(errors).map((k) => k.split('.')[0])).size} rows have errors`, errors);
     }
-    const result = await this.store.importProducts(rows, auditBy(admin, 'product.import', this.now()));
+    const result = await skuFree(() => this.store.importProducts(rows, auditBy(admin, 'product.import', this.now())));
     if ('missing' in result) throw conflict(`Nothing was imported: no product with id ${result.missing.join(', ')}`);
     return { ...report, created: result.created, updated: result.updated };
   }

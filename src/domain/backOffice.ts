@@ -104,6 +104,8 @@ export interface ImportReport {
   create: number;
   update: number;
   errors: Record<string, string>;
+  /** What each row would change (or changed), by "row N": "Product 6: Price 100 → 90; …" (issue 22). */
+  changes?: Record<string, string>;
   created?: number[];
   updated?: number[];
 }

@@ -129,4 +129,33 @@ describe('CSV export and import are exact inverses', () => {
       { seed: SEED, numRuns: RUNS },
     );
   }, 240_000);
+
+  it('with variants: export → import changes no product and no variant, and the next export is the same file', async () => {
+    const data = makeData();
+    data.products.push({
+      ...structuredClone(data.products[0]),
+      id: 6,
+      title: 'Chelsea Boots, "waterproof"',
+      options: [{ name: 'Size', values: ['42', '44'] }, { name: 'Colour', values: ['Black', '=Brown'] }],
+      variants: [
+        { id: 101, sku: 'B-42-BLACK', options: { Size: '42', Colour: 'Black' }, price: null, discountPercentage: null, stock: 3 },
+        { id: 102, sku: "'B-42-BROWN", options: { Size: '42', Colour: '=Brown' }, price: 120.5, discountPercentage: 0, stock: 0 },
+        { id: 103, sku: 'B-44-BLACK', options: { Size: '44', Colour: 'Black' }, price: null, discountPercentage: 12.5, stock: 2 },
+        { id: 104, sku: 'B-44-BROWN', options: { Size: '44', Colour: '=Brown' }, price: 99, discountPercentage: null, stock: 1 },
+      ],
+      stock: 6,
+    });
+    const shop = makeShop({ data });
+    const admin = await shop.as('admin');
+    const first = await exportCsv(admin);
+    expect(first.split('\n').filter((line) => line.startsWith('6,'))).toHaveLength(4);
+    const before = (await shop.state()).products;
+    const imported = await admin.post('/api/admin/import/products').send({ csv: first, dryRun: false }).expect(200);
+    expect(imported.body).toMatchObject({ rows: 9, update: 6, create: 0, errors: {} });
+    expect(Object.values(imported.body.changes as Record<string, string>).every((c) => c === 'No change')).toBe(true);
+    const after = await shop.state();
+    expect(after.products).toEqual(before);
+    expect(after.audit).toEqual([]);
+    expect(await exportCsv(admin)).toBe(first);
+  });
 });

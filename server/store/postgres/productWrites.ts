@@ -128,7 +128,8 @@ export async function updateProductWith(
 export async function importProducts(db: Kysely<Database>, rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
   const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
   try {
-    return await db.transaction().execute(async (trx) => {
+    // A SKU another product has (issue 22's per-variant import): SkuTaken, nothing written.
+    return await skuSafe(() => db.transaction().execute(async (trx) => {
       const created: number[] = [];
       const updated: number[] = [];
       for (const row of rows) {
@@ -141,7 +142,7 @@ export async function importProducts(db: Kysely<Database>, rows: readonly Import
         }
       }
       return { created, updated };
-    });
+    }));
   } catch (error) {
     if (!(error instanceof Missing)) throw error;
     const found = new Set((await productsByIds(db, ids)).map((p) => p.id));

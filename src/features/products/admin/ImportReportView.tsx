@@ -26,9 +26,41 @@ export function DryRunReport({ report }: { report: ImportReport }) {
           <RowErrorTable errors={errors} caption="Errors in the file" />
         </>
       ) : (
-        <p className="mt-4 text-sm text-green-800">No errors. Nothing is imported until you press the import button.</p>
+        <>
+          <p className="mt-4 text-sm text-green-800">No errors. Nothing is imported until you press the import button.</p>
+          {report.changes && Object.keys(report.changes).length > 0 && <ChangesTable changes={report.changes} />}
+        </>
       )}
     </section>
+  );
+}
+
+/** What each row of the file would change (the server's words, by "row N"). */
+function ChangesTable({ changes }: { changes: Record<string, string> }) {
+  return (
+    <div role="region" aria-label="What the import would change" tabIndex={0} className="relative mt-3 max-h-96 overflow-auto rounded-md ring-1 ring-gray-900/10 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+        <caption className="sr-only">What the import would change</caption>
+        <thead className="bg-gray-50 text-xs font-semibold text-gray-700 uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Row
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200 bg-white">
+          {Object.entries(changes).map(([row, change]) => (
+            <tr key={row}>
+              <td className="px-3 py-2 whitespace-nowrap">{row.replace(/^row /, '')}</td>
+              <td className="px-3 py-2 text-gray-900">{change}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

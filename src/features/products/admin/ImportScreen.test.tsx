@@ -17,7 +17,7 @@ function importApi() {
   return stubFetch({
     'POST /api/admin/import/products': ({ body }) => {
       const { csv, dryRun } = body as { csv: string; dryRun: boolean };
-      const report: ImportReport = { dryRun, rows: 1, create: csv === BAD ? 1 : 0, update: csv === BAD ? 0 : 1, errors: {} };
+      const report: ImportReport = { dryRun, rows: 1, create: csv === BAD ? 1 : 0, update: csv === BAD ? 0 : 1, errors: {}, changes: { 'row 2': 'variant BOOT-44 (Size 44): Stock 2 → 5' } };
       if (csv === BAD) report.errors = { 'row 2.price': 'price must be at least 1', 'row 2.description': 'description is required' };
       if (csv.startsWith('oops')) return jsonResponse({ message: 'Invalid import', errors: { csv: 'Unknown columns: oops' } }, 400);
       return jsonResponse(dryRun ? report : { ...report, created: [], updated: [3] });
@@ -73,6 +73,8 @@ describe('ImportScreen', () => {
     await user.upload(fileInput(), csvFile(GOOD));
     await user.click(await screen.findByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/No errors/)).toBeInTheDocument();
+    // What each row would change (issue 22: per variant).
+    expect(screen.getByRole('table', { name: 'What the import would change' })).toHaveTextContent('2variant BOOT-44 (Size 44): Stock 2 → 5');
     // Nothing imported until the admin confirms.
     expect(sent(mock, 'POST /api/admin/import/products')).toEqual([{ csv: GOOD, dryRun: true }]);
 

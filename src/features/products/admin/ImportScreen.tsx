@@ -92,6 +92,13 @@ export default function ImportScreen() {
           {megabytes(MAX_IMPORT_BYTES)} and 10,000 rows.
         </p>
         <p>
+          A product with options (sizes, colours) has a row per variant, one after the other, with its product columns
+          repeated: the option names and values (option1Name, option1Value…) and the variant's variantId, variantSku,
+          variantPrice and variantDiscountPercentage (empty: the product's) and variantStock. A row without a variantId adds
+          a variant; a variant left out of the file is removed. A product without options has one row and leaves these
+          columns empty. The check lists what each row would change.
+        </p>
+        <p>
           Tip:{' '}
           <a href={PRODUCTS_EXPORT_HREF} download className="text-brand-700 underline hover:text-brand-900">
             export the products

@@ -7,7 +7,8 @@ import { apiThunk } from '../../../lib/thunk';
 import type { ImportReport } from '../../../domain/backOffice';
 
 export { MAX_IMPORT_BYTES, type ImportReport } from '../../../domain/backOffice';
-export { PRODUCT_CSV_COLUMNS } from '../../../domain/productCsv';
+// The file's columns: the product's, then the variant's (src/domain/variantCsv.ts).
+export { CSV_FILE_COLUMNS as PRODUCT_CSV_COLUMNS } from '../../../domain/variantCsv';
 
 /** The whole catalogue as CSV: the import's template. */
 export const PRODUCTS_EXPORT_HREF = `${API_URL}/admin/export/products.csv`;
