@@ -217,6 +217,20 @@ describe('notify me', () => {
     expect((await other.get('/api/stock-alerts').expect(200)).body).toEqual([]);
   });
 
+  it('mails when a received return gives the last unit back', async () => {
+    // Order 3 is the user's delivered iPhone (placed 3 January): still within its 30 days on the 10th.
+    const c = clock(Date.UTC(2026, 0, 10));
+    const shop = makeShop({ data: withBoots(), now: c.now, publicUrl: PUBLIC_URL });
+    const [user, other, admin] = [await shop.as('user'), await shop.as('other'), await shop.as('admin')];
+    await admin.patch('/api/products/1').send({ stock: 0 }).expect(200);
+    await other.post('/api/stock-alerts').send({ product: 1 }).expect(201);
+    await user.post('/api/orders/3/returns').send({ items: [{ line: 1, quantity: 1 }], reason: 'Too big' }).expect(201);
+    expect(await mailedBy(shop, () => admin.patch('/api/orders/3/returns/1').send({ status: 'approved' }).expect(200))).not.toContainEqual(expect.objectContaining({ to: ACCOUNTS.other.email }));
+    const received = await mailedBy(shop, () => admin.patch('/api/orders/3/returns/1').send({ status: 'received' }).expect(200));
+    expect(received.filter((m) => m.to === ACCOUNTS.other.email).map((m) => m.subject)).toEqual(['Back in stock: iPhone 15']);
+    expect((await other.get('/api/stock-alerts').expect(200)).body).toEqual([]);
+  });
+
   it('sends the mail through SMTP with every value escaped and no header injection', async () => {
     const { c, shop } = setUp();
     const catcher: MailCatcher = await startMailCatcher();

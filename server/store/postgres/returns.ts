@@ -12,6 +12,7 @@ import { isId, orderFromRow, PRODUCT_COLUMNS, productFromRow } from './rows';
 import type { Database } from './schema';
 import { withVariants } from './variants';
 import { moveVariantStock } from './variantStock';
+import { alertsAfterStockMove } from './wishlist';
 
 export async function changeReturns(
   db: Kysely<Database>,
@@ -32,6 +33,9 @@ export async function changeReturns(
     const change = await plan(order, await withVariants(trx, rows.map(productFromRow)));
     // The plan only puts stock back: a refusal here is a bug, not a 409.
     if (!(await moveVariantStock(trx, change.stock))) throw new Error(`changeReturns ${id}: the stock of a variant cannot change as planned`);
+    // A received return may bring a sold-out variant back: its subscribers are mailed (wishlist.ts).
+    const back = change.stock.filter((s) => s.delta > 0).map((s) => s.product);
+    if (back.length > 0) await alertsAfterStockMove(trx, back, mail.at);
     const updated = await trx
       .updateTable('orders')
       .set({ returns: JSON.stringify(change.returns), ...(change.payment ? { payment: JSON.stringify(change.payment) } : {}) })
