@@ -1,6 +1,8 @@
 // Shops on the postgres engine for the API and reliability suites (tests/api/fixtures.ts picks
 // the engine): every shop gets a database of its own, a copy of a template migrated once per
 // test file (CREATE DATABASE … TEMPLATE: tens of milliseconds), loaded with the shop's data.
+// The same data asked for again (most tests start from makeData()) is copied from a database
+// that was loaded with it once, rather than loaded again.
 // The store is handed out at once and opens in the background, so makeShop stays synchronous:
 // each call waits for it. Every database made here is dropped when the file's tests are done.
 import { createHash } from 'node:crypto';
@@ -43,23 +45,47 @@ afterAll(async () => {
   for (const store of stores.splice(0)) await (await store.catch(() => undefined))?.close().catch(() => {});
   const tpl = await template?.catch(() => undefined);
   template = undefined;
-  for (const { admin, name } of [...databases.splice(0), ...(tpl ? [tpl] : [])]) await dropDatabase(admin, name).catch(() => {});
+  const templates = await Promise.all([...loaded.values()].map((t) => t.catch(() => undefined)));
+  loaded.clear();
+  for (const { admin, name } of [...databases.splice(0), ...templates.filter((t) => t !== undefined), ...(tpl ? [tpl] : [])]) await dropDatabase(admin, name).catch(() => {});
 });
 
 /** A new database holding `data` (migrated, ids and sequences as in the data); its URL. */
 export async function newShopDatabase(data: DbSchema): Promise<{ url: string; name: string; admin: string }> {
-  const { admin, name: from } = await templateDatabase();
+  const { admin, name: from } = await loadedTemplate(data);
   const name = uniqueName('shop');
   const url = databaseUrl(admin, name);
   databases.push({ admin, name });
   await createDatabase(admin, name, from);
-  const db = openDatabase(url, { max: 1 });
-  try {
-    await loadSnapshot(db, data);
-  } finally {
-    await db.destroy();
-  }
   return { url, name, admin };
+}
+
+/** Databases holding a shop's data, by the data's digest: templates for the shops that start from it. */
+const loaded = new Map<string, Promise<{ admin: string; name: string }>>();
+
+/** The file's template database holding `data` (migrated and loaded on first use). */
+function loadedTemplate(data: DbSchema): Promise<{ admin: string; name: string }> {
+  const json = JSON.stringify(data);
+  const digest = createHash('sha1').update(json).digest('hex');
+  let template = loaded.get(digest);
+  if (!template) {
+    // What the data is now: the caller may change its object once this returns.
+    const copy = JSON.parse(json) as DbSchema;
+    template = (async () => {
+      const { admin, name: from } = await templateDatabase();
+      const name = uniqueName('shop_data');
+      await createDatabase(admin, name, from);
+      const db = openDatabase(databaseUrl(admin, name), { max: 1 });
+      try {
+        await loadSnapshot(db, copy);
+      } finally {
+        await db.destroy();
+      }
+      return { admin, name };
+    })();
+    loaded.set(digest, template);
+  }
+  return template;
 }
 
 /** A PgStore on a new database holding `data` (pool of `max`, 4 by default); closed after the file. */
