@@ -3,8 +3,9 @@
 // by the shopper's email, opens it and marks it delivered; the shopper (another browser) returns
 // one unit of one line with a typed reason; the admin approves, marks it received and refunds it
 // after a confirmation. Then the UI and the API agree: the variant's stock rose by the unit, the
-// order's totals are what was charged and it shows what was refunded, the dashboard's figures are
-// the API's, and the audit log lists each step. axe at 360 px and desktop on both new sections.
+// order's totals are what was charged and it shows what was refunded, the dashboard's revenue of
+// the order's day drops by the refund (and the page shows the API's figures), and the audit log
+// lists each step. axe at 360 px and desktop on both new sections.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuditEntry, ShopStats } from '../../src/domain/backOffice';
 import { formatMoney, toCents } from '../../src/domain/checkout';
@@ -170,6 +171,7 @@ test('an admin on a phone delivers an order, the shopper returns a line, the adm
   await expectAccessibleAtAllWidths(page, () => expect(adminReturn.getByRole('button', { name: `Refund ${formatMoney(expected)} for return #${returnId}` })).toBeVisible());
   await page.setViewportSize(PHONE);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
+  const beforeRefund = await stats(admin);
   await adminReturn.getByRole('button', { name: `Refund ${formatMoney(expected)} for return #${returnId}` }).click();
   const dialog = page.getByRole('dialog', { name: `Refund ${formatMoney(expected)} for return #${returnId}?` });
   await dialog.getByRole('button', { name: `Refund ${formatMoney(expected)}` }).click();
@@ -203,8 +205,11 @@ test('an admin on a phone delivers an order, the shopper returns a line, the adm
   await expect(windows.filter({ hasText: boots.title })).toContainText('Returnable until');
   await expectAccessibleAtAllWidths(shopper, () => expect(shopperReturn).toBeVisible());
 
-  // The dashboard shows the server's figures, which count the refund.
+  // The dashboard: revenue is net of refunds, on the order's day (today), and the page shows the server's figures.
   const figures = await stats(admin);
+  expect(figures.revenue.today).toBeCloseTo(beforeRefund.revenue.today - expected, 2);
+  expect(figures.revenue.last30).toBeCloseTo(beforeRefund.revenue.last30 - expected, 2);
+  expect(figures.revenueByDay.at(-1)!.revenue).toBeCloseTo(beforeRefund.revenueByDay.at(-1)!.revenue - expected, 2);
   await page.setViewportSize(DESKTOP);
   await page.goto('/admin/dashboard?days=30');
   await expect(kpi(page, 'Revenue today')).toHaveText(whole(figures.revenue.today));
