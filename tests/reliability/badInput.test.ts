@@ -592,6 +592,19 @@ function buildCases(): Case[] {
   body(editProduct, 'script tag', 'javascript: image1', 400, { image1: 'javascript:alert(1)' });
   body(editProduct, 'unknown id', 'unknown brand', 400, { brand: 'Acme' });
   add(editProduct, 'unknown id', 'unknown product', 404, { url: '/api/products/99999', body: { price: 10 } });
+  // Options and variants (issue 22 item 7): each wrong variant field named, nothing changed.
+  const sizes = [{ name: 'Size', values: ['S', 'M'] }];
+  const grid = (s: Record<string, unknown> = {}, m: Record<string, unknown> = {}) => [
+    { sku: 'V-S', options: { Size: 'S' }, stock: 1, ...s },
+    { sku: 'V-M', options: { Size: 'M' }, stock: 1, ...m },
+  ];
+  const variantError = (field: string, message: string) => ({ errors: { [field]: message } });
+  body(editProduct, 'unknown id', 'variant of an unknown option', 400, { options: sizes, variants: grid({ options: { Colour: 'Red' } }) }, variantError('variants.0.options', 'Unknown option Colour (the options are Size)'));
+  body(editProduct, 'unknown id', 'variant of an unknown value', 400, { options: sizes, variants: grid({ options: { Size: 'XL' } }) }, variantError('variants.0.options', 'Size must be one of S, M'));
+  body(editProduct, 'wrong type', 'two variants of one choice', 400, { options: sizes, variants: grid({}, { options: { Size: 'S' } }) }, { errors: { 'variants.1.options': 'Another variant has the same Size', variants: 'Every choice needs a variant: missing M' } });
+  body(editProduct, 'out of range', 'variant stock -1', 400, { options: sizes, variants: grid({ stock: -1 }) }, variantError('variants.0.stock', 'Stock must be a whole number of 0 or more'));
+  body(editProduct, 'out of range', 'variant stock 1.5', 400, { options: sizes, variants: grid({}, { stock: 1.5 }) }, variantError('variants.1.stock', 'Stock must be a whole number of 0 or more'));
+  body(editProduct, 'missing field', 'empty variant SKU', 400, { options: sizes, variants: grid({ sku: '  ' }) }, variantError('variants.0.sku', 'SKU must be 1 to 64 characters'));
 
   // PUT /products/:id (admin): PATCH's rules, every form field required
   const putProduct = 'PUT /api/products/:id';
