@@ -42,6 +42,18 @@ describe('the variant grid', () => {
     expect(gridRows({ ...state, options: [...state.options, { name: 'Fit', values: ' , ' }] }, 'B')).toHaveLength(2);
   });
 
+  it('hands a saved variant to one combination only, also once every row has been typed into', () => {
+    const plain = { options: [], variants: [{ id: 9, sku: 'SKU-9', options: {}, price: null, discountPercentage: null, stock: 4 }] };
+    let state: GridState = { ...gridFromProduct(plain), options: [{ name: 'Size', values: '40, 41, 42' }] };
+    for (const i of [0, 1, 2]) state = setCell(state, gridRows(state, 'SKU-9')[i], 'stock', String(i + 1));
+    const rows = gridRows(state, 'SKU-9');
+    expect(rows.map((r) => [r.id, r.sku, r.stock])).toEqual([
+      [9, 'SKU-9', '1'],
+      [undefined, 'SKU-9-41', '2'],
+      [undefined, 'SKU-9-42', '3'],
+    ]);
+  });
+
   it("sends the options and each variant's cells as numbers, blank price or discount as the product's (null)", () => {
     const state = gridFromProduct(boots);
     const rows = gridRows(state, 'B');

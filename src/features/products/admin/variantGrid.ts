@@ -102,6 +102,9 @@ export function gridRows(state: GridState, skuBase: string): GridRow[] {
   if (given >= 0) values.length = given;
   const combos = combinations(values);
   const taken = new Set(combos.map(rowKey).filter((k) => k in state.cells));
+  // A saved variant a combination already holds (its cells were typed into) is not handed out again.
+  const held = new Set([...taken].map((k) => state.cells[k].id).filter((id) => id !== undefined));
+  for (const [k, cells] of Object.entries(state.cells)) if (cells.id !== undefined && held.has(cells.id)) taken.add(k);
   return combos.map((combo) => {
     const key = rowKey(combo);
     const own = state.cells[key];
