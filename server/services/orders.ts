@@ -311,6 +311,10 @@ export class OrderService {
   private transition(order: Order, products: readonly VariantProduct[], to: OrderStatus, by: OrderEvent['by']): OrderChange {
     const history = order.history ?? [];
     if (to === order.status) return { status: to, history, stock: [] };
+    // A return under way settles the order's money and stock itself: cancelling would refund the
+    // whole total again, and any other status would undo the delivery the return rests on.
+    const underWay = (order.returns ?? []).find((r) => r.status !== 'rejected');
+    if (underWay) throw conflict(`Order #${order.id} has a return (${underWay.status}), so its status cannot change`);
     const current = new Map(products.map((p) => [p.id, p]));
     let stock: OrderChange['stock'] = [];
     if (to === 'cancelled') {

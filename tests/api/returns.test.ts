@@ -180,6 +180,26 @@ describe('a return, from the shopper asking to the refund', () => {
     expect([...payments.payments.values()]).toEqual([]);
   });
 
+  it("an order with a return under way keeps its status (409, nothing changed); once the return is rejected it may change", async () => {
+    const { shop, payments } = shopWith();
+    const placed = await placeOrder(shop);
+    await deliver(shop, placed.id);
+    const user = await shop.as('user');
+    const admin = await shop.as('admin');
+    await user.post(`/api/orders/${placed.id}/returns`).send({ items: [{ line: placed.items[0].id, quantity: 1 }], reason: 'Too big' }).expect(201);
+    const before = (await admin.get(`/api/orders/${placed.id}`).expect(200)).body as Order;
+    const charged = [...payments.payments.values()];
+    for (const status of ['cancelled', 'pending', 'dispatched']) {
+      const res = await admin.patch(`/api/orders/${placed.id}`).send({ status }).expect(409);
+      expect(res.body.message).toBe(`Order #${placed.id} has a return (requested), so its status cannot change`);
+    }
+    // Nothing changed: the order, its stock and the card's money.
+    expect((await admin.get(`/api/orders/${placed.id}`).expect(200)).body).toEqual(before);
+    expect([...payments.payments.values()]).toEqual(charged);
+    await admin.patch(`/api/orders/${placed.id}/returns/1`).send({ status: 'rejected' }).expect(200);
+    expect((await admin.patch(`/api/orders/${placed.id}`).send({ status: 'cancelled' }).expect(200)).body.status).toBe('cancelled');
+  });
+
   it('a card refund the provider refuses is 502 and the return stays received', async () => {
     class Refusing extends TestPaymentProvider {
       override async refund(): Promise<void> {
