@@ -111,7 +111,7 @@ test('on a 360×780 phone a shared link opens the choice with title, price and A
   await expectOnFirstScreen(page.getByRole('button', { name: 'Add to Cart' }));
 });
 
-test('a sold-out variant is shown disabled and named so, and cannot be added; an unknown id is ignored', async ({ page, shopper }) => {
+test('a sold-out variant is struck through and named so, can be chosen but not added (Notify me instead); an unknown id is ignored', async ({ page, shopper }) => {
   expect(shopper.email).toContain('@');
   const products = await productsWithOptions(page);
   const product = products.find((p) => p.stock > 0 && p.variants.some((v) => v.stock === 0));
@@ -121,8 +121,9 @@ test('a sold-out variant is shown disabled and named so, and cannot be added; an
 
   await page.goto(`/products/${product!.id}?variant=${soldOut.id}`);
   const radio = value(page, last, `${soldOut.options[last]}, sold out`);
-  await expect(radio).toBeDisabled();
+  await expect(radio).toBeEnabled();
   await expect(radio).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Notify me when back in stock' })).toBeVisible();
   const button = page.getByRole('button', { name: 'Add to Cart' });
   await expect(button).toBeDisabled();
   await expect(button).toHaveAccessibleDescription(`Out of stock: ${choiceLabel(soldOut.options, product!.options)} cannot be added to the cart right now.`);

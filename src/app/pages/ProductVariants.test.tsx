@@ -1,5 +1,5 @@
 // The product page of a product with options (issue 22 item 5): pickers built from its options,
-// sold-out values disabled and named so, price and stock of the chosen variant, the choice in the
+// sold-out values struck through, named so and still selectable, price and stock of the chosen variant, the choice in the
 // URL, and 'Add to Cart' asking for a full choice before it sends the variant.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,13 +53,14 @@ const choiceMessage = () => screen.getByText(/^Choose /);
 const search = (router: ReturnType<typeof render>['router']) => router.state.location.search;
 
 describe('ProductDetailPage with options', () => {
-  it('builds a radio group per option; a value sold out everywhere is disabled and named so', async () => {
+  it('builds a radio group per option; a value sold out everywhere is named so and can still be chosen', async () => {
     stubFetch({ 'GET /api/products/1': () => jsonResponse(boots) });
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Stridewell Chelsea Boots' })).toBeInTheDocument();
     expect(within(group('Size')).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['42', '43', '44', '45']);
     expect(within(group('Colour')).getAllByRole('radio')).toHaveLength(2);
-    expect(radio('Size', '43, sold out')).toBeDisabled();
+    // Chosen, it says it cannot be added (its page offers 'Notify me' instead).
+    expect(radio('Size', '43, sold out')).toBeEnabled();
     expect(radio('Size', '42')).toBeEnabled();
     // Before a choice the variants' prices differ: the lowest, as "from".
     expect(price()).toBe('Price: from $90');
@@ -87,7 +88,7 @@ describe('ProductDetailPage with options', () => {
     await userEvent.click(await screen.findByRole('radio', { name: '44' }));
     expect(radio('Colour', 'Brown, not available')).toBeDisabled();
     await userEvent.click(radio('Size', '42'));
-    expect(radio('Colour', 'Brown, sold out')).toBeDisabled();
+    expect(radio('Colour', 'Brown, sold out')).toBeEnabled();
     expect(radio('Colour', 'Black')).toBeEnabled();
   });
 
@@ -178,11 +179,14 @@ describe('ProductDetailPage with options', () => {
     expect(sent(fetch, 'POST /api/cart')).toEqual([{ product: 1, variant: 16, quantity: 1 }]);
   });
 
-  it('moves between values with the arrow keys, skipping the sold-out ones', async () => {
+  it('moves between values with the arrow keys, through the sold-out ones (which can be chosen)', async () => {
     stubFetch({ 'GET /api/products/1': () => jsonResponse(boots) });
     const { router } = render('/products/1?variant=11');
     const first = await screen.findByRole('radio', { name: '42' });
     first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(radio('Size', '43, sold out')).toBeChecked();
+    expect(radio('Size', '43, sold out')).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
     expect(radio('Size', '44')).toBeChecked();
     expect(radio('Size', '44')).toHaveFocus();

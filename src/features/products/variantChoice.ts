@@ -42,7 +42,8 @@ export function valueState(
 
 /**
  * The choice after picking `value` for option `index`: the options above keep their values, those
- * below keep theirs while the new combination still has them in stock, and are cleared otherwise.
+ * below keep theirs while the new combination still has them (in stock or sold out: a sold-out
+ * variant can be chosen, to ask to be told when it is back), and are cleared otherwise.
  */
 export function chooseValue(
   options: readonly ProductOption[],
@@ -54,7 +55,7 @@ export function chooseValue(
   const next: VariantChoice = { ...choiceAbove(options, choice, index), [options[index].name]: value };
   for (let below = index + 1; below < options.length; below += 1) {
     const kept = choice[options[below].name];
-    if (kept !== undefined && valueState(options, variants, next, below, kept) === 'available') next[options[below].name] = kept;
+    if (kept !== undefined && valueState(options, variants, next, below, kept) !== 'unavailable') next[options[below].name] = kept;
   }
   return next;
 }

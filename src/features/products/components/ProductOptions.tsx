@@ -8,18 +8,22 @@ const SAYS: Record<Exclude<ValueState, 'available'>, string> = {
   unavailable: 'not available',
 };
 
-function valueClass(checked: boolean, open: boolean): string {
+function valueClass(checked: boolean, can: ValueState): string {
   const base =
     'relative flex min-w-12 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-1';
-  if (!open) return `${base} cursor-not-allowed border-dashed border-gray-300 bg-white text-gray-500 ${checked ? 'ring-2 ring-gray-500' : ''}`;
+  const ring = checked ? 'ring-2 ring-gray-500' : '';
+  if (can === 'unavailable') return `${base} cursor-not-allowed border-dashed border-gray-300 bg-white text-gray-500 ${ring}`;
+  if (can === 'soldOut') return `${base} cursor-pointer border-dashed border-gray-300 bg-white text-gray-500 hover:bg-gray-50 ${ring}`;
   if (checked) return `${base} cursor-pointer border-transparent bg-brand-600 text-white`;
   return `${base} cursor-pointer border-gray-300 bg-white text-gray-900 hover:bg-gray-50`;
 }
 
 /**
  * A radio group per option of the product (none for a product without options). A value the
- * choice above it has only sold out, or not at all, is disabled and says so in its name; the
- * note under the groups follows the chosen variant's stock.
+ * choice above it has only sold out is shown struck through and says so in its name, yet can be
+ * chosen: its page then offers 'Notify me when back in stock' instead of adding it to the cart. A
+ * value the choice above it does not have at all is disabled and says so. The note under the
+ * groups follows the chosen variant's stock.
  */
 export default function ProductOptions({ state }: { state: VariantChoiceState }) {
   const { options, variants, choice, variant, missing, asked, choose, groups } = state;
@@ -55,7 +59,7 @@ export default function ProductOptions({ state }: { state: VariantChoiceState })
                 const checked = choice[option.name] === value;
                 const open = can === 'available';
                 return (
-                  <label key={value} className={valueClass(checked, open)}>
+                  <label key={value} className={valueClass(checked, can)}>
                     {/* Over the whole value, transparent: a tap anywhere on it is a tap on the radio. */}
                     <input
                       type="radio"
@@ -63,7 +67,7 @@ export default function ProductOptions({ state }: { state: VariantChoiceState })
                       name={`option-${index}`}
                       value={value}
                       checked={checked}
-                      disabled={!open}
+                      disabled={can === 'unavailable'}
                       // "44, sold out": said with the value, which the label's text alone does not say.
                       aria-label={open ? undefined : `${value}, ${SAYS[can]}`}
                       onChange={() => choose(index, value)}
