@@ -34,12 +34,14 @@ export default defineConfig({
   projects: [
     // The embedded driver (the default: PostgreSQL in process, in a data folder).
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The same journeys on a PostgreSQL server. The JS budget does not depend on the engine, and
-    // the API-down journey starts a server of its own.
+    // The same journeys on a PostgreSQL server, but for those that do not depend on the engine
+    // (run what does not once): the JS budget, the API-down journey (it starts a server of its
+    // own), and the journeys that check only how pages look and are operated (axe at every width,
+    // the phone's first screen, the footer's pages, the harness's smoke test), which store nothing.
     {
       name: 'desktop-pg',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${pgPort}` },
-      testIgnore: ['budget.spec.ts', 'reliability.spec.ts'],
+      testIgnore: ['budget.spec.ts', 'reliability.spec.ts', 'smoke.spec.ts', 'storefront-a11y.spec.ts', 'product-page.spec.ts', 'shop-pages.spec.ts'],
       // The README's screenshots come from the embedded run.
       grepInvert: /screenshot of/,
     },
