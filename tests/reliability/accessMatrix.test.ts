@@ -67,6 +67,8 @@ const FACETS = {
 const suggested = (id: number, title: string) => ({ id, title, thumbnail: `/images/products/${id}/thumb.webp` });
 const SUGGESTIONS = { products: [suggested(2, 'Galaxy S24'), suggested(5, 'Galaxy Tab S9')], categories: [], brands: [] };
 
+/** What the import of IMPORT_CSV says each row changes (the dry run and the real one alike). */
+const IMPORT_CHANGES = { 'row 2': 'New product "Desk Lamp"', 'row 3': 'Product 2: Price 800 → 650' };
 const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', card: TEST_CARD, selectedAddress: address() };
 const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
 const productOf = (db: DbSchema, id: number) => db.products.find((p) => p.id === id)!;
@@ -1160,7 +1162,7 @@ const MATRIX: Row[] = [
     body: { csv: IMPORT_CSV, dryRun: false },
     expect: [401, 403, 403, 200],
     verify: (cell) => {
-      expect(cell.res.body).toEqual({ dryRun: false, rows: 2, create: 1, update: 1, errors: {}, created: [6], updated: [2] });
+      expect(cell.res.body).toEqual({ dryRun: false, rows: 2, create: 1, update: 1, errors: {}, created: [6], updated: [2], changes: IMPORT_CHANGES });
       expectStored(cell, (db) => {
         const lamp = { id: 6, ...PRODUCT_DEFAULTS, ...NEW_PRODUCT };
         db.products.push(lamp);
@@ -1177,7 +1179,7 @@ const MATRIX: Row[] = [
     body: { csv: IMPORT_CSV },
     expect: [401, 403, 403, 200],
     verify: (cell) => {
-      expect(cell.res.body).toEqual({ dryRun: true, rows: 2, create: 1, update: 1, errors: {} });
+      expect(cell.res.body).toEqual({ dryRun: true, rows: 2, create: 1, update: 1, errors: {}, changes: IMPORT_CHANGES });
       expectStored(cell, () => {});
     },
   },

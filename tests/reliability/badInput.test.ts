@@ -1344,7 +1344,9 @@ function buildCases(): Case[] {
     ['unknown id', 'an unknown product', [importRow({ id: 99999, price: 10 })], { 'row 2.id': 'No product with id 99999' }],
     ['unknown id', 'id a word', [importRow({ id: 'one', price: 10 })], { 'row 2.id': 'The id must be a product id' }],
     ['unknown id', 'id 0', [importRow({ id: 0, price: 10 })], { 'row 2.id': 'The id must be a product id' }],
-    ['unknown id', 'the same product twice', [importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })], { 'row 3.id': 'Product 2 is in the file twice' }],
+    // A product's rows follow each other (one per variant); its id again after another product's is an error.
+    ['unknown id', 'the same product twice', [importRow({ id: 2, price: 650 }), importRow({ id: 1, price: 10 }), importRow({ id: 2, stock: 1 })], { 'row 4.id': 'Product 2 is in the file twice (its rows must follow each other)' }],
+    ['unknown id', "a product's second row differing from its first", [importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })], { 'row 3.stock': "Differs from row 2, this product's first row" }],
     ['unknown id', 'an unknown category', [importRow({ id: 1, category: 'weapons' })], { 'row 2.category': 'Category must be one of the listed categories' }],
     ['huge string', '201-character title', [importRow({ id: 1, title: 't'.repeat(201) })], { 'row 2.title': 'Product Name must be at most 200 characters' }],
     ['script tag', 'javascript: thumbnail', [importRow({ id: 1, thumbnail: 'javascript:alert(1)' })], { 'row 2.thumbnail': 'Thumbnail must be a path on this site starting with / (e.g. /images/…) or a data:image' }],
