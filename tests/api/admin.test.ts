@@ -169,7 +169,12 @@ describe('CSV export', () => {
     const admin = await makeShop().as('admin');
     const all = await download(admin, '/api/admin/export/products.csv');
     expect(all.disposition).toBe('attachment; filename="products.csv"');
-    expect(all.header).toEqual(['id', 'title', 'description', 'price', 'discountPercentage', 'stock', 'brand', 'category', 'thumbnail', 'image1', 'image2', 'image3', 'lowStockThreshold', 'deleted', 'rating']);
+    // A row per variant of a product with options: its option and variant columns (empty on a product without), before the rating.
+    expect(all.header).toEqual([
+      ...['id', 'title', 'description', 'price', 'discountPercentage', 'stock', 'brand', 'category', 'thumbnail', 'image1', 'image2', 'image3', 'lowStockThreshold', 'deleted'],
+      ...['option1Name', 'option1Value', 'option2Name', 'option2Value', 'option3Name', 'option3Value'],
+      ...['variantId', 'variantSku', 'variantPrice', 'variantDiscountPercentage', 'variantStock', 'rating'],
+    ]);
     expect(all.rows.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5']);
     expect(all.rows[0].slice(0, 8)).toEqual(['1', 'iPhone 15', 'iPhone 15, a fine product.', '1000', '10', '10', 'Apple', 'smartphones']);
     expect(all.rows[3][13]).toBe('true');
@@ -223,8 +228,10 @@ describe('POST /api/admin/import/products', () => {
       errors: {
         'row 4.price': 'Price must be at least 1',
         'row 5.id': 'No product with id 99',
-        'row 6.id': 'Product 2 is in the file twice',
+        'row 6.id': 'Product 2 is in the file twice (its rows must follow each other)',
       },
+      // What each row without an error would change.
+      changes: { 'row 2': 'New product "Desk Lamp"', 'row 3': 'Product 2: Price 800 → 650' },
     });
     expect(await shop.state()).toEqual(before);
     // For real, the same file: 400 with the same errors, and still nothing changed.

@@ -13,7 +13,7 @@ import type { AuditEntry, OrderStatus } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, TEST_CARD, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
+import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
 
 afterEach(expectNoLeaks);
 
@@ -67,8 +67,6 @@ const FACETS = {
 const suggested = (id: number, title: string) => ({ id, title, thumbnail: `/images/products/${id}/thumb.webp` });
 const SUGGESTIONS = { products: [suggested(2, 'Galaxy S24'), suggested(5, 'Galaxy Tab S9')], categories: [], brands: [] };
 
-/** What the import of IMPORT_CSV says each row changes (the dry run and the real one alike). */
-const IMPORT_CHANGES = { 'row 2': 'New product "Desk Lamp"', 'row 3': 'Product 2: Price 800 → 650' };
 const ORDER = { items: [{ product: 5, quantity: 1 }], paymentMethod: 'card', card: TEST_CARD, selectedAddress: address() };
 const userOf = (db: DbSchema, id: number) => db.users.find((u) => u.id === id)!;
 const productOf = (db: DbSchema, id: number) => db.products.find((p) => p.id === id)!;

@@ -18,7 +18,7 @@ import { ORDER_STATUSES } from '../../src/domain/types';
 import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { IMPORT_CSV, IMPORT_HEADER, importRow, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
+import { IMPORT_CHANGES, IMPORT_CSV, IMPORT_HEADER, importRow, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
 import type { Promotion } from '../../src/domain/checkout';
 
 type Kind =
@@ -1558,11 +1558,19 @@ describe('bad-input catalogue', () => {
   });
 
   it('answers 200 and changes nothing: dry runs, row errors included, and bulk changes that change no order', async () => {
-    const withRowErrors = [IMPORT_HEADER, importRow({ ...NEW_PRODUCT, price: 0 }), importRow({ id: 99999, price: 10 }), importRow({ id: 2, price: 650 }), importRow({ id: 2, stock: 1 })].join('\n');
-    const report = { dryRun: true, rows: 4, create: 1, update: 3, errors: { 'row 2.price': 'Price must be at least 1', 'row 3.id': 'No product with id 99999', 'row 5.id': 'Product 2 is in the file twice' } };
+    // Product 2's rows apart (a product's rows follow each other): the second is the 'twice' error.
+    const withRowErrors = [IMPORT_HEADER, importRow({ ...NEW_PRODUCT, price: 0 }), importRow({ id: 2, price: 650 }), importRow({ id: 99999, price: 10 }), importRow({ id: 2, stock: 1 })].join('\n');
+    const report = {
+      dryRun: true,
+      rows: 4,
+      create: 1,
+      update: 3,
+      errors: { 'row 2.price': 'Price must be at least 1', 'row 4.id': 'No product with id 99999', 'row 5.id': 'Product 2 is in the file twice (its rows must follow each other)' },
+      changes: { 'row 3': 'Product 2: Price 800 → 650' },
+    };
     const outcomes = (...pairs: [number, number][]) => pairs.map(([id, status]) => expect.objectContaining({ id, status }));
     const controls: [string, string, object, unknown][] = [
-      ['a dry run', '/api/admin/import/products', { csv: IMPORT_CSV, dryRun: true }, { dryRun: true, rows: 2, create: 1, update: 1, errors: {} }],
+      ['a dry run', '/api/admin/import/products', { csv: IMPORT_CSV, dryRun: true }, { dryRun: true, rows: 2, create: 1, update: 1, errors: {}, changes: IMPORT_CHANGES }],
       ['a dry run with row errors', '/api/admin/import/products', { csv: withRowErrors, dryRun: true }, report],
       ['a dry run by default, with row errors', '/api/admin/import/products', { csv: withRowErrors }, report],
       ['unknown orders', '/api/orders', { ids: [99999, 99998], status: 'delivered' }, outcomes([99999, 404], [99998, 404])],

@@ -54,6 +54,9 @@ export function importRow(fields: Partial<Record<keyof typeof NEW_PRODUCT | 'id'
 /** A file the import takes: NEW_PRODUCT as a new product (id 6 in makeData()), and product 2's price to 650. */
 export const IMPORT_CSV = [IMPORT_HEADER, importRow(NEW_PRODUCT), importRow({ id: 2, price: 650 })].join('\n');
 
+/** What the import of IMPORT_CSV says each row changes (its dry run and the real one alike). */
+export const IMPORT_CHANGES = { 'row 2': 'New product "Desk Lamp"', 'row 3': 'Product 2: Price 800 → 650' };
+
 const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest('hex');
 
 // --- Durable stores ---------------------------------------------------------------------------

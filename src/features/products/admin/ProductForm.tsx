@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
@@ -82,8 +82,15 @@ export default function ProductForm({
   const rows = useMemo(() => gridRows(grid, skuBase), [grid, skuBase]);
   const hasOptions = grid.options.length > 0;
 
-  /** Moves focus to the grid's first input with a message (after React drew them). */
-  const focusGrid = () => setTimeout(() => gridRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  /**
+   * Moves focus to the grid's first input with a message, once React has drawn the messages set
+   * with it (an effect of the render that shows them: a timer could run before that render).
+   */
+  const [gridFocus, setGridFocus] = useState(0);
+  const focusGrid = () => setGridFocus((n) => n + 1);
+  useEffect(() => {
+    if (gridFocus > 0) gridRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [gridFocus]);
 
   /** The form's input with the options and variants (none for a new product without options). */
   function withVariants(values: ProductFormValues): ProductInput {
