@@ -86,9 +86,12 @@ test.describe('the dashboard', () => {
     const [lowest] = (await stats(admin, 30)).lowStock;
     const product = { id: lowest.id, title: lowest.title };
     expect(lowest.stock).toBeLessThanOrEqual(lowest.threshold);
-    const row = page.getByRole('region', { name: 'Low stock table' }).getByRole('row').filter({ hasText: product.title });
-    await expect(row).toContainText(`${product.title}${lowest.stock}${lowest.threshold}Edit`);
-    await row.getByRole('link', { name: `Edit ${product.title}` }).click();
+    // An entry is a product, or a variant named with its choice ('Chelsea Boots — Size 44, Black').
+    const choice = Object.entries(lowest.variant?.options ?? {}).map(([name, value], i) => (i === 0 ? `${name} ${value}` : value));
+    const name = choice.length > 0 ? `${product.title} — ${choice.join(', ')}` : product.title;
+    const row = page.getByRole('region', { name: 'Low stock table' }).getByRole('row').filter({ hasText: name }).first();
+    await expect(row).toContainText(`${name}${lowest.stock}${lowest.threshold}Edit`);
+    await row.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/product-form/edit/${product.id}$`));
     await expect(page.getByLabel('Product Name')).toHaveValue(product.title);
   });

@@ -22,7 +22,8 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   };
   const alertHost = onDemandFile('src/components/AlertHost');
   const mobileFilters = onDemandFile('src/features/products/components/MobileFilters');
-  expect(Object.keys(ON_DEMAND)).toHaveLength(2);
+  const wishlistWrite = onDemandFile('src/components/wishlistWrite');
+  expect(Object.keys(ON_DEMAND)).toHaveLength(3);
 
   // A new shopper (created in a separate cookie jar, so the page starts signed out).
   const credentials = { email: uniqueEmail('budget'), password: NEW_USER_PASSWORD };
@@ -51,6 +52,7 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   expect(fetched.filter((f) => !counted(home).has(f))).toEqual([]);
   expect(fetched).not.toContain(alertHost);
   expect(fetched).not.toContain(mobileFilters);
+  expect(fetched).not.toContain(wishlistWrite);
 
   // Opening the Filters slide-over fetches its chunk; the first alert fetches react-alert's.
   await page.getByRole('button', { name: /^Filters/ }).click();
@@ -64,4 +66,12 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Item added to Cart !')).toBeVisible();
   expect(fetched).toContain(alertHost);
+
+  // The first heart pressed fetches the wishlist's writes.
+  expect(fetched).not.toContain(wishlistWrite);
+  const heart = page.getByRole('button', { name: /^Save .* to wishlist$/ }).first();
+  await expect(heart).toBeEnabled();
+  await heart.click();
+  await expect(page.getByRole('button', { name: /^Remove .* from wishlist$/ }).first()).toBeVisible();
+  expect(fetched).toContain(wishlistWrite);
 });
