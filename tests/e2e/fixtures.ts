@@ -54,8 +54,17 @@ export async function signUpViaApi(
 export const loginAsUser = (page: Page) => loginViaApi(page, DEMO_USER);
 export const loginAsAdmin = (page: Page) => loginViaApi(page, DEMO_ADMIN);
 
-/** Fails with the list of violations when axe (WCAG 2 A and AA) finds any on the current page. */
+/**
+ * Fails with the list of violations when axe (WCAG 2 A and AA) finds any on the current page.
+ * It first waits (up to 5 s) for the page's finite animations and transitions to end: a toast
+ * fading in or out is drawn at part opacity, which axe reads as low contrast although no one
+ * reads it so; once settled, a toast that stays is checked like everything else. Endless ones
+ * (a spinner) are not waited for.
+ */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
