@@ -5,8 +5,11 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../../src/domain/variants';
-import type { AppliedPromotion, Payment, PromotionKind, ShippingCharge, TaxCharge, Totals } from '../../../src/domain/checkout';
+import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../../src/domain/checkout';
 import type { FieldSpec, FieldValues, ProductFieldTable } from '../../../src/domain/productFields';
+import type { PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, WishlistItemsTable } from './schemaShop';
+
+export type * from './schemaShop';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -128,53 +131,6 @@ export interface OrdersTable {
 
 /** A JSON column that may be null and may be left out of an insert. */
 type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
-
-/** Promotions (migration 0014): `value` in hundredths (percent × 100, or cents); money in cents. */
-export interface PromotionsTable {
-  id: Identity;
-  name: string;
-  label: string;
-  kind: PromotionKind;
-  value: number;
-  categories: ColumnType<string[], string[] | undefined, string[]>;
-  products: ColumnType<number[], number[] | undefined, number[]>;
-  code: string | null;
-  stackable: ColumnType<boolean, boolean | undefined, boolean>;
-  members_only: ColumnType<boolean, boolean | undefined, boolean>;
-  min_subtotal: ColumnType<number, number | undefined, number>;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  usage_limit: number | null;
-  per_customer_limit: number | null;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-  used: ColumnType<number, number | undefined, number>;
-}
-
-/** Which order carried which promotion, for whom (migration 0014). */
-export interface PromotionRedemptionsTable {
-  promotion_id: number;
-  order_id: number;
-  user_id: number;
-}
-
-/** Shipping methods per country (migration 0014): amounts in cents. */
-export interface ShippingMethodsTable {
-  id: Identity;
-  name: string;
-  country: string;
-  amount: number;
-  free_over: number | null;
-  min_days: number;
-  max_days: number;
-}
-
-/** Tax rates (migration 0014): percent; `state` null = the whole country. numeric: read as a string. */
-export interface TaxRatesTable {
-  id: Identity;
-  country: string;
-  state: string | null;
-  rate: ColumnType<string, string | number, string | number>;
-}
 
 export interface SessionsTable {
   /** SHA-256 hex of the session id in the cookie. */
@@ -299,26 +255,6 @@ export interface Database {
   tax_rates: TaxRatesTable;
   wishlist_items: WishlistItemsTable;
   stock_alerts: StockAlertsTable;
-}
-
-/** A saved product or variant of a user (migration 0017); last_price in cents, the price the shopper would pay as last seen. */
-export interface WishlistItemsTable {
-  id: Generated<number>;
-  user_id: number;
-  product_id: number;
-  /** null: the product as a whole. */
-  variant_id: number | null;
-  created_at: Timestamp;
-  last_price: number;
-}
-
-/** "Notify me" on a sold-out variant (migration 0017); deleted when its mail is written. */
-export interface StockAlertsTable {
-  id: Generated<number>;
-  user_id: number;
-  product_id: number;
-  variant_id: number;
-  created_at: Timestamp;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */
