@@ -34,7 +34,8 @@ import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report'
 import { DEFAULT_SCALE_OPTIONS, runScale, type Engine } from './bench/scale';
 import { renderScale, spliceScale, toScaleFile, type ScaleFile } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
-import { DEMO_ACCOUNTS, generateSeed, serialize } from './seed';
+import { plainProduct } from './bench/scaleData';
+import { DEMO_ACCOUNTS, generateSeed, serialize, type SeedDb } from './seed';
 
 interface Options {
   label: string;
@@ -118,14 +119,21 @@ function parseArgs(argv: string[]): Options {
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** Products 1–10 get a huge stock so 50 connections can order for seconds on end. */
-const ORDERED = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-const CART_PRODUCTS = [11, 12, 13];
-const PAIR_PRODUCT = 14;
+/**
+ * The products the per-shopper calls use: the first 14 plain ones (no options, not deleted, see
+ * plainProduct), the first 10 of them ordered, with a huge stock so 50 connections can order for
+ * seconds on end; three in each shopper's cart; one added and removed.
+ */
+function benchProducts(data: SeedDb) {
+  const ids = data.products.filter((p) => plainProduct(p) && p.stock >= 10).slice(0, 14).map((p) => p.id);
+  if (ids.length < 14) throw new Error('the generated catalogue has fewer than 14 products without options');
+  return { ordered: ids.slice(0, 10), cart: ids.slice(10, 13), pair: ids[13] };
+}
 
-function writeData(dir: string, products: number): { shop: string; plain: string } {
+function writeData(dir: string, products: number): { shop: string; plain: string; ids: ReturnType<typeof benchProducts> } {
   const data = generateSeed({ products });
-  for (const p of data.products) if (ORDERED.includes(p.id)) p.stock = 1_000_000_000;
+  const ids = benchProducts(data);
+  for (const p of data.products) if (ids.ordered.includes(p.id)) p.stock = 1_000_000_000;
   const text = serialize(data);
   const shop = path.join(dir, `shop-${products}`, 'db.json');
   const plain = path.join(dir, `plain-${products}`, 'db.json');
@@ -133,7 +141,7 @@ function writeData(dir: string, products: number): { shop: string; plain: string
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
-  return { shop, plain };
+  return { shop, plain, ids };
 }
 
 /** The filtered, sorted, paged listing the home page asks for. */
@@ -141,6 +149,7 @@ const LIST_QUERY = '?category=smartphones&category=laptops&_sort=price&_order=as
 
 async function apiBench(dir: string, products: number, o: Options) {
   const files = writeData(dir, products);
+  const { ordered, cart, pair } = files.ids;
   const loads: LoadResult[] = [];
   const writes: WriteResult[] = [];
   const shop = await startShop(files.shop, undefined, o.serverRoot);
@@ -165,7 +174,7 @@ async function apiBench(dir: string, products: number, o: Options) {
     log(`${products} products: signing up shoppers`);
     const shoppers = await signUpShoppers(shop.origin, String(products), 64);
     for (const cookie of shoppers) {
-      for (const product of CART_PRODUCTS) {
+      for (const product of cart) {
         const res = await postJson(`${shop.origin}/api/cart`, { product, quantity: 1 }, cookie);
         if (res.status !== 201) throw new Error(`cart setup: ${res.status} ${await res.text()}`);
       }
@@ -197,17 +206,17 @@ async function apiBench(dir: string, products: number, o: Options) {
       shop,
       {
         requests: [
-          { method: 'POST', path: '/api/cart', body: JSON.stringify({ product: PAIR_PRODUCT, quantity: 1 }) },
-          { method: 'DELETE', path: `/api/cart/${PAIR_PRODUCT}` },
+          { method: 'POST', path: '/api/cart', body: JSON.stringify({ product: pair, quantity: 1 }) },
+          { method: 'DELETE', path: `/api/cart/${pair}` },
         ],
         cookies: shoppers,
         exclusive: true,
       },
       // The warm-up stops mid-pair: take out the lines it left behind.
-      () => Promise.all(shoppers.map((cookie) => fetch(`${shop.origin}/api/cart/${PAIR_PRODUCT}`, { method: 'DELETE', headers: { cookie } }))),
+      () => Promise.all(shoppers.map((cookie) => fetch(`${shop.origin}/api/cart/${pair}`, { method: 'DELETE', headers: { cookie } }))),
     );
     const orderBody = JSON.stringify({
-      items: [{ product: ORDERED[0], quantity: 1 }],
+      items: [{ product: ordered[0], quantity: 1 }],
       paymentMethod: 'card',
       card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' },
       selectedAddress: BENCH_ADDRESS,

@@ -22,7 +22,7 @@ import type { CartItem } from '../../src/domain/types';
 import { DEMO_ACCOUNTS } from '../seed';
 import { BENCH_ADDRESS, cookieOf, login, postJson, SHOPPER_PASSWORD } from './api';
 import { ROOT, startShopServer, type Child } from './processes';
-import { BIG_STOCK, spreadIds } from './scaleData';
+import { BIG_STOCK } from './scaleData';
 import { runScenario, waitForQuiet, type CpuProbe, type RunResult, type Scenario } from './scaleLoad';
 import {
   captureStatements,
@@ -522,7 +522,7 @@ async function embeddedSize(dir: string, products: number, o: ScaleOptions): Pro
       run.loaded = true;
       o.log(`embedded ${products}: up in ${run.startS} s, RSS ${run.memory.afterLoad.rssMB} MB (peak ${run.memory.afterLoad.peakMB} MB)`);
       // One Node thread answers everything, PGlite's queries included.
-      const bigStock = data?.bigStock ?? (await bigStockOf(server.origin, products));
+      const bigStock = data?.bigStock ?? (await bigStockOf(server.origin));
       const measured = await measureServer('embedded', products, server, { node: () => processCpuMs(pid) }, bigStock, o, 1);
       run.cases = measured.cases;
       run.totals = measured.totals;
@@ -540,15 +540,16 @@ async function embeddedSize(dir: string, products: number, o: ScaleOptions): Pro
   return run;
 }
 
-/** The products of spreadIds with big stock, as the API shows them (a reused data folder). */
-async function bigStockOf(origin: string, products: number): Promise<number[]> {
+/** The products with big stock (scaleSeed's), as the API lists them (a reused data folder). */
+async function bigStockOf(origin: string): Promise<number[]> {
   const out: number[] = [];
-  for (const id of spreadIds(products)) {
-    const res = await fetch(`${origin}/api/products/${id}`);
-    const p = (await res.json()) as { stock?: number; deleted?: boolean };
-    if (res.status === 200 && p.stock === BIG_STOCK && !p.deleted) out.push(id);
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${origin}/api/products?stock=${BIG_STOCK}&deleted_ne=true&_sort=id&_page=${page}&_limit=100`);
+    const list = (await res.json()) as { id: number }[];
+    if (res.status !== 200 || !Array.isArray(list)) throw new Error(`listing big-stock products: ${res.status}`);
+    out.push(...list.map((p) => p.id));
+    if (list.length < 100) return out;
   }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

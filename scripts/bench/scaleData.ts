@@ -9,6 +9,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { seedVariants } from '../../server/store/seedVariants';
 import { generateSeed, type SeedDb } from '../seed';
 
 /** Stock given to the products orders are placed on, so 50 connections never run one out. */
@@ -85,18 +86,28 @@ export function writeDataFile(file: string, db: Record<string, unknown>): number
   return bytes;
 }
 
-/** generateSeed(products) with big stock on spreadIds (those not deleted); returns them. */
+/**
+ * A product the benches can put in a cart one at a time as it is: not deleted, without a minimum
+ * order quantity above 1, and without options (the seed gives shoes, clothes, phones, laptops and
+ * sunglasses variants when it is loaded, and a line of those needs a choice), so its stock is its
+ * one variant's.
+ */
+export const plainProduct = (p: SeedDb['products'][number] | undefined): boolean =>
+  !!p && !p.deleted && (p.minimumOrderQuantity ?? 1) <= 1 && seedVariants(p) === undefined;
+
+/** generateSeed(products) with big stock on the plain products at or next after spreadIds; returns them. */
 export function scaleSeed(products: number, generate: typeof generateSeed = generateSeed): { db: SeedDb; bigStock: number[] } {
   const db = generate({ products });
-  const bigStock: number[] = [];
-  for (const id of spreadIds(products)) {
+  const bigStock = new Set<number>();
+  for (const spread of spreadIds(products)) {
+    let id = spread;
+    while (id <= products && (bigStock.has(id) || !plainProduct(db.products[id - 1]))) id++;
     const p = db.products[id - 1];
-    if (p && !p.deleted) {
-      p.stock = BIG_STOCK;
-      bigStock.push(id);
-    }
+    if (id > products || !p) continue;
+    p.stock = BIG_STOCK;
+    bigStock.add(id);
   }
-  return { db, bigStock };
+  return { db, bigStock: [...bigStock] };
 }
 
 async function main() {

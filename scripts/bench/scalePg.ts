@@ -80,11 +80,21 @@ export interface SeededDatabase {
   sizeMB: number;
 }
 
+/**
+ * Big stock on the plain product (no options, no minimum order quantity above 1, not deleted) at or next after each of spreadIds, as
+ * scaleSeed gives the embedded engine's file: on its one variant, from which the product's stock
+ * follows (migration 0012's triggers); a product with options would need a choice in the cart.
+ */
+const BIG_STOCK_SQL = `UPDATE variants v SET stock = $1 FROM (
+    SELECT DISTINCT (SELECT p.id FROM products p WHERE p.id >= s.id AND NOT p.deleted AND p.options = '[]'::jsonb AND coalesce(p.minimum_order_quantity, 1) <= 1 ORDER BY p.id LIMIT 1) AS id
+    FROM unnest($2::int[]) AS s (id)) b
+  WHERE v.product_id = b.id RETURNING v.product_id AS id`;
+
 export const scaleDatabaseName = (products: number) => `scale_${products}_${process.pid}`;
 
 /**
  * A database `scale_<products>_<pid>` on the cluster, seeded by COPY (`root`'s scripts/seed.ts, so
- * with the schema of the server that will run on it), with big stock on spreadIds.
+ * with the schema of the server that will run on it), with big stock as BIG_STOCK_SQL gives it.
  */
 export async function seedScaleDatabase(adminUrl: string, products: number, log: (line: string) => void, root = ROOT): Promise<SeededDatabase> {
   const url = await createDatabase(adminUrl, scaleDatabaseName(products));
@@ -92,9 +102,9 @@ export async function seedScaleDatabase(adminUrl: string, products: number, log:
   await runLogged(['--import', 'tsx', path.join(root, 'scripts/seed.ts'), '--products', String(products), '--database-url', url, '--no-images'], log, root);
   const seedS = Math.round((performance.now() - started) / 100) / 10;
   return withClient(url, async (c) => {
-    const { rows } = await c.query<{ id: number }>('UPDATE products SET stock = $1 WHERE id = ANY($2::int[]) AND NOT deleted RETURNING id', [BIG_STOCK, spreadIds(products)]);
+    const { rows } = await c.query<{ id: number }>(BIG_STOCK_SQL, [BIG_STOCK, spreadIds(products)]);
     // The updates left dead rows and cleared all-visible bits: as a database in use would be after vacuum.
-    await c.query('VACUUM (ANALYZE) products');
+    await c.query('VACUUM (ANALYZE) products, variants');
     const size = await c.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
     return { url, bigStock: rows.map((r) => r.id).sort((a, b) => a - b), seedS, sizeMB: Math.round(Number(size.rows[0].b) / 2 ** 20) };
   });
@@ -103,14 +113,14 @@ export async function seedScaleDatabase(adminUrl: string, products: number, log:
 /**
  * A database seeded earlier (`npm run seed -- --products N --database-url URL`), reused as it is
  * instead of seeding afresh (SCALE_PG_URL_<N>: a million products take long to seed): big stock
- * on spreadIds as seedScaleDatabase gives it, then VACUUM (ANALYZE). It is not dropped after.
+ * as seedScaleDatabase gives it, then VACUUM (ANALYZE). It is not dropped after.
  */
 export async function reuseScaleDatabase(url: string, products: number): Promise<SeededDatabase> {
   return withClient(url, async (c) => {
     const count = Number((await c.query<{ n: string }>('SELECT count(*)::text AS n FROM products')).rows[0].n);
     if (count !== products) throw new Error(`${url} holds ${count} products, not ${products}`);
-    const { rows } = await c.query<{ id: number }>('UPDATE products SET stock = $1 WHERE id = ANY($2::int[]) AND NOT deleted RETURNING id', [BIG_STOCK, spreadIds(products)]);
-    await c.query('VACUUM (ANALYZE) products');
+    const { rows } = await c.query<{ id: number }>(BIG_STOCK_SQL, [BIG_STOCK, spreadIds(products)]);
+    await c.query('VACUUM (ANALYZE) products, variants');
     const size = await c.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b');
     return { url, bigStock: rows.map((r) => r.id).sort((a, b) => a - b), seedS: 0, sizeMB: Math.round(Number(size.rows[0].b) / 2 ** 20) };
   });

@@ -4,7 +4,7 @@
 //
 // PGlite is one connection: the dialect (kysely-pglite-dialect) hands it to one query or
 // transaction at a time and queues the rest, which is what one process on one data folder
-// needs. A data folder belongs to one process: a lock file in it (shop.lock, holding the pid)
+// needs. Reads are answered from memory until the next write (readCache.ts). A data folder belongs to one process: a lock file in it (shop.lock, holding the pid)
 // refuses a second one with a message that names DATABASE_URL, the way to run several instances.
 // A lock left by a process that died (SIGKILL, power loss) is taken over.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { parseInt8 } from './connect';
+import { ReadCache } from './readCache';
 import type { Database } from './schema';
 
 const INT8 = 20;
@@ -33,6 +34,8 @@ export interface EmbeddedOptions {
 export interface EmbeddedDatabase {
   db: Kysely<Database>;
   pglite: PGlite;
+  /** The reads' answers kept in memory until the next write (readCache.ts). */
+  readCache: ReadCache;
   /** Lets go of the data folder's lock (after db.destroy()). */
   release(): void;
 }
@@ -100,11 +103,13 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery }: EmbeddedOp
     };
     const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
+    const readCache = new ReadCache(pglite);
     const db = new Kysely<Database>({
-      dialect: new PGliteDialect(pglite),
+      // The dialect calls query and close only, which the cache passes on.
+      dialect: new PGliteDialect(readCache as unknown as PGlite),
       log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters) : undefined) : undefined,
     });
-    return { db, pglite, release };
+    return { db, pglite, readCache, release };
   } catch (error) {
     release();
     throw error;

@@ -6,27 +6,31 @@ import type { Product } from '../../../src/domain/types';
 import { auditEntry, describeProduct } from '../audit';
 import type { AuditContext, ImportResult, ImportRow, NewProduct, ProductChanges } from '../port';
 import { SkuTaken, type VariantProduct } from '../variants';
-import { auditToRow, isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId } from './rows';
+import { auditToRow, isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId, type ProductRow } from './rows';
 import type { Database } from './schema';
 import { alertsAfterProductWrite } from './wishlist';
-import { setOnlyVariantStock, skuViolation, withVariants, withVariantsOne, writeVariants } from './variants';
+import { setOnlyVariantStock, skuViolation, VARIANTS_COLUMN, variantsFromRow, withVariantsOne, writeVariants } from './variants';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** An import names a product that does not exist: roll the transaction back. */
 class Missing extends Error {}
 
+/** Products with their options and variants, in one statement. */
+const withVariantColumns = (db: Db) => db.selectFrom('products').select([...PRODUCT_COLUMNS, 'options', VARIANTS_COLUMN]);
+const variantProductFromRow = (row: ProductRow & Parameters<typeof variantsFromRow>[0]): VariantProduct => ({ ...productFromRow(row), ...variantsFromRow(row) });
+
 export async function productById(db: Db, id: number): Promise<VariantProduct | undefined> {
   if (!isId(id)) return undefined;
-  const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return withVariantsOne(db, row && productFromRow(row));
+  const row = await withVariantColumns(db).where('id', '=', id).executeTakeFirst();
+  return row && variantProductFromRow(row);
 }
 
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<VariantProduct[]> {
   const wanted = [...new Set(ids.filter(isId))];
   if (wanted.length === 0) return [];
-  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
-  return withVariants(db, rows.map(productFromRow));
+  const rows = await withVariantColumns(db).where('id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
+  return rows.map(variantProductFromRow);
 }
 
 /** The product as it is now in `trx` (after its variants' triggers ran), with its variants. */

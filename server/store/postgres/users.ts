@@ -91,14 +91,16 @@ export async function createSession(db: Db, session: Session, { now, maxPerUser 
 }
 
 export async function sessionUser(db: Db, digest: string, now: number): Promise<StoredUser | undefined> {
+  // The expiry is compared here, not in SQL: the statement is then the same for every request of
+  // a session, and the embedded engine answers it from memory until the next write (readCache.ts).
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', digest)
-    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
-  return row && userFromRow(row);
+  return row && row.session_expires_at > now ? userFromRow(row) : undefined;
 }
 
 export async function deleteSession(db: Db, digest: string): Promise<boolean> {

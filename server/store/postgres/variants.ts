@@ -31,23 +31,31 @@ export function variantFromRow(r: VariantRow): Variant {
   return ordered(variant, VARIANT_KEYS);
 }
 
+/**
+ * A product's variants (in the shop's order) as one JSON column of its own row, `variant_rows`,
+ * beside `options`: a product and its variants are read in one statement.
+ */
+export const VARIANTS_COLUMN = sql<VariantRow[]>`coalesce((
+    SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id, 'sku', v.sku, 'options', v.options, 'price', v.price,
+      'discount_percentage', v.discount_percentage, 'stock', v.stock, 'image', v.image) ORDER BY v.position, v.id)
+    FROM variants v WHERE v.product_id = products.id), '[]')`.as('variant_rows');
+
+/** The options and variants of a row read with `options` and VARIANTS_COLUMN. */
+export const variantsFromRow = (r: { options: ProductVariants['options']; variant_rows: VariantRow[] }): ProductVariants => ({
+  options: r.options,
+  variants: r.variant_rows.map(variantFromRow),
+});
+
 /** The options and variants (in the shop's order) of the products among `ids`. */
 export async function variantsOf(db: Db, ids: readonly number[]): Promise<Map<number, ProductVariants>> {
   const wanted = [...new Set(ids.filter(isId))];
-  const out = new Map<number, ProductVariants>();
-  if (wanted.length === 0) return out;
-  const products = await db.selectFrom('products').select(['id', 'options']).where('id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
-  for (const p of products) out.set(p.id, { options: p.options, variants: [] });
+  if (wanted.length === 0) return new Map();
   const rows = await db
-    .selectFrom('variants')
-    .select(['id', 'product_id', 'sku', 'options', 'price', 'discount_percentage', 'stock', 'image'])
-    .where('product_id', '=', sql<number>`ANY(${wanted}::int[])`)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
+    .selectFrom('products')
+    .select(['id', 'options', VARIANTS_COLUMN])
+    .where('id', '=', sql<number>`ANY(${wanted}::int[])`)
     .execute();
-  for (const r of rows) out.get(r.product_id)?.variants.push(variantFromRow(r));
-  return out;
+  return new Map(rows.map((r) => [r.id, variantsFromRow(r)]));
 }
 
 /** The products with their options and variants. */

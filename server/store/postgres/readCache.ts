@@ -1,0 +1,104 @@
+// The embedded engine's read cache. A data folder belongs to one process (embedded.ts' lock), so
+// nothing but this process's own statements can change what a read answers: the answer of a read
+// statement stays true until this process runs a statement that is not one. The cache keeps
+// recent answers of reads (by SQL text and parameters) and forgets all of them when anything else
+// runs: a write, DDL, ANALYZE, a transaction's BEGIN, COMMIT or ROLLBACK. A statement inside a
+// transaction is never answered from it nor kept. So a catalogue page or a product asked for
+// again is answered from memory, as json-server answers from its in-memory file, and an answer
+// is never older than the last write.
+//
+// A read is a statement that starts with SELECT (or WITH, without INSERT, UPDATE, DELETE or
+// MERGE) and names no function whose answer changes without a write (now(), random(), nextval(),
+// the catalogue's pg_* views, …) and takes no row lock. Answers of more than ROWS rows (an export,
+// a whole list) are not kept; at most ENTRIES answers are, the least recently used going first.
+// A PostgreSQL server (DATABASE_URL) has no such cache: other instances write to it too.
+import type { PGlite, Results } from '@electric-sql/pglite';
+
+const ENTRIES = 500;
+const ROWS = 100;
+
+const VOLATILE =
+  /\b(?:now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_\w+|nextval|setval|currval|lastval|txid_\w+|pg_\w+|set_config|current_setting)\b|\bfor\s+(?:update|share|no\s+key\s+update|key\s+share)\b/i;
+const WRITES = /\b(?:insert|update|delete|merge)\b/i;
+/** A transaction's end (not ROLLBACK TO a savepoint, which stays in it). */
+const ENDS = /^\s*(?:commit|end|abort|rollback(?!\s+(?:transaction\s+|work\s+)?to\b))\b/i;
+
+/** True when `sql` only reads, and reads nothing that changes without a statement of ours. */
+export function isCacheableRead(sql: string): boolean {
+  const start = /^\s*\(?\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+  if (start === 'with') return !WRITES.test(sql) && !VOLATILE.test(sql);
+  return start === 'select' && !VOLATILE.test(sql);
+}
+
+/** The cache's key for a statement: undefined when a parameter has no JSON form (a bigint). */
+function keyOf(sql: string, params: readonly unknown[]): string | undefined {
+  try {
+    return `${sql}\u0000${JSON.stringify(params)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+/** The part of PGlite the Kysely dialect uses (kysely-pglite-dialect: query and close). */
+export type QueryClient = Pick<PGlite, 'query' | 'close'>;
+
+/** `client` with a read cache in front of its `query`, for kysely-pglite-dialect. */
+export class ReadCache implements QueryClient {
+  private readonly answers = new Map<string, Results<unknown>>();
+  private inTransaction = false;
+  private readonly counts = { hits: 0, misses: 0 };
+
+  constructor(
+    private readonly client: PGlite,
+    private readonly limits = { entries: ENTRIES, rows: ROWS },
+  ) {}
+
+  stats(): ReadCacheStats {
+    return { ...this.counts, entries: this.answers.size };
+  }
+
+  close(): Promise<void> {
+    this.answers.clear();
+    return this.client.close();
+  }
+
+  // PGlite's own signature (its generic answer type); the dialect passes the SQL and parameters.
+  async query<T>(sql: string, params: unknown[] = [], options?: Parameters<PGlite['query']>[2]): Promise<Results<T>> {
+    const key = !this.inTransaction && !options && isCacheableRead(sql) ? keyOf(sql, params) : undefined;
+    if (key === undefined) return this.other<T>(sql, params, options);
+    const kept = this.answers.get(key);
+    if (kept) {
+      this.counts.hits++;
+      // Most recently used last; a copy, so a caller changing its rows changes nothing kept.
+      this.answers.delete(key);
+      this.answers.set(key, kept);
+      return structuredClone(kept) as Results<T>;
+    }
+    this.counts.misses++;
+    const answer = await this.client.query<T>(sql, params);
+    if (answer.rows.length <= this.limits.rows) {
+      this.answers.set(key, structuredClone(answer));
+      if (this.answers.size > this.limits.entries) this.answers.delete(this.answers.keys().next().value!);
+    }
+    return answer;
+  }
+
+  /** Anything but a cacheable read: everything kept is forgotten, before and after it runs. */
+  private async other<T>(sql: string, params: unknown[], options: Parameters<PGlite['query']>[2]): Promise<Results<T>> {
+    this.answers.clear();
+    const word = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+    if (word === 'begin' || word === 'start') this.inTransaction = true;
+    try {
+      return await this.client.query<T>(sql, params, options);
+    } finally {
+      if (ENDS.test(sql)) this.inTransaction = false;
+      this.answers.clear();
+    }
+  }
+}
