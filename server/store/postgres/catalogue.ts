@@ -29,7 +29,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
   // One statement, one snapshot: the page and its total. The page's ids come first (from an
   // index alone where one covers the filter and the sort, so a deep page skips index entries,
   // not table rows); then only those products are read.
-  const page = (db: Db, offset: number, limit: number | null, withTotal: boolean) => {
+  const page = (db: Db, offset: number, limit: number | null, withTotal: boolean, scan = false) => {
     if (query.q && withTotal) {
       // A search finds its matches once (trigram index, then each candidate checked) and both
       // counts and pages them, instead of running that search twice.
@@ -45,7 +45,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     // The total as an InitPlan (run once): from product_counts when it can, else counted.
     return sql<ProductRowWithTotal>`
       SELECT ${columns}, ${withTotal ? counted : sql`NULL::int`} AS total
-      FROM ${productPageIds(query, offset, limit)}
+      FROM ${productPageIds(query, offset, limit, scan)}
       JOIN products ON products.id = page.id
       ORDER BY ${order}`.execute(db);
   };
@@ -70,7 +70,7 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     if (dense) return dense;
   }
   if (query.q && limit !== null && (await catalogueSize(db)) > SEARCH_COUNT.exactCatalogue) {
-    const found = await searchPage(db, query, offset, limit, () => page(db, offset, limit, false));
+    const found = await searchPage(db, query, offset, limit, () => page(db, offset, limit, false, true));
     if (found) return found;
   }
   const { rows } = await page(db, offset, limit, true);

@@ -7,7 +7,7 @@ import type { ListFilter, ListQuery, ProductListField } from '../port';
 import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from './jsonQuery';
 import { fieldSpec, PRODUCT_KEYS, type FieldType, type ListKey } from '../../../src/domain/productFields';
 import { PRODUCT_COLUMN } from './rows';
-import { productAnswerMatches } from './search';
+import { productAnswerMatches, productAnswerScans } from './search';
 
 /** How each scalar field of the table compares (src/domain/productFields.ts), and salePrice. */
 const KIND_OF_TYPE: Partial<Record<FieldType, Kind>> = { id: 'int', text: 'text', number: 'float', integer: 'int', boolean: 'bool' };
@@ -55,11 +55,14 @@ function condition(filter: ListFilter<ProductListField>, table: string, ordered 
   return compared;
 }
 
-/** The WHERE of a product list (`true` for everything); `ordered`: of a page, in the list's order. */
-export function productWhere(query: ListQuery<ProductListField>, ordered = false): RawBuilder<SqlBool> {
+/**
+ * The WHERE of a product list (`true` for everything); `ordered`: of a page, in the list's order;
+ * `scan`: `q` as search.ts' productAnswerScans (a search's page read in the list's order).
+ */
+export function productWhere(query: ListQuery<ProductListField>, ordered = false, scan = false): RawBuilder<SqlBool> {
   if (query.none) return NOTHING;
   const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered));
-  if (query.q) parts.unshift(productAnswerMatches(query.q));
+  if (query.q) parts.unshift(scan ? productAnswerScans(query.q) : productAnswerMatches(query.q));
   return and(parts);
 }
 
@@ -117,18 +120,18 @@ const MAX_MERGED_VALUES = 30;
  * scan per value, each stopping at the page's end, merged: PostgreSQL would otherwise read and
  * sort every product of those categories for one page.
  */
-export function productPageIds(query: ListQuery<ProductListField>, offset: number, limit: number | null): RawBuilder<unknown> {
+export function productPageIds(query: ListQuery<ProductListField>, offset: number, limit: number | null, scan = false): RawBuilder<unknown> {
   const order = productOrder(query);
   const filters = query.filters ?? [];
   const several = filters.find((f) => f.op === 'eq' && MERGED.has(f.field) && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
   const sorts = query.sort ?? [];
   if (!several || sorts.length > 1 || !sorts.every((s) => MERGE_SORTS.has(s.field))) {
-    return sql`(SELECT products.id FROM products WHERE ${productWhere(query, true)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
+    return sql`(SELECT products.id FROM products WHERE ${productWhere(query, true, scan)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
   }
   const keys = sql.join([...new Set(['id', ...sorts.map((s) => COLUMN[s.field])])].map((c) => sql.ref(`products.${c}`)));
   const branches = [...new Set(several.values)].map((value) => {
     const one = { ...query, filters: filters.map((f) => (f === several ? { ...f, values: [value] } : f)) };
-    return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one, true)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;
+    return sql`(SELECT ${keys} FROM products WHERE ${productWhere(one, true, scan)} ORDER BY ${order} LIMIT ${limit === null ? null : offset + limit})`;
   });
   return sql`(SELECT products.id FROM (${sql.join(branches, sql` UNION ALL `)}) AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS page`;
 }

@@ -7,10 +7,11 @@
 // again is answered from memory, as json-server answers from its in-memory file, and an answer
 // is never older than the last write.
 //
-// A read is a statement that starts with SELECT (or WITH, without INSERT, UPDATE, DELETE or
-// MERGE) and names no function whose answer changes without a write (now(), random(), nextval(),
-// the catalogue's pg_* views, …) and takes no row lock. Answers of more than ROWS rows (an export,
-// a whole list) are not kept; at most ENTRIES answers are, the least recently used going first.
+// A read is a statement that starts with SELECT, or with WITH or EXPLAIN and holds no INSERT,
+// UPDATE, DELETE, MERGE or ANALYZE (a plan's estimates change only with the data and ANALYZE). It
+// names no function whose answer changes without a write (now(), random(), nextval(), the
+// catalogue's pg_* views, …) and takes no row lock. Answers of more than ROWS rows (an export, a
+// whole list) are not kept; at most ENTRIES answers are, the least recently used going first.
 // A PostgreSQL server (DATABASE_URL) has no such cache: other instances write to it too.
 import type { PGlite, Results } from '@electric-sql/pglite';
 
@@ -26,7 +27,7 @@ const ENDS = /^\s*(?:commit|end|abort|rollback(?!\s+(?:transaction\s+|work\s+)?t
 /** True when `sql` only reads, and reads nothing that changes without a statement of ours. */
 export function isCacheableRead(sql: string): boolean {
   const start = /^\s*\(?\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
-  if (start === 'with') return !WRITES.test(sql) && !VOLATILE.test(sql);
+  if (start === 'with' || start === 'explain') return !WRITES.test(sql) && !VOLATILE.test(sql) && !/\banalyze\b/i.test(sql);
   return start === 'select' && !VOLATILE.test(sql);
 }
 

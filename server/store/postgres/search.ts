@@ -42,6 +42,23 @@ export function productAnswerMatches(q: string): RawBuilder<SqlBool> {
 }
 
 /**
+ * productAnswerMatches in a form the planner neither estimates from the column's statistics nor
+ * answers with the trigram index: strpos on the same lower-cased text. For a search that matches
+ * many products, read in the list's order until its page is full (catalogue.ts searchPage), where
+ * the LIKE form spent more time planning than running (its selectivity is worked out on
+ * search_text's finer statistics, migration 0008) and could be planned as a whole-index search.
+ */
+export function productAnswerScans(q: string): RawBuilder<SqlBool> {
+  if (q.includes('\0')) return sql<SqlBool>`false`;
+  const text = q.toLowerCase();
+  const found = (value: RawBuilder<unknown>) => sql<SqlBool>`strpos(${value}, ${text}) > 0`;
+  if (!NUMBER_TEXT.test(text)) return found(sql`products.search_text`);
+  return sql<SqlBool>`(${found(sql`products.search_text`)}
+    OR (products.sale_price <> 0 AND ${found(sql`products.sale_price::text`)})
+    OR (products.low_stock_threshold <> 0 AND ${found(sql`products.low_stock_threshold::text`)}))`;
+}
+
+/**
  * How a search's total (X-Total-Count) is counted. Counting every match means reading every
  * matching product (its text is checked: the trigram index only finds candidates, and for common
  * trigrams such as "ing" it finds them slowly): ~83,000 rows for "laptop" at 1,000,000 products.
