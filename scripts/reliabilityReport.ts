@@ -1,5 +1,5 @@
 // npm run test:reliability — runs the reliability tests (Vitest: tests/reliability, once per
-// storage engine: project `server` on json, project `server-pg` on postgres; Playwright:
+// storage driver: project `server` on embedded, project `server-pg` on postgres; Playwright:
 // tests/e2e/reliability.spec.ts), collects the figures each test file writes to
 // $RELIABILITY_SUMMARY_DIR (one file per area and engine), and regenerates docs/reliability.md
 // from them. The document is only rewritten when every test passed.
@@ -35,9 +35,9 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       '(ids repeated, too many, not ids; each field named), product import files that are not CSV, name a column ' +
       'twice or one the export does not have, or hold rows out of the product rules (refused whole), and orders, reviews and products that are ' +
       "someone else's, unknown, not pending or not received. Each answer is " +
-      'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: on json the ' +
-      "data file's SHA-256, on postgres the SHA-256 of a committed snapshot read through a connection of the test's " +
-      'own; the live state too. A control test shows each base body is accepted, and that extra fields on a valid ' +
+      'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: the SHA-256 of ' +
+      'every table (on embedded read from the database the shop writes to, on postgres a committed snapshot read ' +
+      "through a connection of the test's own); the live state too. A control test shows each base body is accepted, and that extra fields on a valid ' +
       'body are dropped, not stored.',
   },
   {
@@ -46,7 +46,7 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     proves:
       'One table: every route, plus the escalation attempts (role/id/email/password changes, signup as admin, ' +
       "another shopper's cart lines, addresses and orders, order re-assignment) × anonymous, shopper A, shopper B, " +
-      'admin → the expected status, each cell on a fresh data file or database. A refused call leaves what is stored ' +
+      'admin → the expected status, each cell on a fresh database. A refused call leaves what is stored ' +
       'exactly as it was (its hash is compared); an allowed one acts on the caller only, as stored. ' +
       "An Idempotency-Key is the user's own: shopper A gets A's order back, anyone else with the same key orders afresh. " +
       "Only an order's owner cancels it (pending only) or buys it again, not an admin; only a shopper who received " +
@@ -71,10 +71,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     file: 'crash',
     item: '4',
     proves:
-      'A real server process (`server/index.ts`: on a data file, or on a database through `DATABASE_URL`) takes ' +
+      'A real server process (`server/index.ts`: on a data folder, or on a database through `DATABASE_URL`) takes ' +
       'concurrent writes (orders, signups, profile, cart and order status updates) and is killed with SIGKILL after ' +
-      'a seeded-random number of acknowledged writes, round after round, restarting on the same data file or ' +
-      'database and port. After every kill what is stored reads back (json: the file parses; postgres: the dead ' +
+      'a seeded-random number of acknowledged writes, round after round, restarting on the same data folder or ' +
+      'database and port. After every kill what is stored reads back (embedded: the data folder opens; postgres: the dead ' +
       "server's connections are gone, whatever they had open rolled back, and a snapshot is read through a " +
       "connection of the test's own), every acknowledged write is there exactly as acknowledged, an unacknowledged " +
       'one is all there or not at all, stock matches the stored orders, and the sessions (cookies) survive. Then ' +
@@ -112,7 +112,7 @@ const AREAS: { file: string; item: string; proves: string }[] = [
     proves:
       'In Chromium: a product whose title contains `<script>` (created through the admin API) renders as text on ' +
       'the shopper pages with no dialog and no script run, and no CSP violation is reported. Then the server is ' +
-      'stopped mid-journey, the shopper sees a clear message, the server is restarted on the same data file and ' +
+      'stopped mid-journey, the shopper sees a clear message, the server is restarted on the same data folder and ' +
       'the order is completed with the cart intact.',
   },
 ];
@@ -146,11 +146,11 @@ function vitest(project: string, engine: string, env: NodeJS.ProcessEnv, dir: st
   }));
 }
 
-/** Playwright on the browser test (its server runs on the json engine). */
+/** Playwright on the browser test (its server runs on the embedded driver). */
 function playwright(env: NodeJS.ProcessEnv, dir: string): Run {
   const report = path.join(dir, 'playwright.report');
   const args = ['playwright', 'test', 'tests/e2e/reliability.spec.ts', '--reporter=list,json'];
-  return run('Playwright (json)', args, { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report, (r: PlaywrightReport) => ({
+  return run('Playwright (embedded)', args, { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report, (r: PlaywrightReport) => ({
     files: r.suites.length,
     passed: r.stats.expected,
     skipped: r.stats.skipped,
@@ -191,8 +191,9 @@ function render(figures: AreaFigures[], runs: Run[]): string {
     '',
     `Last run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}. ` +
       'Every figure below comes from tests that fail if the property does not hold; they also run in `npm test`. ' +
-      'The suites that concern stored data run once per storage engine: on the json engine (a data file) and on ' +
-      'the postgres engine (a database of their own on a throw-away PostgreSQL cluster).',
+      'The suites that concern stored data run once per driver: embedded (the default: PostgreSQL in the ' +
+      "server's process, PGlite, in a data folder) and postgres (a PostgreSQL server: a database of their own on a " +
+      'throw-away cluster).',
     '',
     '| Run | Test files | Tests passed | Skipped | Time |',
     '|---|--:|--:|--:|--:|',
@@ -233,7 +234,7 @@ function render(figures: AreaFigures[], runs: Run[]): string {
   lines.push(
     '## Running it',
     '',
-    '- `npm run test:reliability` runs `vitest run --project server tests/reliability` (json), ' +
+    '- `npm run test:reliability` runs `vitest run --project server tests/reliability` (embedded), ' +
       '`vitest run --project server-pg tests/reliability` (postgres: the data suites again, see vite.config.ts) and ' +
       '`playwright test tests/e2e/reliability.spec.ts` with `RELIABILITY_SUMMARY_DIR` set, then rewrites this file ' +
       '(`-- --no-e2e` skips the browser test). The postgres run starts a throw-away PostgreSQL cluster ' +

@@ -108,7 +108,7 @@ describe('the embedded read cache', () => {
     expect(await read()).toEqual({ id: 1, name: 'one', tags: ['a'] });
   });
 
-  it('does not keep an answer of more than 100 rows', async () => {
+  it('does not keep an answer of more than 50 rows', async () => {
     await db
       .insertInto('things')
       .values(Array.from({ length: 150 }, (_, i) => ({ id: i + 2, name: `n${i}` })))
@@ -121,7 +121,7 @@ describe('the embedded read cache', () => {
   });
 
   it('keeps at most its number of answers, the least recently used going first', async () => {
-    const cache = new ReadCache(embedded.pglite, { entries: 2, rows: 100 });
+    const cache = new ReadCache(embedded.pglite, { entries: 2, rows: 50 });
     const read = (id: number) => cache.query('select name from things where id = $1', [id]);
     await read(1);
     await read(2);

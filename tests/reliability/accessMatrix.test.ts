@@ -1,9 +1,10 @@
 // Item 2: the access-control matrix. One table: every route (and the ways to reach another
 // shopper's data or a higher role through it) × {anonymous, shopper A, shopper B, admin} → the
-// expected status. Each cell runs on a fresh shop with its data durably stored (a data file on
-// json, a database of its own on postgres): a refused call must leave what is stored exactly as it
-// was (its hash is compared, sessions included), and an allowed one must act on the caller's own
-// data only, as stored. Runs on the engine of its project: json (`server`), postgres (`server-pg`).
+// expected status. Each cell runs on a fresh shop with its data durably stored (the test file's
+// embedded database, or a database of its own on postgres): a refused call must leave what is
+// stored exactly as it was (its hash is compared, sessions included), and an allowed one must act
+// on the caller's own data only, as stored. Runs on the driver of its project: embedded
+// (`server`), postgres (`server-pg`).
 import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';

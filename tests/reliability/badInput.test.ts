@@ -2,9 +2,9 @@
 // oversized bodies, wrong types, missing and extra fields, out-of-range numbers, huge strings,
 // unknown ids, SQL/NoSQL-looking and script-tag strings, path tricks in ids and repeated query
 // keys. Each answer must be a 4xx with a JSON `message`, and what is stored must be exactly what
-// it was before: on json the data file byte for byte, on postgres the committed data (a snapshot
-// read through a connection of the test's own), plus the live state the server serves.
-// Runs on the engine of its project: json (`server`) and postgres (`server-pg`).
+// it was before: every table's rows (on postgres a committed snapshot read through a connection of
+// the test's own), plus the live state the server serves.
+// Runs on the driver of its project: embedded (`server`) and postgres (`server-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/model';
 import { IMPORT_BODY_LIMIT } from '../../server/routes/admin';

@@ -38,7 +38,7 @@ afterAll(async () => {
   saveFigures('crash', figures);
 });
 
-/** A fresh data file or database holding the API fixtures, with plenty of stock for the order lanes. */
+/** A fresh data folder or database holding the API fixtures, with plenty of stock for the order lanes. */
 async function freshStore(): Promise<DurableStore> {
   await stored?.cleanup();
   const data = makeData();

@@ -3,7 +3,7 @@
 // failed logins are throttled with 429 per email and per client address, without locking out
 // other accounts or other clients. "Changes nothing" is checked on what is stored, and a
 // "restart" is a new app with a store adapter of its own on the same stored data. Runs on the
-// engine of its project: json (`server`: a data file) and postgres (`server-pg`: a database).
+// driver of its project: embedded (`server`) and postgres (`server-pg`: a database).
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';

@@ -15,8 +15,8 @@
 // A PostgreSQL server (DATABASE_URL) has no such cache: other instances write to it too.
 import type { PGlite, Results } from '@electric-sql/pglite';
 
-const ENTRIES = 500;
-const ROWS = 100;
+const ENTRIES = 300;
+const ROWS = 50;
 
 const VOLATILE =
   /\b(?:now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_\w+|nextval|setval|currval|lastval|txid_\w+|pg_\w+|set_config|current_setting)\b|\bfor\s+(?:update|share|no\s+key\s+update|key\s+share)\b/i;
