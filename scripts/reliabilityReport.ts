@@ -37,8 +37,8 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       "someone else's, unknown, not pending or not received. Each answer is " +
       'a 4xx with a JSON `message`, and what is stored is exactly as before, compared after every case: the SHA-256 of ' +
       'every table (on embedded read from the database the shop writes to, on postgres a committed snapshot read ' +
-      "through a connection of the test's own); the live state too. A control test shows each base body is accepted, and that extra fields on a valid ' +
-      'body are dropped, not stored.',
+      "through a connection of the test's own); the live state too. A control test shows each base body is " +
+      'accepted, and that extra fields on a valid body are dropped, not stored.',
   },
   {
     file: 'accessMatrix',

@@ -7,6 +7,8 @@
 //                   loaded into an empty database); DATA_DIR is then unused. Several instances
 //                   may share it.
 //   SEED_FILE       db.json: what a new database is loaded with
+//   READ_CACHE      embedded only: `off` answers every read from the database, not from memory
+//                   (store/postgres/readCache.ts; on by default)
 //   SESSION_SECRET  cookie-signing secret; else one made once and kept in the database (shared
 //                   by every instance on it)
 //   PG_POOL_SIZE    connections per instance (10)
@@ -74,6 +76,14 @@ try {
   fail((err as Error).message);
 }
 
+/** READ_CACHE: on (the default) or off. */
+function readCacheSetting(): boolean {
+  const value = (process.env.READ_CACHE ?? 'on').trim().toLowerCase();
+  if (value === 'on' || value === '') return true;
+  if (value === 'off') return false;
+  fail(`READ_CACHE must be on or off, not ${shown(value)}`);
+}
+
 let store: PgStore;
 if (databaseUrl) {
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) fail(`DATABASE_URL must be a postgres:// URL, not ${shown(databaseUrl)}`);
@@ -84,7 +94,7 @@ if (databaseUrl) {
   }
 } else {
   try {
-    store = await openStore({ dataDir, seedFile });
+    store = await openStore({ dataDir, seedFile, readCache: readCacheSetting() });
   } catch (err) {
     fail(`Cannot open the data folder ${shownPath(dataDir)}: ${(err as Error).message}`);
   }

@@ -123,7 +123,7 @@ export async function startJsonServer(dataFile: string): Promise<Child> {
  * load its data and answer (a big data file takes a while). `root`: another checkout to run it from.
  */
 export async function startShopServer(
-  env: { DATA_DIR: string; DATABASE_URL?: string } | { DATABASE_URL: string },
+  env: ({ DATA_DIR: string; DATABASE_URL?: string; READ_CACHE?: 'on' | 'off' }) | { DATABASE_URL: string },
   timeoutMs = 60_000,
   root = ROOT,
 ): Promise<Child> {

@@ -137,6 +137,20 @@ describe('the embedded read cache', () => {
   });
 });
 
+describe('with the cache off (READ_CACHE=off)', () => {
+  it('keeps nothing: every read runs on the database', async () => {
+    const off = await openEmbedded({ readCache: false });
+    try {
+      const read = () => sql<{ n: number }>`SELECT 1 AS n`.execute(off.db);
+      await read();
+      await read();
+      expect(off.readCache.stats()).toEqual({ hits: 0, misses: 2, entries: 0 });
+    } finally {
+      await off.db.destroy();
+    }
+  });
+});
+
 describe('which statements are reads it may keep', () => {
   it.each([
     ['select * from things where id = $1', true],

@@ -29,6 +29,8 @@ export interface EmbeddedOptions {
   loadDataDir?: Blob;
   /** Called with every statement run. */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** false: every read runs on the database (readCache.ts; on by default). */
+  readCache?: boolean;
 }
 
 export interface EmbeddedDatabase {
@@ -92,7 +94,7 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /** Opens PGlite (pg_trgm loaded, our type parsers) and a Kysely<Database> on it. */
-export async function openEmbedded({ dataDir, loadDataDir, onQuery }: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+export async function openEmbedded({ dataDir, loadDataDir, onQuery, readCache: cached = true }: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const options: PGliteOptions = {
@@ -103,7 +105,7 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery }: EmbeddedOp
     };
     const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
-    const readCache = new ReadCache(pglite);
+    const readCache = new ReadCache(pglite, cached ? undefined : { entries: 0, rows: 0 });
     const db = new Kysely<Database>({
       // The dialect calls query and close only, which the cache passes on.
       dialect: new PGliteDialect(readCache as unknown as PGlite),

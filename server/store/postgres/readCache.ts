@@ -55,6 +55,7 @@ export class ReadCache implements QueryClient {
   private inTransaction = false;
   private readonly counts = { hits: 0, misses: 0 };
 
+  /** `limits`: how many answers it keeps, and of how many rows at most (entries 0: none). */
   constructor(
     private readonly client: PGlite,
     private readonly limits = { entries: ENTRIES, rows: ROWS },
@@ -83,7 +84,7 @@ export class ReadCache implements QueryClient {
     }
     this.counts.misses++;
     const answer = await this.client.query<T>(sql, params);
-    if (answer.rows.length <= this.limits.rows) {
+    if (this.limits.entries > 0 && answer.rows.length <= this.limits.rows) {
       this.answers.set(key, structuredClone(answer));
       if (this.answers.size > this.limits.entries) this.answers.delete(this.answers.keys().next().value!);
     }
