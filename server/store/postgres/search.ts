@@ -46,7 +46,7 @@ export function productAnswerMatches(q: string): RawBuilder<SqlBool> {
  * answers with the trigram index: strpos on the same lower-cased text. For a search that matches
  * many products, read in the list's order until its page is full (catalogue.ts searchPage), where
  * the LIKE form spent more time planning than running (its selectivity is worked out on
- * search_text's finer statistics, migration 0008) and could be planned as a whole-index search.
+ * search_text's 1,000-entry histogram, migration 0008) and could be planned as a whole-index search.
  */
 export function productAnswerScans(q: string): RawBuilder<SqlBool> {
   if (q.includes('\0')) return sql<SqlBool>`false`;
@@ -76,10 +76,32 @@ export async function catalogueSize(db: Db): Promise<number> {
   return (await sql<{ n: number }>`SELECT coalesce(sum(n), 0)::int AS n FROM product_counts`.execute(db)).rows[0].n;
 }
 
-/** The planner's estimate of how many products `where` selects (EXPLAIN: nothing is read). */
-export async function estimateCount(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT FROM products WHERE ${where}`.execute(db);
+/** How long an instance keeps the planner's estimate of a search, and for how many searches. */
+export const ESTIMATE_KEPT = { ms: 30_000, searches: 1_000 };
+
+/** Estimates already asked for, by database and statement. */
+const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
+
+/**
+ * The planner's estimate of how many products `where` selects (EXPLAIN: nothing is read). Working
+ * it out matches the pattern against each entry of search_text's histogram (1,000 entries of a
+ * product's whole text, migration 0008), which on a million products costs more than reading the
+ * page: each instance keeps the estimate of a search for ESTIMATE_KEPT.ms. It is an estimate either
+ * way (the planner's statistics change only with ANALYZE), marked as such where it is shown.
+ */
+export async function estimateCount(db: Db, where: RawBuilder<SqlBool>, now = Date.now()): Promise<number> {
+  const statement = sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT FROM products WHERE ${where}`;
+  const compiled = statement.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  let kept = estimates.get(db);
+  if (!kept) estimates.set(db, (kept = new Map()));
+  const known = kept.get(key);
+  if (known && known.until > now) return known.rows;
+  const { rows } = await statement.execute(db);
   const cell = rows[0]['QUERY PLAN'];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(plan[0].Plan['Plan Rows']);
+  const estimate = Math.round(plan[0].Plan['Plan Rows']);
+  if (kept.size >= ESTIMATE_KEPT.searches) kept.clear();
+  kept.set(key, { rows: estimate, until: now + ESTIMATE_KEPT.ms });
+  return estimate;
 }
