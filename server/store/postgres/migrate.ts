@@ -21,6 +21,7 @@ import * as auditPrices from './migrations/0015_audit_prices';
 import * as returns from './migrations/0016_returns';
 import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
+import * as searchStatistics from './migrations/0019_search_statistics';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -41,6 +42,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_returns': returns,
   '0017_wishlist': wishlist,
   '0018_storefront_variants': storefrontVariants,
+  '0019_search_statistics': searchStatistics,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

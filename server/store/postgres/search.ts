@@ -46,7 +46,7 @@ export function productAnswerMatches(q: string): RawBuilder<SqlBool> {
  * answers with the trigram index: strpos on the same lower-cased text. For a search that matches
  * many products, read in the list's order until its page is full (catalogue.ts searchPage), where
  * the LIKE form spent more time planning than running (its selectivity is worked out on
- * search_text's 1,000-entry histogram, migration 0008) and could be planned as a whole-index search.
+ * search_text's histogram, migrations 0008 and 0019) and could be planned as a whole-index search.
  */
 export function productAnswerScans(q: string): RawBuilder<SqlBool> {
   if (q.includes('\0')) return sql<SqlBool>`false`;
@@ -64,12 +64,12 @@ export function productAnswerScans(q: string): RawBuilder<SqlBool> {
  * trigrams such as "ing" it finds them slowly): ~83,000 rows for "laptop" at 1,000,000 products.
  * So on a catalogue of more than `exactCatalogue` products, a search the planner expects to match
  * more than `cap` products reads only its page, and its total is the planner's estimate (from the
- * statistics ANALYZE keeps; finer for search_text since migration 0008), never less than what the
+ * statistics ANALYZE keeps: 250 histogram entries for search_text, migration 0019), never less than what the
  * page shows, marked as such (X-Total-Count-Estimated: true); exact when the page ends the list.
  * A catalogue of up to `exactCatalogue` products (the seed, a 10,000-product shop) always gets
  * json-server's exact count.
  */
-export const SEARCH_COUNT = { exactCatalogue: 20_000, cap: 1_000 };
+export const SEARCH_COUNT = { exactCatalogue: 20_000, cap: 500 };
 
 /** How many products the catalogue has (product_counts: a few hundred rows, whatever its size). */
 export async function catalogueSize(db: Db): Promise<number> {
@@ -84,8 +84,8 @@ const estimates = new WeakMap<object, Map<string, { rows: number; until: number 
 
 /**
  * The planner's estimate of how many products `where` selects (EXPLAIN: nothing is read). Working
- * it out matches the pattern against each entry of search_text's histogram (1,000 entries of a
- * product's whole text, migration 0008), which on a million products costs more than reading the
+ * it out matches the pattern against each entry of search_text's histogram (250 entries of a
+ * product's whole text, migration 0019), which on a big catalogue costs more than reading the
  * page: each instance keeps the estimate of a search for ESTIMATE_KEPT.ms. It is an estimate either
  * way (the planner's statistics change only with ANALYZE), marked as such where it is shown.
  */
