@@ -3,20 +3,45 @@ import { chromiumPath } from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4390);
 const pgPort = Number(process.env.E2E_PG_PORT ?? port + 1);
+const secondPort = Number(process.env.E2E_SECOND_PORT ?? port + 2);
+
+/** The embedded journeys of the second server (project `desktop-2`): about half the time. */
+const SECOND_HALF = [
+  'storefront*.spec.ts',
+  'catalogue-facets.spec.ts',
+  'order-pages.spec.ts',
+  'reliability.spec.ts',
+  'shop-pages.spec.ts',
+  'mail-*.spec.ts',
+  'reviews.spec.ts',
+  'checkout-prices.spec.ts',
+  'product-page.spec.ts',
+  'smoke.spec.ts',
+  'variants.spec.ts',
+  'wishlist.spec.ts',
+];
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // The two projects run side by side, each against its own server and one journey at a time
+  // (a project's journeys share its server's data, so they never run concurrently).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? 'list' : [['list']],
+  // `npm test` (scripts/test.ts) sets PLAYWRIGHT_JSON_OUTPUT_NAME to read each journey's time.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Locally a failed journey keeps its trace (every action with the page's DOM before and after
+    // it; no screencast). Recording costs every journey, passed or not, a tenth of its time, and
+    // CI keeps only its log: there (CI set) no trace is recorded, and a failure leaves a
+    // screenshot, taken at the failure only.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
@@ -32,26 +57,34 @@ export default defineConfig({
     },
   },
   projects: [
-    // The embedded driver (the default: PostgreSQL in process, in a data folder).
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The same journeys on a PostgreSQL server, but for those that do not depend on the engine
-    // (run what does not once): the JS budget, the API-down journey (it starts a server of its
-    // own), and the journeys that check only how pages look and are operated (axe at every width,
-    // the phone's first screen, the footer's pages, the harness's smoke test), which store nothing.
+    // The embedded driver (the default: PostgreSQL in process, in a data folder), every journey,
+    // in two halves on two servers of their own so they run side by side: `desktop` the back
+    // office and orders, `desktop-2` the storefront (SECOND_HALF). A new spec file joins `desktop`.
+    { name: 'desktop', workers: 1, testIgnore: SECOND_HALF, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop-2',
+      workers: 1,
+      testMatch: SECOND_HALF,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${secondPort}` },
+    },
+    // A PostgreSQL server: the journeys tagged @engine, one for each path whose screens show what
+    // the storage driver computed and stored (docs/testing.md lists them). The API suites run in
+    // full on both drivers; the other journeys' screens are the same on either, so they run once,
+    // on the embedded driver, and so does axe, which reads the screen alone (tests/e2e/fixtures.ts).
     {
       name: 'desktop-pg',
+      workers: 1,
+      grep: /@engine/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${pgPort}` },
-      testIgnore: ['budget.spec.ts', 'reliability.spec.ts', 'smoke.spec.ts', 'storefront-a11y.spec.ts', 'product-page.spec.ts', 'shop-pages.spec.ts'],
-      // The README's screenshots come from the embedded run.
-      grepInvert: /screenshot of/,
     },
   ],
   webServer: {
-    // Builds the app, then serves it and the API on a fresh embedded database, and on a fresh
+    // Builds the app, then serves it and the API on two fresh embedded databases and a fresh
     // PostgreSQL database (scripts/e2eServer.ts).
-    command: 'npm run build && tsx scripts/e2eServer.ts',
+    // E2E_BUILT=1: dist/ is already built (npm test builds once for the budget check and this).
+    command: process.env.E2E_BUILT ? 'tsx scripts/e2eServer.ts' : 'npm run build && tsx scripts/e2eServer.ts',
     url: `${baseURL}/api/categories`,
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', E2E_PG_PORT: String(pgPort) },
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', E2E_PG_PORT: String(pgPort), E2E_SECOND_PORT: String(secondPort) },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkModules } from './build/chunkModules.ts';
@@ -58,6 +59,11 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Vitest's default on a 2-core machine is one worker; the server suites wait on databases,
+    // servers and timers as much as they compute, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // Each file's time, and a failed run when one file takes more than 60 s (docs/testing.md).
+    reporters: ['default', './tests/timing/fileTimeGuard.ts'],
     projects: [
       {
         extends: true,
@@ -65,6 +71,10 @@ export default defineConfig(({ command }) => ({
           name: 'client',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom per worker instead of one per file (setting it up cost more than the tests):
+          // every test renders into a fresh store and router, src/test/setup.ts empties the document
+          // and undoes stubs and fake timers after each test.
+          isolate: false,
           // A form test types and clicks through several steps: more than 5 s on a busy machine.
           testTimeout: 15_000,
           setupFiles: ['src/test/setup.ts'],
@@ -98,7 +108,8 @@ export default defineConfig(({ command }) => ({
           name: 'server-pg',
           include: [
             'tests/api/**/*.test.ts',
-            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions}.test.ts',
+            // Their parts too: a long suite is split over files that run side by side.
+            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions}*.test.ts',
           ],
           environment: 'node',
           env: { TEST_ENGINE: 'postgres' },

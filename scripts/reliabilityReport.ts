@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUMMARY_DIR_ENV, type Figures } from '../tests/reliability/summary';
+import { mergeFigures, SUMMARY_DIR_ENV, type Figures } from '../tests/reliability/summary';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'reliability.md');
@@ -251,12 +251,14 @@ const env = { ...process.env, [SUMMARY_DIR_ENV]: summaryDir };
 const runs = [vitest('server', 'embedded', env, summaryDir), vitest('server-pg', 'postgres', env, summaryDir)];
 if (withE2e) runs.push(playwright(env, summaryDir));
 
-// <area>.<engine>.json
-const figures: AreaFigures[] = [];
-for (const name of readdirSync(summaryDir).filter((f) => f.endsWith('.json'))) {
-  const file = name.split('.')[0];
-  figures.push({ ...(JSON.parse(readFileSync(path.join(summaryDir, name), 'utf8')) as Figures), file });
+// <area>.<engine>[.<part>].json: a suite split over several test files saves a part per file.
+const parts = new Map<string, Figures[]>();
+for (const name of readdirSync(summaryDir).filter((f) => f.endsWith('.json')).sort()) {
+  const [file, engine] = name.split('.');
+  const key = `${file}.${engine}`;
+  parts.set(key, [...(parts.get(key) ?? []), JSON.parse(readFileSync(path.join(summaryDir, name), 'utf8')) as Figures]);
 }
+const figures: AreaFigures[] = [...parts].map(([key, list]) => ({ ...mergeFigures(list), file: key.split('.')[0] }));
 rmSync(summaryDir, { recursive: true, force: true });
 
 if (!runs.every((r) => r.ok)) {

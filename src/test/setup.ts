@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// A worker's files share one document (vite.config.ts: isolate off): nothing a test left behind
+// reaches the next one.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 // jsdom has no ResizeObserver; Headless UI's dialogs and transitions use it.
 if (!('ResizeObserver' in globalThis)) {

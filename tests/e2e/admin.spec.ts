@@ -47,7 +47,7 @@ async function messageOf(page: Page, label: string): Promise<string | null> {
 
 const card = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 
-test.describe.serial('a product from creation to soft delete and back', () => {
+test.describe.serial('a product from creation to soft delete and back', { tag: '@engine' }, () => {
   const title = `E2E Desk Lamp ${Date.now().toString(36)}`;
   let productId = '';
 

@@ -43,7 +43,7 @@ async function statusOf(admin: APIRequestContext, id: number): Promise<string> {
   return (await (await admin.get(`/api/orders/${id}`)).json()).status;
 }
 
-test('the admin ticks two pending orders, sets them dispatched, and sees both change and the summary', async ({
+test('the admin ticks two pending orders, sets them dispatched, and sees both change and the summary', { tag: '@engine' }, async ({
   page,
   shopper,
   request,
@@ -180,7 +180,7 @@ test('Export CSV downloads the orders the filters select, and the products the l
   expect(productRows).toEqual([[String(product.id), product.title]]);
 });
 
-test('an import with a bad row is refused by the dry run; fixed, it creates and changes products', async ({ page, request }) => {
+test('an import with a bad row is refused by the dry run; fixed, it creates and changes products', { tag: '@engine' }, async ({ page, request }) => {
   const admin = await adminRequest(request);
   const existing = await createProduct(admin, { price: 50 });
   const template = await (await admin.get(`/api/products/${existing.id}`)).json();

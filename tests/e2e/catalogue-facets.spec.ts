@@ -35,7 +35,7 @@ async function expectResults(page: Page, query: string) {
   );
 }
 
-test('a shopper narrows the catalogue with counted facets, a price range, a rating and in stock only', async ({ page, shopper }) => {
+test('a shopper narrows the catalogue with counted facets, a price range, a rating and in stock only', { tag: '@engine' }, async ({ page, shopper }) => {
   expect(shopper.email).toContain('@');
   await page.goto('/');
   await expect(results(page)).toBeVisible();

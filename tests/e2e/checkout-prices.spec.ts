@@ -29,7 +29,7 @@ async function ownOrderCount(page: Page): Promise<number> {
   return Number(response.headers()['x-total-count'] ?? (await response.json()).length);
 }
 
-test('a shopper sees the reason for a bad code, chooses Express to Canada, pays by the test card and the order keeps the total', async ({ page, shopper }) => {
+test('a shopper sees the reason for a bad code, chooses Express to Canada, pays by the test card and the order keeps the total', { tag: '@engine' }, async ({ page, shopper }) => {
   test.slow(); // two pages checked at two widths, and an order
   expect(shopper.email).toContain('@');
   await laptopInCartToCanada(page);

@@ -6,7 +6,7 @@
 import type { ShopStats } from '../../src/domain/backOffice';
 import { adminRequest, expect, loginAsAdmin, test } from './fixtures';
 
-test('a fresh install’s dashboard shows orders over the last 90 days', async ({ page, request }) => {
+test('a fresh install’s dashboard shows orders over the last 90 days', { tag: '@engine' }, async ({ page, request }) => {
   const admin = await adminRequest(request);
   const stats = (await (await admin.get('/api/admin/stats?days=90')).json()) as ShopStats;
   expect(stats.revenueByDay).toHaveLength(90);

@@ -22,7 +22,7 @@ const JSON_WRITE = { headers: { 'Content-Type': 'application/json' } };
 const orderCard = (page: Page, id: number) => page.getByRole('main').filter({ has: page.getByRole('heading', { level: 1, name: `Order #${id}` }) });
 const historyOf = (page: Page, id: number) => orderCard(page, id).getByRole('list', { name: 'Status history' }).getByRole('listitem');
 
-test('a shopper cancels a pending order after confirming, and the stock comes back', async ({ page, shopper, request }) => {
+test('a shopper cancels a pending order after confirming, and the stock comes back', { tag: '@engine' }, async ({ page, shopper, request }) => {
   expect(shopper.email).toContain('@');
   const admin = await adminRequest(request);
   const product = await createProduct(admin, { stock: 5 });

@@ -67,7 +67,7 @@ async function stats(api: APIRequestContext): Promise<ShopStats> {
 const whole = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
 const kpi = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-test('an admin on a phone delivers an order, the shopper returns a line, the admin receives and refunds it; stock, totals, dashboard and audit log agree', async ({
+test('an admin on a phone delivers an order, the shopper returns a line, the admin receives and refunds it; stock, totals, dashboard and audit log agree', { tag: '@engine' }, async ({
   page,
   browser,
   request,

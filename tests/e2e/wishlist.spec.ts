@@ -23,7 +23,7 @@ async function bootsWithSoldOutSize(admin: APIRequestContext): Promise<WithVaria
   return (await (await admin.get(`/api/products/${made.id}`)).json()) as WithVariants;
 }
 
-test('a shopper hearts a product, finds it on the wishlist, and is mailed when a sold-out size is restocked', async ({ page, shopper, request }) => {
+test('a shopper hearts a product, finds it on the wishlist, and is mailed when a sold-out size is restocked', { tag: '@engine' }, async ({ page, shopper, request }) => {
   // Two pages checked with axe at two widths, and a mail delivered through the worker.
   test.setTimeout(180_000);
   // The home page: the first card's heart, once the wishlist has answered.

@@ -234,10 +234,21 @@ export async function queryOnce<Row = Record<string, unknown>>(url: string, text
   }
 }
 
+/** Per server: whether CREATE DATABASE takes a STRATEGY (PostgreSQL 15 and later). */
+const strategies = new Map<string, Promise<boolean>>();
+
 /** CREATE DATABASE `name` on the server at `adminUrl` (a copy of `template`, else empty); returns its URL. */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  let hasStrategy = strategies.get(adminUrl);
+  if (!hasStrategy) {
+    hasStrategy = queryOnce<{ server_version_num: string }>(adminUrl, 'SHOW server_version_num').then((rows) => Number(rows[0].server_version_num) >= 150000);
+    strategies.set(adminUrl, hasStrategy);
+  }
+  // FILE_COPY: the tests copy small templates by the hundred; copying their files took two thirds
+  // of the time that writing each page to the write-ahead log (15's default) did.
+  const strategy = (await hasStrategy) ? ' STRATEGY FILE_COPY' : '';
   // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
-  await queryOnce(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'`);
+  await queryOnce(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'${strategy}`);
   return databaseUrl(adminUrl, name);
 }
 

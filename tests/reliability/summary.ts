@@ -33,12 +33,31 @@ export function newFigures(area: string): Figures {
   return { area, engine: RUN_ENGINE, cases: 0, requests: 0, faults: 0, writesChecked: 0, writesLost: 0, notes: [] };
 }
 
-/** Writes `figures` to $RELIABILITY_SUMMARY_DIR/<file>.<engine>.json (no-op when the variable is unset). */
-export function saveFigures(file: string, figures: Figures): void {
+/**
+ * Writes `figures` to $RELIABILITY_SUMMARY_DIR/<file>.<engine>[.<part>].json (no-op when the
+ * variable is unset). A suite split over several test files (to run side by side) saves one part
+ * per file; mergeFigures adds them up.
+ */
+export function saveFigures(file: string, figures: Figures, part?: number): void {
   const dir = process.env[SUMMARY_DIR_ENV];
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${file}.${figures.engine}.json`), JSON.stringify(figures, null, 2) + '\n');
+  writeFileSync(path.join(dir, `${file}.${figures.engine}${part ? `.${part}` : ''}.json`), JSON.stringify(figures, null, 2) + '\n');
+}
+
+/** The parts of one area on one engine as one: the counts added up, each note once. */
+export function mergeFigures(parts: Figures[]): Figures {
+  const [first, ...rest] = parts;
+  const merged: Figures = { ...first, notes: [...first.notes] };
+  for (const p of rest) {
+    merged.cases += p.cases;
+    merged.requests += p.requests;
+    merged.faults += p.faults;
+    merged.writesChecked += p.writesChecked;
+    merged.writesLost += p.writesLost;
+    for (const note of p.notes) if (!merged.notes.includes(note)) merged.notes.push(note);
+  }
+  return merged;
 }
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same run. */
