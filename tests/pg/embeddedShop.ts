@@ -19,7 +19,8 @@ let image: Promise<Blob> | undefined;
 export function templateImage(): Promise<Blob> {
   image ??= (async () => {
     const provided = inject('pgliteImage');
-    if (provided) return new Blob([readFileSync(provided)]);
+    const bytes = provided ? readFileSync(provided) : undefined;
+    if (bytes && bytes.length > 0) return new Blob([bytes]);
     return makeImage();
   })();
   return image;

@@ -3,8 +3,9 @@
 // (tests/pg/database.ts). Starting costs under a second. When it cannot start (no PostgreSQL
 // installed), nothing fails here, so test files that do not use PostgreSQL still run; the ones
 // that do fail with the reason (`apt-get install postgresql`).
-// Also the embedded driver's migrated image (tests/pg/embeddedShop.ts), made once: PGlite's
-// initdb takes seconds, starting from an image under one.
+// Also the embedded driver's migrated image (tests/pg/embeddedShop.ts), made once while the
+// cluster starts (not for a project on PostgreSQL alone): PGlite's initdb takes seconds, starting
+// from an image under one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ export interface ProvidedPostgres {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: ProvidedPostgres;
-    /** A file holding the embedded driver's migrated image (PGlite dumpDataDir). */
+    /** A file holding the embedded driver's migrated image (PGlite dumpDataDir); empty on a project on PostgreSQL alone. */
     pgliteImage: string;
   }
 }
@@ -30,16 +31,23 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-pglite-image-'));
   const file = path.join(dir, 'image.tar');
-  writeFileSync(file, Buffer.from(await (await makeImage()).arrayBuffer()));
-  project.provide('pgliteImage', file);
+  // The image and the cluster start side by side. A project on PostgreSQL alone (its env's
+  // TEST_ENGINE) has no use for the image: its file is then left empty, and templateImage()
+  // makes one should a file ask for it.
+  const onPostgres = project.config.env?.TEST_ENGINE === 'postgres';
+  const image = onPostgres
+    ? Promise.resolve(writeFileSync(file, ''))
+    : makeImage().then(async (blob) => writeFileSync(file, Buffer.from(await blob.arrayBuffer())));
   let stop = async () => {};
-  try {
-    const cluster = await startCluster({ durable: false });
-    project.provide('postgres', { url: cluster.url });
-    stop = () => cluster.stop();
-  } catch (error) {
-    project.provide('postgres', { error: (error as Error).message });
-  }
+  const cluster = startCluster({ durable: false }).then(
+    (started) => {
+      project.provide('postgres', { url: started.url });
+      stop = () => started.stop();
+    },
+    (error: Error) => project.provide('postgres', { error: error.message }),
+  );
+  await Promise.all([image, cluster]);
+  project.provide('pgliteImage', file);
   return async () => {
     await stop();
     rmSync(dir, { recursive: true, force: true });
