@@ -90,6 +90,7 @@ export default defineConfig(({ command }) => ({
             'scripts/**/*.test.ts',
             'build/**/*.test.ts',
             'tests/pg/**/*.test.ts',
+            'tests/timing/**/*.test.ts',
           ],
           environment: 'node',
           // Shops on embedded PostgreSQL (and a few test files' own clusters) take longer than 5 s.

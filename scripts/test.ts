@@ -7,13 +7,14 @@
 //   npm test -- --only=lint    only the phases whose name holds `lint`
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { PLAYWRIGHT_REPORT, playwrightFiles, playwrightProjects, playwrightTimes, TIMES_DIR, vitestTimes } from '../tests/timing/times';
 
 interface Phase {
   name: string;
   command: string;
   env?: Record<string, string>;
-  /** Runs alongside the phase before it (each phase of such a group on its own core's worth). */
+  /** Runs at the same time as the phase before it (both single-threaded, or nearly). */
   alongside?: boolean;
 }
 
@@ -46,7 +47,7 @@ function run(phase: Phase): Promise<number> {
     const child = spawn(phase.command, {
       shell: true,
       stdio: 'inherit',
-      env: { ...process.env, PATH: `node_modules/.bin:${process.env.PATH}`, ...(built ? { E2E_BUILT: '1' } : {}), ...phase.env },
+      env: { ...process.env, PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH}`, ...(built ? { E2E_BUILT: '1' } : {}), ...phase.env },
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

@@ -16,7 +16,6 @@ import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
 import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
 
-
 const figures = newFigures('Access-control matrix');
 
 const ROLES = ['anonymous', 'shopper A', 'shopper B', 'admin'] as const;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const TIMES_DIR = path.join(ROOT, '.data', 'test-times');
-/** Playwright's JSON report (playwright.config.ts writes it when PLAYWRIGHT_JSON_OUTPUT_NAME is unset). */
+/** Playwright's JSON report: scripts/test.ts points PLAYWRIGHT_JSON_OUTPUT_NAME here. */
 export const PLAYWRIGHT_REPORT = path.join(TIMES_DIR, 'playwright.json');
 
 export interface FileTime {
