@@ -12,7 +12,7 @@ export interface Credentials {
 
 export const DEMO_USER: Credentials = { email: 'user@shop.test', password: 'User12345' };
 export const DEMO_ADMIN: Credentials = { email: 'admin@shop.test', password: 'Admin1234' };
-/** Meets SPEC §5 (8+ characters, upper, lower, digit). */
+/** Meets the password rule: 8+ characters with an upper-case letter, a lower-case one and a digit. */
 export const NEW_USER_PASSWORD = 'Shopper123';
 
 /** The Playwright project on a PostgreSQL server (playwright.config.ts). */
@@ -138,7 +138,7 @@ export async function catalogue(page: Page, query = '_page=1&_limit=200'): Promi
   return { items: await response.json(), total: Number(response.headers()['x-total-count']) };
 }
 
-/** The SPEC §9 displayed price, formatted as the UI does. */
+/** The displayed price: the price less its discount, in whole dollars, formatted as the UI does. */
 export function displayPrice(product: Pick<CatalogueProduct, 'price' | 'discountPercentage'>, quantity = 1): string {
   const unit = Math.round(product.price * (1 - product.discountPercentage / 100));
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(unit * quantity);

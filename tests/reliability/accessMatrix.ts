@@ -256,7 +256,7 @@ const MATRIX: Row[] = [
     prepare: reviewedByA,
     url: '/api/products/1/reviews/eligibility',
     expect: [401, 200, 200, 200],
-    // Their own review, marked theirs, without the reviewer id (issue 25 item 6).
+    // Their own review, marked theirs, without the reviewer id.
     verify: ({ res, role }) =>
       expect(res.body).toEqual({ canReview: false, review: role === 'shopper A' ? { ...REVIEW_OF_A, user: undefined, mine: true } : null }),
   },
@@ -404,7 +404,7 @@ const MATRIX: Row[] = [
     expect: [401, 200, 200, 200],
     verify: ({ res, self }) => expect(res.body).toMatchObject({ id: self, member: false }),
   },
-  // Wishlist and stock alerts (issue 24): the caller's own only; an id of someone else's is 404.
+  // Wishlist and stock alerts: the caller's own only; an id of someone else's is 404.
   {
     route: 'GET /api/wishlist',
     what: 'own wishlist',
@@ -727,7 +727,7 @@ const MATRIX: Row[] = [
     body: { text: 'Please hurry' },
     expect: [401, 403, 403, 201],
   },
-  // Returns (issue 26): order 3 is shopper A's, delivered yesterday (its iPhone has 30 days).
+  // Returns: order 3 is shopper A's, delivered yesterday (its iPhone has 30 days).
   {
     route: 'POST /api/orders/:id/returns',
     what: "return a line of shopper A's delivered order",

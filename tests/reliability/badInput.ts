@@ -155,7 +155,7 @@ function catalogueData(): DbSchema {
   order(6).status = 'delivered';
   order(8).items[0].quantity = 3;
   order(12).items = [{ id: 1, product: structuredClone(parfum), quantity: 1 }];
-  // Returns (issue 26): order 3 (the user's iPhone) was delivered yesterday, within its 30 days;
+  // Returns: order 3 (the user's iPhone) was delivered yesterday, within its 30 days;
   // order 7's iPhone is in a return the admin has not looked at yet; order 11 is long past its window.
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
   order(3).history = [{ status: 'delivered', at: yesterday, by: 'admin' }];
@@ -163,7 +163,7 @@ function catalogueData(): DbSchema {
   order(7).returns = [
     { id: 1, status: 'requested', items: [{ line: 1, quantity: 1 }], reason: 'Too big', createdAt: yesterday, refund: null, history: [{ status: 'requested', at: yesterday, by: 'shopper' }] },
   ];
-  // Wishlist (issue 24): the user saved the Galaxy Tab (item 1) and asked to be told when the sold-out
+  // Wishlist: the user saved the Galaxy Tab (item 1) and asked to be told when the sold-out
   // MacBook (its only variant given the id 50) is back (alert 1).
   Object.assign(data.products[2], { options: [], variants: [{ id: 50, sku: 'SKU-3', options: {}, price: null, discountPercentage: null, stock: 0 }] });
   data.wishlist = [{ id: 1, user: 2, product: 5, variant: null, createdAt: '2026-02-01T00:00:00.000Z', lastPrice: 24000 }];
@@ -592,7 +592,7 @@ function buildCases(): Case[] {
   body(editProduct, 'script tag', 'javascript: image1', 400, { image1: 'javascript:alert(1)' });
   body(editProduct, 'unknown id', 'unknown brand', 400, { brand: 'Acme' });
   add(editProduct, 'unknown id', 'unknown product', 404, { url: '/api/products/99999', body: { price: 10 } });
-  // Options and variants (issue 22 item 7): each wrong variant field named, nothing changed.
+  // Options and variants: each wrong variant field named, nothing changed.
   const sizes = [{ name: 'Size', values: ['S', 'M'] }];
   const grid = (s: Record<string, unknown> = {}, m: Record<string, unknown> = {}) => [
     { sku: 'V-S', options: { Size: 'S' }, stock: 1, ...s },
@@ -798,7 +798,7 @@ function buildCases(): Case[] {
     for (const [name, status, over] of rows) add(route, 'unknown id', name, status, over);
   };
 
-  // Wishlist and stock alerts (issue 24): the user has item 1 (the Galaxy Tab) and alert 1 (the
+  // Wishlist and stock alerts: the user has item 1 (the Galaxy Tab) and alert 1 (the
   // sold-out MacBook); the other shopper subscribes to the MacBook.
   const save = 'POST /api/wishlist';
   const notify = 'POST /api/stock-alerts';
