@@ -98,7 +98,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: SERVER_REACT_FENCE }] },
   },
   {
-    // Routes and services reach the data only through the storage port (server/store/port.ts):
+    // Routes and services reach the data only through the storage port (server/db/port.ts):
     // never an engine, an adapter or the PostgreSQL schema. Tests may pick an adapter.
     files: ['server/routes/**/*.ts', 'server/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -121,7 +121,7 @@ export default tseslint.config(
                 '**/store/postgres',
                 '**/store/postgres/**',
               ],
-              message: 'Routes and services talk to the storage port (server/store/port.ts) only.',
+              message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
             },
             // This block's options replace the server-wide ones above: the fence again.
             ...SERVER_REACT_FENCE,

@@ -3,7 +3,7 @@
 // soon as the HTML is in, without a second round trip for the CSS first (docs/performance.md has
 // the figures). The CSS is sent once per visit (navigation inside the app never reloads
 // index.html). The CSP allows inline styles
-// (server/middleware/http.ts); scripts stay external.
+// (server/http/middleware.ts); scripts stay external.
 import type { Plugin } from 'vite';
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*\shref="\/([^"]+\.css)"[^>]*>/g;

@@ -1,6 +1,6 @@
 // A build plugin that writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
 // beside every hashed JS and CSS file of the build. The server sends them as they are
-// (server/staticAssets.ts) instead of compressing on each request at a lower level: brotli 11
+// (server/http/staticAssets.ts) instead of compressing on each request at a lower level: brotli 11
 // sends less JS than gzip (docs/performance.md says how much), at no run-time cost.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // A build plugin that writes dist/.vite/prepaint.json (build/manifest.ts's PrepaintScreens): the
 // first screen of /login (a visitor) and of / (a signed-in shopper) as static HTML, rendered from
 // the app's own components by build/prepaintRender.tsx. The server puts it inside #root when it
-// sends index.html (server/middleware/spa.ts), and only reads this file: it never imports the React
+// sends index.html (server/http/spa.ts), and only reads this file: it never imports the React
 // app. Every `vite build` writes it (npm run build, test:budget, npm start, the bench's build into
 // a temp dir), so no build step can be forgotten; a failed render fails the build.
 //

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../server/app';
-import type { DbSchema } from '../server/model';
-import { openStore, type StoreTarget } from '../server/store/open';
+import type { DbSchema } from '../server/db/snapshot';
+import { openStore, type StoreTarget } from '../server/db/open';
 import { describeTarget, targetFromEnv } from './dbTarget';
 
 /** Everything in the target's database, in db.json's shape (one consistent snapshot). */

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { ROOT } from '../server/app';
-import type { DbSchema } from '../server/model';
-import { analyzeAll, openStore, type StoreTarget } from '../server/store/open';
-import { insertSnapshot, truncateAll } from '../server/store/postgres/load';
+import type { DbSchema } from '../server/db/snapshot';
+import { analyzeAll, openStore, type StoreTarget } from '../server/db/open';
+import { insertSnapshot, truncateAll } from '../server/db/load';
 import { describeTarget, targetFromEnv } from './dbTarget';
 
 export interface ImportResult {

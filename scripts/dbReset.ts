@@ -2,7 +2,7 @@
 // the schema migrated first. Embedded (DATA_DIR): stop the shop first. PostgreSQL server
 // (DATABASE_URL): running servers may stay up; their shoppers are signed out, as the sessions go too.
 import { DEFAULT_SEED_FILE } from '../server/app';
-import { openStore, readSeed } from '../server/store/open';
+import { openStore, readSeed } from '../server/db/open';
 import { describeTarget, targetFromEnv } from './dbTarget';
 
 try {

@@ -3,7 +3,7 @@
 // folder belongs to one process at a time.
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, ROOT } from '../server/app';
-import type { StoreTarget } from '../server/store/open';
+import type { StoreTarget } from '../server/db/open';
 import { redactUrl } from './seedDatabase';
 
 export function targetFromEnv(url = process.env.DATABASE_URL || undefined): StoreTarget {

@@ -86,7 +86,7 @@ export function problems(file: string, text: string, repo: Repo): string[] {
     }
   }
 
-  // Repository paths quoted in code spans: `server/store/port.ts`, `src/app/`, `db.json`.
+  // Repository paths quoted in code spans: `server/db/port.ts`, `src/app/`, `db.json`.
   const withoutBlocks = text.replace(/```[\s\S]*?```/g, '');
   for (const [, quoted] of withoutBlocks.matchAll(/`([^`\n]+)`/g)) {
     if (!/^[\w.@/-]+$/.test(quoted) || /NNNN|\.\.\./.test(quoted)) continue;
@@ -132,7 +132,7 @@ describe('the check itself', () => {
   });
 
   it('finds a quoted repository path or file name that does not exist', () => {
-    expect(check('`server/store/port.ts` and `src/app/` exist; `server/store/nothing.ts` does not.')).toEqual([
+    expect(check('`server/db/port.ts` and `src/app/` exist; `server/store/nothing.ts` does not.')).toEqual([
       'docs/x.md: names server/store/nothing.ts, which does not exist',
     ]);
     expect(check('`schema.ts` is one; `nowhere.tsx` is none; `/api/products` is a URL.')).toEqual([

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { verifyPasswordAsync } from '../server/passwords';
+import { verifyPasswordAsync } from '../server/modules/accounts/passwords';
 import { totals } from '../src/domain/pricing';
-import { isLocalImage, readAddresses, readProduct } from '../server/validate';
+import { isLocalImage, readAddresses, readProduct } from '../server/http/validate';
 import { ORDER_STATUSES } from '../src/domain/types';
 import { DEMO_ACCOUNTS, generateImages, generateSeed, ORDER_DAYS, REFERENCE_DATE, serialize, STABLE_IDS } from './seed';
 

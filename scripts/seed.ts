@@ -9,13 +9,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { totals } from '../src/domain/pricing';
 import type { Address, CartItem, Order, OrderEvent, OrderStatus, PaymentMethod, Product, Review } from '../src/domain/types';
-import type { DbSchema, SeedInfo, StoredUser } from '../server/model';
-import { hashPassword } from '../server/passwords';
+import type { DbSchema, SeedInfo, StoredUser } from '../server/db/snapshot';
+import { hashPassword } from '../server/modules/accounts/passwords';
 import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
-import { SEED_PROMOTIONS, SEED_SHIPPING_METHODS, SEED_TAX_RATES } from '../server/store/seedPrices';
+import { SEED_PROMOTIONS, SEED_SHIPPING_METHODS, SEED_TAX_RATES } from '../server/modules/pricing/seed';
 
-// The stored shapes are the server's (server/model.ts): users carry their password hash.
+// The stored shapes are the server's (server/db/snapshot.ts): users carry their password hash.
 // db.json holds no idempotency keys: the server adds the collection when it first needs it.
 export type SeedDb = Omit<DbSchema, 'idempotency' | 'audit'> & { seed: SeedInfo };
 
@@ -665,7 +665,7 @@ export const ORDER_DAYS = 90;
 /**
  * The seed's "now": its orders fall in the ORDER_DAYS before it, the newest within hours of it.
  * db.json records it (`seed.referenceDate`); loading the seed into a new database moves every date
- * by the whole days between it and the day of loading (server/store/seedDates.ts).
+ * by the whole days between it and the day of loading (server/db/seedDates.ts).
  */
 export const REFERENCE_DATE = '2026-04-01T00:00:00.000Z';
 

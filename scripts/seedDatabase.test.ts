@@ -5,14 +5,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/store/postgres/connect';
-import { loadSnapshot, readSnapshot } from '../server/store/postgres/load';
-import { migrateToLatest } from '../server/store/postgres/migrate';
-import type { Database } from '../server/store/postgres/schema';
+import { openDatabase } from '../server/db/connect';
+import { loadSnapshot, readSnapshot } from '../server/db/load';
+import { migrateToLatest } from '../server/db/migrate';
+import type { Database } from '../server/db/schema';
 import type { FreshDatabase } from '../tests/pg/cluster';
 import { testDatabase } from '../tests/pg/database';
-import { datedSeed } from '../server/store/seedDates';
-import { withSeedVariants } from '../server/store/seedVariants';
+import { datedSeed } from '../server/db/seedDates';
+import { withSeedVariants } from '../server/db/seedVariants';
 import { generateSeed, ORDER_COUNT } from './seed';
 import { seedDatabase } from './seedDatabase';
 
@@ -83,7 +83,7 @@ describe('seedDatabase', () => {
     expect(idempotency).toEqual([]);
     const { seed: _note, ...written } = generateSeed({ products: 300, seed: 7 });
     void _note;
-    // The seed's products with their category's variants (server/store/seedVariants.ts).
+    // The seed's products with their category's variants (server/db/seedVariants.ts).
     expect(back).toEqual({ ...written, products: withSeedVariants(written.products) });
     // Indexes dropped for the COPY are all back: those of a database the migrations alone made.
     const other = await testDatabase();

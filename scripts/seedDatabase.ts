@@ -2,7 +2,7 @@
 // catalogue (generateSeed, the same data `--out` would write) into PostgreSQL instead of a file.
 // Migrates the database, then REPLACES everything in it in one transaction: truncate (ids
 // restart), COPY the products, insert users, categories, brands and orders (their dates moved to
-// today, server/store/seedDates.ts), move the identity
+// today, server/db/seedDates.ts), move the identity
 // sequences past the loaded ids, and ANALYZE.
 //
 // For speed at a million products, products' secondary indexes (the trigram index above all) are
@@ -12,16 +12,16 @@
 // of heap for 1,000,000 products (Node's default limit here is ~4 GB), which is why the COPY
 // turns products into text a chunk at a time instead of building one string.
 import { sql, type Transaction } from 'kysely';
-import { kyselyOnClient, newClient } from '../server/store/postgres/connect';
-import { copyRows } from '../server/store/postgres/copy';
-import { datedSeed } from '../server/store/seedDates';
-import { insertSnapshot, recountProducts, truncateAll } from '../server/store/postgres/load';
-import { markVaryingPrices } from '../server/store/postgres/variants';
-import { migrateToLatest } from '../server/store/postgres/migrate';
-import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/store/postgres/rows';
-import type { Database } from '../server/store/postgres/schema';
-import type { SnapshotProduct } from '../server/model';
-import { defaultSku } from '../server/store/variants';
+import { kyselyOnClient, newClient } from '../server/db/connect';
+import { copyRows } from '../server/db/copy';
+import { datedSeed } from '../server/db/seedDates';
+import { insertSnapshot, recountProducts, truncateAll } from '../server/db/load';
+import { markVaryingPrices } from '../server/modules/catalogue/pg/variants';
+import { migrateToLatest } from '../server/db/migrate';
+import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/db/rows';
+import type { Database } from '../server/db/schema';
+import type { SnapshotProduct } from '../server/db/snapshot';
+import { defaultSku } from '../server/modules/catalogue/variantTypes';
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, generateSeed } from './seed';
 
 export interface SeedDatabaseOptions {
@@ -29,7 +29,7 @@ export interface SeedDatabaseOptions {
   seed?: number;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
-  /** The day the seed's dates are moved to, as on a first start (default: now; server/store/seedDates.ts). */
+  /** The day the seed's dates are moved to, as on a first start (default: now; server/db/seedDates.ts). */
   now?: number;
 }
 

@@ -1,5 +1,5 @@
 // createApp: the whole server as an Express app, without listening (server/index.ts listens;
-// tests drive it with supertest on either driver). It takes an opened store (server/store/open.ts:
+// tests drive it with supertest on either driver). It takes an opened store (server/db/open.ts:
 // PostgreSQL in process or on a server), builds the services on it (server/services/) and mounts
 // the routes (server/routes/), which reach the store only through the services.
 import { randomBytes } from 'node:crypto';
@@ -8,30 +8,30 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
-import { checkPublicUrl, publicUrlFromEnv } from './config';
-import { apiNotFound, errorHandler } from './errors';
-import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './middleware/http';
-import { loadSession, requireUser, sessionIdOf } from './middleware/session';
-import { spa } from './middleware/spa';
-import { DEFAULT_COST } from './passwords';
-import { adminRoutes, IMPORT_PATH } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { cartRoutes } from './routes/cart';
-import { orderRoutes } from './routes/orders';
-import { returnRoutes } from './routes/returns';
-import { checkoutRoutes } from './routes/checkout';
-import { catalogueRoutes, productRoutes } from './routes/products';
-import { userRoutes } from './routes/users';
-import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './routes/wishlist';
-import { buildServices, type Services } from './services';
-import type { ForgotLimits } from './services/passwordReset';
-import type { VerifyLimits } from './services/emailVerification';
-import { emailRoutes } from './routes/emails';
-import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './routes/shipping';
-import { promotionAdminRoutes, promotionRoutes } from './routes/promotions';
-import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './services/throttle';
-import type { StoreAdapter } from './store/port';
-import type { PaymentProvider } from './payments/port';
+import { checkPublicUrl, publicUrlFromEnv } from './http/config';
+import { apiNotFound, errorHandler } from './http/errors';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './http/middleware';
+import { loadSession, requireUser, sessionIdOf } from './http/session';
+import { spa } from './http/spa';
+import { DEFAULT_COST } from './modules/accounts/passwords';
+import { adminRoutes, IMPORT_PATH } from './modules/backoffice/routes';
+import { authRoutes } from './modules/accounts/authRoutes';
+import { cartRoutes } from './modules/cart/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { returnRoutes } from './modules/returns/routes';
+import { checkoutRoutes } from './modules/orders/checkoutRoutes';
+import { catalogueRoutes, productRoutes } from './modules/catalogue/routes';
+import { userRoutes } from './modules/accounts/userRoutes';
+import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './modules/wishlist/routes';
+import { buildServices, type Services } from './modules';
+import type { ForgotLimits } from './modules/accounts/passwordReset';
+import type { VerifyLimits } from './modules/accounts/emailVerification';
+import { emailRoutes } from './modules/mail/routes';
+import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './modules/pricing/shippingRoutes';
+import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promotionRoutes';
+import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
+import type { StoreAdapter } from './db/port';
+import type { PaymentProvider } from './modules/payments/service';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -40,7 +40,7 @@ export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'shop');
 export const BODY_LIMIT = '100kb';
 
 export interface AppOptions {
-  /** The opened store (server/store/open.ts openStore). */
+  /** The opened store (server/db/open.ts openStore). */
   store: StoreAdapter;
   /** Directory of the built SPA to serve at / (default: none, API only). */
   staticDir?: string;
@@ -50,7 +50,7 @@ export interface AppOptions {
   secret?: string;
   /** Clock (tests). */
   now?: () => number;
-  /** Login throttling; see server/services/throttle.ts. */
+  /** Login throttling; see server/modules/accounts/throttle.ts. */
   loginLimits?: Partial<LoginLimits>;
   /** Sign-ups an hour from one client address (default: $SIGNUP_LIMIT_PER_HOUR, else 200). */
   signupLimit?: number;
@@ -64,13 +64,13 @@ export interface AppOptions {
    * the client address that login and sign-up throttling count by. Default: trust no proxy.
    */
   trustProxy?: number | string;
-  /** The shop's public address, for absolute links (default: $PUBLIC_URL, server/config.ts; else relative ones). */
+  /** The shop's public address, for absolute links (default: $PUBLIC_URL, server/http/config.ts; else relative ones). */
   publicUrl?: string;
   /** Where links in mail point when there is no public address (server/index.ts: http://localhost:PORT). */
   mailLinkBase?: string;
-  /** Password reset requests' limits (tests); see server/services/passwordReset.ts. */
+  /** Password reset requests' limits (tests); see server/modules/accounts/passwordReset.ts. */
   forgotLimits?: Partial<ForgotLimits>;
-  /** Verification mail resend limits (tests); see server/services/emailVerification.ts. */
+  /** Verification mail resend limits (tests); see server/modules/accounts/emailVerification.ts. */
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;

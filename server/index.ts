@@ -22,10 +22,10 @@
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
-import { mailConfigFromEnv, type MailConfig } from './config';
-import { workerFromConfig } from './mail/worker';
-import { openStore } from './store/open';
-import type { PgStore } from './store/postgres/pgStore';
+import { mailConfigFromEnv, type MailConfig } from './http/config';
+import { workerFromConfig } from './modules/mail/worker';
+import { openStore } from './db/open';
+import type { PgStore } from './db/pgStore';
 
 const port = Number(process.env.PORT ?? 8080);
 const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -162,21 +162,21 @@ running server instead, without the CPU, memory and plan readings that need the 
 
 ## What makes it fast
 
-- **Catalogue reads** (\`server/store/postgres/productList.ts\`, \`catalogue.ts\`, \`search.ts\`): json-server's
+- **Catalogue reads** (\`server/modules/catalogue/pg/productList.ts\`, \`catalogue.ts\`, \`search.ts\`): json-server's
   query language (equality filters OR-ed within a key, \`_ne\`/\`_gte\`/\`_lte\`/\`_like\`, \`q\`, \`_sort\`/\`_order\`,
   paging, X-Total-Count, Link) as one SQL statement per page on either driver: a page's ids from an
   index that covers its filter and sort (migrations 0003 and 0007), X-Total-Count of a list filtered by
   category, brand, deleted or stock from \`product_counts\` (a few hundred rows kept by triggers), \`q\`
   through a trigram index or, when matches are dense, by walking the list's order; on a catalogue over
   20,000 products a search with many matches gives an estimated total (\`X-Total-Count-Estimated: true\`).
-  \`tests/api/parity.test.ts\` and \`tests/api/catalogue.test.ts\` compare the answers with json-server's
+  \`tests/api/catalogue/parity.test.ts\` and \`tests/api/catalogue/catalogue.test.ts\` compare the answers with json-server's
   own router on both drivers.
 - **Lookups by id**: primary keys (sessions, products, orders), so the session check on every
   request, a product by id and a cart's products are index lookups.
 - **Writes**: each change is one PostgreSQL transaction, committed before the answer: in the server's
   process on the embedded engine (PGlite, one connection, statements queued), on the server with
   \`DATABASE_URL\`.
-- **Static files** (\`server/staticAssets.ts\`): the build writes brotli-11 and gzip-9 copies of every
+- **Static files** (\`server/http/staticAssets.ts\`): the build writes brotli-11 and gzip-9 copies of every
   hashed JS/CSS file (\`build/precompress.ts\`, 14 % less JS than on-the-fly compression), sent
   as they are with \`Cache-Control: public, max-age=31536000, immutable\`; index.html carries
   \`<link rel="modulepreload">\` for the app's and the opened page's chunks and a preload of

@@ -9,7 +9,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { seedVariants } from '../../server/store/seedVariants';
+import { seedVariants } from '../../server/db/seedVariants';
 import { generateSeed, type SeedDb } from '../seed';
 
 /** Stock given to the products orders are placed on, so 50 connections never run one out. */

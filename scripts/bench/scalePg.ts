@@ -343,7 +343,7 @@ export async function explainAnalyze(url: string, statement: LoggedStatement): P
 // ---------------------------------------------------------------------------------------------
 // What a stock decrement costs
 
-/** The adapter's guarded decrement (server/store/postgres/pgStore.ts placeOrder), one line. */
+/** The adapter's guarded decrement (server/db/pgStore.ts placeOrder), one line. */
 const DECREMENT = `
   UPDATE products p SET stock = p.stock - l.quantity
   FROM unnest($1::int[], $2::int[]) AS l(id, quantity)

@@ -413,7 +413,7 @@ export function renderScale(results: ScaleResults, before?: ScaleResults): strin
     '',
     matchesText(results),
     '',
-    'On a catalogue of more than 20,000 products, a `q` search the planner expects to match more than 500 products reads only its page, and its X-Total-Count is the planner\'s estimate (asked of it once per search and 30 s), marked `X-Total-Count-Estimated: true` (exact when the page ends the list; `server/store/postgres/search.ts`). Every count on a catalogue of up to 20,000 products is exact, as json-server\'s.',
+    'On a catalogue of more than 20,000 products, a `q` search the planner expects to match more than 500 products reads only its page, and its X-Total-Count is the planner\'s estimate (asked of it once per search and 30 s), marked `X-Total-Count-Estimated: true` (exact when the page ends the list; `server/modules/catalogue/pg/search.ts`). Every count on a catalogue of up to 20,000 products is exact, as json-server\'s.',
     '',
     `One at a time: 1 connection, after 3 warm-up requests, up to ${s.sequentialMax} requests or ${s.sequentialS} s (at least 10 requests). ${s.connections} connections: autocannon for ${s.durationS} s, longer when one request is slow (up to 90 s, so every connection gets answers); requests still unanswered when it stops are counted but not in the percentiles. Every answer's status is checked (failures are shown in bold; there were ${results.runs.some((r) => r.cases.some((c) => c.one.failures + c.fifty.failures > 0)) ? 'some' : 'none'}).`,
     '',

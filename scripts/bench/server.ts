@@ -4,7 +4,7 @@
 // STATIC_DIR; request logging is off.
 import http from 'node:http';
 import { createApp } from '../../server/app';
-import { openStore } from '../../server/store/open';
+import { openStore } from '../../server/db/open';
 
 const port = Number(process.env.PORT);
 const dataDir = process.env.DATA_DIR;

@@ -1,6 +1,6 @@
-// What the session middleware attaches to a request (server/middleware/session.ts).
+// What the session middleware attaches to a request (server/http/session.ts).
 import 'express-serve-static-core';
-import type { StoredUser } from '../model';
+import type { StoredUser } from '../db/snapshot';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,5 +1,5 @@
 // json-server 0.17 ships no types; only the router factory is used, as the reference the
-// catalogue's answers are compared with (tests/api/catalogue.test.ts).
+// catalogue's answers are compared with (tests/api/catalogue/catalogue.test.ts).
 declare module 'json-server' {
   import type { RequestHandler, Request, Response } from 'express';
 

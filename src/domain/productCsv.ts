@@ -98,7 +98,7 @@ export function productCsvCells(product: Product): CsvCell[] {
 export const isImportedColumn = (column: string): boolean => COLUMN_FIELD.get(column)?.spec.csv === 'both';
 
 /**
- * An imported row's fields as a body for the product rules (server/validate.ts readProduct): the
+ * An imported row's fields as a body for the product rules (server/http/validate.ts readProduct): the
  * cells as they were exported (fromCsvText), `true`/`false` as booleans. Empty cells are left
  * out of an updated product (its value stays) and, for an optional field, of a new one (absent:
  * its default).

@@ -1,8 +1,8 @@
 // A product's fields, defined once (issue 21 item 7): each field's type, column, validation rule,
 // whether and how a body or the admin form gives it, its default, and its CSV column. From this
 // table follow the Product type, the form's rules (src/domain/validation.ts), the server's reading of
-// a body (server/validate.ts), the rows of `products` (server/store/postgres/productRows.ts and
-// schema.ts), the list fields (server/store/lists.ts) and the CSV export and import
+// a body (server/http/validate.ts), the rows of `products` (server/modules/catalogue/pg/productRows.ts and
+// schema.ts), the list fields (server/query/lists.ts) and the CSV export and import
 // (productCsv.ts). README's "Adding a product field" lists what else a new field needs.
 // Pure TypeScript, shared by the client and the server: no React, no Node.
 import type { Review } from './types';
@@ -48,7 +48,7 @@ export interface FieldSpec {
   nullable?: true;
   /** A new product's value when the body has none; an optional field's stored value when absent. */
   default?: unknown;
-  /** An address the shop can show (server/validate.ts isLocalImage). */
+  /** An address the shop can show (server/http/validate.ts isLocalImage). */
   image?: true;
   /** One of the listed brands or categories. */
   listed?: 'brands' | 'categories';
@@ -94,7 +94,7 @@ export const PRODUCT_FIELD_TABLE = {
   },
   brand: { type: 'text', label: 'Brand', column: 'brand', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'brands', csv: 'both' },
   category: { type: 'text', label: 'Category', column: 'category', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'categories', csv: 'both' },
-  /** The mean of the reviews' ratings (server/services/reviews.ts): never an input. */
+  /** The mean of the reviews' ratings (server/modules/catalogue/reviews.ts): never an input. */
   rating: { type: 'number', label: 'Rating', column: 'rating', default: 0, csv: 'export' },
   weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', rule: number(0, 100000), default: 1 },
   warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', rule: text(MAX_TEXT), default: '1 year warranty' },

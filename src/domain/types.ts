@@ -45,7 +45,7 @@ export interface Review {
   id?: number;
   /**
    * The reviewer's user id: reviews written through the API only. Stored, and in admin answers;
-   * never in the answers shoppers and visitors get (server/services/publicProduct.ts).
+   * never in the answers shoppers and visitors get (server/modules/catalogue/publicProduct.ts).
    */
   user?: number;
   /** In a signed-in shopper's answers: this review is theirs (instead of `user`). */

@@ -11,8 +11,8 @@ import type { Express } from 'express';
 import { expect } from 'vitest';
 import type { Address, Order, Product } from '../../src/domain/types';
 import { createApp, type AppOptions } from '../../server/app';
-import type { DbSchema, StoredUser } from '../../server/model';
-import { hashPassword } from '../../server/passwords';
+import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import { hashPassword } from '../../server/modules/accounts/passwords';
 import { embeddedShopStore } from '../pg/embeddedShop';
 import { deferredStore, openShopStore } from '../pg/shopDatabase';
 
@@ -118,7 +118,7 @@ export function makeData(): DbSchema {
   };
 }
 
-/** The test provider's approved card (server/payments/testProvider.ts). */
+/** The test provider's approved card (server/modules/payments/testProvider.ts). */
 export const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 
 /** An order body as the client builds it (SPEC §7), with prices and totals the client chose. */

@@ -1,6 +1,6 @@
 // Test data for prices (issue 23): makeData() with shipping methods, tax rates and promotions.
 import type { Promotion } from '../../src/domain/checkout';
-import type { DbSchema } from '../../server/model';
+import type { DbSchema } from '../../server/db/snapshot';
 import { promotionOf } from '../../src/test/promotion';
 import { makeData } from './fixtures';
 

@@ -1,6 +1,6 @@
 // A fresh clone's dashboard shows the last 90 days (issue 26's Done when), in Chromium, on both
 // drivers: the e2e servers start on empty databases and load db.json, whose orders are spread over
-// the 90 days before the first start (server/store/seedDates.ts). The admin picks 'Last 90 days'
+// the 90 days before the first start (server/db/seedDates.ts). The admin picks 'Last 90 days'
 // and the chart's table has a row per day, with the seed's orders from its first fortnight to its
 // last week, the API's figures.
 import type { ShopStats } from '../../src/domain/backOffice';

@@ -1,15 +1,15 @@
 // The planner has statistics from the first start: the seed load (and db:reset) ends with ANALYZE,
 // since the embedded engine has no autovacuum to gather them later (how a search is counted
-// depends on them: server/store/postgres/search.ts). On both drivers.
+// depends on them: server/modules/catalogue/pg/search.ts). On both drivers.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../server/app';
-import type { DbSchema } from '../../server/model';
-import { openStore, readSeed, type StoreTarget } from '../../server/store/open';
-import type { PgStore } from '../../server/store/postgres/pgStore';
+import type { DbSchema } from '../../server/db/snapshot';
+import { openStore, readSeed, type StoreTarget } from '../../server/db/open';
+import type { PgStore } from '../../server/db/pgStore';
 import { testDatabase } from './database';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-analyze-'));

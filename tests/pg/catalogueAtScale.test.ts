@@ -1,15 +1,15 @@
 // The postgres adapter's catalogue reads stay small as the catalogue grows (migration 0003,
-// server/store/postgres/productList.ts): product_counts always equals a count of the products,
+// server/modules/catalogue/pg/productList.ts): product_counts always equals a count of the products,
 // whatever changed them; and on a 20,000-product catalogue, the statements the adapter itself
 // sends read a page from an index in the page's order, count from product_counts, and search
 // once. (Timings are the benchmark's business: docs/performance.md, "Scale".)
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seedDatabase';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { PgStore } from '../../server/store/postgres/pgStore';
-import type { Database } from '../../server/store/postgres/schema';
-import type { ListQuery, ProductField } from '../../server/store/port';
+import { openDatabase } from '../../server/db/connect';
+import { PgStore } from '../../server/db/pgStore';
+import type { Database } from '../../server/db/schema';
+import type { ListQuery, ProductField } from '../../server/db/port';
 import { makeData } from '../api/fixtures';
 import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';

@@ -1,6 +1,6 @@
 // The embedded driver's migrated image (no vitest imports: globalSetup runs this).
-import { openEmbedded } from '../../server/store/postgres/embedded';
-import { migrateToLatest } from '../../server/store/postgres/migrate';
+import { openEmbedded } from '../../server/db/embedded';
+import { migrateToLatest } from '../../server/db/migrate';
 
 /** A fresh embedded database, migrated, as an image PGlite can start from. */
 export async function makeImage(): Promise<Blob> {

@@ -7,11 +7,11 @@
 // others puts those in another slot (another database); ownEmbeddedStore gives one of its own.
 import { readFileSync } from 'node:fs';
 import { afterAll, inject } from 'vitest';
-import type { DbSchema } from '../../server/model';
-import { openEmbedded } from '../../server/store/postgres/embedded';
+import type { DbSchema } from '../../server/db/snapshot';
+import { openEmbedded } from '../../server/db/embedded';
 import { makeImage } from './embeddedImage';
-import { PgStore } from '../../server/store/postgres/pgStore';
-import type { StoreAdapter } from '../../server/store/port';
+import { PgStore } from '../../server/db/pgStore';
+import type { StoreAdapter } from '../../server/db/port';
 import { storeMethods } from './shopDatabase';
 
 /** The migrated image: from globalSetup, or (a file run without it) made here once. */

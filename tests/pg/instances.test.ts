@@ -5,10 +5,10 @@
 // and a SIGKILL of one instance in the middle of a burst of orders on both loses no acknowledged
 // order, half-applies none, and a retry with the same Idempotency-Key never orders twice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/model';
-import { hashPassword } from '../../server/passwords';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { readSnapshot } from '../../server/store/postgres/load';
+import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import { hashPassword } from '../../server/modules/accounts/passwords';
+import { openDatabase } from '../../server/db/connect';
+import { readSnapshot } from '../../server/db/load';
 import type { Order } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, orderBody, TEST_COST } from '../api/fixtures';
 import { startServer, type ChildServer } from '../reliability/childServer';

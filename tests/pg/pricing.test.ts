@@ -3,9 +3,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { discountedPrice } from '../../src/domain/pricing';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { migrateToLatest } from '../../server/store/postgres/migrate';
-import type { Database } from '../../server/store/postgres/schema';
+import { openDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
 import { mulberry32 } from '../../scripts/random';
 import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';

@@ -3,10 +3,10 @@
 // refused with 409 and nothing placed, and the promotion counts 10 uses. One shopper's orders at
 // once on both instances with a per-customer limit of 2: exactly 2 carry it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/model';
-import { hashPassword } from '../../server/passwords';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { readSnapshot } from '../../server/store/postgres/load';
+import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import { hashPassword } from '../../server/modules/accounts/passwords';
+import { openDatabase } from '../../server/db/connect';
+import { readSnapshot } from '../../server/db/load';
 import type { Order } from '../../src/domain/types';
 import { address, expectNoLeaks, makeData, orderBody, TEST_COST } from '../api/fixtures';
 import { startServer, type ChildServer } from '../reliability/childServer';

@@ -1,10 +1,10 @@
-// The embedded engine's read cache (server/store/postgres/readCache.ts) on a real PGlite: a read
+// The embedded engine's read cache (server/modules/catalogue/pg/readCache.ts) on a real PGlite: a read
 // asked again is answered from memory, and never with anything older than the last statement
 // that was not a read.
 import { sql, type ColumnType, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbedded, type EmbeddedDatabase } from '../../server/store/postgres/embedded';
-import { isCacheableRead, ReadCache } from '../../server/store/postgres/readCache';
+import { openEmbedded, type EmbeddedDatabase } from '../../server/db/embedded';
+import { isCacheableRead, ReadCache } from '../../server/modules/catalogue/pg/readCache';
 
 let embedded: EmbeddedDatabase;
 // Tables of this test only, outside the shop's schema.

@@ -9,14 +9,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSeed, serialize } from '../../scripts/seed';
 import { seedDatabase } from '../../scripts/seedDatabase';
-import type { DbSchema } from '../../server/model';
-import { datedSeed, type SeedFile } from '../../server/store/seedDates';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { loadSeedIfEmpty, loadSnapshot, readSnapshot, truncateAll } from '../../server/store/postgres/load';
-import { migrateToLatest, migrations } from '../../server/store/postgres/migrate';
-import { productToRow } from '../../server/store/postgres/rows';
-import type { Database } from '../../server/store/postgres/schema';
-import { productMatches, SEARCH_SEPARATOR } from '../../server/store/postgres/search';
+import type { DbSchema } from '../../server/db/snapshot';
+import { datedSeed, type SeedFile } from '../../server/db/seedDates';
+import { openDatabase } from '../../server/db/connect';
+import { loadSeedIfEmpty, loadSnapshot, readSnapshot, truncateAll } from '../../server/db/load';
+import { migrateToLatest, migrations } from '../../server/db/migrate';
+import { productToRow } from '../../server/db/rows';
+import type { Database } from '../../server/db/schema';
+import { productMatches, SEARCH_SEPARATOR } from '../../server/modules/catalogue/pg/search';
 import type { Product } from '../../src/domain/types';
 import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';
@@ -136,7 +136,7 @@ describe('loading and reading back', () => {
     const { idempotency, audit, ...back } = await readSnapshot(db());
     expect(audit).toEqual([]);
     expect(idempotency).toEqual([]);
-    // Loaded with its dates moved to `now` (server/store/seedDates.ts).
+    // Loaded with its dates moved to `now` (server/db/seedDates.ts).
     expect(back).toEqual(datedSeed(JSON.parse(SEED_TEXT) as SeedFile, now));
     expect(back.orders.at(-1)!.createdAt! < '2026-07-04T15:00:00.000Z').toBe(true);
     expect(back.orders.at(-1)!.createdAt! > '2026-07-03').toBe(true);

@@ -1,9 +1,9 @@
 // search.ts estimateCount: the planner's estimate of a search is asked for once per instance and
 // ESTIMATE_KEPT.ms, not on every page (working it out costs more than the page on a big catalogue).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbedded, type EmbeddedDatabase } from '../../server/store/postgres/embedded';
-import { migrateToLatest } from '../../server/store/postgres/migrate';
-import { ESTIMATE_KEPT, estimateCount, productMatches } from '../../server/store/postgres/search';
+import { openEmbedded, type EmbeddedDatabase } from '../../server/db/embedded';
+import { migrateToLatest } from '../../server/db/migrate';
+import { ESTIMATE_KEPT, estimateCount, productMatches } from '../../server/modules/catalogue/pg/search';
 
 let embedded: EmbeddedDatabase;
 const explained: string[] = [];

@@ -7,12 +7,12 @@
 // each call waits for it. Every database made here is dropped when the file's tests are done.
 import { createHash } from 'node:crypto';
 import { afterAll } from 'vitest';
-import type { DbSchema } from '../../server/model';
-import { openDatabase } from '../../server/store/postgres/connect';
-import { loadSnapshot } from '../../server/store/postgres/load';
-import { migrateToLatest } from '../../server/store/postgres/migrate';
-import { PgStore } from '../../server/store/postgres/pgStore';
-import type { StoreAdapter } from '../../server/store/port';
+import type { DbSchema } from '../../server/db/snapshot';
+import { openDatabase } from '../../server/db/connect';
+import { loadSnapshot } from '../../server/db/load';
+import { migrateToLatest } from '../../server/db/migrate';
+import { PgStore } from '../../server/db/pgStore';
+import type { StoreAdapter } from '../../server/db/port';
 import { createDatabase, databaseUrl, dropDatabase, waitForServer } from './cluster';
 import { adminUrl } from './database';
 

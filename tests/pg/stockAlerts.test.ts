@@ -5,9 +5,9 @@
 // restocked are either refused (in stock) or mailed once: none is left waiting for a variant that
 // is in stock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/model';
-import { hashPassword } from '../../server/passwords';
-import { openDatabase } from '../../server/store/postgres/connect';
+import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import { hashPassword } from '../../server/modules/accounts/passwords';
+import { openDatabase } from '../../server/db/connect';
 import { ACCOUNTS, expectNoLeaks, makeData, PRODUCTS, TEST_COST } from '../api/fixtures';
 import { startServer, type ChildServer } from '../reliability/childServer';
 import { Client } from '../reliability/http';

@@ -7,9 +7,9 @@
 // (`server`), postgres (`server-pg`).
 import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { DbSchema } from '../../server/model';
-import { NOT_RECEIVED } from '../../server/services/reviews';
-import { PRODUCT_DEFAULTS } from '../../server/validate';
+import type { DbSchema } from '../../server/db/snapshot';
+import { NOT_RECEIVED } from '../../server/modules/catalogue/reviews';
+import { PRODUCT_DEFAULTS } from '../../server/http/validate';
 import type { AuditEntry, OrderStatus } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, TEST_CARD, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';

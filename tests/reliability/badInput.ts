@@ -6,14 +6,14 @@
 // the test's own), plus the live state the server serves.
 // Runs on the driver of its project: embedded (`server`) and postgres (`server-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema } from '../../server/model';
-import { IMPORT_BODY_LIMIT } from '../../server/routes/admin';
-import { MAX_BULK } from '../../server/services/orders';
-import { MAX_PAGE_SIZE } from '../../server/services/paging';
-import { COMMENT_MESSAGE, RATING_MESSAGE } from '../../server/services/reviews';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../server/services/transfer';
-import { ORDER_SORT_FIELDS } from '../../server/store/port';
-import { MAX_STOCK, STOCK_TOO_LARGE } from '../../server/validate';
+import type { DbSchema } from '../../server/db/snapshot';
+import { IMPORT_BODY_LIMIT } from '../../server/modules/backoffice/routes';
+import { MAX_BULK } from '../../server/modules/orders/service';
+import { MAX_PAGE_SIZE } from '../../server/query/paging';
+import { COMMENT_MESSAGE, RATING_MESSAGE } from '../../server/modules/catalogue/reviews';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../server/modules/backoffice/transfer';
+import { ORDER_SORT_FIELDS } from '../../server/db/port';
+import { MAX_STOCK, STOCK_TOO_LARGE } from '../../server/http/validate';
 import { ORDER_STATUSES } from '../../src/domain/types';
 import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
@@ -265,7 +265,7 @@ const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
 const NO_PLAIN_SUCCESS: readonly ApiRoute[] = [
   'POST /api/auth/reset',
   'POST /api/admin/emails/:id/resend',
-  // A mailed token, and an account not verified yet (the fixtures' are): tests/api/emailVerification.test.ts.
+  // A mailed token, and an account not verified yet (the fixtures' are): tests/api/accounts/emailVerification.test.ts.
   'POST /api/auth/verify',
   'POST /api/auth/verify/resend',
 ];
@@ -935,8 +935,8 @@ function buildCases(): Case[] {
   }
 
   // `_like`, on the list, its facets and its export: json-server's RegExp test, as far as
-  // PostgreSQL runs it alike (server/likeRegex.ts); the filters' other texts keep json-server's
-  // meaning (a price_gte of 'cheap' matches nothing: tests/api/parity.test.ts).
+  // PostgreSQL runs it alike (server/query/likeRegex.ts); the filters' other texts keep json-server's
+  // meaning (a price_gte of 'cheap' matches nothing: tests/api/catalogue/parity.test.ts).
   const badPatterns: [Kind, string, string, string][] = [
     ['wrong type', 'an unclosed group', '(', 'Not a valid regular expression'],
     ['wrong type', 'an unclosed class', '[a-', 'Not a valid regular expression'],
@@ -1555,7 +1555,7 @@ export function badInputSuite(which: 'controls' | { part: number; parts: number 
           ['admin', '/api/admin/export/orders.csv?status=pending&status=cancelled&_sort=-createdAt'],
         ];
         const calls = [
-          // A reset needs a mailed token and a resend a message in the outbox: their 2xx is shown in tests/api/passwordReset.test.ts.
+          // A reset needs a mailed token and a resend a message in the outbox: their 2xx is shown in tests/api/accounts/passwordReset.test.ts.
           ...API_ROUTES.filter((r) => !VALID[r] && !NO_PLAIN_SUCCESS.includes(r)).map((r) => call(r, TARGET[r].as, TARGET[r].url)),
           ...edges.map(([as, url]) => call('unknown route', as, url)),
         ];

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotProduct } from '../../server/model';
+import type { SnapshotProduct } from '../../server/db/snapshot';
 import { address, expectNoLeaks, makeData, TEST_CARD } from '../api/fixtures';
 import { Client, type Answer } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';

@@ -12,7 +12,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/types';
-import type { DbSchema } from '../../server/model';
+import type { DbSchema } from '../../server/db/snapshot';
 import { ACCOUNTS, address, expectNoLeaks, makeData } from '../api/fixtures';
 import { startServer, type ChildServer } from './childServer';
 import { Client } from './http';

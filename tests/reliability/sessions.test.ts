@@ -9,7 +9,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_TTL_MS } from '../../server/services/sessions';
+import { SESSION_TTL_MS } from '../../server/modules/accounts/sessions';
 import { ACCOUNTS, clock, expectNoLeaks, type Agent } from '../api/fixtures';
 import { newFigures, saveFigures } from './summary';
 import { makeDurableShop, SECRET, sessionCookie, type DurableShop } from './support';

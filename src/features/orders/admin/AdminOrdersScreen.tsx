@@ -56,7 +56,7 @@ function OrdersList() {
   const alert = useAppAlert();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseOrdersParams(params), [params]);
-  // The admin list answers each order with its customer (GET /orders, server/services/orderQuery.ts).
+  // The admin list answers each order with its customer (GET /orders, server/modules/orders/query.ts).
   const orders = useAppSelector(selectOrders) as AdminOrder[];
   const wide = useWideScreen();
   const totalOrders = useAppSelector(selectTotalOrders);

@@ -2,7 +2,7 @@
 // (a name and comma-separated values each), each variant's cells as typed, keyed by its values in
 // option order (so renaming an option keeps its rows, and a value that comes back gets its data
 // back); the grid is every combination of the options' values. Checked with the server's rules
-// and field keys (server/services/variantInput.ts: options.N.name, variants.N.sku, …), so the
+// and field keys (server/modules/catalogue/variantInput.ts: options.N.name, variants.N.sku, …), so the
 // server's 400 messages land on the same inputs.
 import { checkProductField, MAX_STOCK, productRule } from '../../../domain/productFields';
 import { MAX_OPTIONS, type ProductOption, type Variant, type VariantChoice } from '../../../domain/variants';

@@ -1,0 +1,281 @@
+// The postgres adapter: the storage port (server/db/port.ts) over the schema of migrations/,
+// on either driver (a PostgreSQL server, or PGlite in process). Every method is one statement or
+// one transaction, so any number of server instances can share the database: sessions and
+// throttle counters are rows like everything else (users.ts), and placing an order locks the
+// products it takes (orders.ts). The SQL lives in the modules beside this file, one per part of
+// the port; this class binds them to a database. A database that cannot be reached answers
+// StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
+import type { Kysely } from 'kysely';
+import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
+import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
+import { StoreUnavailableError } from '../http/errors';
+import type { DbSchema, Session, StoredCartLine, StoredUser } from './snapshot';
+import type {
+  AuditContext,
+  AuditQuery,
+  FilterOptionField,
+  ImportResult,
+  ImportRow,
+  KeyedRequest,
+  ListedProduct,
+  ListQuery,
+  NewOrderNote,
+  OrderChange,
+  OrderMail,
+  OrderQuery,
+  Page,
+  PlaceOrder,
+  PlaceOrderResult,
+  PricingContext,
+  PricingPlace,
+  NewProduct,
+  ProductChanges,
+  ProductListField,
+  StoredCartItem,
+  VariantProduct,
+  VerificationLink,
+  StoreAdapter,
+  ThrottleCounter,
+  TimeRange,
+  ValueCount,
+} from './port';
+import * as cart from '../modules/cart/pg';
+import * as catalogue from '../modules/catalogue/pg/catalogue';
+import { listFilterOptions } from '../modules/catalogue/pg/filterOptions';
+import { insertSnapshot, readSnapshot, truncateAll } from './load';
+import * as adminOrders from '../modules/orders/pg/adminOrders';
+import * as orders from '../modules/orders/pg/orders';
+import * as promotionUse from '../modules/pricing/pg/promotionUse';
+import * as verification from '../modules/accounts/pg/verification';
+import * as productWrites from '../modules/catalogue/pg/productWrites';
+import * as reports from '../modules/backoffice/pg/reports';
+import { PgBase } from './pgBase';
+import { withPrices } from '../modules/pricing/pg/store';
+import { withMail } from '../modules/mail/pg/store';
+import { withReturns } from '../modules/returns/pg/store';
+import { withWishlist } from '../modules/wishlist/pg/store';
+import type { Database } from './schema';
+import * as users from '../modules/accounts/pg/users';
+
+/** Errors meaning "the database is not reachable now", as opposed to a bug or a refused statement. */
+function unreachable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN)$/.test(code)) return true;
+  // SQLSTATE: connection exceptions, too many connections, shutting down / starting up.
+  if (/^(08...|53300|57P0[1-3])$/.test(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
+
+export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
+  constructor(
+    db: Kysely<Database>,
+    /** Called once the database is closed (the embedded driver lets go of its data folder). */
+    private readonly onClose?: () => void,
+  ) {
+    super(db);
+  }
+
+  // --- Users, sessions, throttle counters (users.ts) --------------------------------------------
+
+  userById(id: number): Promise<StoredUser | undefined> {
+    return users.userById(this.db, id);
+  }
+  userByEmail(email: string): Promise<StoredUser | undefined> {
+    return users.userByEmail(this.db, email);
+  }
+  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined> {
+    return link ? verification.createUserWithLink(this.db, user, link) : users.createUser(this.db, user);
+  }
+  countUsersSince(since: number, role: Role): Promise<number> {
+    return reports.countUsersSince(this.db, since, role);
+  }
+  listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>> {
+    return reports.listCustomers(this.db, query, spentStatuses);
+  }
+  updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
+    return users.updateUser(this.db, id, changes);
+  }
+  setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
+    return users.setMember(this.db, id, member);
+  }
+  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
+    return users.setPassword(this.db, id, hash, keepSession);
+  }
+  createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
+    return users.createSession(this.db, session, limits);
+  }
+  sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
+    return users.sessionUser(this.db, digest, now);
+  }
+  deleteSession(digest: string): Promise<boolean> {
+    return users.deleteSession(this.db, digest);
+  }
+  throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined> {
+    return users.throttle(this.db, counters, at, since);
+  }
+  forgetLastThrottleEvent(bucket: string, key: string): Promise<void> {
+    return users.forgetLastThrottleEvent(this.db, bucket, key);
+  }
+  clearThrottle(bucket: string, key: string): Promise<void> {
+    return users.clearThrottle(this.db, bucket, key);
+  }
+  /** The cookie-signing secret of every instance on this database (made once, kept in `settings`). */
+  sharedSecret(): Promise<string> {
+    return users.sharedSecret(this.db);
+  }
+
+  // --- Catalogue (catalogue.ts, filterOptions.ts, productWrites.ts) -----------------------------
+
+  listProducts(query: ListQuery<ProductListField>): Promise<Page<ListedProduct>> {
+    return catalogue.listProducts(this.db, query);
+  }
+  countProducts(query: ListQuery<ProductListField>): Promise<number> {
+    return catalogue.countProducts(this.db, query);
+  }
+  countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+    return catalogue.countProductsBy(this.db, field, query);
+  }
+  salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+    return catalogue.salePriceRange(this.db, query);
+  }
+  suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+    return catalogue.suggestProducts(this.db, terms, limit);
+  }
+  productById(id: number): Promise<VariantProduct | undefined> {
+    return productWrites.productById(this.db, id);
+  }
+  productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
+    return productWrites.productsByIds(this.db, ids);
+  }
+  createProduct(product: NewProduct, audit?: AuditContext): Promise<VariantProduct> {
+    return productWrites.createProduct(this.db, product, audit);
+  }
+  updateProduct(id: number, changes: ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
+    return productWrites.updateProductWith(this.db, id, () => changes, audit);
+  }
+  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
+    return productWrites.updateProductWith(this.db, id, change, audit);
+  }
+  importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
+    return productWrites.importProducts(this.db, rows, audit);
+  }
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<LowStockEntry[]> {
+    return reports.lowStockProducts(this.db, defaultThreshold, limit);
+  }
+  listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listFilterOptions(this.db, 'categories', query);
+  }
+  listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+    return listFilterOptions(this.db, 'brands', query);
+  }
+
+  // --- Cart (cart.ts) -------------------------------------------------------------------------
+
+  cartItems(user: number): Promise<StoredCartItem[]> {
+    return cart.cartItems(this.db, user);
+  }
+  cartLine(user: number, id: number): Promise<StoredCartLine | undefined> {
+    return cart.cartLine(this.db, user, id);
+  }
+  addCartLine(line: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined> {
+    return cart.addCartLine(this.db, line);
+  }
+  setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined> {
+    return cart.setCartQuantity(this.db, user, id, quantity);
+  }
+  removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined> {
+    return cart.removeCartLine(this.db, user, product, variant);
+  }
+
+  // --- Orders (orders.ts) and reports (reports.ts) ----------------------------------------------
+
+  ordersOf(user: number): Promise<Order[]> {
+    return orders.ordersOf(this.db, user);
+  }
+  ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>> {
+    return orders.ordersOfPage(this.db, user, slice);
+  }
+  listOrders(query: OrderQuery): Promise<Page<AdminOrder>> {
+    return adminOrders.listOrders(this.db, query);
+  }
+  orderForAdmin(id: number): Promise<AdminOrder | undefined> {
+    return adminOrders.orderForAdmin(this.db, id);
+  }
+  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined> {
+    return adminOrders.addOrderNote(this.db, order, note, audit);
+  }
+  orderById(id: number): Promise<Order | undefined> {
+    return orders.orderById(this.db, id);
+  }
+  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
+    return orders.changeOrder(this.db, id, plan, audit, mail);
+  }
+  hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
+    return orders.hasDeliveredOrderWith(this.db, user, product);
+  }
+  orderForKey(user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
+    return orders.orderForKey(this.db, user, key);
+  }
+  placeOrder(request: PlaceOrder): Promise<PlaceOrderResult> {
+    return orders.placeOrder(this.db, request);
+  }
+
+  pricingContext(user: number, codes: readonly string[], place?: PricingPlace): Promise<PricingContext> {
+    return promotionUse.pricingContext(this.db, user, codes, place);
+  }
+  salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
+    return reports.salesByDay(this.db, range, statuses);
+  }
+  countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>> {
+    return reports.countOrdersByStatus(this.db);
+  }
+  topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
+    return reports.topProducts(this.db, range, statuses, limit);
+  }
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
+    return reports.listAudit(this.db, query);
+  }
+
+  // --- Whole state (tests, tools) ------------------------------------------------------------
+
+  snapshot(): Promise<DbSchema> {
+    return readSnapshot(this.db);
+  }
+
+  async replace(state: DbSchema): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await truncateAll(trx);
+      await insertSnapshot(trx, state);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    this.onClose?.();
+  }
+}
+
+// Every method of the port answers StoreUnavailableError (503) when the database cannot be
+// reached, whatever the statement: the routes and services need not know what PostgreSQL is.
+// The methods are PgStore's own and its parts' (the mixins between it and PgBase).
+for (let proto: object = PgStore.prototype; proto !== PgBase.prototype; proto = Object.getPrototypeOf(proto) as object) {
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    wrapUnreachable(proto, name);
+  }
+}
+
+function wrapUnreachable(proto: object, name: string): void {
+  const method: unknown = (proto as Record<string, unknown>)[name];
+  if (name === 'constructor' || typeof method !== 'function') return;
+  Object.defineProperty(proto, name, {
+    value: async function (this: PgStore, ...args: unknown[]) {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      } catch (error) {
+        throw unreachable(error) ? new StoreUnavailableError(error) : error;
+      }
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// The schema's tables of prices (migration 0014) and wishlists (0017), as Kysely sees them: part
+// of `Database` in ./schema.ts, kept here so each file stays readable.
+import type { ColumnType, Generated } from 'kysely';
+import type { PromotionKind } from '../../src/domain/checkout';
+import type { Identity, Timestamp } from './schema';
+
+/** Promotions (migration 0014): `value` in hundredths (percent × 100, or cents); money in cents. */
+export interface PromotionsTable {
+  id: Identity;
+  name: string;
+  label: string;
+  kind: PromotionKind;
+  value: number;
+  categories: ColumnType<string[], string[] | undefined, string[]>;
+  products: ColumnType<number[], number[] | undefined, number[]>;
+  code: string | null;
+  stackable: ColumnType<boolean, boolean | undefined, boolean>;
+  members_only: ColumnType<boolean, boolean | undefined, boolean>;
+  min_subtotal: ColumnType<number, number | undefined, number>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  used: ColumnType<number, number | undefined, number>;
+}
+
+/** Which order carried which promotion, for whom (migration 0014). */
+export interface PromotionRedemptionsTable {
+  promotion_id: number;
+  order_id: number;
+  user_id: number;
+}
+
+/** Shipping methods per country (migration 0014): amounts in cents. */
+export interface ShippingMethodsTable {
+  id: Identity;
+  name: string;
+  country: string;
+  amount: number;
+  free_over: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+/** Tax rates (migration 0014): percent; `state` null = the whole country. numeric: read as a string. */
+export interface TaxRatesTable {
+  id: Identity;
+  country: string;
+  state: string | null;
+  rate: ColumnType<string, string | number, string | number>;
+}
+
+/** A saved product or variant of a user (migration 0017); last_price in cents, the price the shopper would pay as last seen. */
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  /** null: the product as a whole. */
+  variant_id: number | null;
+  created_at: Timestamp;
+  last_price: number;
+}
+
+/** "Notify me" on a sold-out variant (migration 0017); deleted when its mail is written. */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  created_at: Timestamp;
+}

@@ -1,0 +1,145 @@
+// Accounts: sign-up, sign-in (throttled), sign-out.
+import { WRONG_CREDENTIALS } from '../../../src/domain/constants';
+import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../../src/domain/validation';
+import type { StoredUser } from '../../db/snapshot';
+import type { User } from '../../../src/domain/types';
+import { assertValid, conflict, HttpError } from '../../http/errors';
+import { hashPasswordAsync, verifyPasswordAsync } from './passwords';
+import type { Store } from '../../db/port';
+import type { EmailVerificationService } from './emailVerification';
+import { readAddresses, readName, type Errors } from '../../http/validate';
+import { requireObject } from '../../http/input';
+import { sessionDigest, type SessionService } from './sessions';
+import type { LoginLimiter, SignupLimiter } from './throttle';
+import { toPublicUser } from './users';
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+const tooMany = (message: string, wait: number) =>
+  new HttpError(429, `${message} Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'Retry-After': String(wait) });
+
+/** A signed-in user and the id of the session to put in the cookie. */
+export interface SignedIn {
+  user: User;
+  sessionId: string;
+}
+
+export class AuthService {
+  // Verifying against a dummy hash when the email is unknown keeps both answers equally slow.
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly sessions: SessionService,
+    private readonly limiter: LoginLimiter,
+    private readonly signups: SignupLimiter,
+    private readonly passwordCost: number,
+    private readonly now: () => number,
+    private readonly verification: EmailVerificationService,
+  ) {}
+
+  private dummy(): Promise<string> {
+    return (this.dummyHash ??= hashPasswordAsync('not-a-password', this.passwordCost));
+  }
+
+  /** Creates a 'user' account, not verified, with its verification mail in the outbox, and signs it in. */
+  async signup(input: unknown, ip: string): Promise<SignedIn> {
+    const body = requireObject(input);
+    const email = typeof body.email === 'string' ? body.email.trim() : body.email;
+    const errors: Errors = {};
+    const emailError = checkField(email, signupRules.email);
+    const passwordError = checkField(body.password, signupRules.password);
+    if (emailError) errors.email = emailError;
+    if (passwordError) errors.password = passwordError;
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
+      errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    }
+    const addresses = body.addresses === undefined ? [] : readAddresses(body.addresses, errors);
+    const name = body.name === undefined ? undefined : readName(body.name, errors);
+    assertValid(errors);
+
+    const key = normalEmail(email as string);
+    const taken = () => conflict('An account with this email already exists');
+    if (await this.store.userByEmail(key)) throw taken();
+    const wait = await this.signups.attempt(ip);
+    if (wait > 0) throw tooMany('Too many new accounts from your network.', wait);
+    const hash = await hashPasswordAsync(body.password as string, this.passwordCost);
+    const user = await this.store.createUser({
+      email: key,
+      password: hash,
+      role: 'user',
+      addresses,
+      ...(name ? { name } : {}),
+      createdAt: new Date(this.now()).toISOString(),
+      verified: false,
+    }, this.verification.newLink());
+    if (!user) {
+      // Another sign-up took the email while this one was hashing.
+      await this.signups.undo(ip);
+      throw taken();
+    }
+    const sessionId = await this.sessions.create(user.id);
+    return { user: toPublicUser(user), sessionId };
+  }
+
+  /**
+   * Signs in (401 with the same text for an unknown email or a wrong password); a session the
+   * caller already had is ended, so a new sign-in never keeps an old id (no fixation).
+   */
+  async login(input: unknown, ip: string, currentSession?: string): Promise<SignedIn> {
+    const body = requireObject(input);
+    const email = typeof body.email === 'string' ? body.email.trim() : body.email;
+    const errors: Errors = {};
+    const emailError = checkField(email, loginRules.email);
+    const passwordError = checkField(body.password, loginRules.password);
+    if (emailError) errors.email = emailError;
+    if (passwordError) errors.password = passwordError;
+    assertValid(errors);
+
+    const key = normalEmail(email as string);
+    const wait = await this.limiter.attempt(key, ip);
+    if (wait > 0) throw tooMany('Too many failed sign-in attempts.', wait);
+    const found = await this.store.userByEmail(key);
+    const ok = await verifyPasswordAsync(body.password as string, found?.password ?? (await this.dummy()));
+    // Look the user up again: it may have changed while we were hashing.
+    const user = ok ? await this.store.userByEmail(key) : undefined;
+    if (!user) throw new HttpError(401, WRONG_CREDENTIALS);
+    await this.limiter.succeeded(key, ip);
+
+    if (currentSession) await this.sessions.destroy(currentSession);
+    const sessionId = await this.sessions.create(user.id);
+    return { user: toPublicUser(user), sessionId };
+  }
+
+  /**
+   * Changes the signed-in user's password: the current one must be right (400 otherwise, nothing
+   * changed; wrong guesses count against the sign-in limits, so this is no faster way to guess),
+   * the new one follows the sign-up rule. Every other session of the user ends; this one stays.
+   */
+  async changePassword(me: StoredUser, input: unknown, ip: string, sessionId: string): Promise<void> {
+    const body = requireObject(input);
+    const errors: Errors = {};
+    for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+      const error = checkField(body[field], changePasswordRules[field]);
+      if (error) errors[field] = error;
+    }
+    if (!errors.confirmPassword && !errors.newPassword && body.confirmPassword !== body.newPassword) errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    assertValid(errors);
+
+    const key = normalEmail(me.email);
+    const wait = await this.limiter.attempt(key, ip);
+    if (wait > 0) throw tooMany('Too many failed password attempts.', wait);
+    const current = await this.store.userById(me.id);
+    if (!current || !(await verifyPasswordAsync(body.currentPassword as string, current.password))) {
+      throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+    await this.limiter.succeeded(key, ip);
+    const hash = await hashPasswordAsync(body.newPassword as string, this.passwordCost);
+    if (!(await this.store.setPassword(me.id, hash, sessionDigest(sessionId)))) throw new HttpError(401, 'Please sign in');
+  }
+
+  /** Ends the session (if it is one). */
+  async logout(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.sessions.destroy(sessionId);
+  }
+}

@@ -1,0 +1,90 @@
+// Password reset by mail (issue 24): POST /auth/forgot puts a link in the outbox, POST /auth/reset
+// uses it. The link's token is 32 random bytes; the store keeps only its SHA-256, so a copy of the
+// database holds no usable link. Asking answers the same, in about the same time, whether or not
+// the address has an account (one transaction either way), and is throttled per address and per
+// client so nobody can flood a mailbox or the outbox.
+import { createHash, randomBytes } from 'node:crypto';
+import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } from '../../../src/domain/validation';
+import { assertValid, HttpError } from '../../http/errors';
+import { resetPasswordMail } from '../mail/messages';
+import { hashPasswordAsync } from './passwords';
+import type { Store } from '../../db/port';
+import type { Errors } from '../../http/validate';
+import { requireObject } from '../../http/input';
+
+export const RESET_TTL_MS = 30 * 60 * 1000;
+export const FORGOT_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
+export const RESET_DONE = 'Your password has been changed. Sign in with the new one.';
+export const RESET_LINK_INVALID = 'This reset link is invalid, used or expired. Ask for a new one.';
+
+export interface ForgotLimits {
+  /** Requests for one address (whoever asks) in the window. */
+  perEmail: number;
+  /** Requests from one client address in the window. */
+  perIp: number;
+  windowMs: number;
+}
+
+export const DEFAULT_FORGOT_LIMITS: ForgotLimits = { perEmail: 5, perIp: 20, windowMs: 60 * 60 * 1000 };
+
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 32 bytes in base64url: 43 characters. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export class PasswordResetService {
+  constructor(
+    private readonly store: Store,
+    private readonly options: { now: () => number; passwordCost: number; linkBase: string; limits: ForgotLimits },
+  ) {}
+
+  /** POST /auth/forgot {email}: the reset mail when the address has an account; the same answer either way. */
+  async forgot(input: unknown, ip: string): Promise<string> {
+    const body = requireObject(input);
+    const email = typeof body.email === 'string' ? body.email.trim() : body.email;
+    const error = checkField(email, forgotPasswordRules.email);
+    assertValid({ email: error });
+    const key = (email as string).toLowerCase();
+
+    const now = this.options.now();
+    const { perEmail, perIp, windowMs } = this.options.limits;
+    const full = await this.store.throttle(
+      [
+        { bucket: 'forgot-email', key, max: perEmail },
+        { bucket: 'forgot-ip', key: ip, max: perIp },
+      ],
+      now,
+      now - windowMs,
+    );
+    if (full !== undefined) {
+      const wait = Math.max(1, Math.ceil((full + windowMs - now) / 1000));
+      throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'Retry-After': String(wait) });
+    }
+
+    const token = randomBytes(32).toString('base64url');
+    const url = `${this.options.linkBase}/reset-password?token=${token}`;
+    await this.store.requestPasswordReset(key, { digest: tokenDigest(token), at: now, expiresAt: now + RESET_TTL_MS }, (user) =>
+      resetPasswordMail(user.email, url, RESET_TTL_MS / 60_000),
+    );
+    return FORGOT_ANSWER;
+  }
+
+  /**
+   * POST /auth/reset {token, password, confirmPassword?}: the sign-up rule for the password (a
+   * refused one leaves the link usable); then the token is used up, the password set and every
+   * session of the account ended, in one step. 400 for an unknown, used or expired token.
+   */
+  async reset(input: unknown): Promise<string> {
+    const body = requireObject(input);
+    const errors: Errors = {};
+    const passwordError = checkField(body.password, signupRules.password);
+    if (passwordError) errors.password = passwordError;
+    else if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    if (typeof body.token !== 'string' || !TOKEN_PATTERN.test(body.token)) errors.token = RESET_LINK_INVALID;
+    assertValid(errors, errors.token && Object.keys(errors).length === 1 ? RESET_LINK_INVALID : 'Invalid input');
+
+    const hash = await hashPasswordAsync(body.password as string, this.options.passwordCost);
+    const user = await this.store.resetPassword(tokenDigest(body.token as string), hash, this.options.now());
+    if (user === undefined) throw new HttpError(400, RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    return RESET_DONE;
+  }
+}

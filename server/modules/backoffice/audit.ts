@@ -1,0 +1,28 @@
+// Who an admin write is by, for the audit log the store keeps with it (server/db/port.ts
+// AuditContext), and reading that log (GET /admin/audit).
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../../src/domain/types';
+import { badRequest } from '../../http/errors';
+import type { StoredUser } from '../../db/snapshot';
+import type { AuditContext, Page, Store } from '../../db/port';
+import { parseId } from '../../http/input';
+import { boundedPageOf } from '../../query/paging';
+
+export function auditBy(admin: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
+  return { actor: { id: admin.id, email: admin.email }, action, at, ...(describe ? { describe } : {}) };
+}
+
+export class AuditService {
+  constructor(private readonly store: Store) {}
+
+  /** GET /admin/audit?_page&_limit&entity=&actor=: newest first. */
+  list(query: Record<string, unknown>): Promise<Page<AuditEntry>> {
+    const entity = query.entity;
+    if (entity !== undefined && !AUDIT_ENTITIES.includes(entity as AuditEntity)) {
+      throw badRequest('Invalid entity', { entity: `Entity must be one of ${AUDIT_ENTITIES.join(', ')}` });
+    }
+    const actorText = query.actor;
+    const actor = actorText === undefined ? undefined : parseId(actorText);
+    if (actorText !== undefined && actor === undefined) throw badRequest('Invalid admin', { actor: 'Admin must be a user id' });
+    return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: boundedPageOf(query) });
+  }
+}

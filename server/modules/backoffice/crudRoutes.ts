@@ -1,0 +1,62 @@
+// The admin-only CRUD routes of a back-office list (promotions, shipping methods, tax rates):
+// GET / (the list; a page answers X-Total-Count), GET /:id when the list has one, POST / (201),
+// PATCH /:id (the given fields), DELETE /:id (204). The service checks every input and answers
+// the errors; these routes only map HTTP onto it.
+import { Router } from 'express';
+import type { StoredUser } from '../../db/snapshot';
+import { asyncRoute } from '../../http/middleware';
+import { requireAdmin, requireUser } from '../../http/session';
+
+export interface AdminCrud<T> {
+  list(query: Record<string, unknown>): Promise<T[] | { items: T[]; total: number }>;
+  get?(id: string): Promise<T>;
+  create(admin: StoredUser, body: unknown): Promise<T>;
+  update(admin: StoredUser, id: string, body: unknown): Promise<T>;
+  remove(admin: StoredUser, id: string): Promise<void>;
+}
+
+export function adminCrudRoutes<T>(crud: AdminCrud<T>): Router {
+  const router = Router();
+  router.use(requireUser, requireAdmin);
+
+  router.get(
+    '/',
+    asyncRoute(async (req, res) => {
+      const listed = await crud.list(req.query);
+      if (Array.isArray(listed)) {
+        res.json(listed);
+        return;
+      }
+      res.setHeader('X-Total-Count', String(listed.total));
+      res.json(listed.items);
+    }),
+  );
+  if (crud.get) {
+    router.get(
+      '/:id',
+      asyncRoute(async (req, res) => {
+        res.json(await crud.get!(req.params.id));
+      }),
+    );
+  }
+  router.post(
+    '/',
+    asyncRoute(async (req, res) => {
+      res.status(201).json(await crud.create(req.user!, req.body));
+    }),
+  );
+  router.patch(
+    '/:id',
+    asyncRoute(async (req, res) => {
+      res.json(await crud.update(req.user!, req.params.id, req.body));
+    }),
+  );
+  router.delete(
+    '/:id',
+    asyncRoute(async (req, res) => {
+      await crud.remove(req.user!, req.params.id);
+      res.status(204).end();
+    }),
+  );
+  return router;
+}

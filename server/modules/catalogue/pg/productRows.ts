@@ -1,0 +1,77 @@
+// `products` rows ↔ products, from the field table (src/domain/productFields.ts): each field's
+// column, jsonb for lists, NULL for an absent nullable field (answered absent again), and keys in
+// db.json's order — also inside jsonb values, whose key order PostgreSQL does not keep — so an
+// export serializes like the seed. rows.ts re-exports all of it.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Product, Review } from '../../../../src/domain/types';
+import { fieldSpec, PRODUCT_COLUMN, PRODUCT_KEYS, type ProductColumn, type ProductKey } from '../../../../src/domain/productFields';
+import { foldWords } from '../words';
+import type { ProductsTable } from '../../../db/schema';
+
+export { PRODUCT_COLUMN };
+
+const REVIEW_KEYS = ['id', 'user', 'reviewerName', 'rating', 'comment', 'date', 'verified'] as const;
+
+/** `value` with `keys` first, in that order, then any other keys as they were. */
+export function ordered<T>(value: T, keys: readonly string[]): T {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (Object.prototype.hasOwnProperty.call(source, key)) out[key] = source[key];
+  for (const key of Object.keys(source)) if (!(key in out)) out[key] = source[key];
+  return out as T;
+}
+
+const orderReview = (r: Review): Review => ordered(r, REVIEW_KEYS);
+
+/** A product from jsonb (an order line's snapshot): db.json's key order, reviews too. */
+export function orderProduct(p: Product): Product {
+  const out = ordered(p, PRODUCT_KEYS);
+  if (Array.isArray(out.reviews)) out.reviews = out.reviews.map(orderReview);
+  return out;
+}
+
+/** The product columns the API has (not search_text, sale_price, title_words), in the table's order. */
+export const PRODUCT_COLUMNS: readonly ProductColumn[] = PRODUCT_KEYS.map((key) => PRODUCT_COLUMN[key]);
+
+export type ProductRow = Pick<Selectable<ProductsTable>, ProductColumn>;
+
+/** What a bulk load (COPY) writes of a product: its API columns and the folded title. */
+export const PRODUCT_WRITE_COLUMNS = [...PRODUCT_COLUMNS, 'title_words'] as const;
+
+const isList = (key: ProductKey) => fieldSpec(key).type === 'images' || fieldSpec(key).type === 'reviews';
+/** A field's value as its column takes it: lists as JSON text (jsonb). */
+const toColumn = (key: ProductKey, value: unknown) => (isList(key) ? JSON.stringify(value) : value);
+
+export function productToRow(p: Product): Insertable<ProductsTable> {
+  const row: Record<string, unknown> = {};
+  for (const key of PRODUCT_KEYS) {
+    const spec = fieldSpec(key);
+    // An optional field that is absent: its default (deleted: false), or NULL.
+    const value = spec.optional ? (p[key] ?? spec.default ?? null) : p[key];
+    row[spec.column] = value === null ? null : toColumn(key, value);
+  }
+  row.title_words = foldWords(p.title);
+  return row as Insertable<ProductsTable>;
+}
+
+/** The columns to SET for a partial product (jsonb values as JSON text; id never). */
+export function productChangesToRow(changes: Partial<Omit<Product, 'id'>>): Updateable<ProductsTable> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || !Object.prototype.hasOwnProperty.call(PRODUCT_COLUMN, key) || key === 'id') continue;
+    row[PRODUCT_COLUMN[key as ProductKey]] = toColumn(key as ProductKey, value);
+  }
+  if (typeof changes.title === 'string') row.title_words = foldWords(changes.title);
+  return row as Updateable<ProductsTable>;
+}
+
+export function productFromRow(r: ProductRow): Product {
+  const product: Record<string, unknown> = {};
+  for (const key of PRODUCT_KEYS) {
+    const value = r[PRODUCT_COLUMN[key]];
+    if (value === null && fieldSpec(key).nullable) continue;
+    product[key] = key === 'reviews' ? (value as Review[]).map(orderReview) : value;
+  }
+  return product as Product;
+}

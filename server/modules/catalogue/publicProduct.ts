@@ -1,0 +1,56 @@
+// What a shopper or a visitor sees of a product's reviews (issue 25 item 6): what the page shows,
+// not the reviewer's internal user id. The one signed-in shopper whose review it is gets it
+// marked `mine: true` (in the answers to their own review writes and eligibility check), so the
+// page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
+import type { Order, Product, Review } from '../../../src/domain/types';
+import { toCents, toDollars } from '../../../src/domain/checkout';
+import { derivedCharges, lineCharges } from '../../../src/domain/orderText';
+
+/** A review as anyone may see it; `mine` when `viewer` wrote it. */
+export function publicReview({ user, ...review }: Review, viewer?: number): Review {
+  return viewer !== undefined && user === viewer ? { ...review, mine: true } : review;
+}
+
+/** The product with its reviews as anyone may see them (publicReview). */
+export function publicProduct<T extends Product>(product: T, viewer?: number): T {
+  return { ...product, reviews: product.reviews.map((review) => publicReview(review, viewer)) };
+}
+
+/**
+ * An order as any answer gives it: its lines' product snapshots without the product's reviews
+ * (an order line keeps none since they were dropped from the snapshot; orders placed before
+ * that, and the seed's, still hold them with the reviewers' ids).
+ */
+export function publicOrder<T extends Order>(order: T): T {
+  const out = { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...returnsOf(order) };
+  return withPricedSnapshot(out);
+}
+
+/**
+ * The order's priced snapshot as answers give it (issue 23): the stored one without the payment's
+ * internal reference; for an order placed before snapshots were kept, one derived from its lines
+ * (each at the unit price it kept, no discount, shipping or tax, total = totalAmount; cash is paid
+ * once delivered, a card order was paid).
+ */
+export function withPricedSnapshot<T extends Order>(order: T): T {
+  if (order.totals) {
+    if (!order.payment?.reference) return order;
+    const { reference: _reference, ...payment } = order.payment;
+    void _reference;
+    return { ...order, payment };
+  }
+  // The same derivation the pages use for such an order (src/domain/orderText.ts).
+  return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derivedCharges(order) };
+}
+
+/** Every order answers its returns ([] when none) and what its refunded returns gave back (issue 26). */
+function returnsOf(order: Order): Pick<Order, 'returns' | 'refunded'> {
+  const returns = order.returns ?? [];
+  const refunded = returns.reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0);
+  return { returns, refunded: toDollars(refunded) };
+}
+
+/** A product snapshot for an order line: everything but the reviews (an empty list). */
+export function withoutReviews<T extends Product>(product: T): T {
+  return { ...product, reviews: [] };
+}

@@ -1,0 +1,209 @@
+// The catalogue: products, categories and brands. Lists take json-server 0.17's query language
+// (the API is specified by it), read by listQuery.ts into the store's ListQuery
+// (server/db/port.ts). Every product answer carries `salePrice`, the price the shopper sees
+// (SPEC §9), which lists filter and sort by like any field.
+// Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/http/validate.ts).
+import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../../src/domain/types';
+import { withLowestSalePrice as withSalePrice } from './variantRules';
+import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
+import { readVariants } from './variantInput';
+import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type ListFilter, type ListQuery, type ProductListField, type Store } from '../../db/port';
+import { foldTerms, foldWords, startsWords } from './words';
+import type { StoredUser } from '../../db/snapshot';
+import { auditBy } from '../backoffice/audit';
+import { publicProduct } from './publicProduct';
+import { PRODUCT_DEFAULTS, readProduct } from '../../http/validate';
+import { parseId, requireObject } from '../../http/input';
+import { cleanQuery, listing, readList, type Listing } from '../../query/listQuery';
+
+export type { Listing, PageLink } from '../../query/listQuery';
+
+const SUGGESTIONS = 5;
+const MAX_SUGGEST_QUERY = 100;
+
+/** GET /products' query read. */
+const readProductList = (rawQuery: Record<string, unknown>) => readList(cleanQuery(rawQuery), PRODUCT_LIST_FIELDS);
+
+/** A new product from the checked fields of a form or an import: the rest defaulted. */
+export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
+
+/** A write naming a SKU another product has: 409 naming the SKU (nothing was written). */
+export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof SkuTaken) throw new HttpError(409, `SKU ${error.sku} is already used by another product`, { variants: `SKU ${error.sku} is already used by another product` });
+    throw error;
+  }
+}
+
+export class CatalogueService {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct>> {
+    // A search's total may be an estimate on a large catalogue (X-Total-Count-Estimated).
+    let estimated = false;
+    const answer = await listing(readProductList(query), async (q) => {
+      const page = await this.store.listProducts(q);
+      estimated ||= page.estimated === true;
+      return page;
+    });
+    return { ...answer, items: answer.items.map((p) => withSalePrice(publicProduct(p))), ...(estimated ? { estimated: true as const } : {}) };
+  }
+
+  /**
+   * GET /products/facets: for the list's filters (sort and paging ignored), how many products
+   * match, and what each filter group would leave given all the other filters: the categories
+   * and brands with their counts (every known one, 0 included), the displayed price range, and
+   * how many are in stock.
+   */
+  async facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
+    const { list } = readProductList(rawQuery);
+    const filters = list.filters ?? [];
+    const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
+      q: list.q,
+      none: list.none,
+      filters: [...filters.filter((f) => f.field !== field), ...add],
+    });
+    const [total, byCategory, byBrand, price, inStock, categories, brands] = await Promise.all([
+      this.store.countProducts({ q: list.q, none: list.none, filters }),
+      this.store.countProductsBy('category', without('category')),
+      this.store.countProductsBy('brand', without('brand')),
+      this.store.salePriceRange(without('salePrice')),
+      this.store.countProducts(without('stock', [{ field: 'stock', op: 'gte', values: ['1'] }])),
+      this.store.listCategories({}),
+      this.store.listBrands({}),
+    ]);
+    const counted = (options: FilterOption[], counts: { value: string; count: number }[]) => {
+      const of = new Map(counts.map((c) => [c.value, c.count]));
+      return options.map((o) => ({ value: o.value, label: o.label, count: of.get(o.value) ?? 0 }));
+    };
+    return {
+      total,
+      categories: counted(categories.items, byCategory),
+      brands: counted(brands.items, byBrand),
+      price: price ?? null,
+      inStock,
+    };
+  }
+
+  /**
+   * GET /products/suggest?q=: up to 5 products (not deleted), categories and brands with a word
+   * starting with each word of q, case- and accent-blind (server/modules/catalogue/words.ts).
+   */
+  async suggest(rawQuery: Record<string, unknown>): Promise<Suggestions> {
+    const q = rawQuery.q ?? '';
+    if (typeof q !== 'string') throw badRequest('Search must be given once');
+    if (q.length > MAX_SUGGEST_QUERY) throw badRequest('Invalid search', { q: `Search must be at most ${MAX_SUGGEST_QUERY} characters` });
+    const terms = foldTerms(q);
+    if (terms.length === 0) return { products: [], categories: [], brands: [] };
+    const matching = (options: FilterOption[]) =>
+      options
+        .filter((o) => startsWords(foldWords(`${o.label} ${o.value}`), terms))
+        .slice(0, SUGGESTIONS)
+        .map(({ value, label }) => ({ value, label }));
+    // One letter would match most of a big catalogue's titles: products from two on.
+    const [products, categories, brands] = await Promise.all([
+      terms.join('').length >= 2 ? this.store.suggestProducts(terms, SUGGESTIONS) : [],
+      this.store.listCategories({}),
+      this.store.listBrands({}),
+    ]);
+    return { products, categories: matching(categories.items), brands: matching(brands.items) };
+  }
+
+  listCategories(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
+    return listing(readList(cleanQuery(query), FILTER_OPTION_FIELDS), (q) => this.store.listCategories(q));
+  }
+
+  listBrands(query: Record<string, unknown>): Promise<Listing<FilterOption>> {
+    return listing(readList(cleanQuery(query), FILTER_OPTION_FIELDS), (q) => this.store.listBrands(q));
+  }
+
+  /** One product by the id in the path (its exact decimal form); 404 otherwise. */
+  async product(rawId: string, query: Record<string, unknown>): Promise<PricedProduct> {
+    cleanQuery(query);
+    const id = parseId(rawId);
+    const product = id === undefined ? undefined : await this.store.productById(id);
+    if (!product) throw notFound();
+    return withSalePrice(publicProduct(product));
+  }
+
+  private async known() {
+    const [brands, categories] = await Promise.all([this.store.listBrands({}), this.store.listCategories({})]);
+    return { brands: brands.items.map((b) => b.value), categories: categories.items.map((c) => c.value) };
+  }
+
+  /** A new product: every form field required (SPEC §5), the rest defaulted. Audited. */
+  async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
+    const body = requireObject(input);
+    const { changes, errors } = readProduct(body, await this.known());
+    const variants = readVariants(body, undefined, errors, changes.images ?? []);
+    assertValid(errors, 'Invalid product');
+    return withSalePrice(await skuFree(() => this.store.createProduct({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
+  }
+
+  /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
+  update(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+    return this.write(admin, rawId, input, false);
+  }
+
+  /**
+   * PUT: PATCH's rules, but every field of the admin form is required (as for a new product);
+   * the optional details (weight, warranty…, lowStockThreshold, deleted) are checked when sent
+   * and otherwise kept; what the server keeps (id, rating, reviews, salePrice) is ignored.
+   */
+  replace(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+    return this.write(admin, rawId, input, true);
+  }
+
+  /** DELETE: the soft delete (deleted: true), audited as PATCH's; nothing to do for a deleted one. */
+  async remove(admin: StoredUser, rawId: string): Promise<void> {
+    const existing = await this.existing(rawId);
+    if (existing.deleted) return;
+    const product = await this.store.updateProduct(existing.id, { deleted: true }, auditBy(admin, 'product.delete', this.now()));
+    if (!product) throw notFound('Product not found');
+  }
+
+  private async existing(rawId: string) {
+    const id = parseId(rawId);
+    const existing = id === undefined ? undefined : await this.store.productById(id);
+    if (!existing) throw notFound('Product not found');
+    return existing;
+  }
+
+  private async write(admin: StoredUser, rawId: string, input: unknown, whole: boolean): Promise<PricedProduct> {
+    const existing = await this.existing(rawId);
+    const body = requireObject(input);
+    const { changes, errors } = readProduct(body, { ...(whole ? {} : { existing }), ...(await this.known()) });
+    const variants = readVariants(body, existing, errors, changes.images ?? existing.images);
+    // A product with options holds the sum of its variants' stock: the form's stock is not a
+    // change of it (unless it names another number, which only the variants can set).
+    if (!variants && existing.options.length > 0 && changes.stock !== undefined) {
+      if (changes.stock !== existing.stock) errors.stock = "Stock of a product with options is each variant's: change it there";
+      delete changes.stock;
+    }
+    assertValid(errors, 'Invalid product');
+    const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
+    const product = await skuFree(() => this.store.updateProduct(existing.id, { ...changes, ...variants }, auditBy(admin, action, this.now())));
+    if (!product) throw notFound('Product not found');
+    return withSalePrice(product);
+  }
+
+  /** Every product a GET /products query selects (its paging aside), in its order, `size` at a time. */
+  async *productPages(rawQuery: Record<string, unknown>, size: number): AsyncGenerator<Product[]> {
+    const { list } = readProductList(rawQuery);
+    for (let start = 0; ; start += size) {
+      const { items } = await this.store.listProducts({ ...list, slice: { start, end: start + size } });
+      if (items.length > 0) yield items;
+      if (items.length < size) return;
+    }
+  }
+
+  /** The brand and category values a product may have (the product rules check against them). */
+  knownValues() {
+    return this.known();
+  }
+}

@@ -1,0 +1,103 @@
+// The outbox and password reset tokens (PgStore delegates here). A message is a row written in the
+// transaction of the change that causes it (insertMail); the worker (server/modules/mail/worker.ts) claims
+// due rows with FOR UPDATE SKIP LOCKED and a lease (next_attempt_at moved on), sends them, and
+// marks them. A worker that dies between claiming and marking leaves the row pending: it is due
+// again when the lease ends (the one case where a message may go out twice: sent, not yet marked).
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { StoredUser } from '../../../db/snapshot';
+import type { OutboxMessage, OutgoingMail, Page, ResetToken } from '../../../db/port';
+import { isId, userFromRow } from '../../../db/rows';
+import type { Database, OutboxTable } from '../../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function messageFromRow(r: Selectable<OutboxTable>): OutboxMessage {
+  const message: OutboxMessage = {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    createdAt: r.created_at.toISOString(),
+    text: r.text,
+    nextAttemptAt: r.next_attempt_at.toISOString(),
+  };
+  if (r.sent_at) message.sentAt = r.sent_at.toISOString();
+  if (r.html !== null) message.html = r.html;
+  if (r.last_error !== null) message.lastError = r.last_error;
+  return message;
+}
+
+/** Puts a message in the outbox, due at once (call inside the transaction of its cause). */
+export async function insertMail(db: Db, mail: OutgoingMail, at: number): Promise<OutboxMessage> {
+  const row = await db
+    .insertInto('outbox')
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, created_at: new Date(at), next_attempt_at: new Date(at) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return messageFromRow(row);
+}
+
+export async function listMail(db: Db, { slice }: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
+  const total = Number((await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc');
+  if (slice) query = query.offset(Math.max(0, slice.start)).limit(Math.max(0, slice.end - Math.max(0, slice.start)));
+  const rows = slice && slice.end <= slice.start ? [] : await query.execute();
+  return { items: rows.map(messageFromRow), total };
+}
+
+export async function resendMail(db: Kysely<Database>, id: number, at: number): Promise<OutboxMessage | undefined> {
+  if (!isId(id)) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return insertMail(trx, { to: row.to, subject: row.subject, text: row.text, ...(row.html === null ? {} : { html: row.html }) }, at);
+  });
+}
+
+export async function claimMail(db: Db, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+  const { rows } = await sql<Selectable<OutboxTable>>`
+    UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${new Date(now + leaseMs)}
+    WHERE id IN (
+      SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${new Date(now)}
+      ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING *`.execute(db);
+  return rows.map(messageFromRow).sort((a, b) => a.id - b.id);
+}
+
+export async function markMailSent(db: Db, id: number, at: number): Promise<void> {
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(at), last_error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+export async function markMailFailed(db: Db, id: number, error: string, retryAt?: number): Promise<void> {
+  const set = retryAt === undefined ? { status: 'failed' as const, last_error: error } : { last_error: error, next_attempt_at: new Date(retryAt) };
+  await db.updateTable('outbox').set(set).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+// --- Password resets ------------------------------------------------------------------------
+
+export async function requestPasswordReset(db: Kysely<Database>, email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!row) return false;
+    const user = userFromRow(row);
+    // Expired tokens of anyone are dropped on the way (a table that does not grow).
+    await trx.deleteFrom('password_resets').where('expires_at', '<=', new Date(token.at)).execute();
+    await trx.insertInto('password_resets').values({ digest: token.digest, user_id: user.id, created_at: new Date(token.at), expires_at: new Date(token.expiresAt) }).execute();
+    await insertMail(trx, mail(user), token.at);
+    return true;
+  });
+}
+
+export async function resetPassword(db: Kysely<Database>, digest: string, hash: string, now: number): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx.deleteFrom('password_resets').where('digest', '=', digest).returning(['user_id', 'expires_at']).executeTakeFirst();
+    if (!used || used.expires_at.getTime() <= now) return undefined;
+    const user = used.user_id;
+    const updated = await trx.updateTable('users').set({ password: hash }).where('id', '=', user).executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return undefined;
+    await trx.deleteFrom('sessions').where('user_id', '=', user).execute();
+    await trx.deleteFrom('password_resets').where('user_id', '=', user).execute();
+    return user;
+  });
+}

@@ -1,0 +1,30 @@
+// /api/admin/emails (admin only): the outbox, newest first, and "send again".
+import { Router } from 'express';
+import { asyncRoute } from '../../http/middleware';
+import { requireAdmin } from '../../http/session';
+import type { Services } from '..';
+
+export function emailRoutes({ mail }: Services): Router {
+  const router = Router();
+  router.use(requireAdmin);
+
+  // GET /admin/emails?_page=&_limit=: newest first; X-Total-Count
+  router.get(
+    '/',
+    asyncRoute(async (req, res) => {
+      const { items, total } = await mail.list(req.query);
+      res.setHeader('X-Total-Count', String(total));
+      res.json(items);
+    }),
+  );
+
+  // POST /admin/emails/:id/resend: 201 with the new message (a copy, due at once)
+  router.post(
+    '/:id/resend',
+    asyncRoute(async (req, res) => {
+      res.status(201).json(await mail.resend(req.params.id));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,32 @@
+// The back office's view of the outbox (GET /admin/emails) and "send again".
+import type { EmailMessage } from '../../../src/domain/mail';
+import { notFound } from '../../http/errors';
+import type { OutboxMessage, Page, Store } from '../../db/port';
+import { parseId } from '../../http/input';
+import { pageOf } from '../../query/paging';
+
+/** Without _page/_limit: the newest page of this many. */
+export const EMAILS_PAGE_SIZE = 20;
+
+const toEmail = ({ nextAttemptAt: _next, ...message }: OutboxMessage): EmailMessage => message;
+
+export class MailService {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  /** GET /admin/emails?_page&_limit: newest first. */
+  async list(query: Record<string, unknown>): Promise<Page<EmailMessage>> {
+    const page = await this.store.listMail({ slice: pageOf(query) ?? { start: 0, end: EMAILS_PAGE_SIZE } });
+    return { items: page.items.map(toEmail), total: page.total };
+  }
+
+  /** POST /admin/emails/:id/resend: a copy of the message goes out as a new one (404 when there is none). */
+  async resend(rawId: string): Promise<EmailMessage> {
+    const id = parseId(rawId);
+    const copy = id === undefined ? undefined : await this.store.resendMail(id, this.now());
+    if (!copy) throw notFound('Email not found');
+    return toEmail(copy);
+  }
+}

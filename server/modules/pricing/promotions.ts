@@ -1,0 +1,240 @@
+// Promotions as admins manage them (/api/admin/promotions) and the banner's promotion
+// (GET /api/promotions/banner). Every field is checked here, with a message per field, before
+// anything is written; cross-field rules (a percentage's 100 % ceiling, Ends at after Starts at,
+// a usage limit not below the uses so far) are checked against the promotion as it is inside the
+// store's write, so a PATCH of one field is judged with the others as stored.
+import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { StoredUser } from '../../db/snapshot';
+import { PromotionCodeTaken, type Page, type PromotionFields, type Store } from '../../db/port';
+import { auditBy } from '../backoffice/audit';
+import { parseId, requireObject } from '../../http/input';
+import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
+
+export const MAX_NAME = 100;
+export const MAX_LABEL = 200;
+export const MAX_FIXED = 10_000;
+export const MAX_MIN_SUBTOTAL = 1_000_000;
+const MAX_LIMIT = 2_147_483_647;
+const CODE = /^[A-Za-z0-9_-]{3,32}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+const LABELS: Record<keyof PromotionFields, string> = {
+  name: 'Name',
+  label: 'Label',
+  kind: 'Kind',
+  value: 'Value',
+  categories: 'Categories',
+  products: 'Products',
+  code: 'Code',
+  stackable: 'Stackable',
+  membersOnly: 'Members only',
+  minSubtotal: 'Minimum subtotal',
+  startsAt: 'Starts at',
+  endsAt: 'Ends at',
+  usageLimit: 'Usage limit',
+  perCustomerLimit: 'Per customer limit',
+  active: 'Active',
+};
+
+
+const hasCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+type Errors = Record<string, string>;
+
+/** Reads each given field of a body; a field's message in `errors` when it is bad. */
+function readFields(body: Record<string, unknown>, errors: Errors): Partial<PromotionFields> {
+  const out: Partial<PromotionFields> = {};
+  const has = (key: keyof PromotionFields) => body[key] !== undefined;
+
+  for (const key of ['name', 'label'] as const) {
+    if (!has(key)) continue;
+    const max = key === 'name' ? MAX_NAME : MAX_LABEL;
+    const value = body[key];
+    if (typeof value !== 'string' || value.trim() === '') errors[key] = `${LABELS[key]} is required`;
+    else if (value.trim().length > max) errors[key] = `${LABELS[key]} must be at most ${max} characters`;
+    else out[key] = value.trim();
+  }
+  if (has('kind')) {
+    if (PROMOTION_KINDS.includes(body.kind as PromotionKind)) out.kind = body.kind as PromotionKind;
+    else errors.kind = 'Kind must be percentage or fixed';
+  }
+  if (has('value')) {
+    const v = body.value;
+    if (typeof v !== 'number' || !Number.isFinite(v)) errors.value = 'Value must be a number';
+    else if (!hasCents(v)) errors.value = 'Value must have at most 2 decimals';
+    else out.value = v;
+  }
+  if (has('categories')) {
+    const list = body.categories;
+    if (!Array.isArray(list) || list.some((c) => typeof c !== 'string' || c.trim() === '')) errors.categories = 'Categories must be a list of category names';
+    else out.categories = [...new Set(list.map((c: string) => c.trim()))];
+  }
+  if (has('products')) {
+    const list = body.products;
+    const ids = Array.isArray(list) ? list.map((p) => (typeof p === 'number' ? parseId(p) : undefined)) : [];
+    if (!Array.isArray(list) || ids.some((id) => id === undefined)) errors.products = 'Products must be a list of product ids';
+    else out.products = [...new Set(ids as number[])];
+  }
+  if (has('code')) {
+    const code = body.code;
+    if (code === null) out.code = null;
+    else if (typeof code !== 'string' || !CODE.test(code)) errors.code = 'Code must be 3 to 32 letters, digits, - or _ (or none: applied automatically)';
+    else out.code = code;
+  }
+  for (const key of ['stackable', 'membersOnly', 'active'] as const) {
+    if (!has(key)) continue;
+    if (typeof body[key] === 'boolean') out[key] = body[key] as boolean;
+    else errors[key] = `${LABELS[key]} must be true or false`;
+  }
+  if (has('minSubtotal')) {
+    const v = body.minSubtotal;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_MIN_SUBTOTAL) errors.minSubtotal = `Minimum subtotal must be a number from 0 to ${MAX_MIN_SUBTOTAL}`;
+    else if (!hasCents(v)) errors.minSubtotal = 'Minimum subtotal must have at most 2 decimals';
+    else out.minSubtotal = v;
+  }
+  for (const key of ['startsAt', 'endsAt'] as const) {
+    if (!(key in body)) continue;
+    const v = body[key];
+    if (v === null) out[key] = null;
+    else if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v)) || !validDay(v)) {
+      errors[key] = `${LABELS[key]} must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty`;
+    } else out[key] = new Date(v).toISOString();
+  }
+  for (const key of ['usageLimit', 'perCustomerLimit'] as const) {
+    if (!(key in body)) continue;
+    const v = body[key];
+    if (v === null) out[key] = null;
+    else if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_LIMIT) errors[key] = `${LABELS[key]} must be a whole number of at least 1, or empty`;
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** '2026-02-30' parses (as 2 March) in JavaScript: the day must be the one written. */
+function validDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** The rules between fields, on the promotion as it would be. */
+function crossCheck(p: PromotionFields, used: number, errors: Errors): void {
+  if (!errors.value && !errors.kind) {
+    const max = p.kind === 'percentage' ? 100 : MAX_FIXED;
+    if (p.value <= 0 || p.value > max) errors.value = `Value must be between 0.01 and ${max}`;
+  }
+  if (!errors.startsAt && !errors.endsAt && p.startsAt !== null && p.endsAt !== null && Date.parse(p.endsAt) <= Date.parse(p.startsAt)) {
+    errors.endsAt = 'Ends at must be after Starts at';
+  }
+  if (!errors.usageLimit && p.usageLimit !== null && p.usageLimit < used) {
+    errors.usageLimit = `Usage limit cannot be below the ${used} ${used === 1 ? 'use' : 'uses'} so far`;
+  }
+}
+
+function fail(errors: Errors): void {
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid promotion', errors);
+}
+
+export class PromotionService {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  /** GET /admin/promotions?_page=&_limit=: newest first (a bare query: the first MAX_PAGE_SIZE). */
+  list(query: Record<string, unknown>): Promise<Page<Promotion>> {
+    return this.store.listPromotions(pageOf(query) ?? { start: 0, end: MAX_PAGE_SIZE });
+  }
+
+  async get(idParam: string): Promise<Promotion> {
+    const id = parseId(idParam);
+    const found = id === undefined ? undefined : await this.store.promotionById(id);
+    if (!found) throw notFound('No such promotion');
+    return found;
+  }
+
+  /** POST /admin/promotions: name, label, kind and value required; the rest defaults. */
+  async create(admin: StoredUser, bodyIn: unknown): Promise<Promotion> {
+    const body = requireObject(bodyIn);
+    const errors: Errors = {};
+    const read = readFields(body, errors);
+    for (const key of ['name', 'label', 'kind', 'value'] as const) {
+      if (body[key] === undefined && !errors[key]) errors[key] = key === 'value' ? 'Value is required' : key === 'kind' ? 'Kind must be percentage or fixed' : `${LABELS[key]} is required`;
+    }
+    await this.checkReferences(read, errors);
+    const fields = { ...promotionDefaults(), ...read } as PromotionFields;
+    crossCheck(fields, 0, errors);
+    fail(errors);
+    return this.taken(() => this.store.createPromotion(fields, auditBy(admin, 'promotion.create', this.now())));
+  }
+
+  /** PATCH /admin/promotions/:id: the given fields; the rules judged with the stored others. */
+  async update(admin: StoredUser, idParam: string, bodyIn: unknown): Promise<Promotion> {
+    const id = parseId(idParam);
+    if (id === undefined) throw notFound('No such promotion');
+    const body = requireObject(bodyIn);
+    const errors: Errors = {};
+    const read = readFields(body, errors);
+    await this.checkReferences(read, errors);
+    fail(errors);
+    const updated = await this.taken(() =>
+      this.store.updatePromotionWith(
+        id,
+        (before) => {
+          const { id: _id, used, ...stored } = before;
+          void _id;
+          const fields: PromotionFields = { ...stored, ...read };
+          const crossErrors: Errors = {};
+          crossCheck(fields, used, crossErrors);
+          fail(crossErrors);
+          return fields;
+        },
+        auditBy(admin, 'promotion.update', this.now()),
+      ),
+    );
+    if (!updated) throw notFound('No such promotion');
+    return updated;
+  }
+
+  /** DELETE /admin/promotions/:id: orders that carried it keep their snapshot. */
+  async remove(admin: StoredUser, idParam: string): Promise<void> {
+    const id = parseId(idParam);
+    if (id === undefined || !(await this.store.deletePromotion(id, auditBy(admin, 'promotion.delete', this.now())))) {
+      throw notFound('No such promotion');
+    }
+  }
+
+  /** GET /promotions/banner: what the banner announces now; undefined when nothing is on. */
+  async banner(): Promise<BannerPromotion | undefined> {
+    const p = await this.store.bannerPromotion(this.now());
+    return p && { id: p.id, label: p.label, membersOnly: p.membersOnly };
+  }
+
+  /** Categories are the shop's category names (slugs), products ids of products that exist. */
+  private async checkReferences(read: Partial<PromotionFields>, errors: Errors): Promise<void> {
+    if (read.categories && read.categories.length > 0) {
+      const known = new Set((await this.store.listCategories({})).items.map((c) => c.value));
+      const unknown = read.categories.filter((c) => !known.has(c));
+      if (unknown.length > 0) errors.categories = `No such ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.join(', ')}`;
+    }
+    if (read.products && read.products.length > 0) {
+      const found = new Set((await this.store.productsByIds(read.products)).map((p) => p.id));
+      const unknown = read.products.filter((p) => !found.has(p));
+      if (unknown.length > 0) errors.products = `No such ${unknown.length === 1 ? 'product' : 'products'}: ${unknown.join(', ')}`;
+    }
+  }
+
+  /** A code another promotion has: 409 naming it. */
+  private async taken<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof PromotionCodeTaken) {
+        const message = `Another promotion has the code ${error.code} (codes are the same whatever the case)`;
+        throw new HttpError(409, message, { code: message });
+      }
+      throw error;
+    }
+  }
+}

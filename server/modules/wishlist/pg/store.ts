@@ -1,0 +1,36 @@
+// The wishlist part of the postgres adapter (server/modules/wishlist/port.ts): saved items, stock
+// alerts and the alerts switch (wishlist.ts). A mixin over PgBase, like every part of PgStore.
+import type { StockAlert } from '../../../../src/domain/wishlist';
+import type { StoredUser } from '../../../db/snapshot';
+import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../port';
+import type { PgClass } from '../../../db/pgBase';
+import * as wishlist from './wishlist';
+
+export function withWishlist<T extends PgClass>(Base: T) {
+  return class PgWishlist extends Base {
+    useAlertMailer(mailer: AlertMailer): void {
+      wishlist.useAlertMailer(mailer);
+    }
+    wishlistOf(user: number): Promise<StoredWishlistItem[]> {
+      return wishlist.wishlistOf(this.db, user);
+    }
+    addWishlistItem(item: NewWishlistItem): Promise<StoredWishlistItem | undefined> {
+      return wishlist.addWishlistItem(this.db, item);
+    }
+    removeWishlistItem(user: number, id: number): Promise<boolean> {
+      return wishlist.removeWishlistItem(this.db, user, id);
+    }
+    stockAlertsOf(user: number): Promise<StockAlert[]> {
+      return wishlist.stockAlertsOf(this.db, user);
+    }
+    addStockAlert(alert: { user: number; product: number; variant: number; at: number }): Promise<StockAlert | StockAlertRefusal> {
+      return wishlist.addStockAlert(this.db, alert);
+    }
+    removeStockAlert(user: number, id: number): Promise<boolean> {
+      return wishlist.removeStockAlert(this.db, user, id);
+    }
+    setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined> {
+      return wishlist.setAlerts(this.db, user, alerts);
+    }
+  };
+}

@@ -1,0 +1,198 @@
+// Password reset by mail (issue 24), on both drivers, against a real SMTP server in process
+// (tests/api/mailCatcher.ts): POST /api/auth/forgot puts the mail in the outbox, the worker
+// delivers it, the link's token sets a new password once, within 30 minutes.
+import nodemailer from 'nodemailer';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MailWorker } from '../../../server/modules/mail/worker';
+import { FORGOT_ANSWER, RESET_DONE, RESET_LINK_INVALID } from '../../../server/modules/accounts/passwordReset';
+import type { EmailMessage } from '../../../src/domain/mail';
+import { ACCOUNTS, agent, clock, expectNoLeaks, makeShop, type TestShop } from '../fixtures';
+import { startMailCatcher, type MailCatcher } from '../mailCatcher';
+
+afterEach(expectNoLeaks);
+
+let catcher: MailCatcher;
+beforeAll(async () => {
+  catcher = await startMailCatcher();
+});
+afterAll(() => catcher.close());
+afterEach(() => {
+  catcher.messages.length = 0;
+});
+
+const PUBLIC_URL = 'https://shop.example/store';
+const NEW_PASSWORD = 'Fresh4321x';
+
+function setUp(options: Parameters<typeof makeShop>[0] = {}) {
+  const c = clock();
+  const shop = makeShop({ now: c.now, publicUrl: PUBLIC_URL, ...options });
+  const worker = new MailWorker(shop.store, { transport: nodemailer.createTransport(catcher.url), from: 'Shop <shop@shop.example>', now: c.now });
+  return { c, shop, worker };
+}
+
+/** The token of the reset link in the latest mail to `to`. */
+function tokenIn(to: string): string {
+  const mail = catcher.messages.filter((m) => m.recipients.includes(to)).at(-1);
+  expect(mail, `a mail to ${to}`).toBeDefined();
+  const link = /https:\/\/shop\.example\/store\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text);
+  expect(link, mail!.text).not.toBeNull();
+  return link![1];
+}
+
+const outbox = async (shop: TestShop) => (await (await shop.as('admin')).get('/api/admin/emails').expect(200)).body as EmailMessage[];
+
+describe('POST /api/auth/forgot and /api/auth/reset', () => {
+  it('mails a link; its token sets the new password, ends every session, and works once', async () => {
+    const { shop, worker } = setUp();
+    const signedIn = await shop.as('user');
+    const res = await shop.anon().post('/api/auth/forgot').send({ email: ' User@Shop.test ' }).expect(202);
+    expect(res.body).toEqual({ message: FORGOT_ANSWER });
+
+    const round = await worker.drain();
+    expect(round.sent).toHaveLength(1);
+    expect(catcher.messages).toHaveLength(1);
+    const [mail] = catcher.messages;
+    expect(mail.recipients).toEqual([ACCOUNTS.user.email]);
+    expect(mail.to).toEqual([ACCOUNTS.user.email]);
+    expect(mail.from).toBe('shop@shop.example');
+    expect(mail.subject).toBe('Reset your password');
+    const token = tokenIn(ACCOUNTS.user.email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/reset-password?token=${token}"`);
+    await signedIn.get('/api/auth/check').expect(200);
+
+    const done = await shop.anon().post('/api/auth/reset').send({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(200);
+    expect(done.body).toEqual({ message: RESET_DONE });
+    await signedIn.get('/api/auth/check').expect(401);
+    await shop.anon().post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: ACCOUNTS.user.password }).expect(401);
+    const fresh = agent(shop.app);
+    await fresh.post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: NEW_PASSWORD }).expect(200);
+
+    const replay = await shop.anon().post('/api/auth/reset').send({ token, password: 'Another987x' }).expect(400);
+    expect(replay.body.message).toBe(RESET_LINK_INVALID);
+    await fresh.post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: NEW_PASSWORD }).expect(200);
+  });
+
+  it('answers the same for an address without an account, and nothing goes out', async () => {
+    const { shop, worker } = setUp();
+    const known = await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.other.email }).expect(202);
+    const unknown = await shop.anon().post('/api/auth/forgot').send({ email: 'nobody@shop.test' }).expect(202);
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+    await worker.drain();
+    expect(catcher.messages.map((m) => m.recipients)).toEqual([[ACCOUNTS.other.email]]);
+    expect((await outbox(shop)).map((m) => m.to)).toEqual([ACCOUNTS.other.email]);
+  });
+
+  it('a link older than 30 minutes is 400 and changes nothing', async () => {
+    const { c, shop, worker } = setUp();
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    await worker.drain();
+    const token = tokenIn(ACCOUNTS.user.email);
+    c.advance(30 * 60 * 1000);
+    const res = await shop.anon().post('/api/auth/reset').send({ token, password: NEW_PASSWORD }).expect(400);
+    expect(res.body.message).toBe(RESET_LINK_INVALID);
+    await shop.anon().post('/api/auth/login').send({ email: ACCOUNTS.user.email, password: ACCOUNTS.user.password }).expect(200);
+  });
+
+  it('a link just inside its 30 minutes works', async () => {
+    const { c, shop, worker } = setUp();
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    await worker.drain();
+    c.advance(30 * 60 * 1000 - 1000);
+    await shop.anon().post('/api/auth/reset').send({ token: tokenIn(ACCOUNTS.user.email), password: NEW_PASSWORD }).expect(200);
+  });
+
+  it('a password against the sign-up rule is 400 naming it, and the link stays usable', async () => {
+    const { shop, worker } = setUp();
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    await worker.drain();
+    const token = tokenIn(ACCOUNTS.user.email);
+    const weak = await shop.anon().post('/api/auth/reset').send({ token, password: 'short' }).expect(400);
+    expect(weak.body.errors.password).toMatch(/at least 8 characters/);
+    const mismatch = await shop.anon().post('/api/auth/reset').send({ token, password: NEW_PASSWORD, confirmPassword: 'Other1234x' }).expect(400);
+    expect(mismatch.body.errors).toEqual({ confirmPassword: 'Password not matching' });
+    await shop.anon().post('/api/auth/reset').send({ token, password: NEW_PASSWORD }).expect(200);
+  });
+
+  it('a newer link does not end an older one, but using either ends both', async () => {
+    const { shop, worker } = setUp();
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    await worker.drain();
+    const first = tokenIn(ACCOUNTS.user.email);
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    await worker.drain();
+    const second = tokenIn(ACCOUNTS.user.email);
+    expect(second).not.toBe(first);
+    await shop.anon().post('/api/auth/reset').send({ token: first, password: NEW_PASSWORD }).expect(200);
+    await shop.anon().post('/api/auth/reset').send({ token: second, password: 'Another987x' }).expect(400);
+  });
+
+  it('unknown, malformed or missing tokens and bad addresses are 400, and nothing is written', async () => {
+    const { shop, worker } = setUp();
+    for (const token of ['A'.repeat(43), 'short', 42, null, undefined, 'A'.repeat(42) + '\n']) {
+      const res = await shop.anon().post('/api/auth/reset').send({ token, password: NEW_PASSWORD }).expect(400);
+      expect(res.body.message).toBe(RESET_LINK_INVALID);
+    }
+    for (const email of ['not-an-address', 'user@shop.test\r\nBcc: victim@example.com', 'a@b', '', 42, ['user@shop.test'], `${'a'.repeat(300)}@shop.test`]) {
+      const res = await shop.anon().post('/api/auth/forgot').send({ email }).expect(400);
+      expect(res.body.errors).toHaveProperty('email');
+    }
+    await shop.anon().post('/api/auth/forgot').send('[]').set('Content-Type', 'application/json').expect(400);
+    await worker.drain();
+    expect(catcher.messages).toEqual([]);
+    expect(await outbox(shop)).toEqual([]);
+  });
+
+  it('is throttled per address and per client: 429 with Retry-After, and nothing more goes out', async () => {
+    const { c, shop, worker } = setUp({ forgotLimits: { perEmail: 2, perIp: 3 } });
+    for (let i = 0; i < 2; i++) await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    const perAddress = await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(429);
+    expect(Number(perAddress.headers['retry-after'])).toBeGreaterThan(0);
+    // The same client, another address: the third request from it still goes.
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.other.email }).expect(202);
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.admin.email }).expect(429);
+    await worker.drain();
+    expect(catcher.messages.map((m) => m.recipients[0]).sort()).toEqual([ACCOUNTS.other.email, ACCOUNTS.user.email, ACCOUNTS.user.email].sort());
+    c.advance(60 * 60 * 1000 + 1);
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+  });
+});
+
+describe('GET /api/admin/emails and POST /api/admin/emails/:id/resend', () => {
+  it('lists the outbox newest first with its state; "send again" queues a copy that goes out', async () => {
+    const { c, shop, worker } = setUp();
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.user.email }).expect(202);
+    c.advance(1000);
+    await shop.anon().post('/api/auth/forgot').send({ email: ACCOUNTS.other.email }).expect(202);
+    const admin = await shop.as('admin');
+    const before = await admin.get('/api/admin/emails').expect(200);
+    expect(before.headers['x-total-count']).toBe('2');
+    expect(before.body.map((m: EmailMessage) => [m.to, m.status, m.attempts])).toEqual([
+      [ACCOUNTS.other.email, 'pending', 0],
+      [ACCOUNTS.user.email, 'pending', 0],
+    ]);
+    expect(Object.keys(before.body[0]).sort()).toEqual(['attempts', 'createdAt', 'html', 'id', 'status', 'subject', 'text', 'to']);
+
+    await worker.drain();
+    const after = (await admin.get('/api/admin/emails?_page=1&_limit=1').expect(200));
+    expect(after.headers['x-total-count']).toBe('2');
+    expect(after.body).toHaveLength(1);
+    expect(after.body[0]).toMatchObject({ to: ACCOUNTS.other.email, status: 'sent', attempts: 1, sentAt: new Date(c.now()).toISOString() });
+
+    const copy = await admin.post(`/api/admin/emails/${after.body[0].id}/resend`).send({}).expect(201);
+    expect(copy.body).toMatchObject({ to: ACCOUNTS.other.email, status: 'pending', attempts: 0, subject: after.body[0].subject, text: after.body[0].text });
+    expect(copy.body.id).toBeGreaterThan(after.body[0].id);
+    catcher.messages.length = 0;
+    await worker.drain();
+    expect(catcher.messages.map((m) => m.recipients)).toEqual([[ACCOUNTS.other.email]]);
+
+    await admin.post('/api/admin/emails/999/resend').send({}).expect(404);
+    await admin.post('/api/admin/emails/abc/resend').send({}).expect(404);
+    const user = await shop.as('user');
+    await user.get('/api/admin/emails').expect(403);
+    await user.post(`/api/admin/emails/${copy.body.id}/resend`).send({}).expect(403);
+    await shop.anon().get('/api/admin/emails').expect(401);
+    expect((await admin.get('/api/admin/emails').expect(200)).headers['x-total-count']).toBe('3');
+  });
+});

@@ -1,0 +1,239 @@
+// Payments (issue 23): the offline test provider, the card's money through an order's status
+// changes (authorized at placing, captured at dispatch, voided or refunded at cancelling), cash's
+// status, and a card's full number never stored anywhere nor written to the log.
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../../src/domain/types';
+import { APPROVED_CARD, DECLINED_CARD, DECLINED_MESSAGE, TestPaymentProvider } from '../../../server/modules/payments/testProvider';
+import type { Database } from '../../../server/db/schema';
+import { embeddedShop } from '../../pg/embeddedShop';
+import { openShopStore } from '../../pg/shopDatabase';
+import { address, ENGINE, expectNoLeaks, makeData, makeShop, type ShopOptions, type TestShop } from '../fixtures';
+
+afterEach(expectNoLeaks);
+
+const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' };
+const MASTERCARD = { number: '5555-5555-5555-4444', expMonth: 1, expYear: 2032, cvc: '987' };
+
+/** A shop on ENGINE with its own test provider, and a handle on its database for SQL behind the API. */
+async function cardShop(options: ShopOptions = {}): Promise<{ shop: TestShop; payments: TestPaymentProvider; db: Kysely<Database> }> {
+  const payments = new TestPaymentProvider();
+  if (ENGINE === 'postgres') {
+    const store = await openShopStore(makeData());
+    return { shop: makeShop({ ...options, store, payments }), payments, db: store.db };
+  }
+  const embedded = embeddedShop(makeData());
+  return { shop: makeShop({ ...options, store: embedded.store, payments }), payments, db: (await embedded.opened).db };
+}
+
+/** The shopper (user 2) orders one Galaxy Tab S9 ($240) paying as `payment` says. */
+async function order(shop: TestShop, payment: Record<string, unknown> = { paymentMethod: 'card', card: CARD }): Promise<Order> {
+  const a = await shop.as('user');
+  const res = await a
+    .post('/api/orders')
+    .send({ items: [{ product: 5, quantity: 1 }], selectedAddress: address(), ...payment })
+    .expect(201);
+  return res.body;
+}
+
+const setStatus = async (shop: TestShop, id: number, status: string, expected = 200) =>
+  (await (await shop.as('admin')).patch(`/api/orders/${id}`).send({ status }).expect(expected)).body;
+
+/** The payment column as stored (orders.payment). */
+async function storedPayment(db: Kysely<Database>, id: number): Promise<unknown> {
+  const row = await db.selectFrom('orders').select('payment').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.payment;
+}
+
+describe('the test provider', () => {
+  it('approves 4242… and any other Luhn-valid number, declines 4000…0002 and invalid numbers', async () => {
+    const provider = new TestPaymentProvider();
+    const approved = await provider.authorize({ ...CARD, number: APPROVED_CARD }, 24_000);
+    expect(approved).toEqual({ ok: true, reference: expect.stringMatching(/^test_[0-9a-f]{24}$/), brand: 'Visa', last4: '4242' });
+    expect(await provider.authorize(MASTERCARD, 100)).toMatchObject({ ok: true, brand: 'Mastercard', last4: '4444' });
+    expect(await provider.authorize({ ...CARD, number: DECLINED_CARD }, 100)).toEqual({ ok: false, message: DECLINED_MESSAGE });
+    expect(await provider.authorize({ ...CARD, number: '4242424242424241' }, 100)).toEqual({ ok: false, message: DECLINED_MESSAGE });
+    // References are random: two authorizations of one card differ.
+    const again = await provider.authorize(CARD, 24_000);
+    expect(again.ok && approved.ok && again.reference !== approved.reference).toBe(true);
+    // It keeps brand and last four only.
+    const kept = JSON.stringify([...provider.payments.values(), ...provider.declined]);
+    for (const digits of ['4242424242424242', '5555555555554444', '4000000000000002', '4242424242424241']) expect(kept).not.toContain(digits);
+  });
+
+  it('captures within the authorization, refunds within the capture, voids an uncaptured one', async () => {
+    const provider = new TestPaymentProvider();
+    const a = await provider.authorize(CARD, 5_000);
+    if (!a.ok) throw new Error('declined');
+    await expect(provider.capture(a.reference, 5_001)).rejects.toThrow();
+    await provider.capture(a.reference, 5_000);
+    await expect(provider.void(a.reference)).rejects.toThrow();
+    await expect(provider.refund(a.reference, 5_001)).rejects.toThrow();
+    await provider.refund(a.reference, 5_000);
+    expect(provider.payments.get(a.reference)).toMatchObject({ authorized: 5_000, captured: 5_000, refunded: 5_000, voided: false });
+    const b = await provider.authorize(CARD, 700);
+    if (!b.ok) throw new Error('declined');
+    await provider.void(b.reference);
+    expect(provider.payments.get(b.reference)).toMatchObject({ captured: 0, voided: true });
+    await expect(provider.capture('test_unknown', 1)).rejects.toThrow();
+  });
+});
+
+describe('a card order through its status changes', () => {
+  it('authorized at placing, captured and paid at dispatch, refunded at cancelling; a refunded order cannot be reopened', async () => {
+    const { shop, payments, db } = await cardShop();
+    const placed = await order(shop);
+    expect(placed.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' });
+    const total = Math.round(placed.totals!.total * 100);
+    const [auth] = [...payments.payments.values()];
+    expect(auth).toMatchObject({ authorized: total, captured: 0, refunded: 0 });
+    // The reference is kept (for capture and refund), never answered.
+    expect(await storedPayment(db, placed.id)).toEqual({ ...placed.payment, reference: auth.reference });
+
+    const dispatched = await setStatus(shop, placed.id, 'dispatched');
+    expect(dispatched.payment).toEqual({ method: 'card', status: 'paid', brand: 'Visa', last4: '4242' });
+    expect(auth.captured).toBe(total);
+    // Delivered: nothing more is taken.
+    expect((await setStatus(shop, placed.id, 'delivered')).payment.status).toBe('paid');
+    expect(auth.captured).toBe(total);
+
+    const cancelled = await setStatus(shop, placed.id, 'cancelled');
+    expect(cancelled.payment).toEqual({ method: 'card', status: 'refunded', brand: 'Visa', last4: '4242' });
+    expect(auth.refunded).toBe(total);
+    // Cancelling again changes nothing and refunds nothing more.
+    await setStatus(shop, placed.id, 'cancelled');
+    expect(auth.refunded).toBe(total);
+
+    const stockBefore = (await shop.state()).products[4].stock;
+    const refused = await setStatus(shop, placed.id, 'pending', 409);
+    expect(refused.message).toBe(`Order #${placed.id} was refunded to the card, so it cannot be reopened: the shopper can order again.`);
+    const after = (await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body;
+    expect(after).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
+    expect((await shop.state()).products[4].stock).toBe(stockBefore);
+  });
+
+  it('delivered straight from pending captures it too', async () => {
+    const { shop, payments } = await cardShop();
+    const placed = await order(shop);
+    expect((await setStatus(shop, placed.id, 'delivered')).payment.status).toBe('paid');
+    expect([...payments.payments.values()][0].captured).toBe(Math.round(placed.totals!.total * 100));
+  });
+
+  it('the shopper cancelling a pending card order releases the authorization: refunded, nothing captured', async () => {
+    const { shop, payments } = await cardShop();
+    const placed = await order(shop);
+    const res = await (await shop.as('user')).post(`/api/orders/${placed.id}/cancel`).send({}).expect(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', payment: { method: 'card', status: 'refunded', last4: '4242' } });
+    expect([...payments.payments.values()][0]).toMatchObject({ captured: 0, refunded: 0, voided: true });
+  });
+
+  it('a declined card places nothing (402 with the reason)', async () => {
+    const { shop, payments } = await cardShop();
+    const before = await shop.state();
+    const res = await (await shop.as('user'))
+      .post('/api/orders')
+      .send({ items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card', card: { ...CARD, number: '4000 0000 0000 0002' } })
+      .expect(402);
+    expect(res.body.message).toBe(DECLINED_MESSAGE);
+    const after = await shop.state();
+    expect(after.orders).toHaveLength(before.orders.length);
+    expect(after.products[4].stock).toBe(before.products[4].stock);
+    expect(payments.payments.size).toBe(0);
+  });
+
+  it('the provider failing to capture leaves the order as it was (502)', async () => {
+    const { shop, payments } = await cardShop();
+    const placed = await order(shop);
+    payments.capture = async () => {
+      throw new Error('provider down');
+    };
+    const res = await setStatus(shop, placed.id, 'dispatched', 502);
+    expect(res.message).toMatch(/could not be captured/);
+    expect((await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body).toMatchObject({ status: 'pending', payment: { status: 'authorized' } });
+    // A bulk change answers that order's 502 and changes the others.
+    const cash = await order(shop, { paymentMethod: 'cash' });
+    const bulk = (await (await shop.as('admin')).patch('/api/orders').send({ ids: [placed.id, cash.id], status: 'dispatched' }).expect(200)).body;
+    expect(bulk.map((r: { id: number; status: number }) => [r.id, r.status])).toEqual([
+      [placed.id, 502],
+      [cash.id, 200],
+    ]);
+    expect((await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body.status).toBe('pending');
+  });
+});
+
+describe('a cash order', () => {
+  it('pending until delivered, then paid; cancelled after that: refunded; reopened: pending again', async () => {
+    const { shop, payments } = await cardShop();
+    const placed = await order(shop, { paymentMethod: 'cash' });
+    expect(placed.payment).toEqual({ method: 'cash', status: 'pending' });
+    expect((await setStatus(shop, placed.id, 'dispatched')).payment).toEqual({ method: 'cash', status: 'pending' });
+    expect((await setStatus(shop, placed.id, 'delivered')).payment).toEqual({ method: 'cash', status: 'paid' });
+    expect((await setStatus(shop, placed.id, 'cancelled')).payment).toEqual({ method: 'cash', status: 'refunded' });
+    expect((await setStatus(shop, placed.id, 'pending')).payment).toEqual({ method: 'cash', status: 'pending' });
+    expect(payments.payments.size).toBe(0);
+  });
+
+  it('cancelled before delivery: still pending (nothing was collected)', async () => {
+    const { shop } = await cardShop();
+    const placed = await order(shop, { paymentMethod: 'cash' });
+    const res = await (await shop.as('user')).post(`/api/orders/${placed.id}/cancel`).send({}).expect(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', payment: { method: 'cash', status: 'pending' } });
+  });
+
+  it('an order placed before payments keeps no stored payment through status changes', async () => {
+    const { shop, db } = await cardShop();
+    await setStatus(shop, 1, 'delivered'); // fixture order 1: pending, cash, no payment stored
+    await setStatus(shop, 1, 'cancelled');
+    expect(await storedPayment(db, 1)).toBeNull();
+  });
+});
+
+describe('a card number is never kept', () => {
+  it('after card orders (one with an Idempotency-Key, one declined), no table holds the number and the log never shows it', async () => {
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    const spies = [vi.spyOn(console, 'log').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'info').mockImplementation(capture)];
+    try {
+      const { shop, db } = await cardShop({ logger: true });
+      const a = await shop.as('user');
+      const body = { items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card' };
+      await a.post('/api/orders').set('Idempotency-Key', 'card-order-1').send({ ...body, card: CARD }).expect(201);
+      await a.post('/api/orders').set('Idempotency-Key', 'card-order-1').send({ ...body, card: CARD }).expect(200);
+      await a.post('/api/orders').send({ ...body, items: [{ product: 1, quantity: 1 }], card: MASTERCARD }).expect(201);
+      await a.post('/api/orders').send({ ...body, card: { ...CARD, number: '4000000000000002' } }).expect(402);
+      await a.post('/api/orders').send({ ...body, card: { ...CARD, number: '4242 4242 4242 4241' } }).expect(400);
+      const placed = (await a.get('/api/orders/own').expect(200)).body;
+      const mine = (Array.isArray(placed) ? placed : placed.items) as Order[];
+      expect(mine.filter((o) => o.payment?.method === 'card').map((o) => o.payment?.last4).sort()).toEqual(['4242', '4444']);
+
+      // Every text-like column of every table, read as text (jsonb included).
+      const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+        SELECT c.table_name, c.column_name FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+          AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'bytea')`.execute(db);
+      expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(expect.arrayContaining(['orders.payment', 'orders.items', 'idempotency_keys.fingerprint']));
+      const numbers = ['4242424242424242', '5555555555554444', '4000000000000002', '4242424242424241'];
+      const found: string[] = [];
+      // The control: the scan does see what is kept (the last four digits in orders.payment).
+      const lastFour = new Set<string>();
+      for (const { table_name, column_name } of columns) {
+        const { rows } = await sql<{ text: string }>`SELECT ${sql.ref(column_name)}::text AS text FROM ${sql.table(table_name)} WHERE ${sql.ref(column_name)} IS NOT NULL`.execute(db);
+        for (const { text } of rows) {
+          const digits = text.replace(/[\s-]/g, '');
+          for (const n of numbers) if (digits.includes(n)) found.push(`${table_name}.${column_name}`);
+          if (text.includes('"last4": "4444"')) lastFour.add(`${table_name}.${column_name}`);
+          if (text.includes('"cvc"')) found.push(`${table_name}.${column_name} (a security code)`);
+        }
+      }
+      expect(found).toEqual([]);
+      expect(lastFour).toContain('orders.payment');
+
+      const log = lines.join('\n');
+      expect(log).toContain('POST /api/orders 201');
+      for (const n of numbers) expect(log.replace(/[\s-]/g, '')).not.toContain(n);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+});
