@@ -56,7 +56,7 @@ function layers(files, extra) {
 }
 
 /**
- * The server never imports the React app (issue 21): from src/ it may import only src/domain, the
+ * The server never imports the React app: from src/ it may import only src/domain, the
  * code the client and the server share (types, the product field table, rules, prices, constants,
  * the first-paint element names), which holds no React (its own fence is below). The first
  * screens it pre-paints are rendered at build time (build/prepaint.ts) and read from the build.
@@ -74,6 +74,36 @@ const SERVER_REACT_FENCE = [
   {
     group: ['react', 'react-dom', 'react-dom/**', 'react-redux', 'react-router', 'react-router-dom', 'react-router/**', '@headlessui/*', '@heroicons/**', '**/build/prepaintRender', '**/build/prepaintRender.tsx'],
     message: 'The server does not run React: first screens are rendered at build time (build/prepaint.ts).',
+  },
+];
+
+/**
+ * The server's modules (docs/architecture.md): one folder per business concept under
+ * server/modules/. A module uses another only through that module's service: its SQL (pg.ts,
+ * pg/) and its routes (routes.ts, *Routes.ts) are its own. An import that leaves a module's folder
+ * is `../<module>/…` (or `../../<module>/…` from its pg/ folder); only the database's adapter
+ * (server/db/pgStore.ts) binds every module's SQL, and only server/modules/index.ts and the app
+ * every module's routes.
+ */
+const MODULE_FENCE = [
+  {
+    regex: '^(?:\\.\\./)+(?!(?:http|query|db)/)[A-Za-z]+/pg(?:/|$)',
+    message: "A module does not import another module's SQL: ask that module's service (docs/architecture.md).",
+  },
+  {
+    regex: '^(?:\\.\\./)+(?!(?:http|query|db)/)[A-Za-z]+/(?:routes|[A-Za-z]+Routes)$',
+    message: "A module does not import another module's routes: the app mounts them (server/app.ts).",
+  },
+];
+/** What a module's routes and services never import: the data is reached through the storage port. */
+const PORT_ONLY = [
+  {
+    group: ['lowdb', 'lowdb/**', 'json-server', 'json-server/**', 'pg', 'pg-*', 'kysely', 'kysely/**', './pg', './pg/**'],
+    message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
+  },
+  {
+    regex: '^(?:\\.\\./)+db/(?!(?:port|records|snapshot)$)',
+    message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
   },
 ];
 
@@ -98,37 +128,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: SERVER_REACT_FENCE }] },
   },
   {
-    // Routes and services reach the data only through the storage port (server/db/port.ts):
-    // never an engine, an adapter or the PostgreSQL schema. Tests may pick an adapter.
-    files: ['server/routes/**/*.ts', 'server/services/**/*.ts'],
+    // Each block's options replace the ones before it: every block repeats the fences it keeps.
+    files: ['server/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'lowdb',
-                'lowdb/**',
-                'json-server',
-                'json-server/**',
-                '**/pg',
-                '**/pg/**',
-                'pg-*',
-                'kysely',
-                'kysely/**',
-                '**/store/postgres',
-                '**/store/postgres/**',
-              ],
-              message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
-            },
-            // This block's options replace the server-wide ones above: the fence again.
-            ...SERVER_REACT_FENCE,
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...MODULE_FENCE, ...SERVER_REACT_FENCE] }] },
+  },
+  {
+    // A module's routes and services reach the data only through the storage port
+    // (server/db/port.ts): never an engine, an adapter, a SQL file or the PostgreSQL schema; the
+    // adapter (server/db/pgStore.ts) binds the module's SQL (pg.ts, pg/) to the database. Tests
+    // may pick an adapter.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/modules/*/pg.ts', 'server/modules/*/pg/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...PORT_ONLY, ...MODULE_FENCE, ...SERVER_REACT_FENCE] }] },
   },
   // The client's layers (CONVENTIONS.md): app → features → components / lib → domain, and a feature
   // never imports another feature's files; what two features share lives in components/ or lib/,

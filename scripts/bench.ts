@@ -5,7 +5,7 @@
 //   npm run bench -- [--label NAME] [--duration S] [--products 100,10000]
 //                    [--skip-build] [--dist DIR] [--no-lighthouse] [--no-api] [--runs N]
 //                    [--json FILE] [--markdown FILE] [--server-root DIR]
-//   Scale section (issue 13; docs/performance-scale.json, the "Scale" part of the markdown):
+//   Scale section (docs/performance-scale.json, the "Scale" part of the markdown):
 //                    [--no-scale] [--scale-only] [--sizes 10000,100000,1000000]
 //                    [--engines embedded,postgres] [--embedded-sizes 10000,100000]
 //                    [--scale-duration S] [--no-explain]

@@ -55,10 +55,10 @@ describe('the server fence', () => {
 
   it.each([
     ['the store', 'server/Probe.ts', "import { makeStore } from '../src/app/store';"],
-    ['a page', 'server/middleware/Probe.ts', "import LoginPage from '../../src/features/auth/pages/LoginPage';"],
-    ['a shared component', 'server/routes/Probe.ts', "import { AppAlertProvider } from '../../src/components/Alerts';"],
-    ['a client-only lib module', 'server/services/Probe.ts', "import { apiClient } from '../../src/lib/apiClient';"],
-    ['a lib module that was once shared', 'server/services/Probe.ts', "import { listingParams } from '../../src/lib/listingParams';"],
+    ['a page', 'server/http/Probe.ts', "import LoginPage from '../../src/features/auth/pages/LoginPage';"],
+    ['a shared component', 'server/modules/orders/Probe.ts', "import { AppAlertProvider } from '../../../src/components/Alerts';"],
+    ['a client-only lib module', 'server/modules/cart/Probe.ts', "import { apiClient } from '../../../src/lib/apiClient';"],
+    ['a lib module that was once shared', 'server/modules/catalogue/pg/Probe.ts', "import { listingParams } from '../../../../src/lib/listingParams';"],
     ['React itself', 'server/Probe.ts', "import { renderToStaticMarkup } from 'react-dom/server';"],
     ['the build-time renderer', 'server/Probe.ts', "import { renderPrepaints } from '../build/prepaintRender';"],
     ['the store, re-exported, in a test', 'server/Probe.test.ts', "export { makeStore } from '../src/app/store';"],
@@ -77,6 +77,46 @@ describe('the server fence', () => {
       "import { PRODUCT_FIELD_TABLE } from '../../src/domain/productFields';",
       "import { PREPAINT_FILE } from '../../build/manifest';",
     ];
-    expect(await importErrors('server/services/Probe.ts', lines.join('\n'))).toEqual([]);
+    expect(await importErrors('server/http/Probe.ts', lines.join('\n'))).toEqual([]);
+  });
+});
+
+// The server's modules (eslint.config.js, MODULE_FENCE and PORT_ONLY; docs/architecture.md): a
+// module uses another only through that module's service; its SQL and its routes are its own,
+// and its routes and services reach the data only through the storage port.
+describe('the module fence', () => {
+  async function importErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it("fails a service that imports another module's SQL", async () => {
+    const errors = await importErrors('server/modules/orders/Probe.ts', "import { takeVariantStock } from '../catalogue/pg/variantStock';");
+    // Its SQL is the module's own (MODULE_FENCE), and a service reaches data through the port (PORT_ONLY).
+    expect(errors).toContainEqual(expect.stringContaining("A module does not import another module's SQL"));
+    expect(errors).toContainEqual(expect.stringContaining('storage port'));
+  });
+
+  it.each([
+    ["another module's SQL, from SQL", 'server/modules/orders/pg/Probe.ts', "import { withVariants } from '../../catalogue/pg/variants';"],
+    ["another module's one-file SQL", 'server/modules/returns/Probe.ts', "import { emptyCart } from '../cart/pg';"],
+    ["another module's routes", 'server/modules/pricing/Probe.ts', "import { cartRoutes } from '../cart/routes';"],
+    ["another module's named routes", 'server/modules/cart/Probe.ts', "import { authRoutes } from '../accounts/authRoutes';"],
+    ['its own SQL, from its service', 'server/modules/orders/Probe.ts', "import { lockOrder } from './pg/orders';"],
+    ['an engine, from a service', 'server/modules/orders/Probe.ts', "import { sql } from 'kysely';"],
+    ["the database's schema, from a service", 'server/modules/orders/Probe.ts', "import type { Database } from '../../db/schema';"],
+  ])('fails a module file that imports %s', async (_what, file, line) => {
+    expect(await importErrors(file, line)).not.toEqual([]);
+  });
+
+  it('lets modules use services, the port and the shared shell, and the adapter bind any SQL', async () => {
+    const cases: [string, string][] = [
+      ['server/modules/returns/Probe.ts', "import { OrderService } from '../orders/service';\nimport type { Store, Tx } from '../../db/port';\nimport { notFound } from '../../http/errors';"],
+      ['server/modules/pricing/Probe.ts', "import { adminCrudRoutes } from '../../http/crudRoutes';\nimport { boundedPageOf } from '../../query/paging';"],
+      ['server/modules/orders/pg/Probe.ts', "import { lockOrder } from './orders';\nimport type { Database } from '../../../db/schema';\nimport { sql } from 'kysely';"],
+      ['server/db/Probe.ts', "import * as orders from '../modules/orders/pg/orders';\nimport * as cart from '../modules/cart/pg';"],
+      ['server/modules/Probe.ts', "import { cartRoutes } from './cart/routes';"],
+    ];
+    for (const [file, lines] of cases) expect(await importErrors(file, lines), file).toEqual([]);
   });
 });

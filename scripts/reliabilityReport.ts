@@ -16,7 +16,7 @@ const OUT = path.join(ROOT, 'docs', 'reliability.md');
 const withE2e = !process.argv.includes('--no-e2e');
 const ENGINES = ['embedded', 'postgres'] as const;
 
-/** What each figures file proves, in the order of issue 5. */
+/** What each figures file proves, by item (the numbered sections of docs/reliability.md). */
 const AREAS: { file: string; item: string; proves: string }[] = [
   {
     file: 'badInput',

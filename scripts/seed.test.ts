@@ -31,7 +31,7 @@ describe('seed generator', () => {
     const images = generateImages();
     for (const p of products) {
       const [image1, image2, image3] = p.images;
-      // The API's own product rules (SPEC §5), as POST /products applies them.
+      // The API's own product rules, as POST /products applies them.
       const { errors } = readProduct({ ...p, image1, image2, image3 }, { brands: [...brandValues], categories: [...categoryValues] });
       expect(errors, `product ${p.id}`).toEqual({});
       expect(categoryValues.has(p.category)).toBe(true);

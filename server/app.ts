@@ -1,7 +1,7 @@
 // createApp: the whole server as an Express app, without listening (server/index.ts listens;
 // tests drive it with supertest on either driver). It takes an opened store (server/db/open.ts:
-// PostgreSQL in process or on a server), builds the services on it (server/services/) and mounts
-// the routes (server/routes/), which reach the store only through the services.
+// PostgreSQL in process or on a server), builds the modules' services on it (server/modules/index.ts)
+// and mounts each module's routes, which reach the store only through the services.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

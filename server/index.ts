@@ -8,7 +8,7 @@
 //                   may share it.
 //   SEED_FILE       db.json: what a new database is loaded with
 //   READ_CACHE      embedded only: `off` answers every read from the database, not from memory
-//                   (store/postgres/readCache.ts; on by default)
+//                   (modules/catalogue/pg/readCache.ts; on by default)
 //   SESSION_SECRET  cookie-signing secret; else one made once and kept in the database (shared
 //                   by every instance on it)
 //   PG_POOL_SIZE    connections per instance (10)

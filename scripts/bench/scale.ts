@@ -42,12 +42,12 @@ import {
 } from './scalePg';
 import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, processMemory, type Machine, type ProcessMemory } from './scaleProc';
 
-/** `json`: the hand-written engine the embedded one replaced (issue 21), in stored `before` runs only. */
+/** `json`: the hand-written engine the embedded one replaced, in stored `before` runs only. */
 export type Engine = 'json' | 'embedded' | 'postgres';
 export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'byId' | 'ordersOwn' | 'order';
 
 export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
-/** The embedded engine's sizes (issue 21: it holds 100,000 products with the same 2× bound). */
+/** The embedded engine's sizes (it holds 100,000 products within the same 2× bound). */
 export const EMBEDDED_SIZES = [10_000, 100_000];
 export const SCALE_CATEGORY = 'laptops';
 /** A product line a shopper types (two words, in titles and descriptions); ~1.4 % of products. */

@@ -92,8 +92,8 @@ export interface TargetVerdict {
 const ENGINES: Engine[] = ['json', 'embedded', 'postgres'];
 
 /**
- * The targets: each read's p50 at the largest size ≤ 2× at the smallest, on PostgreSQL (issue 13,
- * issue 21 item 6: 10,000 → 1,000,000) and on the embedded engine (10,000 → 100,000); on
+ * The targets: each read's p50 at the largest size ≤ 2× at the smallest, on PostgreSQL
+ * (10,000 → 1,000,000) and on the embedded engine (10,000 → 100,000); on
  * PostgreSQL at the largest size, search and filtered pages one at a time under 50 ms (p95) and a
  * q search at 50 connections under 250 ms (p95).
  */
@@ -340,7 +340,7 @@ function codeText(results: ScaleResults): string {
 function compareText(before: ScaleResults, after: ScaleResults): string {
   const code = (r: ScaleResults) => (r.settings.server ? `${r.settings.server.commit}${r.settings.server.dirty ? '+' : ''}` : '?');
   const out: string[] = [];
-  // The default engine was json before issue 21 and is embedded after it: compared as such.
+  // The default engine was json until the embedded engine replaced it: the two are compared as such.
   const pairs: [Engine, Engine][] = [
     ['postgres', 'postgres'],
     ['json', 'embedded'],

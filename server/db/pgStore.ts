@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
 import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
 import { StoreUnavailableError } from '../http/errors';
-import type { DbSchema, Session, StoredCartLine, StoredUser } from './snapshot';
+import type { DbSchema, StoredCartLine } from './snapshot';
 import type {
   AuditContext,
   AuditQuery,
@@ -19,24 +19,22 @@ import type {
   KeyedRequest,
   ListedProduct,
   ListQuery,
+  NewOrder,
   NewOrderNote,
-  OrderChange,
-  OrderMail,
   OrderQuery,
+  OrderUpdate,
   Page,
-  PlaceOrder,
-  PlaceOrderResult,
   PricingContext,
   PricingPlace,
+  RedemptionRefused,
   NewProduct,
   ProductChanges,
   ProductListField,
   StoredCartItem,
   VariantProduct,
-  VerificationLink,
   StoreAdapter,
-  ThrottleCounter,
   TimeRange,
+  Tx,
   ValueCount,
 } from './port';
 import * as cart from '../modules/cart/pg';
@@ -46,16 +44,16 @@ import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as adminOrders from '../modules/orders/pg/adminOrders';
 import * as orders from '../modules/orders/pg/orders';
 import * as promotionUse from '../modules/pricing/pg/promotionUse';
-import * as verification from '../modules/accounts/pg/verification';
 import * as productWrites from '../modules/catalogue/pg/productWrites';
 import * as reports from '../modules/backoffice/pg/reports';
-import { PgBase } from './pgBase';
+import { PgBase, trxOf } from './pgBase';
+import * as audit from '../modules/backoffice/pg/audit';
+import * as variantStock from '../modules/catalogue/pg/variantStock';
 import { withPrices } from '../modules/pricing/pg/store';
 import { withMail } from '../modules/mail/pg/store';
-import { withReturns } from '../modules/returns/pg/store';
 import { withWishlist } from '../modules/wishlist/pg/store';
+import { withAccounts } from '../modules/accounts/pg/store';
 import type { Database } from './schema';
-import * as users from '../modules/accounts/pg/users';
 
 /** Errors meaning "the database is not reachable now", as opposed to a bug or a refused statement. */
 function unreachable(error: unknown): boolean {
@@ -68,7 +66,7 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
+export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */
@@ -77,53 +75,13 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
     super(db);
   }
 
-  // --- Users, sessions, throttle counters (users.ts) --------------------------------------------
+  // --- Back office's reports on accounts (reports.ts) ------------------------------------------
 
-  userById(id: number): Promise<StoredUser | undefined> {
-    return users.userById(this.db, id);
-  }
-  userByEmail(email: string): Promise<StoredUser | undefined> {
-    return users.userByEmail(this.db, email);
-  }
-  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined> {
-    return link ? verification.createUserWithLink(this.db, user, link) : users.createUser(this.db, user);
-  }
   countUsersSince(since: number, role: Role): Promise<number> {
     return reports.countUsersSince(this.db, since, role);
   }
   listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>> {
     return reports.listCustomers(this.db, query, spentStatuses);
-  }
-  updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
-    return users.updateUser(this.db, id, changes);
-  }
-  setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
-    return users.setMember(this.db, id, member);
-  }
-  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
-    return users.setPassword(this.db, id, hash, keepSession);
-  }
-  createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
-    return users.createSession(this.db, session, limits);
-  }
-  sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
-    return users.sessionUser(this.db, digest, now);
-  }
-  deleteSession(digest: string): Promise<boolean> {
-    return users.deleteSession(this.db, digest);
-  }
-  throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined> {
-    return users.throttle(this.db, counters, at, since);
-  }
-  forgetLastThrottleEvent(bucket: string, key: string): Promise<void> {
-    return users.forgetLastThrottleEvent(this.db, bucket, key);
-  }
-  clearThrottle(bucket: string, key: string): Promise<void> {
-    return users.clearThrottle(this.db, bucket, key);
-  }
-  /** The cookie-signing secret of every instance on this database (made once, kept in `settings`). */
-  sharedSecret(): Promise<string> {
-    return users.sharedSecret(this.db);
   }
 
   // --- Catalogue (catalogue.ts, filterOptions.ts, productWrites.ts) -----------------------------
@@ -170,6 +128,15 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
     return listFilterOptions(this.db, 'brands', query);
   }
+  lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
+    return variantStock.lockProducts(trxOf(tx), ids);
+  }
+  takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
+    return variantStock.takeVariantStock(trxOf(tx), lines);
+  }
+  moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<boolean> {
+    return variantStock.moveVariantStock(trxOf(tx), moves);
+  }
 
   // --- Cart (cart.ts) -------------------------------------------------------------------------
 
@@ -187,6 +154,9 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
   }
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined> {
     return cart.removeCartLine(this.db, user, product, variant);
+  }
+  emptyCart(tx: Tx, user: number): Promise<void> {
+    return cart.emptyCart(trxOf(tx), user);
   }
 
   // --- Orders (orders.ts) and reports (reports.ts) ----------------------------------------------
@@ -209,21 +179,33 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);
   }
-  changeOrder(id: number, plan: (order: Order, products: readonly VariantProduct[]) => OrderChange | Promise<OrderChange>, audit?: AuditContext, mail?: OrderMail): Promise<Order | undefined> {
-    return orders.changeOrder(this.db, id, plan, audit, mail);
-  }
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
     return orders.hasDeliveredOrderWith(this.db, user, product);
   }
-  orderForKey(user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
-    return orders.orderForKey(this.db, user, key);
+  orderForKey(user: number, key: string, tx?: Tx): Promise<({ order: Order } & KeyedRequest) | undefined> {
+    return orders.orderForKey(tx ? trxOf(tx) : this.db, user, key);
   }
-  placeOrder(request: PlaceOrder): Promise<PlaceOrderResult> {
-    return orders.placeOrder(this.db, request);
+  lockKeyedOrders(tx: Tx, user: number): Promise<void> {
+    return orders.lockKeyedOrders(trxOf(tx), user);
+  }
+  lockOrder(tx: Tx, id: number): Promise<Order | undefined> {
+    return orders.lockOrder(trxOf(tx), id);
+  }
+  insertOrder(tx: Tx, order: NewOrder): Promise<Order> {
+    return orders.insertOrder(trxOf(tx), order);
+  }
+  updateOrder(tx: Tx, id: number, changes: OrderUpdate): Promise<Order> {
+    return orders.updateOrder(trxOf(tx), id, changes);
+  }
+  keepIdempotencyKey(tx: Tx, key: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number }): Promise<void> {
+    return orders.keepIdempotencyKey(trxOf(tx), key);
   }
 
-  pricingContext(user: number, codes: readonly string[], place?: PricingPlace): Promise<PricingContext> {
-    return promotionUse.pricingContext(this.db, user, codes, place);
+  pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext> {
+    return promotionUse.pricingContext(tx ? trxOf(tx) : this.db, user, codes, place);
+  }
+  redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
+    return promotionUse.redeemPromotions(trxOf(tx), ids, user, order);
   }
   salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
     return reports.salesByDay(this.db, range, statuses);
@@ -236,6 +218,15 @@ export class PgStore extends withReturns(withWishlist(withMail(withPrices(PgBase
   }
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>> {
     return reports.listAudit(this.db, query);
+  }
+  recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void> {
+    return audit.insertAudit(trxOf(tx), entry);
+  }
+
+  // --- Transactions ------------------------------------------------------------------------------
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(trx as unknown as Tx));
   }
 
   // --- Whole state (tests, tools) ------------------------------------------------------------

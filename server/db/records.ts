@@ -4,7 +4,19 @@ import type { AuditAction, AuditEntity, AuditEntry, Order, OrderEvent, OrderStat
 import type { EmailMessage } from '../../src/domain/mail';
 import type { Payment, Promotion, ShippingMethod } from '../../src/domain/checkout';
 import type { StoredUser } from './snapshot';
-import type { VariantProduct } from '../modules/catalogue/variantTypes';
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+declare const TRANSACTION: unique symbol;
+/**
+ * One transaction of the store (Store.transaction), handed down by the service that opened it to
+ * the methods of any module's part that take it: each runs its statements in it, and nothing of
+ * them is kept unless the whole work succeeds. Opaque: only the adapter knows what it holds.
+ */
+export interface Tx {
+  readonly [TRANSACTION]: true;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -38,50 +50,7 @@ export interface NewOrderNote {
 /** An order as the service computes it; the adapter gives it its id. */
 export type NewOrder = Omit<Order, 'id'>;
 
-export interface PlaceOrder {
-  user: number;
-  /**
-   * One line per variant (no variant twice): `variant` is the line's variant of `product` (the
-   * service resolved it; the store checks it is the product's).
-   */
-  lines: readonly { product: number; variant: number; quantity: number }[];
-  /**
-   * The service's rules, run inside the atomic step with the current products of `lines` (same
-   * order): checks they can be bought (throwing the error to answer, e.g. 409) and prices the
-   * order. Synchronous, and must not change the products.
-   */
-  price(products: readonly VariantProduct[], pricing?: PricingContext): NewOrder;
-  /**
-   * Prices (issue 23): when given, the store reads the PricingContext of `user`, these codes and
-   * place inside the atomic step and hands it to `price`; the promotions of the priced order
-   * (`promotions[].id`) are counted as redeemed in the same step (refused: nothing placed).
-   */
-  pricing?: { codes: readonly string[]; place?: PricingPlace };
-  /**
-   * Takes the payment of the priced order, inside the atomic step after pricing and stock:
-   * the payment to store, or why the card was refused (nothing placed). When the step fails
-   * after it, `undo` is called with that payment.
-   */
-  pay?: { take(order: NewOrder): Promise<{ payment: Payment } | { declined: string }>; undo(payment: Payment): Promise<void> };
-  /**
-   * Remember the order under this Idempotency-Key of the user with the request's fingerprint
-   * (and forget keys created at or before `forgetUpTo`).
-   */
-  idempotency?: { key: string; fingerprint: string; at: number; forgetUpTo: number };
-  /**
-   * The message to put in the outbox in the same step as the placed order (the order with its
-   * id, and the email of its account); not called for an earlier or a refused order.
-   */
-  mail?: OrderMail;
-}
-
-/** A message about an order, due `at` (epoch ms): `message` gets the order as it is after the change and its account's email; undefined: none. */
-export interface OrderMail {
-  at: number;
-  message(order: Order, owner: string): OutgoingMail | undefined;
-}
-
-/** A status change of an order, as the service's rules decide it (see Store.changeOrder). */
+/** A status change of an order, as the order service's rules decide it (OrderService.transition). */
 export interface OrderChange {
   status: OrderStatus;
   /** The whole history after the change. */
@@ -91,19 +60,6 @@ export interface OrderChange {
   /** The order's payment after the change (orders.payment); absent = unchanged. */
   payment?: Payment;
 }
-
-/**
- * What placeOrder did:
- *  - placed: stock taken for every line, the order stored (with its key), the user's cart emptied;
- *  - earlier: the user's Idempotency-Key had already placed this order (now durable); nothing changed;
- *  - shortOf: that product (or the line's `variant` of it) is missing, deleted or has less stock than its line asks; nothing changed.
- */
-export type PlaceOrderResult =
-  | { placed: Order }
-  | ({ earlier: Order } & KeyedRequest)
-  | { shortOf: number; variant?: number }
-  | { refused: RedemptionRefused }
-  | { declined: string };
 
 /** Where an order or a quote ships to (tax and shipping methods). */
 export interface PricingPlace {

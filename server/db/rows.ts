@@ -1,4 +1,4 @@
-// Rows ↔ the records of db.json's shape (server/db/snapshot.ts, src/types). Each *FromRow gives back exactly
+// Rows ↔ the records of db.json's shape (server/db/snapshot.ts, src/domain/types). Each *FromRow gives back exactly
 // the record that went in: same field names, numbers as numbers, an absent optional field
 // (user.name, order.createdAt) absent again, and keys in db.json's order — also inside jsonb
 // values, whose key order PostgreSQL does not keep — so an export serializes like the seed.
@@ -126,7 +126,7 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     status: o.status,
     created_at: o.createdAt ?? null,
     history: o.history ? json(o.history) : null,
-    // The priced snapshot (issue 23); absent on orders placed before it was kept.
+    // The priced snapshot; absent on orders placed before it was kept.
     promotions: o.promotions ? json(o.promotions) : null,
     shipping: o.shipping ? json(o.shipping) : null,
     tax: o.tax ? json(o.tax) : null,

@@ -1,6 +1,6 @@
 // The PostgreSQL schema as Kysely sees it (migrations/0001_initial.ts creates it). Column names
 // are the database's (snake_case); server/db/rows.ts maps rows to and from the API's shapes
-// (src/types, server/db/snapshot.ts). No CamelCasePlugin on purpose: it would also rename keys inside
+// (src/domain/types, server/db/snapshot.ts). No CamelCasePlugin on purpose: it would also rename keys inside
 // jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../src/domain/types';
@@ -63,7 +63,10 @@ export type ProductsTable = {
 } & {
   /** Lower-cased searchable text for `q` (see the migration); computed by PostgreSQL. */
   search_text: GeneratedAlways<string>;
-  /** The lowest displayed price over the variants (SPEC §9); computed by PostgreSQL (migrations 0004, 0012). */
+  /**
+   * The lowest displayed price over the variants (price less discount, rounded to whole dollars);
+   * computed by PostgreSQL (migrations 0004, 0012).
+   */
   sale_price: GeneratedAlways<number>;
   /** Whether the variants' displayed prices differ ("from $X" on cards); computed by PostgreSQL (migration 0018). */
   price_varies: GeneratedAlways<boolean>;

@@ -1,4 +1,4 @@
-// The seed's variants (issue 22): db.json holds products only, as json-server serves them; when
+// The seed's variants: db.json holds products only, as json-server serves them; when
 // the seed is loaded (a first start, npm run db:reset, the generated catalogues) each product
 // without variants gets those of its category, derived from its id alone (deterministic):
 //  - shoes: EU sizes 40 to 45;

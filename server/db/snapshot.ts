@@ -1,4 +1,4 @@
-// Shapes of db.json (the seed and export format). The API's public shapes live in src/types; these add what the
+// Shapes of db.json (the seed and export format). The API's public shapes live in src/domain/types; these add what the
 // server keeps to itself (password hashes, sessions, the owner of a cart line).
 import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../../src/domain/types';
 import type { ProductVariants } from '../../src/domain/variants';
@@ -30,7 +30,7 @@ export interface StoredCartLine {
   user: number;
   /** Product id; expanded to the product in responses. */
   product: number;
-  /** The line's variant (issue 22); absent in older files: the product's first variant. */
+  /** The line's variant; absent in older files: the product's first variant. */
   variant?: number;
   quantity: number;
 }
@@ -56,7 +56,7 @@ export interface IdempotencyRecord {
   fingerprint?: string;
 }
 
-/** A wishlist item of db.json (issue 24): `variant` null for the product as a whole; `lastPrice` (cents) what price drops compare with. */
+/** A wishlist item of db.json: `variant` null for the product as a whole; `lastPrice` (cents) what price drops compare with. */
 export interface SnapshotWishlistItem {
   id: number;
   user: number;
@@ -66,7 +66,7 @@ export interface SnapshotWishlistItem {
   lastPrice: number;
 }
 
-/** A "Notify me" subscription of db.json (issue 24). */
+/** A "Notify me" subscription of db.json. */
 export interface SnapshotStockAlert {
   id: number;
   user: number;
@@ -99,13 +99,13 @@ export interface DbSchema {
   cart: StoredCartLine[];
   orders: Order[];
   sessions: Session[];
-  /** Prices (issue 23), in the API's shapes; absent in older files (= none). */
+  /** Prices, in the API's shapes; absent in older files (= none). */
   promotions?: Promotion[];
   shippingMethods?: ShippingMethod[];
   taxRates?: TaxRate[];
   /** Which order carried which promotion, for whom (per-customer limits count them). */
   promotionRedemptions?: PromotionRedemption[];
-  /** Shoppers' wishlists and "Notify me" subscriptions (issue 24); absent in older files (= none). */
+  /** Shoppers' wishlists and "Notify me" subscriptions; absent in older files (= none). */
   wishlist?: SnapshotWishlistItem[];
   stockAlerts?: SnapshotStockAlert[];
   idempotency: IdempotencyRecord[];

@@ -1,4 +1,4 @@
-// Server-side use of the shared SPEC §5 rules (src/domain/validation.ts): every input is checked
+// Server-side use of the shared form rules (src/domain/validation.ts): every input is checked
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../../src/domain/validation';

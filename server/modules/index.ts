@@ -1,5 +1,6 @@
-// The services: every rule of the shop, written once over the storage port. createApp builds
-// them on the adapter it picked; routes call them.
+// The modules' services, assembled: every rule of the shop, written once over the storage port.
+// createApp (server/app.ts) builds them on the adapter it picked; each module's routes call them.
+// A service that asks another module gets that module's service here.
 import type { Store } from '../db/port';
 import { AuthService } from './accounts/auth';
 import { CartService } from './cart/service';
@@ -50,10 +51,10 @@ export interface Services {
   catalogue: CatalogueService;
   cart: CartService;
   orders: OrderService;
-  /** Quotes of the shopper's cart (issue 23). */
+  /** Quotes of the shopper's cart. */
   checkout: CheckoutService;
   orderNotes: OrderNoteService;
-  /** Returns and refunds of delivered orders (issue 26). */
+  /** Returns and refunds of delivered orders. */
   returns: ReturnService;
   reviews: ReviewService;
   admin: AdminService;
@@ -64,7 +65,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   emailVerification: EmailVerificationService;
   mail: MailService;
-  /** Wishlists, stock alerts and the alerts switch (issue 24 item 6). */
+  /** Wishlists, stock alerts and the alerts switch. */
   wishlist: WishlistService;
   /** The card payment provider the orders use. */
   payments: PaymentProvider;
@@ -83,23 +84,29 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const catalogue = new CatalogueService(store, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
   const payments = options.payments ?? new TestPaymentProvider();
-  const orders = new OrderService(store, now, linkBase, payments);
+  const cart = new CartService(store);
+  const users = new UserService(store);
+  const audit = new AuditService(store);
+  const promotions = new PromotionService(store, now);
+  const mail = new MailService(store, now);
+  const wishlist = new WishlistService(store, now, linkBase);
+  const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
     sessions,
-    users: new UserService(store),
+    users,
     catalogue,
-    cart: new CartService(store),
+    cart,
     orders,
     orderNotes: new OrderNoteService(store, now),
-    returns: new ReturnService(store, now, linkBase, payments),
+    returns: new ReturnService(orders, payments, now, linkBase),
     reviews: new ReviewService(store, now),
     admin: new AdminService(store, now),
-    audit: new AuditService(store),
+    audit,
     shippingTax: new ShippingTaxService(store, now),
     checkout: new CheckoutService(store, now),
-    promotions: new PromotionService(store, now),
+    promotions,
     transfer: new TransferService(store, catalogue, orders, now),
     passwordReset: new PasswordResetService(store, {
       now,
@@ -108,8 +115,8 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
       limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
     }),
     emailVerification,
-    mail: new MailService(store, now),
-    wishlist: new WishlistService(store, now, linkBase),
+    mail,
+    wishlist,
     payments,
   };
 }

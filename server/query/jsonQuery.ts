@@ -133,3 +133,8 @@ export function forwardWindow({ start, end }: { start: number; end: number }): {
 
 /** Whether a slice counts from the end (then the list's length decides it: sliceBounds). */
 export const fromEnd = (slice: { start: number; end: number }) => slice.start < 0 || slice.end < 0;
+
+/** '%<q lower-cased, LIKE wildcards escaped>%'. Lower-cased as json-server does (JS toLowerCase). */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}

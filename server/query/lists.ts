@@ -12,7 +12,7 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
  * What a product list may filter and sort by: every field of a product answer. Besides the
  * stored scalars: the lists `images` and `reviews` (as json-server takes them: String(value), the
  * list's items joined with ','), the nullable `lowStockThreshold` (absent on most products) and `salePrice`, the
- * price the shopper sees (SPEC §9: discountedPrice of src/domain/pricing.ts), which every product
+ * price the shopper sees (discountedPrice of src/domain/pricing.ts), which every product
  * answer carries.
  */
 export const PRODUCT_LIST_FIELDS = [...PRODUCT_FIELDS, ...LIST_KEYS, ...NULLABLE_KEYS, 'salePrice'] as const;

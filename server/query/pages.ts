@@ -1,4 +1,4 @@
-// The answer of a bounded list of the back office or of a shopper's orders (issue 25 item 1):
+// The answer of a bounded list of the back office or of a shopper's orders:
 // X-Total-Count counts everything the query selects, and a Link header names the first, previous,
 // next and last pages (as `_page` and `_limit`, relative to the site: never the request's Host),
 // so a client reads a whole list by following rel="next" however long it grows.

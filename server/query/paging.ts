@@ -43,7 +43,7 @@ export function pageOf(query: Query): { start: number; end: number } | undefined
 }
 
 /**
- * pageOf for a list that must stay bounded (issue 25 item 1): a query that asks for no page gets
+ * pageOf for a list that must stay bounded: a query that asks for no page gets
  * the first MAX_PAGE_SIZE items (X-Total-Count still counts all; the route's Link names the next
  * page: server/query/pages.ts).
  */

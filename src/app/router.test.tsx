@@ -53,7 +53,7 @@ describe('the route table', () => {
     expect(within(footer).queryByRole('link', { name: /AI|Predictive|Automation|Case Studies/ })).not.toBeInTheDocument();
   });
 
-  it('opens the help page, not a 404, on the spec’s other footer routes', async () => {
+  it('opens the help page, not a 404, on the original design’s other footer routes', async () => {
     signedOut();
     await renderApp('/aiplatform');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help and information' })).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('the route table', () => {
     await renderApp('/aboutus');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Dashboard');
-    // The spec's name, and what it opens for a screen reader and in the tooltip.
+    // The original design's name, and what it opens for a screen reader and in the tooltip.
     const dashboard = within(nav).getByRole('link', { name: 'Dashboard: all products' });
     expect(dashboard).toHaveAttribute('href', '/');
     expect(dashboard).toHaveAttribute('title', 'All products');
@@ -106,7 +106,7 @@ describe('the route table', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.find((l) => l.textContent === 'Admin')).toHaveAttribute('href', '/admin');
     expect(links.find((l) => l.textContent === 'Orders')).toHaveAttribute('href', '/admin/orders');
-    // SPEC §2's Dashboard link (to /) is the shopper's; an admin's Dashboard is the back office's.
+    // The Dashboard link to / is the shopper's; an admin's Dashboard is the back office's.
     expect(links.filter((l) => l.textContent === 'Dashboard').map((l) => l.getAttribute('href'))).toEqual([
       '/admin/dashboard',
     ]);

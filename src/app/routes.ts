@@ -1,4 +1,4 @@
-// The route table of SPEC §2, as data. The router (router.tsx) builds the app's routes from it, and
+// The app's route table, as data. The router (router.tsx) builds the app's routes from it, and
 // the build (build/routeManifest.ts) writes, next to the built app, which chunks each page needs,
 // for the server's preload hints and the JS budget check. Every page is its own lazy chunk.
 import { SESSION_CHECK_PATH } from '../features/auth/authAPI.ts';
@@ -9,7 +9,7 @@ export interface PageRoute {
   path: string;
   /** The module under src/ (no extension) whose default export is the page. */
   page: string;
-  /** SPEC §6: 'user' for signed-in users, 'admin' for admins (the back office); none: open. */
+  /** 'user' for signed-in users, 'admin' for admins (the back office); none: open. */
   guard?: 'user' | 'admin';
 }
 
@@ -41,7 +41,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/reset-password', page: 'features/auth/pages/ResetPasswordPage' },
   // The link of the confirmation mail: open, it may be opened signed out.
   { path: '/verify-email', page: 'features/auth/pages/VerifyEmailPage' },
-  // SPEC §6: not wrapped in a guard.
+  // Not wrapped in a guard, as in the original design: the pages handle a signed-out visitor.
   { path: '/orderSuccess/:id', page: 'app/pages/OrderSuccessPage' },
   { path: '/orders', page: 'app/pages/MyOrdersPage' },
   // One of My Orders: no guard either, the page asks a signed-out visitor to sign in as /orders does.

@@ -7,14 +7,14 @@ import AddressForm from './AddressForm';
 const LABELS = ['Full Name', 'Email', 'Phone Number', 'Country', 'Street address', 'City', 'State / Province', 'ZIP / Pin Code'];
 
 describe('AddressForm', () => {
-  it('labels every field as SPEC §2 names them and offers the four countries', () => {
+  it('labels all eight fields and offers the four countries', () => {
     render(<AddressForm secondary="reset" onSubmit={vi.fn()} />);
     for (const label of LABELS) expect(screen.getByLabelText(label)).toBeInTheDocument();
     const countries = Array.from((screen.getByLabelText('Country') as HTMLSelectElement).options).map((o) => o.value);
     expect(countries).toEqual(['', 'India', 'United States', 'Canada', 'Mexico']);
   });
 
-  it('shows every SPEC §5 address message', async () => {
+  it('shows every address validation message', async () => {
     const onSubmit = vi.fn();
     render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));

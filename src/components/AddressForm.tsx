@@ -47,7 +47,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'pincode', label: 'ZIP / Pin Code', autoComplete: 'postal-code' },
 ];
 
-/** The one address form of checkout and profile (SPEC §2, rules of §5). */
+/** The one address form of checkout and profile, with its validation rules and messages. */
 export default function AddressForm({
   defaultValues,
   onSubmit,

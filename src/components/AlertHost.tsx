@@ -50,7 +50,7 @@ function Bridge({ onReady }: { onReady: (alert: AlertContainer) => void }) {
   return null;
 }
 
-/** Alerts at the bottom center for 5000 ms (SPEC §8). */
+/** Alerts at the bottom center for 5000 ms. */
 export default function AlertHost({ onReady }: { onReady: (alert: AlertContainer) => void }) {
   return (
     <AlertProvider

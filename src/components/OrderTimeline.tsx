@@ -9,7 +9,7 @@ interface OrderTimelineProps {
   className?: string;
 }
 
-/** An order's statuses, oldest first: each with its date and time and who set it (issue 16). */
+/** An order's statuses, oldest first: each with its date and time and who set it. */
 export default function OrderTimeline({ history, who, className = '' }: OrderTimelineProps) {
   return (
     <ol aria-label="Status history" className={`space-y-2 border-l-2 border-gray-200 pl-4 text-sm ${className}`}>

@@ -32,7 +32,7 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
 const base =
   'relative inline-flex items-center text-sm font-semibold focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** 'Showing X to Y of Z results', Previous/Next and numbered pages (SPEC §2, §9). */
+/** 'Showing X to Y of Z results', Previous/Next and numbered pages. */
 export default function Pagination({ page, totalItems, pageSize, setPage, hrefFor, className = '' }: PaginationProps) {
   const pages = pageCount(totalItems, pageSize);
   if (totalItems <= 0) return null;

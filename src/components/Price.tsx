@@ -10,7 +10,7 @@ interface PriceProps {
   from?: boolean;
 }
 
-/** The discounted price, with the original struck through when there is a discount (SPEC §9). */
+/** The discounted price, with the original struck through when there is a discount. */
 export default function Price({ product, size = 'sm', className = '', from = false }: PriceProps) {
   const now = discountedPrice(product);
   const before = originalPrice(product);

@@ -4,7 +4,7 @@ interface SpinnerProps {
   className?: string;
 }
 
-/** The loading animation (SPEC §2): an accessible status, not just a picture. */
+/** The loading animation: an accessible status, not just a picture. */
 export default function Spinner({ label = 'Loading…', className = '' }: SpinnerProps) {
   return (
     <div role="status" className={`flex items-center justify-center gap-3 py-10 ${className}`}>

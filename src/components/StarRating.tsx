@@ -8,7 +8,7 @@ interface StarRatingProps {
   showValue?: boolean;
 }
 
-/** Stars out of 5 (SPEC §2), read out as one phrase by screen readers. */
+/** Stars out of 5, read out as one phrase by screen readers. */
 export default function StarRating({ rating, max = 5, className = '', showValue = false }: StarRatingProps) {
   const rounded = Math.round(rating);
   const label = `Rated ${Number(rating.toFixed(1))} out of ${max} stars`;

@@ -1,4 +1,4 @@
-// The shopper's wishlist (issue 24) and its heart. The list is shared by every heart and the Wishlist page through a tiny
+// The shopper's wishlist and its heart. The list is shared by every heart and the Wishlist page through a tiny
 // external store instead of a slice: a slice would sit in every page's store, and the hearts are
 // on the home page, whose first load is nearly full. The list is fetched once, after the first
 // paint (the first heart's effect), for the user signed in; another user starts from nothing. The

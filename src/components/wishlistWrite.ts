@@ -1,4 +1,4 @@
-// The wishlist's writes (issue 24), fetched with the first heart pressed: the hearts are on the
+// The wishlist's writes, fetched with the first heart pressed: the hearts are on the
 // home page, whose first load is nearly full, and most visits press none.
 import { ApiError, apiClient } from '../lib/apiClient';
 import { changeItems, loadWishlist, wishlistOwner, type WishlistItem } from './wishlist';

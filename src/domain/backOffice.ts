@@ -1,4 +1,4 @@
-// The back office's types (issue 14): the dashboard, customers and the audit log.
+// The back office's types: the dashboard, customers and the audit log.
 import type { Order, OrderStatus, Role } from './types';
 
 /** GET /admin/stats: the shop's figures over a window of UTC days. */
@@ -17,7 +17,7 @@ export interface ShopStats {
   topProducts: { id: number; title: string; units: number; revenue: number }[];
   /**
    * Products still sold whose stock is at or below their threshold, lowest stock first; for a
-   * product with options, each such variant (issue 22), named by `variant`.
+   * product with options, each such variant, named by `variant`.
    */
   lowStock: LowStockEntry[];
 }
@@ -104,7 +104,7 @@ export interface ImportReport {
   create: number;
   update: number;
   errors: Record<string, string>;
-  /** What each row would change (or changed), by "row N": "Product 6: Price 100 → 90; …" (issue 22). */
+  /** What each row would change (or changed), by "row N": "Product 6: Price 100 → 90; …". */
   changes?: Record<string, string>;
   created?: number[];
   updated?: number[];

@@ -1,4 +1,4 @@
-// Prices the shop charges (issue 23): the shapes the API answers for a quote and keeps in an
+// Prices the shop charges: the shapes the API answers for a quote and keeps in an
 // order, and the money arithmetic both sides share. Inside, every amount is integer cents; the
 // API answers money as numbers of dollars with at most two decimals (toDollars).
 //

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and messages of §8, shared by the client and the server.
+// Business constants and messages, shared by the client and the server.
 import type { SortOption } from './types';
 
 export const ITEMS_PER_PAGE = 15;
@@ -7,7 +7,7 @@ export const ADMIN_ORDERS_PER_PAGE = 5;
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_CART_QUANTITY = 6;
 export const ALERT_TIMEOUT_MS = 5000;
-/** SPEC §8: what a refused sign-in reads, whichever of the two was wrong. */
+/** What a refused sign-in reads, whichever of the two was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong Email or Password';
 /** The end of the server's 409 message for a product already in the caller's cart. */
 export const ALREADY_IN_CART = 'is already in the cart';

@@ -1,4 +1,4 @@
-// The delivery estimate of an order (issue 26): from its products' shipping information, the
+// The delivery estimate of an order: from its products' shipping information, the
 // seed's "Ships overnight", "Ships in 1-2 business days", "Ships in 3-5 business days", "Ships in
 // 1 week", "Ships in 2 weeks", "Ships in 1 month". The shop has no carrier data, so the estimate
 // is the time those texts promise, counted from the day the order was placed:

@@ -1,8 +1,8 @@
 // A field's validation rule as data, and the one function that applies it: the forms
 // (react-hook-form, through src/domain/validation.ts's toRegisterOptions) and the server make the
-// same check with the same message (SPEC §5).
+// same check with the same message.
 
-/** Longest text any field accepts; the spec is silent, the server must not store megabytes. */
+/** Longest text any field accepts; the original design sets none, the server must not store megabytes. */
 export const MAX_TEXT = 200;
 
 export interface FieldRule {

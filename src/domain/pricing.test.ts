@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discountedPrice, formatPrice, originalPrice, totals } from './pricing';
 
-describe('pricing (SPEC §9)', () => {
+describe('pricing', () => {
   it('discounts and rounds the displayed price', () => {
     expect(discountedPrice({ price: 100, discountPercentage: 10 })).toBe(90);
     expect(discountedPrice({ price: 166.99, discountPercentage: 20.74 })).toBe(132);

@@ -1,4 +1,4 @@
-// Prices of SPEC §9, shared by the client and the server so both compute the same totals.
+// Displayed prices and order totals, shared by the client and the server so both compute the same.
 import type { PricedProduct, Product } from './types';
 
 type Priced = Pick<Product, 'price' | 'discountPercentage'>;
@@ -18,7 +18,7 @@ export function originalPrice(product: Priced): number {
   return Math.round(product.price);
 }
 
-/** What every price the shop shows is (issue 23): the cart, checkout, product list and page say it. */
+/** What every price the shop shows is: the cart, checkout, product list and page say it. */
 export const PRICES_BEFORE_TAX = 'Prices are before tax.';
 
 export interface Line {

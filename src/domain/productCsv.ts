@@ -1,7 +1,7 @@
 // The product CSV (GET /admin/export/products.csv, POST /admin/import/products), from the field
 // table: its columns, a product's cells, and a row's fields as a body for the product rules.
 //
-// Text cells are exported and imported as exact inverses (issue 25 item 4), and never run as a
+// Text cells are exported and imported as exact inverses, and never run as a
 // formula by a spreadsheet (CSV injection):
 //  - export: a text that starts with = + - @ TAB CR or an apostrophe gets one apostrophe before it;
 //  - import: a cell that starts with an apostrophe loses exactly that one apostrophe.

@@ -35,7 +35,7 @@ describe('the product field table', () => {
     });
   });
 
-  it('gives the form its fields (images as image1–3) with the SPEC §5 messages', () => {
+  it('gives the form its fields (images as image1–3) with their validation messages', () => {
     expect(Object.keys(PRODUCT_FORM_RULES)).toEqual([
       'title',
       'description',

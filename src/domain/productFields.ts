@@ -1,4 +1,4 @@
-// A product's fields, defined once (issue 21 item 7): each field's type, column, validation rule,
+// A product's fields, defined once: each field's type, column, validation rule,
 // whether and how a body or the admin form gives it, its default, and its CSV column. From this
 // table follow the Product type, the form's rules (src/domain/validation.ts), the server's reading of
 // a body (server/http/validate.ts), the rows of `products` (server/modules/catalogue/pg/productRows.ts and
@@ -29,8 +29,8 @@ export interface FieldSpec {
    */
   input?: 'required' | 'optional';
   /**
-   * What a person reads it as: the admin form's label (SPEC §2), the product page's, else the
-   * field in words. Every message about the field names it by this (issue 26 item 4), never by
+   * What a person reads it as: the admin form's label, the product page's, else the
+   * field in words. Every message about the field names it by this, never by
    * the code's field name.
    */
   label: string;
@@ -56,7 +56,7 @@ export interface FieldSpec {
   csv?: 'key' | 'both' | 'export';
 }
 
-// SPEC §5's '{field} is required', and the other messages, with the field's label as {field}.
+// '{field} is required', and the other messages, with the field's label as {field}.
 const text = (max: number) => (label: string): FieldRule => ({ required: `${label} is required`, maxLength: tooLong(label, max) });
 const number = (min: number, max: number) => (label: string): FieldRule => ({
   required: `${label} is required`,

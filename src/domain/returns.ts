@@ -1,4 +1,4 @@
-// Returns and refunds (issue 26): what an order answers of its returns, and the rules the order
+// Returns and refunds: what an order answers of its returns, and the rules the order
 // pages read from it (which line can still be returned, how much of it, until when).
 import type { Order, OrderItem, PaymentMethod } from './types';
 

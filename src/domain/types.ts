@@ -1,4 +1,4 @@
-// Domain types shared by the client and the server (SPEC §3).
+// Domain types shared by the client and the server.
 import type { Product } from './productFields';
 import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
@@ -30,13 +30,13 @@ export interface User {
   addresses: Address[];
   name?: string;
   /**
-   * Whether the owner has confirmed the address by the link mailed at sign-up (issue 24). The API
+   * Whether the owner has confirmed the address by the link mailed at sign-up. The API
    * always sends it; absent (older clients' data, tests) reads as verified.
    */
   verified?: boolean;
-  /** A member gets the members' promotions (issue 23: POST /users/own/membership). */
+  /** A member gets the members' promotions (POST /users/own/membership). */
   member?: boolean;
-  /** Whether back-in-stock and price-drop mail is sent (issue 24: PUT /users/own/alerts); the API always sends it. */
+  /** Whether back-in-stock and price-drop mail is sent (PUT /users/own/alerts); the API always sends it. */
   alerts?: boolean;
 }
 
@@ -63,15 +63,15 @@ export interface Review {
 export type { Product };
 
 /**
- * A product as the API answers it: with `salePrice`, the price the shopper sees (SPEC §9:
- * discountedPrice in src/domain/pricing.ts), which lists filter and sort by (salePrice_gte,
+ * A product as the API answers it: with `salePrice`, the price the shopper sees
+ * (discountedPrice in src/domain/pricing.ts), which lists filter and sort by (salePrice_gte,
  * _sort=salePrice) like any field.
  */
 export interface PricedProduct extends Product {
   salePrice: number;
   /**
    * The product's variants differ in displayed price: `salePrice` is the lowest of them and a card
-   * says "from $X" (issue 22). Every answer of the API has it; absent reads as false.
+   * says "from $X". Every answer of the API has it; absent reads as false.
    */
   priceVaries?: boolean;
 }
@@ -89,7 +89,7 @@ export interface CartItem {
   variant?: CartVariant | OrderVariant;
 }
 
-/** An order's line: the cart line as sold, with what it was charged (issue 23; every order answers them). */
+/** An order's line: the cart line as sold, with what it was charged (every order answers them). */
 export interface OrderItem extends CartItem, Partial<PricedLineFields> {}
 
 export const ORDER_STATUSES = ['pending', 'dispatched', 'delivered', 'cancelled'] as const;
@@ -123,13 +123,13 @@ export interface Order extends Partial<PricedOrderFields> {
   createdAt?: string;
   /** Every status the order has had, oldest first, from its placing (orders made before it was kept lack it). */
   history?: OrderEvent[];
-  /** Its returns, oldest first (issue 26; every order answer has them, [] when none). */
+  /** Its returns, oldest first (every order answer has them, [] when none). */
   returns?: OrderReturn[];
   /** What its refunded returns gave back, in dollars (0 when none). */
   refunded?: number;
 }
 
-/** What the client sends to POST /orders (SPEC §7); the server re-prices it. */
+/** What the client sends to POST /orders; the server re-prices it. */
 export interface NewOrder {
   items: CartItem[];
   user: number;
@@ -140,7 +140,7 @@ export interface NewOrder {
   status: 'pending';
 }
 
-/** Category or brand (SPEC §3 "Filter option"); `checked` is UI-only. */
+/** A category or brand filter option; `checked` is UI-only. */
 export interface FilterOption {
   id?: number;
   value: string;
@@ -173,7 +173,7 @@ export interface ProductFacets {
   total: number;
   categories: FacetOption[];
   brands: FacetOption[];
-  /** Displayed prices (SPEC §9) of the products the other filters leave; null when none. */
+  /** Displayed prices of the products the other filters leave; null when none. */
   price: { min: number; max: number } | null;
   /** How many of the products the other filters leave are in stock. */
   inStock: number;

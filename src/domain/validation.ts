@@ -1,4 +1,4 @@
-// The validation rules and messages of SPEC §5, in one place for the forms (react-hook-form)
+// The validation rules and messages of the shop's forms, in one place for the forms (react-hook-form)
 // and the server. Each rule is data; `checkField` applies it, in the forms through `toRegisterOptions`.
 import { COUNTRIES } from './types';
 import { checkField, tooLong, type FieldRule, type Rules } from './fieldRule';

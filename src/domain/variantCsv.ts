@@ -1,4 +1,4 @@
-// The product CSV per variant (issue 22, as Shopify's product CSV): a product with options has a
+// The product CSV per variant (as Shopify's product CSV): a product with options has a
 // row per variant, its product columns repeated, plus the option names and values and the
 // variant's id, SKU, price, discount and stock; a product without options keeps its one row, the
 // variant columns empty (its stock is the product's Stock column). The columns are the product

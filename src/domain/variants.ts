@@ -43,7 +43,7 @@ export interface CartVariant {
   options: VariantChoice;
   price: number;
   discountPercentage: number;
-  /** The displayed unit price (SPEC §9 rule applied to this variant's price and discount). */
+  /** The displayed unit price: this variant's price less its discount, rounded (discountedPrice). */
   salePrice: number;
   stock: number;
 }
@@ -64,7 +64,7 @@ export function variantPricing(product: PricedFields, variant: Pick<Variant, 'pr
   return { price: variant.price ?? product.price, discountPercentage: variant.discountPercentage ?? product.discountPercentage };
 }
 
-/** The displayed unit price of a variant (SPEC §9 rule on its own price and discount). */
+/** The displayed unit price of a variant: discountedPrice of its own price and discount. */
 export function variantSalePrice(product: PricedFields, variant: Pick<Variant, 'price' | 'discountPercentage'>): number {
   return discountedPrice(variantPricing(product, variant));
 }

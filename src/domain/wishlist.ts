@@ -1,4 +1,4 @@
-// The wishlist and stock alerts (issue 24 item 6): the shapes the API answers
+// The wishlist and stock alerts: the shapes the API answers
 // (GET /api/wishlist, GET /api/stock-alerts), shared by the server and the client.
 import { toCents } from './checkout';
 import type { PricedProduct } from './types';

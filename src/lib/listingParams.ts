@@ -80,7 +80,7 @@ export function toSearchParams(query: ListingQuery): URLSearchParams {
   return params;
 }
 
-// Changes to the listing. Every change except paging starts again at page 1 (SPEC §4).
+// Changes to the listing. Every change except paging starts again at page 1.
 
 export function withFilter(query: ListingQuery, group: FilterGroup, value: string, checked: boolean): ListingQuery {
   const current = query.filter[group].filter((v) => v !== value);

@@ -35,7 +35,7 @@ describe('listingQuery', () => {
     expect(parseListingParams(new URLSearchParams())).toEqual(emptyListingQuery());
   });
 
-  it('builds the API query of SPEC §7: filters repeated, then sort, then paging', () => {
+  it('builds the API query: filters repeated, then sort, then paging', () => {
     expect(toApiQuery(full)).toBe(
       'category=smartphones&category=laptops&brand=Novaphone&_sort=salePrice&_order=asc&_page=3&_limit=15&q=zen',
     );
@@ -61,7 +61,7 @@ describe('listingQuery', () => {
     expect(parseListingParams(new URLSearchParams('sort=price&order=sideways')).sort).toBeUndefined();
   });
 
-  it('ticking adds a value, unticking removes it, and both go back to page 1 (SPEC §4)', () => {
+  it('ticking adds a value, unticking removes it, and both go back to page 1', () => {
     const onPage3 = withPage(emptyListingQuery(), 3);
     const ticked = withFilter(onPage3, 'category', 'laptops', true);
     expect(ticked.filter.category).toEqual(['laptops']);

@@ -1,5 +1,5 @@
 // The product listing's state (filters, sort, page, search, admin "show") as one value, and its API
-// form (SPEC §7). Its URL form and the changes the page makes to it are in listingParams.ts.
+// form. Its URL form and the changes the page makes to it are in listingParams.ts.
 import { ITEMS_PER_PAGE } from '../domain/constants';
 import type { SortOption } from '../domain/types';
 
@@ -32,7 +32,7 @@ export interface ListingQuery {
 
 export const emptyListingQuery = (): ListingQuery => ({ filter: { category: [], brand: [] }, page: 1, ranges: {} });
 
-/** The API form (SPEC §7): filters as repeated key=value, then _sort/_order, then _page/_limit, then the rest. */
+/** The API form: filters as repeated key=value, then _sort/_order, then _page/_limit, then the rest. */
 export function toApiQuery(query: ListingQuery, limit: number = ITEMS_PER_PAGE): string {
   const params = new URLSearchParams();
   for (const group of FILTER_GROUPS) for (const value of query.filter[group]) params.append(group, value);

@@ -10,7 +10,7 @@ export const loggedOut = createAction('auth/loggedOut');
 /** The signed-in user's record was saved (name, addresses): every copy of it is replaced. */
 export const userUpdated = createAction<User>('user/userUpdated');
 
-/** The part of the auth slice (SPEC §3) that says who is signed in. */
+/** The part of the auth slice that says who is signed in. */
 export interface SessionState {
   /** The signed-in user as login, signup, check or update returned it. */
   loggedInUserToken: User | null;

@@ -66,8 +66,8 @@ export function phaseOf<P extends Phase>(phase: P, ...thunks: AnyThunk[]) {
 }
 
 /**
- * `status` is 'loading' while one of `thunks` runs and 'idle' once it has answered, either way
- * (SPEC §4). Matchers: add it after the slice's own cases.
+ * `status` is 'loading' while one of `thunks` runs and 'idle' once it has answered, either way.
+ * Matchers: add it after the slice's own cases.
  */
 export function trackStatus<S extends { status: string }>(builder: ActionReducerMapBuilder<S>, ...thunks: AnyThunk[]): void {
   const fulfilled = phaseOf('fulfilled', ...thunks);

@@ -26,7 +26,7 @@ interface OrdersServerOptions {
   failPatch?: boolean;
   /** Each PATCH waits for this promise before it answers (a save in flight). */
   hold?: Promise<void>;
-  /** Orders keep a status history, and a PATCH appends to it (issue 16). */
+  /** Orders keep a status history, and a PATCH appends to it. */
   history?: boolean;
   /** A PATCH out of 'cancelled' answers 409 with this message (stock short). */
   shortOfStock?: string;

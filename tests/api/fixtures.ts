@@ -121,7 +121,7 @@ export function makeData(): DbSchema {
 /** The test provider's approved card (server/modules/payments/testProvider.ts). */
 export const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 
-/** An order body as the client builds it (SPEC §7), with prices and totals the client chose. */
+/** An order body as the client builds it, with prices and totals the client chose. */
 export function orderBody(items: { product: number; quantity: number }[], overrides: Record<string, unknown> = {}) {
   return {
     items: items.map((item, i) => ({
@@ -133,7 +133,7 @@ export function orderBody(items: { product: number; quantity: number }[], overri
     totalAmount: 1,
     totalItems: 1,
     paymentMethod: 'card',
-    // The offline test provider's approved card (issue 23: a card order carries its card).
+    // The offline test provider's approved card (a card order carries its card).
     card: TEST_CARD,
     selectedAddress: address(),
     status: 'delivered',

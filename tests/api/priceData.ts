@@ -1,4 +1,4 @@
-// Test data for prices (issue 23): makeData() with shipping methods, tax rates and promotions.
+// Test data for prices: makeData() with shipping methods, tax rates and promotions.
 import type { Promotion } from '../../src/domain/checkout';
 import type { DbSchema } from '../../server/db/snapshot';
 import { promotionOf } from '../../src/test/promotion';

@@ -1,6 +1,7 @@
-// Issue 14 in Chromium, as an admin would use it: bulk order status (all changed, and partly
-// refused for stock), the orders and products CSV exports, the product import with its dry run,
-// the product form's low-stock threshold, axe on the new screens, and the guard of /admin/import.
+// The back office's bulk tools in Chromium, as an admin would use them: bulk order status (all
+// changed, and partly refused for stock), the orders and products CSV exports, the product import
+// with its dry run, the product form's low-stock threshold, axe on the new screens, and the guard of
+// /admin/import.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import {

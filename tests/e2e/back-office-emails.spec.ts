@@ -1,4 +1,4 @@
-// The back office's Emails page (issue 24) in Chromium against the built app and the real server,
+// The back office's Emails page in Chromium against the built app and the real server,
 // on both drivers: a shopper's order puts its confirmation in the outbox, the worker delivers it to
 // the e2e SMTP catcher (tests/e2e/mailbox.ts); an admin opens Emails from the navbar, previews the
 // message with the keyboard (HTML in a sandboxed frame, the text part), sends it again (a second

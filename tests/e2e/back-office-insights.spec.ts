@@ -1,4 +1,4 @@
-// The back office's insight pages (issue 14) in Chromium against the built app and the real server:
+// The back office's insight pages in Chromium against the built app and the real server:
 // the dashboard (figures as the API computes them, the period, low stock → edit form), customers
 // (search, one click to their orders), the audit log (an admin write shows at the top, before →
 // after; filters), axe at desktop and phone widths, and the admin guard.

@@ -1,4 +1,4 @@
-// The back office's orders on a phone (issue 26 item 1) in Chromium against the built app and the
+// The back office's orders on a phone in Chromium against the built app and the
 // real server, on both drivers: a new shopper orders; an admin on a 360-px screen finds the order by
 // the shopper's email (the list is cards there, every action in reach, nothing scrolls sideways),
 // opens it with the keyboard, marks it delivered and adds an internal note (the empty note's

@@ -1,4 +1,4 @@
-// The back office's Promotions page (issue 23 items 3, 9) in Chromium against the built app and
+// The back office's Promotions page in Chromium against the built app and
 // the real server: an admin opens it from the navbar, creates a code promotion with the keyboard
 // (a value over 100 % and a code another promotion has are answered under their fields by the
 // server), sees it listed, edits it, deactivates it, and deletes it after confirming; axe finds

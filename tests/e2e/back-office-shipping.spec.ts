@@ -1,4 +1,4 @@
-// The back office's Shipping and tax page (issue 23 items 5, 6) in Chromium against the built app
+// The back office's Shipping and tax page in Chromium against the built app
 // and the real server: an admin opens it from the navbar, edits Canada's Express method with the
 // keyboard (a bad price answered under its field by the server, then a good one; the shop's public
 // list follows), adds a tax rate (a place that has one already is refused under State), deletes it

@@ -1,4 +1,4 @@
-// Variants in the back office (issue 22 item 6), in Chromium: an admin gives a product of the
+// Variants in the back office, in Chromium: an admin gives a product of the
 // test's own a Size option in the product form, fills the grid (SKU, price, stock per size) and
 // saves; the shopper's product page then offers the sizes; the products export has a row per
 // variant. axe on the form with its grid, desktop and 360 px.

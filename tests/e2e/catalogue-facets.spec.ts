@@ -1,4 +1,4 @@
-// Issue 16, items 1 and 2 in Chromium: the facet filters (counts, price, rating, in stock, chips,
+// Finding products in Chromium: the facet filters (counts, price, rating, in stock, chips,
 // URL, slide-over, /admin) and the search box's suggestions, by keyboard, checked against the API.
 import type { Page } from '@playwright/test';
 import {

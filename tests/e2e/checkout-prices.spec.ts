@@ -1,4 +1,4 @@
-// Prices at checkout (issue 23, the shopper's side) in Chromium against the real server and its
+// Prices at checkout (the shopper's side) in Chromium against the real server and its
 // seed (shipping methods and tax rates per country, the members' promotion): the cart says prices
 // are before tax and what shipping costs at least; at checkout a bad code shows the server's
 // reason, Express to Canada changes the total, the test card pays and the order keeps the figures

@@ -1,4 +1,4 @@
-// A fresh clone's dashboard shows the last 90 days (issue 26's Done when), in Chromium, on both
+// A fresh clone's dashboard shows the last 90 days, in Chromium, on both
 // drivers: the e2e servers start on empty databases and load db.json, whose orders are spread over
 // the 90 days before the first start (server/db/seedDates.ts). The admin picks 'Last 90 days'
 // and the chart's table has a row per day, with the seed's orders from its first fortnight to its

@@ -1,4 +1,4 @@
-// The password reset journey end to end (issue 24), on both drivers: a shopper asks on
+// The password reset journey end to end, on both drivers: a shopper asks on
 // /forgot-password, the mail arrives at a real SMTP server (scripts/e2eServer.ts files it in the
 // mailbox, tests/e2e/mailbox.ts), its link opens the Reset password page, the new password is
 // set, and the shopper signs in with it (the old one no longer works).

@@ -1,4 +1,4 @@
-// Email verification end to end (issue 24 item 4), on both drivers: a new shopper signs up and
+// Email verification end to end, on both drivers: a new shopper signs up and
 // shops with a quiet reminder on every page; "Send again" (keyboard) mails a new link; the mail
 // arrives at a real SMTP server (scripts/e2eServer.ts files it, tests/e2e/mailbox.ts); its link
 // confirms the address and the reminder goes; the older link no longer works; the back office's

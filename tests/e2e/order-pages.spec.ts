@@ -1,4 +1,4 @@
-// The shopper's order pages (issue 26 item 1) in Chromium: a shopper places an order at checkout,
+// The shopper's order pages in Chromium: a shopper places an order at checkout,
 // reads its summary and delivery estimate on the success page, finds it in My Orders (10 a page,
 // the page in the URL), opens its page and cancels it, by keyboard; axe-clean at 360 px and desktop.
 import type { Page } from '@playwright/test';
@@ -35,7 +35,7 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   await fillAddress(page);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await page.getByRole('radio', { name: 'Card Payment' }).check();
-  // The offline test provider's approved card (issue 23).
+  // The offline test provider's approved card.
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry month').fill('12');
   await page.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 1));

@@ -1,4 +1,4 @@
-// Issue 16, item 3 in Chromium: a shopper cancels a pending order (the stock comes back), follows
+// Order self-service in Chromium: a shopper cancels a pending order (the stock comes back), follows
 // its history, buys an order again; the admin sees the history, and a status change that needs
 // stock no longer there is refused by name.
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Every placed order shows what it was charged (issue 23 items 1, 4) in Chromium against the seed:
+// Every placed order shows what it was charged in Chromium against the seed:
 // a new shopper becomes a member with the banner's button (by keyboard), buys a laptop (a category
 // of the members' promotion) at the checkout with Express to Canada by the test card, and the
 // checkout's quote, the success page, My Orders, the order page, the back office's order page and

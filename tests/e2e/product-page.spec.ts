@@ -1,4 +1,4 @@
-// The product page on a phone (issue 16, item 5): one image with thumbnails, so the title, price,
+// The product page on a phone: one image with thumbnails, so the title, price,
 // rating and 'Add to Cart' are on the first screen of a 360×780 phone; the gallery by keyboard.
 import type { Locator } from '@playwright/test';
 import { catalogue, displayPrice, expect, test } from './fixtures';

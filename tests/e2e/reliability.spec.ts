@@ -1,6 +1,6 @@
-// Issue 5, items 6 and 7 in the browser, against a server of this file's own (server/index.ts in
-// a child process, serving the dist/ that Playwright's webServer built, on its own port and a
-// temp copy of the seed), so it can be killed and restarted without touching the other specs.
+// Items 6 and 7 of docs/reliability.md in the browser, against a server of this file's own
+// (server/index.ts in a child process, serving the dist/ that Playwright's webServer built, on its own
+// port and a temp copy of the seed), so it can be killed and restarted without touching the other specs.
 //  - A product title with <script> and an onerror <img> renders as text on every shopper page
 //    it appears on: no dialog, nothing executed, and no CSP violation on the way.
 //  - The server dies mid-journey: the shopper sees a clear message; the server comes back on the

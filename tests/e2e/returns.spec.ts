@@ -1,11 +1,11 @@
-// Returns and refunds (issue 26's Done when) in Chromium against the built app and the real server,
-// on both drivers: a shopper buys by card (two lines); an admin on a 360-px phone finds the order
-// by the shopper's email, opens it and marks it delivered; the shopper (another browser) returns
-// one unit of one line with a typed reason; the admin approves, marks it received and refunds it
-// after a confirmation. Then the UI and the API agree: the variant's stock rose by the unit, the
-// order's totals are what was charged and it shows what was refunded, the dashboard's revenue of
-// the order's day drops by the refund (and the page shows the API's figures), and the audit log
-// lists each step. axe at 360 px and desktop on both new sections.
+// Returns and refunds in Chromium against the built app and the real server, on both drivers: a
+// shopper buys by card (two lines); an admin on a 360-px phone finds the order by the shopper's
+// email, opens it and marks it delivered; the shopper (another browser) returns one unit of one
+// line with a typed reason; the admin approves, marks it received and refunds it after a
+// confirmation. Then the UI and the API agree: the variant's stock rose by the unit, the order's
+// totals are what was charged and it shows what was refunded, the dashboard's revenue of the
+// order's day drops by the refund (and the page shows the API's figures), and the audit log lists
+// each step. axe at 360 px and desktop on both new sections.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuditEntry, ShopStats } from '../../src/domain/backOffice';
 import { formatMoney, toCents } from '../../src/domain/checkout';
@@ -24,7 +24,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 
-/** The phone of the Done when. */
+/** The admin's phone: 360 px wide. */
 const PHONE = { width: 360, height: 780 };
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

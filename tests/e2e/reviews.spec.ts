@@ -1,4 +1,4 @@
-// Issue 16, item 4 in Chromium: only a shopper who received a product may review it, once; they
+// Verified-purchase reviews in Chromium: only a shopper who received a product may review it, once; they
 // edit their review; the admin removes it; the rating follows each step.
 import {
   adminRequest,

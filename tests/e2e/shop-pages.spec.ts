@@ -1,9 +1,10 @@
-// Pictures and words that fit: the footer's pages written for the shop (and the spec's other footer
-// routes opening the help page), the Dashboard link saying what it opens, and a filter group that
-// shows how many more options it has. Keyboard only where a person would use it; axe at both widths.
+// Pictures and words that fit: the footer's pages written for the shop (and the routes it has no
+// page for, such as /aiplatform, opening the help page), the Dashboard link saying what it opens,
+// and a filter group that shows how many more options it has. Keyboard only where a person would
+// use it; axe at both widths.
 import { expect, expectAccessibleAtAllWidths, test } from './fixtures';
 
-test('the footer leads to the shop’s own pages, and the spec’s other footer routes to the help page', async ({ page, shopper }) => {
+test('the footer leads to the shop’s own pages, and the routes the shop has no page for to the help page', async ({ page, shopper }) => {
   expect(shopper.email).toContain('@');
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

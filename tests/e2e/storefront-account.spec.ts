@@ -24,7 +24,7 @@ test("a wrong password shows 'Wrong Email or Password' under the password field"
   await loginViaUi(page, credentials);
 });
 
-test('the sign-in forms show the SPEC §5 messages', async ({ page }) => {
+test('the login and signup forms show their validation messages', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -46,7 +46,7 @@ test('logged-out visitors are sent to /login from every guarded route', async ({
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   }
-  // No guard on these (SPEC §6): they invite the visitor to sign in instead.
+  // /orders and /profile have no guard: they invite the visitor to sign in instead.
   for (const path of ['/orders', '/profile']) {
     await page.goto(path);
     await expect(page).toHaveURL(path);

@@ -1,7 +1,7 @@
-// Variants on the storefront (issue 22 items 4 and 5) and "prices are before tax" (issue 23 item
-// 6), in Chromium against the real server and its seed: a card of a product whose variants differ
-// in price says "from $X", choosing a colour shows that colour's picture, and the product list and
-// page say that prices are before tax. The subjects are found through the API, never by id.
+// Variants on the storefront and "prices are before tax", in Chromium against the real server and its
+// seed: a card of a product whose variants differ in price says "from $X", choosing a colour shows
+// that colour's picture, and the product list and page say that prices are before tax. The subjects
+// are found through the API, never by id.
 import type { Page } from '@playwright/test';
 import type { ProductOption, Variant } from '../../src/domain/variants';
 import { catalogue, expect, expectAccessibleAtAllWidths, test, type CatalogueProduct } from './fixtures';

@@ -1,4 +1,4 @@
-// The shopper's journey of issue 3, end to end against the real server on fresh data.
+// The shopper's journey, from signing up to buying, end to end against the real server on fresh data.
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/checkout';
 import {
@@ -145,7 +145,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await page.goto('/checkout');
   await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
   await page.getByRole('radio', { name: 'Card Payment' }).check();
-  // The offline test provider's approved card (issue 23).
+  // The offline test provider's approved card.
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry month').fill('12');
   await page.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 1));

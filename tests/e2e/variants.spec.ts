@@ -1,4 +1,4 @@
-// Variants on the product page (issue 22 item 5), in Chromium against the real server and its
+// Variants on the product page, in Chromium against the real server and its
 // seed: the pickers are built from a product's options, 'Add to Cart' asks for a full choice, the
 // choice is in the URL, and buying one size takes stock from that variant only. The subjects are
 // found through the API (a product whose `options` is not empty), never by a hard-coded id: the
@@ -27,7 +27,7 @@ async function productsWithOptions(page: Page): Promise<VariantProduct[]> {
   return found;
 }
 
-/** The shoe the issue buys, or else a product with options and a variant with stock to spare. */
+/** The Chelsea boots (a shoe of the seed), or else a product with options and a variant with stock to spare. */
 function subject(products: VariantProduct[]): { product: VariantProduct; variant: Variant } {
   const roomy = (p: VariantProduct) => p.variants.filter((v) => v.stock >= 2);
   const product =

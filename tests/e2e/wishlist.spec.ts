@@ -1,4 +1,4 @@
-// The wishlist and back-in-stock alerts (issue 24 item 6) in Chromium against the built app and the
+// The wishlist and back-in-stock alerts in Chromium against the built app and the
 // real server, on both drivers: a new shopper hearts a product on the home page and finds it on
 // /wishlist, asks "Notify me" on a sold-out size, an admin restocks that size, and the shopper's
 // mail arrives at the e2e SMTP catcher (tests/e2e/mailbox.ts); axe at 360 px and desktop on

@@ -1,5 +1,6 @@
-// The displayed price (SPEC §9) is computed in JavaScript (src/domain/pricing.ts discountedPrice)
-// and, where SQL needs it, by shop_sale_price (migration 0004): the two must always agree.
+// The displayed price (the price less its discount, rounded to whole dollars) is computed in JavaScript
+// (src/domain/pricing.ts discountedPrice) and, where SQL needs it, by shop_sale_price (migration 0004):
+// the two must always agree.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { discountedPrice } from '../../src/domain/pricing';

@@ -1,4 +1,4 @@
-// Promotion limits under load (issue 23): two server processes on one PostgreSQL. 50 shoppers
+// Promotion limits under load: two server processes on one PostgreSQL. 50 shoppers
 // order at once with a code limited to 10 uses: exactly 10 orders carry it, the other 40 are
 // refused with 409 and nothing placed, and the promotion counts 10 uses. One shopper's orders at
 // once on both instances with a per-customer limit of 2: exactly 2 carry it.

@@ -1,4 +1,4 @@
-// Back-in-stock mail across two instances (issue 24 item 6): two server processes on one
+// Back-in-stock mail across two instances: two server processes on one
 // PostgreSQL. Admins on both restock the same sold-out variant at the same moment, round after
 // round: each subscriber gets exactly one mail per round (the subscription is used up in the
 // restocking transaction, with the product's row locked). Shoppers asking "Notify me" while it is

@@ -1,5 +1,5 @@
 // Item 3: concurrency. 50 shoppers sign up, fill their carts and place orders all at once, over
-// real sockets, against a product with 20 in stock in the size they all want (issue 22: stock is
+// real sockets, against a product with 20 in stock in the size they all want (stock is
 // a variant's; the product's other sizes are not touched). Stock is never stored below zero, exactly 20
 // orders succeed, every failure is a 409 naming the product, every success is stored (in the data
 // file on json, committed in the database on postgres) with the right owner and totals, and the
@@ -28,7 +28,7 @@ const WANTED = 602;
 const OTHER_SIZE = 601;
 const OTHER_STOCK = 5;
 
-// Prices chosen so the SPEC §9 rounding matters: 499 − 10 % = 449.1 → 449; 300 − 20 % = 240.
+// Prices chosen so the rounding to whole dollars matters: 499 − 10 % = 449.1 → 449; 300 − 20 % = 240.
 const LIMITED_PRODUCT: SnapshotProduct = {
   ...makeData().products[0],
   id: LIMITED,
@@ -58,11 +58,11 @@ beforeAll(async () => {
   server = http.createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Watch every order placed, not just the end state: after each one, what is stored (read
-  // apart from the server) must not hold a stock below zero.
-  const placeOrder = shop.store.placeOrder.bind(shop.store);
-  shop.store.placeOrder = async (...args: Parameters<typeof placeOrder>) => {
-    const result = await placeOrder(...args);
+  // Watch every order placed, not just the end state: after each transaction (every order is
+  // placed in one), what is stored (read apart from the server) must not hold a stock below zero.
+  const transaction = shop.store.transaction.bind(shop.store);
+  shop.store.transaction = async <T>(work: Parameters<typeof transaction<T>>[0]): Promise<T> => {
+    const result = await transaction(work);
     lowestStock = Math.min(lowestStock, ...(await shop.readStored()).products.flatMap((p) => [p.stock, ...(p.variants ?? []).map((v) => v.stock)]));
     return result;
   };

@@ -1,4 +1,4 @@
-// Every route of the API (README / issue 2), in one list: the bad-input catalogue and the
+// Every route of the API (docs/api.md), in one list: the bad-input catalogue and the
 // access-control matrix each check that they cover all of them.
 export const API_ROUTES = [
   'POST /api/auth/signup',

@@ -1,5 +1,5 @@
-// 0004: what shoppers find and keep by (issue 16).
-//  - shop_sale_price(price, discount): the price the shopper sees (SPEC §9, discountedPrice in
+// 0004: what shoppers find and keep by.
+//  - shop_sale_price(price, discount): the price the shopper sees (discountedPrice in
 //    src/domain/pricing.ts: Math.round(price × (1 − discount / 100))), for the SQL that needs it:
 //    products.sale_price (price_gte / price_lte, the facets' price range) and order lines'
 //    revenue. floor(x + 0.5) is Math.round for every price the shop can hold (they differ only at

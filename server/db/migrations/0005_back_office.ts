@@ -1,4 +1,4 @@
-// 0005: what the back office runs the shop with (issue 14).
+// 0005: what the back office runs the shop with.
 //  - users.created_at: when an account was made (new customers on the dashboard); null for
 //    accounts older than the column.
 //  - products.low_stock_threshold: now nullable, null meaning the default (5), as the API has

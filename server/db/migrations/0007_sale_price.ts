@@ -1,4 +1,4 @@
-// 0007: what product answers carry beyond the stored fields (issue 21), found as fast as the rest.
+// 0007: what product answers carry beyond the stored fields, found as fast as the rest.
 //  - The storefront sorts by the price the shopper sees (`_sort=salePrice`): a page within a
 //    category or brand sorted by it is read straight from one index, as 0003 does for the stored
 //    price and the rating: (filter, sale_price, id), with `deleted` included.

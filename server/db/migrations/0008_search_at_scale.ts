@@ -1,4 +1,4 @@
-// 0008: a `q` search at a million products (issue 21 item 6; server/modules/catalogue/pg/search.ts).
+// 0008: a `q` search at a million products (server/modules/catalogue/pg/search.ts).
 // Whether a search counts its matches or reports an estimate follows the planner's estimate of
 // them, which for `search_text LIKE '%q%'` is the share of search_text's histogram that matches.
 // With the default 100 entries a product line in 1.4 % of a million products ("running shoes",

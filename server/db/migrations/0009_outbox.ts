@@ -1,4 +1,4 @@
-// 0009: mail through an outbox (issue 24).
+// 0009: mail through an outbox.
 //  - outbox: one row per message, written in the same transaction as the change that causes it
 //    (a reset asked for, an order placed or changed). The worker (server/modules/mail/worker.ts) claims
 //    due rows (status 'pending', next_attempt_at passed) with FOR UPDATE SKIP LOCKED, pushing

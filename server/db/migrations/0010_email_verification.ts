@@ -1,4 +1,4 @@
-// 0010: email verification (issue 24 item 4).
+// 0010: email verification.
 //  - users.verified: false for an account made by sign-up until its owner opens the link mailed
 //    to them. Every account that exists when this runs (the demo accounts of the seed among them)
 //    counts as verified, and so does any row written without the column (db.json loads): only

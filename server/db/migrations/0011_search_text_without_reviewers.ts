@@ -1,4 +1,4 @@
-// 0011: `q` no longer finds a product by a reviewer's internal user id (issue 25 item 6). The
+// 0011: `q` no longer finds a product by a reviewer's internal user id. The
 // answers shoppers and visitors get hold no review's `user` (server/modules/catalogue/publicProduct.ts), and
 // json-server's q matches the values of the answer, so products.search_text must not hold it
 // either. search_text is a generated column; PostgreSQL 15 cannot change a generated column's

@@ -1,4 +1,4 @@
-// 0012: variants (issue 22). A product has 0 to 3 options (products.options, jsonb: [{ name,
+// 0012: variants. A product has 0 to 3 options (products.options, jsonb: [{ name,
 // values }]) and at least one variant: its own SKU (unique across the shop), choice of option
 // values (jsonb: { Size: '44' }, {} without options), price and discount (NULL = the product's
 // own) and stock. Every existing product gets one variant with options {}, its stock and the SKU

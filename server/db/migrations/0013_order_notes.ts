@@ -1,4 +1,4 @@
-// 0013: internal notes on orders (issue 26 item 1, back office). An admin's note is kept with the
+// 0013: internal notes on orders (back office). An admin's note is kept with the
 // order (removed with it) and names its author by id and by the email they had when writing it,
 // so a note still says who wrote it after that account changes. Read newest last, per order.
 import { type Kysely } from 'kysely';

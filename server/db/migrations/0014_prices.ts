@@ -1,4 +1,4 @@
-// 0014: prices the shop charges (issue 23; src/domain/checkout.ts has the shapes).
+// 0014: prices the shop charges (src/domain/checkout.ts has the shapes).
 //  - users.member: a member gets the members' promotions (POST /users/own/membership).
 //  - promotions: `value` in hundredths (percent × 100 for 'percentage', cents for 'fixed');
 //    money in cents; a code is unique whatever its case; `used` counts the orders that carry it

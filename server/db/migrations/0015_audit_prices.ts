@@ -1,4 +1,4 @@
-// 0015: the audit log records the prices' admin writes too (issue 23): promotions, shipping
+// 0015: the audit log records the prices' admin writes too: promotions, shipping
 // methods and tax rates join products, orders and reviews as audited entities. One migration for
 // all three, so the check is widened once.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// 0016: returns and refunds (issue 26). An order's returns live with the order, as a jsonb list
+// 0016: returns and refunds. An order's returns live with the order, as a jsonb list
 // (oldest first; each { id, status, items, reason, createdAt, refund, history }): every change of
 // a return locks the order's row, so a return and a status change of its order, or two returns of
 // the same units, never interleave, and every read of an order carries its returns. Audit entries

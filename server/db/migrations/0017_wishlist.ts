@@ -1,4 +1,4 @@
-// 0017: wishlists and stock alerts (issue 24 item 6).
+// 0017: wishlists and stock alerts.
 //  - users.alerts: whether the account gets back-in-stock and price-drop mail (true by default;
 //    PUT /users/own/alerts).
 //  - wishlist_items: a user's saved product, or one variant of it (variant_id null = the product

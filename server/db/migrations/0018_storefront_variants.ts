@@ -1,4 +1,4 @@
-// 0018: variants on the storefront (issue 22 items 4 and 5).
+// 0018: variants on the storefront.
 //  - products.price_varies: whether the displayed prices of a product's variants differ (its card
 //    says "from $X", X = sale_price, the lowest). Kept like stock and sale_price (migration 0012):
 //    the variants' statement triggers set it in the statement that changes a variant, the

@@ -1,4 +1,4 @@
-// Email verification (issue 24 item 4). Signing up mails a link to /verify-email?token=…, written
+// Email verification. Signing up mails a link to /verify-email?token=…, written
 // with the new account in one transaction (AuthService.signup takes its link from here); POST
 // /auth/verify uses the token; POST /auth/verify/resend mails a new link to a signed-in account
 // that is not verified yet, a few times an hour. The token is 32 random bytes, stored as its

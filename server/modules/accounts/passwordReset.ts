@@ -1,4 +1,4 @@
-// Password reset by mail (issue 24): POST /auth/forgot puts a link in the outbox, POST /auth/reset
+// Password reset by mail: POST /auth/forgot puts a link in the outbox, POST /auth/reset
 // uses it. The link's token is 32 random bytes; the store keeps only its SHA-256, so a copy of the
 // database holds no usable link. Asking answers the same, in about the same time, whether or not
 // the address has an account (one transaction either way), and is throttled per address and per

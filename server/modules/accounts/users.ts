@@ -2,7 +2,7 @@
 import type { User } from '../../../src/domain/types';
 import { assertValid, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store } from '../../db/port';
+import type { Store, Tx } from '../../db/port';
 import { readAddresses, readName, type Errors } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 
@@ -60,5 +60,10 @@ export class UserService {
     const user = await this.store.setMember(me.id, member);
     if (!user) throw notFound('User not found');
     return toPublicUser(user);
+  }
+
+  /** The email of user `id`, read in `tx`; undefined when the account is gone. */
+  async emailOf(tx: Tx, id: number): Promise<string | undefined> {
+    return (await this.store.userById(id, tx))?.email;
   }
 }

@@ -3,9 +3,10 @@
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { AuditContext, Page, Store } from '../../db/port';
+import type { AuditContext, Page, Store, Tx } from '../../db/port';
 import { parseId } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
+import { auditEntry, type Described } from './auditEntries';
 
 export function auditBy(admin: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
   return { actor: { id: admin.id, email: admin.email }, action, at, ...(describe ? { describe } : {}) };
@@ -24,5 +25,10 @@ export class AuditService {
     const actor = actorText === undefined ? undefined : parseId(actorText);
     if (actorText !== undefined && actor === undefined) throw badRequest('Invalid admin', { actor: 'Admin must be a user id' });
     return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: boundedPageOf(query) });
+  }
+
+  /** Records the change `described` by `ctx`'s admin, in the transaction of that change (nothing without a context). */
+  async record(tx: Tx, ctx: AuditContext | undefined, described: Described): Promise<void> {
+    if (ctx) await this.store.recordAudit(tx, auditEntry(ctx, described));
   }
 }

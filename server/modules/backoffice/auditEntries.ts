@@ -20,7 +20,8 @@ export function changedFields(
   return { before: was, after: now };
 }
 
-type Described = Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
+/** What an audit entry says of its record: which one, and its fields before and after. */
+export type Described = Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
 
 /**
  * What a product write records: all of a new product; the changed fields of a changed one;

@@ -2,7 +2,7 @@
 //  - exports: what the admin's product or order list shows (its filters and sort), streamed a
 //    page at a time, never built whole in memory;
 //  - the product import: new products (no id) and changes (by id, empty cells left as they are),
-//    checked with the product rules of the forms (SPEC §5 messages), first as a dry run that lists
+//    checked with the product form's rules and messages, first as a dry run that lists
 //    every row's errors, then for real, all or nothing.
 // The product file's columns and cells follow the field table (src/domain/productCsv.ts). A text
 // cell that a spreadsheet would run as a formula (=, +, -, @, TAB, CR first), or that starts with

@@ -1,4 +1,4 @@
-// The product import per variant (issue 22; the columns are src/domain/variantCsv.ts): rows are
+// The product import per variant (the columns are src/domain/variantCsv.ts): rows are
 // grouped into products (the rows of one product id follow each other; a new product's variant
 // rows follow its first row, with no id and the same title or none), a group's variant rows
 // become its options and variants (checked by readVariants, its messages put on the rows and

@@ -1,11 +1,12 @@
 // A shopper's cart lines (PgStore delegates here): one row per user and variant, the product and
 // the variant expanded when read.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { variantSalePrice, variantPricing, type CartVariant } from '../../../src/domain/variants';
 import type { StoredCartLine } from '../../db/snapshot';
 import type { StoredCartItem } from '../../db/port';
 import { cartLineFromRow, isId, PRODUCT_COLUMNS, productFromRow } from '../../db/rows';
 import type { Database } from '../../db/schema';
+// eslint-disable-next-line no-restricted-imports -- a cart line is read with its product's variants in one query; docs/architecture.md "Known crossings"
 import { withVariants } from '../catalogue/pg/variants';
 
 type Db = Kysely<Database>;
@@ -65,4 +66,9 @@ export async function removeCartLine(db: Db, user: number, product: number, vari
   const rows = await query.returningAll().execute();
   const first = rows.sort((a, b) => a.id - b.id)[0];
   return first && cartLineFromRow(first);
+}
+
+/** Removes every line of the user's cart. */
+export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<void> {
+  await db.deleteFrom('cart').where('user_id', '=', user).execute();
 }

@@ -8,7 +8,7 @@ import { choiceLabel } from '../../../src/domain/variants';
 import { publicProduct } from '../catalogue/publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { StoredCartLine } from '../../db/snapshot';
-import type { Store, StoredCartItem, VariantProduct } from '../../db/port';
+import type { Store, StoredCartItem, Tx, VariantProduct } from '../../db/port';
 import { parseId, requireObject } from '../../http/input';
 import { assertVariantAvailable, cartVariant, readVariantRef, resolveVariant } from '../catalogue/variantRules';
 
@@ -140,6 +140,21 @@ export class CartService {
     if (!line) throw notFound('That product is not in your cart');
     const product = await this.store.productById(line.product);
     return product ? expand(line, product) : { id: line.id, product: line.product, quantity: line.quantity };
+  }
+
+  /** Empties the user's cart, in the transaction of the order that was placed from it. */
+  empty(tx: Tx, user: number): Promise<void> {
+    return this.store.emptyCart(tx, user);
+  }
+
+  /** The user's lines as stored, products and variants expanded (a line whose product is gone is left out). */
+  lines(user: number): Promise<StoredCartItem[]> {
+    return this.store.cartItems(user);
+  }
+
+  /** Adds a line as given (its checks made by the caller); undefined when the user has a line of that variant already. */
+  addLine(line: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined> {
+    return this.store.addCartLine(line);
   }
 }
 

@@ -1,4 +1,4 @@
-// What a shopper or a visitor sees of a product's reviews (issue 25 item 6): what the page shows,
+// What a shopper or a visitor sees of a product's reviews: what the page shows,
 // not the reviewer's internal user id. The one signed-in shopper whose review it is gets it
 // marked `mine: true` (in the answers to their own review writes and eligibility check), so the
 // page can offer 'Edit your review'. Admin answers keep the ids (the back office and its audit).
@@ -27,7 +27,7 @@ export function publicOrder<T extends Order>(order: T): T {
 }
 
 /**
- * The order's priced snapshot as answers give it (issue 23): the stored one without the payment's
+ * The order's priced snapshot as answers give it: the stored one without the payment's
  * internal reference; for an order placed before snapshots were kept, one derived from its lines
  * (each at the unit price it kept, no discount, shipping or tax, total = totalAmount; cash is paid
  * once delivered, a card order was paid).
@@ -43,7 +43,7 @@ export function withPricedSnapshot<T extends Order>(order: T): T {
   return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derivedCharges(order) };
 }
 
-/** Every order answers its returns ([] when none) and what its refunded returns gave back (issue 26). */
+/** Every order answers its returns ([] when none) and what its refunded returns gave back. */
 function returnsOf(order: Order): Pick<Order, 'returns' | 'refunded'> {
   const returns = order.returns ?? [];
   const refunded = returns.reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0);

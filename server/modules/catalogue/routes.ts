@@ -89,7 +89,7 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
 export function productRoutes({ catalogue, reviews }: Services): Router {
   const router = Router();
 
-  // POST /products (admin): all form fields required (SPEC §5)
+  // POST /products (admin): every field of the product form required
   router.post(
     '/',
     requireAdmin,

@@ -1,13 +1,13 @@
 // The catalogue: products, categories and brands. Lists take json-server 0.17's query language
 // (the API is specified by it), read by listQuery.ts into the store's ListQuery
 // (server/db/port.ts). Every product answer carries `salePrice`, the price the shopper sees
-// (SPEC §9), which lists filter and sort by like any field.
-// Writes are admin-only (the route checks) and follow the SPEC §5 product rules (server/http/validate.ts).
+// (price less discount, rounded to whole dollars), which lists filter and sort by like any field.
+// Writes are admin-only (the route checks) and follow the product form's rules (server/http/validate.ts).
 import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../../src/domain/types';
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
 import { readVariants } from './variantInput';
-import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type ListFilter, type ListQuery, type ProductListField, type Store } from '../../db/port';
+import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type ListFilter, type ListQuery, type ProductListField, type Store, type Tx, type VariantProduct } from '../../db/port';
 import { foldTerms, foldWords, startsWords } from './words';
 import type { StoredUser } from '../../db/snapshot';
 import { auditBy } from '../backoffice/audit';
@@ -136,7 +136,7 @@ export class CatalogueService {
     return { brands: brands.items.map((b) => b.value), categories: categories.items.map((c) => c.value) };
   }
 
-  /** A new product: every form field required (SPEC §5), the rest defaulted. Audited. */
+  /** A new product: every field of the product form required, the rest defaulted. Audited. */
   async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
     const body = requireObject(input);
     const { changes, errors } = readProduct(body, await this.known());
@@ -205,5 +205,27 @@ export class CatalogueService {
   /** The brand and category values a product may have (the product rules check against them). */
   knownValues() {
     return this.known();
+  }
+
+  // Stock, inside the transaction of an order's placing, change or return (OrderService).
+
+  /** The products among `ids` with their variants, locked in id order until `tx` ends. */
+  lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
+    return this.store.lockProducts(tx, ids);
+  }
+
+  /** Takes each line's quantity from its variant's stock: the first line that could not (roll back), undefined when all did. */
+  takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
+    return this.store.takeStock(tx, lines);
+  }
+
+  /** Moves the variants' stock by the deltas; a move the service planned with the products locked cannot fail, so failing is a bug (thrown). */
+  async moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<void> {
+    if (!(await this.store.moveStock(tx, moves))) throw new Error('the stock of a variant cannot move as planned');
+  }
+
+  /** The products among `ids` that exist, with their options and variants, in any order. */
+  productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
+    return this.store.productsByIds(ids);
   }
 }

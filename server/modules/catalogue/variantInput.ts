@@ -1,4 +1,4 @@
-// A product write's options and variants (issue 22, POST/PUT/PATCH /api/products): read and
+// A product write's options and variants (POST/PUT/PATCH /api/products): read and
 // checked as a whole, with a message per field naming what a person sees (the option's name, SKU,
 // Price, Stock). A product has 0 to 3 options; every combination of their values has exactly one
 // variant (without options: one variant, options {}); SKUs are unique within the write (across

@@ -1,4 +1,4 @@
-// The rules of variants the cart and orders share (issue 22): which variant a request means, how
+// The rules of variants the cart and orders share: which variant a request means, how
 // a variant is named to a person, whether it can be bought, and what a cart line and an order
 // line show of it. The shapes are src/domain/variants.ts.
 import { discountedPrice } from '../../../src/domain/pricing';

@@ -1,4 +1,4 @@
-// What the storage port says about variants (issue 22; the shapes are src/domain/variants.ts): a
+// What the storage port says about variants (the shapes are src/domain/variants.ts): a
 // product as the store hands it out carries its options and its variants, in the shop's order.
 import type { Product } from '../../../src/domain/types';
 import type { ProductOption, ProductVariants, Variant, VariantChoice } from '../../../src/domain/variants';

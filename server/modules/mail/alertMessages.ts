@@ -1,4 +1,4 @@
-// The wishlist's alert mail (issue 24 item 6): back in stock, and price drop. A plain-text part and
+// The wishlist's alert mail: back in stock, and price drop. A plain-text part and
 // an HTML part from the same values, every value escaped in the HTML, the link absolute from the
 // shop's public address and naming the variant (`/products/:id?variant=ID`, as the product page
 // reads it).

@@ -1,4 +1,4 @@
-// The mail a shopper gets at each step of a return (issue 26): the step, the units returned, the
+// The mail a shopper gets at each step of a return: the step, the units returned, the
 // refund once known, and a link to the order. Text and HTML from the same values, every value
 // escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
 import { formatMoney } from '../../../src/domain/checkout';

@@ -1,7 +1,7 @@
 // The back office's view of the outbox (GET /admin/emails) and "send again".
 import type { EmailMessage } from '../../../src/domain/mail';
 import { notFound } from '../../http/errors';
-import type { OutboxMessage, Page, Store } from '../../db/port';
+import type { OutboxMessage, OutgoingMail, Page, Store, Tx } from '../../db/port';
 import { parseId } from '../../http/input';
 import { pageOf } from '../../query/paging';
 
@@ -28,5 +28,13 @@ export class MailService {
     const copy = id === undefined ? undefined : await this.store.resendMail(id, this.now());
     if (!copy) throw notFound('Email not found');
     return toEmail(copy);
+  }
+
+  /**
+   * Puts the message in the outbox, due at `at`, in the transaction of the change it tells of: it
+   * is sent (by the worker, worker.ts) only if that change is kept.
+   */
+  enqueue(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
+    return this.store.enqueueMail(tx, mail, at);
   }
 }

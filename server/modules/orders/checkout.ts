@@ -1,4 +1,4 @@
-// Checkout prices (issue 23): the quote of the signed-in shopper's cart (POST /checkout/quote) and
+// Checkout prices: the quote of the signed-in shopper's cart (POST /checkout/quote) and
 // the pieces placing an order shares with it, so an order is priced exactly as its quote was:
 // reading codes and the shipping method, the engine's input from what the store read, and the
 // snapshot in the API's dollars.
@@ -86,7 +86,10 @@ const enginePromotion = (p: Promotion, uses: number): PricingPromotion => ({
   customerUses: uses,
 });
 
-/** A line's unit price in cents: the displayed price of its variant (SPEC §9, whole dollars). */
+/**
+ * A line's unit price in cents: the displayed price of its variant (its price less its discount,
+ * rounded to the nearest whole dollar).
+ */
 export const unitPriceOf = (product: Product, variant: Pick<Variant, 'price' | 'discountPercentage'>) => toCents(variantSalePrice(product, variant));
 
 /** The engine's verdict for `lines` with what the store read, the chosen method and the codes. */

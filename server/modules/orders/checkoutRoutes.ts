@@ -1,4 +1,4 @@
-// /api/checkout (signed in): the quote of the caller's cart (issue 23).
+// /api/checkout (signed in): the quote of the caller's cart.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';

@@ -1,8 +1,8 @@
-// The storage port's prices: promotions as admins manage them, shipping methods and tax rates
-// (issue 23). Part of the Store interface of ./port.ts, kept here so each part stays readable.
+// The storage port's prices: promotions as admins manage them, shipping methods and tax rates.
+// Part of the Store interface of ./port.ts, kept here so each part stays readable.
 import type { Promotion, ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import type { Page } from '../../query/lists';
-import type { AuditContext } from '../../db/records';
+import type { AuditContext, PricingContext, PricingPlace, RedemptionRefused, Tx } from '../../db/records';
 
 /** A promotion's fields as admins write them (id and `used` are the database's). */
 export type PromotionFields = Omit<Promotion, 'id' | 'used'>;
@@ -27,6 +27,14 @@ export class TaxRatePlaceTaken extends Error {
 }
 
 export interface PriceStore {
+  /** What pricing `user`'s cart with `codes` for `place` reads (records.ts PricingContext). */
+  pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext>;
+  /**
+   * Counts order `order` of `user` as a use of each promotion in `ids`, in `tx`, each guarded by
+   * its limits: undefined when all were counted; otherwise the first that could not be (its usage
+   * limit reached, or the customer's), and nothing may be kept (roll back).
+   */
+  redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined>;
   // Promotions as admins manage them (the reads that price and redeem them are promotionUse's). A
   // write naming a code another promotion has (whatever the case) throws PromotionCodeTaken, with
   // nothing changed; each write records `audit` in the same step.

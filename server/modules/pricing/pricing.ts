@@ -1,4 +1,4 @@
-// The pricing engine (issue 23): one pure function that prices a cart or an order in integer
+// The pricing engine: one pure function that prices a cart or an order in integer
 // cents, for the quote and for placing the order alike, so the two never differ by a cent.
 //
 // The rule (README "Prices"): a line's subtotal is unit price × quantity. Per line the best

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';
-import { adminCrudRoutes } from '../backoffice/crudRoutes';
+import { adminCrudRoutes } from '../../http/crudRoutes';
 
 /**
  * /admin/promotions: GET ?_page=&_limit= (newest first; X-Total-Count), GET /:id, POST (201),

@@ -6,7 +6,7 @@
 import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import { PromotionCodeTaken, type Page, type PromotionFields, type Store } from '../../db/port';
+import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type RedemptionRefused, type Store, type Tx } from '../../db/port';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
@@ -236,5 +236,17 @@ export class PromotionService {
       }
       throw error;
     }
+  }
+
+  // Inside the transaction of an order's placing (OrderService.place).
+
+  /** What pricing `user`'s order with `codes` for `place` reads (README "Prices"). */
+  pricingContext(tx: Tx, user: number, codes: readonly string[], place: PricingPlace | undefined): Promise<PricingContext> {
+    return this.store.pricingContext(user, codes, place, tx);
+  }
+
+  /** Counts order `order` as a use of each of its promotions: the first refused (roll back), undefined when all were counted. */
+  redeem(tx: Tx, promotions: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
+    return this.store.redeemPromotions(tx, promotions, user, order);
   }
 }

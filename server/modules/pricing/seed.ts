@@ -1,10 +1,10 @@
-// The seed's prices (issue 23): shipping methods for the four countries of the address form,
+// The seed's prices: shipping methods for the four countries of the address form,
 // example tax rates, and the members' promotion the banner announces. Written into db.json by
 // scripts/seed.ts, in the API's shapes (src/domain/checkout.ts: dollars and percents).
 // The tax rates are EXAMPLES for a demo shop, not tax advice.
 import { promotionDefaults, type Promotion, type ShippingMethod, type TaxRate } from '../../../src/domain/checkout';
 
-/** The spec's banner words, kept exactly (SPEC §4 home page banner). */
+/** The home page promo banner's words of the original design, kept exactly. */
 export const MEMBERS_BANNER = 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!';
 
 export const SEED_PROMOTIONS: Promotion[] = [

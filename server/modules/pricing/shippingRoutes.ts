@@ -1,9 +1,9 @@
-// Shipping methods and tax rates (issue 23): the public GET /api/shipping-methods?country=, and
+// Shipping methods and tax rates: the public GET /api/shipping-methods?country=, and
 // the back office's /api/admin/shipping-methods and /api/admin/tax-rates (admin only).
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';
-import { adminCrudRoutes } from '../backoffice/crudRoutes';
+import { adminCrudRoutes } from '../../http/crudRoutes';
 
 export function shippingRoutes({ shippingTax }: Services): Router {
   const router = Router();

@@ -1,4 +1,4 @@
-// Shipping methods and tax rates (issue 23): the public list of a country's methods
+// Shipping methods and tax rates: the public list of a country's methods
 // (GET /api/shipping-methods?country=) and the back office's management of both
 // (/api/admin/shipping-methods, /api/admin/tax-rates). Every field is checked here, with a
 // message per field, before anything is written; a PATCH is judged on the record as it would be

@@ -1,9 +1,10 @@
-// Returns and refunds (issue 26). The order's owner asks to return units of a delivered order's
-// lines within their product's return window; an admin moves the return requested -> approved |
-// rejected, approved -> received (stock back unless damaged), received -> refunded (a card's
-// money back through the payment provider). Each step is one atomic write with its history, the
-// audit entry and the shopper's mail (store.changeReturns). The refund rule is README "Returns
-// and refunds": see refundCents.
+// Returns and refunds. The order's owner asks to return units of a delivered order's lines within
+// their product's return window; an admin moves the return requested -> approved | rejected,
+// approved -> received (stock back unless damaged), received -> refunded (a card's money back
+// through the payment provider). Returns are kept in their order: each step is one change of the
+// order (OrderService.change: the order and its products locked, the stock put back, the order
+// written with the return's history, the audit entry and the shopper's mail, in one transaction).
+// The refund rule is README "Returns and refunds": see refundCents.
 import { toCents, toDollars, type Cents } from '../../../src/domain/checkout';
 import {
   MAX_RETURN_REASON,
@@ -20,11 +21,13 @@ import { assertValid, badRequest, conflict, HttpError, notFound } from '../../ht
 import { returnMail } from '../mail/returnMessages';
 import type { StoredUser } from '../../db/snapshot';
 import type { PaymentProvider } from '../payments/service';
-import type { OrderMail, ReturnChange, Store, VariantProduct } from '../../db/port';
+import type { Payment } from '../../../src/domain/checkout';
+import type { AuditEntry } from '../../../src/domain/types';
+import type { OutgoingMail, VariantProduct } from '../../db/port';
 import { MAX_STOCK, type Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
-import { MAX_ORDER_LINES } from '../orders/service';
+import { MAX_ORDER_LINES, type OrderService, type OrderWrite } from '../orders/service';
 import { publicOrder, withPricedSnapshot } from '../catalogue/publicProduct';
 import { lineVariant } from '../catalogue/variantRules';
 
@@ -70,16 +73,37 @@ export function refundCents(order: Order, ret: Pick<OrderReturn, 'id' | 'items'>
   return Math.min(Number((2n * n + d) / (2n * d)), left);
 }
 
+/** A change of an order's returns, as the rules decide it. */
+interface ReturnChange {
+  /** The order's whole list of returns after the change. */
+  returns: OrderReturn[];
+  /** Stock to put back (positive), per variant of a product (capped: never beyond MAX_STOCK). */
+  stock: readonly { product: number; variant: number; delta: number }[];
+  /** The order's payment after the change; absent = unchanged. */
+  payment?: Payment;
+  /** What the audit entry records of the return (entity 'order', the order's id). */
+  audit: Pick<AuditEntry, 'before' | 'after'>;
+}
+
+/** The change as the order's write: its returns (and payment) written, its stock put back, audited. */
+function orderWrite(order: Order, change: ReturnChange): OrderWrite {
+  return {
+    set: { returns: change.returns, ...(change.payment ? { payment: change.payment } : {}) },
+    stock: change.stock,
+    audit: { entity: 'order', entityId: String(order.id), ...change.audit },
+  };
+}
+
 export class ReturnService {
   constructor(
-    private readonly store: Store,
+    private readonly orders: OrderService,
+    private readonly payments: PaymentProvider,
     private readonly now: () => number,
     /** The start of absolute links in mail (PUBLIC_URL). */
     private readonly linkBase: string,
-    private readonly payments: PaymentProvider,
   ) {}
 
-  private mail(returnId: () => number): OrderMail {
+  private mail(returnId: () => number): { at: number; message: (order: Order, owner: string) => OutgoingMail | undefined } {
     return {
       at: this.now(),
       message: (order, owner) => {
@@ -92,7 +116,7 @@ export class ReturnService {
   /** POST /orders/:id/returns { items: [{ line, quantity }], reason } (the order's owner): 201 with the order. */
   async request(me: StoredUser, rawId: string, input: unknown): Promise<Order> {
     const id = parseId(rawId);
-    const existing = id === undefined ? undefined : await this.store.orderById(id);
+    const existing = id === undefined ? undefined : await this.orders.byId(id);
     if (!existing || existing.user !== me.id) throw notFound('Order not found');
     const body = requireObject(input);
     const errors: Errors = {};
@@ -116,7 +140,7 @@ export class ReturnService {
 
     const at = new Date(this.now());
     let created = 0;
-    const order = await this.store.changeReturns(
+    const order = await this.orders.change(
       existing.id,
       (o) => {
         if (o.user !== me.id) throw notFound('Order not found');
@@ -153,7 +177,7 @@ export class ReturnService {
           refund: null,
           history: [{ status: 'requested', at: at.toISOString(), by: 'shopper' }],
         };
-        return { returns: [...returns, ret], stock: [], audit: { before: null, after: { return: ret.id, status: ret.status, items: ret.items, reason: ret.reason } } };
+        return orderWrite(o, { returns: [...returns, ret], stock: [], audit: { before: null, after: { return: ret.id, status: ret.status, items: ret.items, reason: ret.reason } } });
       },
       auditBy(me, 'order.return', at.getTime()),
       this.mail(() => created),
@@ -181,7 +205,7 @@ export class ReturnService {
     assertValid(errors, 'Invalid return step');
 
     const at = this.now();
-    const order = await this.store.changeReturns(
+    const order = await this.orders.change(
       id,
       async (o, products) => {
         const returns = o.returns ?? [];
@@ -200,7 +224,7 @@ export class ReturnService {
           refund: change.refund,
           history: [...ret.history, { status, at: new Date(at).toISOString(), by: 'admin' }],
         };
-        return {
+        return orderWrite(o, {
           returns: returns.map((r) => (r.id === ret.id ? after : r)),
           stock: change.stock,
           ...(change.payment ? { payment: change.payment } : {}),
@@ -208,7 +232,7 @@ export class ReturnService {
             before: { return: ret.id, status: ret.status },
             after: { return: ret.id, status, ...(after.refund ? { refund: after.refund.amount } : {}), ...(status === 'received' ? { damaged } : {}) },
           },
-        };
+        });
       },
       auditBy(admin, 'order.return', at),
       this.mail(() => returnId!),

@@ -1,11 +1,11 @@
-// The wishlist's part of the storage port (issue 24 item 6): saved products and variants, "Notify
+// The wishlist's part of the storage port: saved products and variants, "Notify
 // me" subscriptions on sold-out variants, and the account's alerts switch. The alert mail itself
 // is written by the product writes (and the stock an order gives back) in their own transaction:
 // each subscriber of a variant that is in stock again gets one mail and the subscription is used
 // up; each saved item whose price a write lowered gets one mail and remembers the new price.
 import type { StockAlert } from '../../../src/domain/wishlist';
 import type { StoredUser } from '../../db/snapshot';
-import type { OutgoingMail } from '../../db/records';
+import type { OutgoingMail, Tx } from '../../db/records';
 import type { Variant, VariantProduct } from '../catalogue/variantTypes';
 
 /** A wishlist row: `variant` null for the product as a whole. */
@@ -62,4 +62,9 @@ export interface WishlistStore {
   removeStockAlert(user: number, id: number): Promise<boolean>;
   /** Sets whether the user gets alert mail; the user after it, undefined when there is none. */
   setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined>;
+  /**
+   * After stock moved up for these products (an order cancelled, a return received), in `tx`: the
+   * subscriptions to their variants that have stock now are used up and their subscribers mailed.
+   */
+  alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // /api/wishlist and /api/stock-alerts (signed in, the caller's own only), and the alerts switch
-// /api/users/own/alerts (issue 24 item 6).
+// /api/users/own/alerts.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';

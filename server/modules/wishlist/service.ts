@@ -1,4 +1,4 @@
-// The wishlist and its alerts (issue 24 item 6): a shopper saves products or variants, asks to be
+// The wishlist and its alerts: a shopper saves products or variants, asks to be
 // told when a sold-out variant is back ("Notify me"), and may turn alert mail off. The mail is
 // written by the store with the change that causes it (server/modules/wishlist/port.ts); this service
 // gives it the mail's wording and links once, and judges the requests.
@@ -9,7 +9,7 @@ import { withSalePrice } from '../../../src/domain/pricing';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { alertMailer } from '../mail/alertMessages';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store, StoredWishlistItem, VariantProduct } from '../../db/port';
+import type { Store, StoredWishlistItem, Tx, VariantProduct } from '../../db/port';
 import { parseId, requireObject } from '../../http/input';
 import { publicProduct } from '../catalogue/publicProduct';
 import { toPublicUser } from '../accounts/users';
@@ -115,5 +115,11 @@ export class WishlistService {
     const user = await this.store.setAlerts(me.id, alerts);
     if (!user) throw notFound('User not found');
     return toPublicUser(user);
+  }
+
+  /** After stock moved up for these products (an order cancelled, a return received): the back-in-stock mail, in `tx`. */
+  alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void> {
+    if (productIds.length === 0) return Promise.resolve();
+    return this.store.alertsAfterStockMove(tx, productIds, at);
   }
 }

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 
 interface ProtectedProps {
-  /** Admins only: other signed-in users go to / (SPEC §6). */
+  /** Admins only: other signed-in users go to /. */
   admin?: boolean;
   children?: ReactNode;
 }

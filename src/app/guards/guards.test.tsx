@@ -60,7 +60,7 @@ describe('Protected admin', () => {
   });
 });
 
-describe('sign-in pages redirect away when signed in (SPEC §2)', () => {
+describe('sign-in pages redirect away when signed in', () => {
   it('/login goes to /', () => {
     renderWithProviders(<LoginPage />, { route: '/login', path: '/login', preloadedState: asUser, routes: [landing('/')] });
     expect(screen.getByText('Landed on /')).toBeInTheDocument();

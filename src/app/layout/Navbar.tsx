@@ -33,7 +33,7 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-/** Shown only when a user is signed in (SPEC §2). */
+/** Shown only when a user is signed in. */
 export default function Navbar() {
   const user = useAppSelector(selectLoggedInUser);
   const userInfo = useAppSelector(selectUserInfo);

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import Footer from './Footer';
 import PageBoundary from './PageBoundary';
 
-// Only signed-in users see the navbar (SPEC §2), so /login's first load does not fetch it.
+// Only signed-in users see the navbar, so /login's first load does not fetch it.
 const Navbar = lazy(() => import('./Navbar'));
 // Only an account whose address is not confirmed yet fetches the reminder.
 const VerifyReminder = lazy(() => import('../../features/auth/components/VerifyReminder'));

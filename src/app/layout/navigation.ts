@@ -3,19 +3,22 @@ import type { Role } from '../../domain/types';
 export interface NavLinkSpec {
   name: string;
   link: string;
-  /** SPEC §2 flags: a link shows only when the flag of the signed-in user's role is set. */
+  /** Role flags: a link shows only when the flag of the signed-in user's role is set. */
   user: boolean;
   admin: boolean;
-  /** What the link opens, when its name (the spec's) does not say: read after the name, and its tooltip. */
+  /**
+   * What the link opens, when its name (from the original design) does not say: read after the
+   * name, and its tooltip.
+   */
   opens?: string;
 }
 
 const NAV_LINKS: NavLinkSpec[] = [
-  // SPEC §2 names the shopper's link to the product list "Dashboard": the name stays, and
-  // screen readers and the tooltip say what it opens.
+  // The original design names the shopper's link to the product list "Dashboard": the name stays,
+  // and screen readers and the tooltip say what it opens (docs/decisions.md).
   { name: 'Dashboard', link: '/', user: true, admin: false, opens: 'All products' },
   { name: 'Team', link: '/', user: false, admin: false },
-  // The back office (issue 14 adds its dashboard, customers and audit log).
+  // The back office, with its dashboard, customers and audit log.
   { name: 'Dashboard', link: '/admin/dashboard', user: false, admin: true },
   { name: 'Admin', link: '/admin', user: false, admin: true },
   { name: 'Orders', link: '/admin/orders', user: false, admin: true },

@@ -79,7 +79,7 @@ export default function CheckoutPage() {
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
   if (cartError && items.length === 0) return <CartLoadError heading="Checkout" error={cartError} />;
-  // SPEC §2: an empty cart redirects to /.
+  // An empty cart redirects to /.
   if (items.length === 0) return <Navigate to="/" replace />;
 
   const account = userInfo ?? user;

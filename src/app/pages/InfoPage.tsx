@@ -4,7 +4,10 @@ import { HELP_PAGE, INFO_PAGE_GROUPS, INFO_PAGES } from './infoPages';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:text-brand-600 hover:underline';
 
-/** The footer's pages (infoPages.ts), keyed by path; the spec's other footer routes open the help page. */
+/**
+ * The footer's pages (infoPages.ts), keyed by path; the original design's other footer routes
+ * (/aiplatform, /blog, …) open the help page.
+ */
 export default function InfoPage() {
   const { pathname } = useLocation();
   const page = INFO_PAGES.find((entry) => entry.path === pathname);

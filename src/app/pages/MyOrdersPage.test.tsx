@@ -91,7 +91,7 @@ describe('MyOrdersPage', () => {
     expect(await screen.findByRole('article', { name: 'Order #5' })).toBeInTheDocument();
   });
 
-  it('invites a signed-out visitor to log in (no guard, SPEC §6)', () => {
+  it('invites a signed-out visitor to log in (the page has no guard)', () => {
     renderWithProviders(<MyOrdersPage />, { preloadedState: session() });
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });

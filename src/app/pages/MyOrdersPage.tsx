@@ -17,7 +17,7 @@ function pageParam(params: URLSearchParams): number {
 }
 
 /**
- * /orders — My Orders (SPEC §2, no guard): the signed-in shopper's orders, newest first, 10 a page
+ * /orders — My Orders (no guard): the signed-in shopper's orders, newest first, 10 a page
  * (the page in the URL), each a summary linking to its page /orders/:id.
  */
 export default function MyOrdersPage() {

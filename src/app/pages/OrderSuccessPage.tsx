@@ -55,7 +55,7 @@ export default function OrderSuccessPage() {
   const { remote, reload } = useRemote(!placed && user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
   const order = placed ?? (remote.state === 'ready' ? remote.value : null);
 
-  // SPEC §4: once shown, the cart is reset and currentOrder cleared. The server emptied the cart
+  // Once shown, the cart is reset and currentOrder cleared. The server emptied the cart
   // with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
   useEffect(() => {
     dispatch(cartReset());

@@ -1,4 +1,4 @@
-// "Notify me when back in stock" on the product page (issue 24): shown for a sold-out choice only;
+// "Notify me when back in stock" on the product page: shown for a sold-out choice only;
 // asking (POST /stock-alerts) says "We'll email you when it's back" and offers cancelling (DELETE).
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

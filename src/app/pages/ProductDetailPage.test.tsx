@@ -15,7 +15,7 @@ const render = (items = [] as ReturnType<typeof cartItem>[]) =>
   });
 
 describe('ProductDetailPage', () => {
-  it('shows the product of SPEC §2; one without options has no pickers', async () => {
+  it('shows the product title, images, details and reviews; one without options has no pickers', async () => {
     stubFetch({ 'GET /api/products/1': () => jsonResponse(product()) });
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Novaphone Zen 8' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import ProductDetail, { type VariantSelection } from '../../features/products/co
 
 /** What the shopper can do with the product: add it, save it (the chosen variant, if any), and ask for a sold-out choice. */
 function Actions({ product, selection }: { product: Product; selection: VariantSelection }) {
-  // Issue 24: a product with options saves (and awaits) the chosen variant; one without, the product.
+  // A product with options saves (and awaits) the chosen variant; one without, the product.
   const chosen = selection.hasOptions ? selection.variant : undefined;
   const soldOut = !product.deleted && (selection.hasOptions ? chosen !== undefined && chosen.stock <= 0 : product.stock <= 0);
   return (

@@ -1,4 +1,4 @@
-// Verified-purchase reviews on the product page (issue 16): who may write one, the form, editing.
+// Verified-purchase reviews on the product page: who may write one, the form, editing.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

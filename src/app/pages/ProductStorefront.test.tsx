@@ -1,5 +1,5 @@
-// The product page and variants on the storefront (issues 22 item 5, 23 item 6): a colour's
-// picture follows the choice (before the size is chosen too), and the price says it is before tax.
+// The product page and variants on the storefront: a colour's picture follows the choice (before
+// the size is chosen too), and the price says it is before tax.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The product page of a product with options (issue 22 item 5): pickers built from its options,
+// The product page of a product with options: pickers built from its options,
 // sold-out values struck through, named so and still selectable, price and stock of the chosen variant, the choice in the
 // URL, and 'Add to Cart' asking for a full choice before it sends the variant.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /wishlist (issue 24): the saved products with their choice, price now and stock, 'Add to Cart'
+// /wishlist: the saved products with their choice, price now and stock, 'Add to Cart'
 // (the saved variant) and 'Remove'; the empty list, loading and a failed load with 'Try again'.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

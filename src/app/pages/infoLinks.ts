@@ -1,6 +1,6 @@
 // The footer's links (on every page, so in the first load): what a shopper looks for (shipping,
-// returns, contact, about, terms, privacy), and SPEC §2's other footer routes (/aiplatform, /blog,
-// …), which open the help page. The pages' texts are in infoPages.ts, loaded with the page.
+// returns, contact, about, terms, privacy), and the original design's other footer routes (/aiplatform,
+// /blog, …), which open the help page. The pages' texts are in infoPages.ts, loaded with the page.
 export interface InfoLink {
   path: string;
   title: string;
@@ -34,7 +34,7 @@ export const INFO_LINK_GROUPS: { heading: string; pages: InfoLink[] }[] = [
   },
 ];
 
-/** SPEC §2's footer routes this shop has nothing under: they open the help page. */
+/** The original design's footer routes this shop has nothing under: they open the help page. */
 export const HELP_PATHS = [
   '/aiplatform',
   '/aialgorithms',

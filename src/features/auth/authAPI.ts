@@ -11,7 +11,7 @@ export interface Credentials {
 export const createUser = (credentials: Credentials) =>
   apiClient.post<User>('/auth/signup', { ...credentials, addresses: [], role: 'user' });
 
-// POST /auth/login. SPEC §8: a refused sign-in reads 'Wrong Email or Password', whatever the
+// POST /auth/login. A refused sign-in reads 'Wrong Email or Password', whatever the
 // server said; a throttled one (429) and a network error keep their own message.
 export const loginUser = (credentials: Credentials) =>
   apiClient.post<User>('/auth/login', credentials).catch((error: unknown) => {
@@ -27,7 +27,7 @@ export const SESSION_CHECK_PATH = '/auth/check';
 // GET /auth/check: 200 user while the session cookie is valid, else 401.
 export const checkAuth = () => apiClient.get<User>(SESSION_CHECK_PATH);
 
-// POST /auth/logout: ends the session on the server too (the spec's sign-out makes no call).
+// POST /auth/logout: ends the session on the server too (docs/decisions.md: sign-out calls the server).
 // 401 means the session was already gone, which is what signing out wants.
 export const signOut = () =>
   apiClient.post<unknown>('/auth/logout', {}).catch((error: unknown) => {

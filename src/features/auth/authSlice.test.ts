@@ -54,7 +54,7 @@ describe('authSlice reducers', () => {
 });
 
 describe('authSlice thunks', () => {
-  it('signup posts the SPEC §7 body and stores the answer', async () => {
+  it('signup posts the new user (no addresses, role user) and stores the answer', async () => {
     const fetch = stubFetch({ 'POST /api/auth/signup': ({ body }) => jsonResponse({ ...user, email: (body as { email: string }).email }, 201) });
     const store = makeStore();
     await store.dispatch(createUserAsync({ email: 'new@shop.test', password: 'Secret123' }));
@@ -81,7 +81,7 @@ describe('authSlice thunks', () => {
     expect(store.getState().auth).toMatchObject({ loggedInUserToken: user, error: null, status: 'idle' });
   });
 
-  it("a refused login reads 'Wrong Email or Password' (SPEC §8)", async () => {
+  it("a refused login reads 'Wrong Email or Password'", async () => {
     stubFetch({ 'POST /api/auth/login': () => new Response('Unauthorized', { status: 401 }) });
     const store = makeStore();
     const result = await store.dispatch(loginUserAsync({ email: user.email, password: 'nope' }));

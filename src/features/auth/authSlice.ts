@@ -34,7 +34,7 @@ const authSlice = createSlice({
         state.loggedInUserToken = action.payload;
         state.userChecked = true;
       })
-      // SPEC §8: a failed check is swallowed; it only marks the check finished.
+      // A failed check is swallowed; it only marks the check finished.
       .addCase(checkAuthAsync.rejected, (state) => {
         state.userChecked = true;
       })
@@ -45,7 +45,7 @@ const authSlice = createSlice({
       .addMatcher(phaseOf('fulfilled', createUserAsync, loginUserAsync), (state, action) => {
         state.loggedInUserToken = action.payload;
       })
-      // The session check's failure is not shown (SPEC §8); the others' are.
+      // The session check's failure is not shown; the others' are.
       .addMatcher(phaseOf('pending', createUserAsync, loginUserAsync, signOutAsync), (state) => {
         state.error = null;
       })

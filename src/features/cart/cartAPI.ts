@@ -24,7 +24,7 @@ export const addToCart = (item: NewCartItem) => apiClient.post<CartItem>('/cart'
 // PATCH /cart/{id}
 export const updateCart = (update: CartItemUpdate) => apiClient.patch<CartItem>(`/cart/${update.id}`, update);
 
-// DELETE /cart/{productId}: lines are deleted by product id (SPEC §7); resolves to that id.
+// DELETE /cart/{productId}: lines are deleted by product id; resolves to that id.
 export const deleteItemFromCart = (productId: number) =>
   apiClient.delete<unknown>(`/cart/${productId}`).then(() => productId);
 

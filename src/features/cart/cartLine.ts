@@ -1,4 +1,4 @@
-// A cart line's variant (issue 22): the line is priced and limited by its variant when it has one.
+// A cart line's variant: the line is priced and limited by its variant when it has one.
 import type { CartItem, Product } from '../../domain/types';
 import type { CartVariant } from '../../domain/variants';
 

@@ -21,7 +21,7 @@ const laptop = cartItem({ id: 2, product: product({ id: 20, price: 50, discountP
 const loaded = { ...initialState, items: [phone, laptop], status: 'idle' as const, cartLoaded: true };
 
 describe('cartSlice reducers', () => {
-  it("starts empty with the status spelled 'ideal' (SPEC §4)", () => {
+  it("starts empty with the status spelled 'ideal'", () => {
     expect(reducer(undefined, { type: 'init' })).toEqual({ items: [], status: 'ideal', cartLoaded: false, error: null });
   });
 

@@ -6,9 +6,9 @@ import * as cartAPI from './cartAPI';
 
 export interface CartState {
   items: CartItem[];
-  /** SPEC §4: the initial status is spelled 'ideal'. */
+  /** The initial status is spelled 'ideal', as in the original design. */
   status: 'ideal' | 'idle' | 'loading';
-  /** True once the cart load answered, also on failure (SPEC §4). */
+  /** True once the cart load answered, also on failure. */
   cartLoaded: boolean;
   /** Why the last load failed, so the cart page offers a retry instead of looking empty. */
   error: string | null;

@@ -1,4 +1,4 @@
-// The checkout's prices (issue 23): the quote of the signed-in shopper's cart, as the server
+// The checkout's prices: the quote of the signed-in shopper's cart, as the server
 // prices it. Nothing here computes a price.
 import { apiClient } from '../../lib/apiClient';
 import type { Quote, QuoteRequest } from '../../domain/checkout';

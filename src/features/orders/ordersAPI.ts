@@ -5,7 +5,7 @@ import type { CardInput } from '../../domain/checkout';
 /** Waits before each retry of an order that met a network error (then the error is shown). */
 const RETRY_DELAYS_MS = [500, 1500];
 
-/** The spec's order body, and what the shopper chose at checkout (issue 23). */
+/** The order body, and what the shopper chose at checkout: the shipping method and promo codes. */
 export interface OrderRequest extends NewOrder {
   /** The shipping method's id; none = the cheapest for the address's country. */
   shippingMethod?: number;

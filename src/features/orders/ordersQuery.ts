@@ -1,5 +1,5 @@
 // The admin orders list's query (page, search, status, customer and date filters, sort) and its API
-// form (SPEC §7). Its URL form, for the back office's address bar, is in admin/ordersParams.ts.
+// form. Its URL form, for the back office's address bar, is in admin/ordersParams.ts.
 import { ADMIN_ORDERS_PER_PAGE } from '../../domain/constants';
 import type { OrderStatus } from '../../domain/types';
 
@@ -34,7 +34,7 @@ export function ordersFilterParams({ q, status, from, to, user }: OrdersFilters,
   return params;
 }
 
-/** The API form (SPEC §7): _page and _per_page (5 on the admin list), then sort and filters. */
+/** The API form: _page and _per_page (5 on the admin list), then sort and filters. */
 export function ordersQueryString(query: OrdersQuery): string {
   const params = new URLSearchParams({ _page: String(query.page), _per_page: String(ADMIN_ORDERS_PER_PAGE) });
   if (query.sort) {

@@ -62,7 +62,7 @@ describe('ordersSlice reducers', () => {
 });
 
 describe('ordersSlice thunks', () => {
-  it('create posts the SPEC §7 body and stores the answer as currentOrder', async () => {
+  it('create posts the order body and stores the answer as currentOrder', async () => {
     const fetch = stubFetch({ 'POST /api/orders': () => jsonResponse(order({ id: 55 }), 201) });
     const store = makeStore();
     const pending = store.dispatch(createOrderAsync({ order: newOrder, idempotencyKey: 'key-1' }));

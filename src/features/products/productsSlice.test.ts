@@ -56,7 +56,7 @@ describe('productsSlice reducers', () => {
 });
 
 describe('productsSlice thunks', () => {
-  it('lists products with the SPEC §7 query and X-Total-Count as totalItems', async () => {
+  it('lists products with the filter, sort and paging query and X-Total-Count as totalItems', async () => {
     const fetch = stubFetch({ 'GET /api/products': () => jsonResponse([p1, p2], 200, { 'X-Total-Count': '42' }) });
     const store = makeStore();
     const query = withSort(withFilter(emptyListingQuery(), 'brand', 'Novaphone', true), SORT_OPTIONS[2]);

@@ -1,4 +1,4 @@
-// "Notify me when back in stock" (issue 24): the shopper's back-in-stock alerts.
+// "Notify me when back in stock": the shopper's back-in-stock alerts.
 import type { StockAlert } from '../../domain/wishlist';
 import { apiClient } from '../../lib/apiClient';
 

@@ -1,4 +1,4 @@
-// The shopper's alert mail switch (issue 24): price drops of wishlist items and back-in-stock alerts.
+// The shopper's alert mail switch: price drops of wishlist items and back-in-stock alerts.
 import type { User } from '../../domain/types';
 import { apiClient } from '../../lib/apiClient';
 

@@ -1,4 +1,4 @@
-// Email verification (issue 24 item 4), on both drivers, against a real SMTP server in process
+// Email verification, on both drivers, against a real SMTP server in process
 // (tests/api/mailCatcher.ts): signing up puts the link in the outbox with the account, the worker
 // delivers it, POST /api/auth/verify uses it once within 7 days, POST /api/auth/verify/resend
 // mails a new one (signed in, throttled).

@@ -1,4 +1,4 @@
-// Membership (issue 23): POST /api/users/own/membership makes the caller a member (the members'
+// Membership: POST /api/users/own/membership makes the caller a member (the members'
 // promotions apply to them), DELETE ends it; every answer about a user says whether they are one.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS, expectNoLeaks, makeShop } from '../fixtures';

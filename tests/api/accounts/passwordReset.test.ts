@@ -1,4 +1,4 @@
-// Password reset by mail (issue 24), on both drivers, against a real SMTP server in process
+// Password reset by mail, on both drivers, against a real SMTP server in process
 // (tests/api/mailCatcher.ts): POST /api/auth/forgot puts the mail in the outbox, the worker
 // delivers it, the link's token sets a new password once, within 30 minutes.
 import nodemailer from 'nodemailer';

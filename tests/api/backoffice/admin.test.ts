@@ -1,4 +1,4 @@
-// The back office's API (issue 14), on both engines: the dashboard's figures, customers, bulk
+// The back office's API, on both engines: the dashboard's figures, customers, bulk
 // order status, CSV export and import, and the audit log of every admin write.
 //
 // Fixture orders (tests/api/fixtures.ts): order n placed on 2026-01-n at midnight UTC, total

@@ -1,4 +1,4 @@
-// The product CSV is lossless (issue 25 item 4): an export imported unchanged changes nothing,
+// The product CSV is lossless: an export imported unchanged changes nothing,
 // whatever the products' texts and numbers — formula-looking ones, apostrophes, quotes, commas,
 // line breaks, any Unicode — and exporting again gives the same file, byte for byte. Generated
 // products (fast-check, a fixed seed) through the real API, on both drivers.

@@ -1,4 +1,4 @@
-// The product CSV per variant (issue 22 item 6): the export has a row per variant of a product
+// The product CSV per variant: the export has a row per variant of a product
 // with options (its product columns repeated, the option names and values, the variant's id,
 // SKU, price, discount and stock); the import reads the same shape, a product's rows grouped by
 // its id (a new product's by following its first row), checks each row's cells with the

@@ -4,7 +4,7 @@ import { expectNoLeaks, makeShop } from '../fixtures';
 
 afterEach(expectNoLeaks);
 
-/** A line as answered: the product with its options and its one variant, the line's variant (issue 22). */
+/** A line as answered: the product with its options and its one variant, the line's variant. */
 const line = (id: number, product: Product, quantity: number) => ({
   id,
   product: { ...product, options: [], variants: [{ id: expect.any(Number), sku: `SKU-${product.id}`, options: {}, price: null, discountPercentage: null, stock: product.stock }] },

@@ -1,4 +1,4 @@
-// Minimum order quantity (issue 23): a product's minimumOrderQuantity (1 when absent) is the
+// Minimum order quantity: a product's minimumOrderQuantity (1 when absent) is the
 // fewest a cart line or an order line may hold; buy again raises a line to it when it can.
 import { afterEach, describe, expect, it } from 'vitest';
 import { address, expectNoLeaks, makeShop } from '../fixtures';

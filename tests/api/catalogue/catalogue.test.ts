@@ -37,7 +37,7 @@ const DATA = data();
 
 /** json-server's router on a copy of DATA, answering as the API did when it served the catalogue. */
 function reference(): Express {
-  // Every product here has its one variant: its prices never differ (priceVaries, issue 22).
+  // Every product here has its one variant: its prices never differ (priceVaries).
   const router = jsonServer.router(structuredClone({ ...DATA, products: DATA.products.map((p) => ({ ...withSalePrice(p), priceVaries: false })) }));
   router.render = (_req, res) => {
     const body: unknown = res.locals.data;
@@ -207,8 +207,8 @@ const PAGING = [
 ];
 
 /**
- * A product answer (not a list's) carries its options and variants beside json-server's fields
- * (issue 22): on this data, no options and the one variant holding the product's stock.
+ * A product answer (not a list's) carries its options and variants beside json-server's fields:
+ * on this data, no options and the one variant holding the product's stock.
  */
 function productFields(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body) || !('variants' in body)) return body;

@@ -1,10 +1,10 @@
-// Finding products (issue 16): the facet filters on the list (salePrice, the displayed price;
+// Finding products: the facet filters on the list (salePrice, the displayed price;
 // rating; in stock), GET /products/facets (each group counted without its own filter) and
 // GET /products/suggest (word starts, case- and accent-blind). On both drivers. The filters keep
 // json-server's meaning (`price_gte` compares the stored price); tests/api/catalogue/parity.test.ts holds
 // generated queries to json-server's answers and to counts made by hand.
 //
-// The fixture catalogue (tests/api/fixtures.ts), with displayed prices (SPEC §9):
+// The fixture catalogue (tests/api/fixtures.ts), with displayed prices (less the discount, rounded):
 //   1 iPhone 15       Apple    smartphones  1000 −10 %   → 900   stock 10  rating 4.8
 //   2 Galaxy S24      Samsung  smartphones   800 −12.5 % → 700   stock 2   rating 4.5
 //   3 MacBook Air     Apple    laptops      2000          → 2000  stock 0   rating 4.9

@@ -122,12 +122,12 @@ describe('POST /api/products (admin)', () => {
       minimumOrderQuantity: 1,
       reviews: [],
       deleted: false,
-      // Every product has a variant (issue 22): without options, one holding its stock.
+      // Every product has a variant: without options, one holding its stock.
       options: [],
       variants: [{ id: expect.any(Number), sku: 'SKU-6', options: {}, price: null, discountPercentage: null, stock: 12 }],
-      // The price the shopper sees (SPEC §9): 699 − 7.5 %, rounded. Answered, not stored.
+      // The price the shopper sees: 699 − 7.5 %, rounded to whole dollars. Answered, not stored.
       salePrice: 647,
-      // One variant: no "from $X" on its card (issue 22).
+      // One variant: no "from $X" on its card.
       priceVaries: false,
     });
     expect({ ...withSalePrice((await shop.state()).products[5]), priceVaries: false, options: [], variants: res.body.variants }).toEqual(res.body);

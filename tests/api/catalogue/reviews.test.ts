@@ -1,4 +1,4 @@
-// Verified-purchase reviews (issue 16): only a shopper with a delivered order holding the product
+// Verified-purchase reviews: only a shopper with a delivered order holding the product
 // may review it, once; they may edit theirs; an admin removes any; the product's rating is the
 // mean of its reviews, seed reviews included, to one decimal. On both engines.
 //
@@ -97,7 +97,7 @@ describe('POST /api/products/:id/reviews', () => {
   });
 });
 
-describe('reviewer ids (issue 25 item 6)', () => {
+describe('reviewer ids', () => {
   it('no answer a shopper or a visitor gets names a reviewer’s user id; only its author sees a review marked theirs', async () => {
     const shop = makeShop();
     const user = await shop.as('user');

@@ -1,4 +1,4 @@
-// Variants (issue 22): a product's options and variants in its answer, each variant with its own
+// Variants: a product's options and variants in its answer, each variant with its own
 // stock and price; the cart holds variants, an order takes stock from its lines' variants and
 // gives it back to them. On both drivers (tests/api/fixtures.ts).
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function withBoots(): DbSchema {
   return data;
 }
 
-// Cash: a cancelled card order is refunded and cannot be reopened (issue 23), and these tests reopen one.
+// Cash: a cancelled card order is refunded and cannot be reopened, and these tests reopen one.
 const order = (items: unknown[]) => ({ items, paymentMethod: 'cash', selectedAddress: address() });
 
 /** The stock of each of the boots' variants, by SKU, and the product's. */
@@ -249,7 +249,7 @@ describe('a data file round trip', () => {
   });
 });
 
-describe('variants on the storefront (issue 22 items 4 and 5)', () => {
+describe('variants on the storefront', () => {
   const FRAME = { name: 'Frame colour', values: ['Black', 'Gold'] };
   const IMAGES = ['/images/products/7/1.webp', '/images/products/7/2.webp', '/images/products/7/3.webp'];
 

@@ -1,4 +1,4 @@
-// Order mail (issue 24, item 5), on both drivers, read from a real SMTP server in process
+// Order mail, on both drivers, read from a real SMTP server in process
 // (tests/api/mailCatcher.ts): the confirmation goes in the outbox with the placed order, a status
 // mail with the change to shipped, delivered or cancelled; a retry or a refused order mails nothing.
 import nodemailer from 'nodemailer';

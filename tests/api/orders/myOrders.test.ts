@@ -1,6 +1,5 @@
-// My Orders in pages (issue 26 item 1): GET /api/orders/own answers the whole list (SPEC §7) and,
-// asked for a page (_page with _limit or _per_page), that page, newest first, with X-Total-Count.
-// On either driver.
+// My Orders in pages: GET /api/orders/own answers the whole list and, asked for a page (_page with
+// _limit or _per_page), that page, newest first, with X-Total-Count. On either driver.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/domain/types';
 import { expectNoLeaks, makeShop, orderBody } from '../fixtures';

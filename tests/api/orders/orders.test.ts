@@ -255,7 +255,7 @@ describe('PATCH /api/orders/:id (admin)', () => {
     const history = [{ status: 'cancelled', at: expect.any(String), by: 'admin' }];
     // Answered without the reviews the (older) stored snapshot still holds.
     const items = before.items.map((item) => ({ ...item, product: { ...item.product, reviews: [] } }));
-    // An order older than priced snapshots answers one derived from its lines (issue 23).
+    // An order older than priced snapshots answers one derived from its lines.
     expect(res.body).toMatchObject({ ...before, items, status: 'cancelled', history });
     expect(res.body.totals).toEqual({ subtotal: before.totalAmount, discount: 0, shipping: 0, tax: 0, total: before.totalAmount });
     expect((await shop.state()).orders[0]).toEqual({ ...before, status: 'cancelled', history });

@@ -1,4 +1,4 @@
-// POST /api/checkout/quote (issue 23): the signed-in shopper's cart priced as an order would be.
+// POST /api/checkout/quote: the signed-in shopper's cart priced as an order would be.
 import { afterEach, describe, expect, it } from 'vitest';
 import { REASONS } from '../../../server/modules/pricing/pricing';
 import { expectNoLeaks, makeShop } from '../fixtures';

@@ -1,4 +1,4 @@
-// Order self-service (issue 16): a shopper cancels their own pending order and gets its stock
+// Order self-service: a shopper cancels their own pending order and gets its stock
 // back; whoever changes a status, stock equals what it was minus the quantities of the orders
 // that are not cancelled; every order keeps its history; "buy again". On both engines.
 //
@@ -10,7 +10,7 @@ import { MAX_STOCK } from '../../../server/http/validate';
 import type { BuyAgainResult, Order } from '../../../src/domain/types';
 import { clock, expectNoLeaks, makeShop, orderBody, type TestShop } from '../fixtures';
 
-// Cash: these orders leave 'cancelled' again, and a cancelled card order is refunded for good (issue 23).
+// Cash: these orders leave 'cancelled' again, and a cancelled card order is refunded for good.
 const CASH = { paymentMethod: 'cash' };
 
 afterEach(expectNoLeaks);

@@ -1,4 +1,4 @@
-// Payments (issue 23): the offline test provider, the card's money through an order's status
+// Payments: the offline test provider, the card's money through an order's status
 // changes (authorized at placing, captured at dispatch, voided or refunded at cancelling), cash's
 // status, and a card's full number never stored anywhere nor written to the log.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// POST /api/orders prices as the quote does (issue 23) and keeps what it charged.
+// POST /api/orders prices as the quote does and keeps what it charged.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/domain/types';
 import { requestFingerprint, fingerprintBody } from '../../../server/modules/orders/service';

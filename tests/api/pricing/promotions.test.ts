@@ -1,4 +1,4 @@
-// Promotions in the back office (issue 23 items 3, 4, 9): admins list, read, create, change and
+// Promotions in the back office: admins list, read, create, change and
 // delete them (every field checked, a message per field, nothing changed on error; a code taken
 // in any case is 409 naming it; each write audited), and the public banner's promotion.
 import { afterEach, describe, expect, it } from 'vitest';

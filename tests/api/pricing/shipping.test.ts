@@ -1,4 +1,4 @@
-// Shipping methods and tax rates (issue 23 items 5, 6, 9): the public list of a country's
+// Shipping methods and tax rates: the public list of a country's
 // methods, cheapest first; admins list, add, change and delete methods and rates (every field
 // checked with a message per field, nothing changed on error; one rate per country and state,
 // whatever the case: a clash is 409 naming it; each write audited); the rate an address pays.

@@ -1,7 +1,7 @@
-// Returns and refunds (issue 26 items 2 and 6): the shopper returns units of a delivered order,
-// the admin approves (the refund is fixed then), receives (stock back unless damaged) and refunds
-// (a card through the payment provider); every step in the return's history, the audit log and a
-// mail; the bad input of item 6; and refunds that never exceed what was paid.
+// Returns and refunds: the shopper returns units of a delivered order, the admin approves (the refund
+// is fixed then), receives (stock back unless damaged) and refunds (a card through the payment
+// provider); every step in the return's history, the audit log and a mail; bad input; and refunds
+// that never exceed what was paid.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../../server/app';
@@ -322,7 +322,7 @@ describe('refundCents', () => {
   });
 });
 
-describe('bad input (issue 26 item 6)', () => {
+describe('bad input', () => {
   async function delivered() {
     const ctx = shopWith();
     const placed = await placeOrder(ctx.shop);
@@ -437,7 +437,7 @@ describe('bad input (issue 26 item 6)', () => {
   });
 });
 
-describe('the seed (issue 26 item 3)', () => {
+describe('the seed', () => {
   it("gives the demo shopper a delivered order, within its return window, that can be returned on a first start", async () => {
     const seed = JSON.parse(readFileSync(DEFAULT_SEED_FILE, 'utf8')) as SeedFile;
     const data = { cart: [], sessions: [], idempotency: [], audit: [], ...datedSeed(seed, Date.now()) } as DbSchema;

@@ -1,4 +1,4 @@
-// Wishlist and alerts (issue 24 item 6), on both drivers: a shopper's own saved products and
+// Wishlist and alerts, on both drivers: a shopper's own saved products and
 // variants (401 signed out, 404 for someone else's, 409 twice, 400 with field messages); "Notify
 // me" on a sold-out variant, mailed once when an admin restocks it (the product form, the variant
 // grid, a cancelled order giving stock back) and then used up; price-drop mail once per drop; and

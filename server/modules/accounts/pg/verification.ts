@@ -3,6 +3,7 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { StoredUser } from '../../../db/snapshot';
 import type { VerificationLink } from '../../../db/port';
+// eslint-disable-next-line no-restricted-imports -- the account, its link and the mail are one transaction here; docs/architecture.md "Known crossings"
 import { insertMail } from '../../mail/pg/outbox';
 import { isId, userFromRow, userToRow, withoutId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';

@@ -6,7 +6,7 @@ import type { AuditEntry, Customer, OrderStatus, Role } from '../../../../src/do
 import type { AuditQuery, Page, TimeRange } from '../../../db/port';
 import { auditFromRow, isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
-import { containsPattern } from '../../catalogue/pg/search';
+import { containsPattern } from '../../../query/jsonQuery';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,7 +53,7 @@ export async function listCustomers(db: Db,
 
 
 /**
- * Per variant (issue 22): each variant at or below its product's threshold, lowest stock first;
+ * Per variant: each variant at or below its product's threshold, lowest stock first;
  * a product without options is its one variant, answered as the product (no `variant`).
  */
 export async function lowStockProducts(db: Db, defaultThreshold: number, limit: number): Promise<LowStockEntry[]> {

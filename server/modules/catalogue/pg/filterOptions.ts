@@ -5,7 +5,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import type { FilterOption } from '../../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page } from '../../../db/port';
 import { and, fieldCondition, forwardWindow, fromEnd, NOTHING, orderKey, sliceBounds, tableColumn, type ListColumn } from '../../../query/jsonQuery';
-import { containsPattern } from './search';
+import { containsPattern } from '../../../query/jsonQuery';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

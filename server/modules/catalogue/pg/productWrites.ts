@@ -3,11 +3,14 @@
 // (variants.ts); a write's stock goes to the variants, whose triggers keep products.stock.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../../src/domain/types';
-import { auditEntry, describeProduct } from '../../backoffice/auditEntries';
+import { describeProduct } from '../../backoffice/auditEntries';
+// eslint-disable-next-line no-restricted-imports -- a product write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
+import { recordAudit } from '../../backoffice/pg/audit';
 import type { AuditContext, ImportResult, ImportRow, NewProduct, ProductChanges } from '../../../db/port';
 import { SkuTaken, type VariantProduct } from '../variantTypes';
-import { auditToRow, isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId, type ProductRow } from '../../../db/rows';
+import { isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId, type ProductRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
+// eslint-disable-next-line no-restricted-imports -- a product write and the alerts it sets off are one transaction here; docs/architecture.md "Known crossings"
 import { alertsAfterProductWrite } from '../../wishlist/pg/wishlist';
 import { setOnlyVariantStock, skuViolation, VARIANTS_COLUMN, variantsFromRow, withVariantsOne, writeVariants } from './variants';
 
@@ -68,13 +71,6 @@ async function skuSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Records an admin write's audit entry inside its transaction (nothing without a context). */
-export async function recordAudit(trx: Db, ctx: AuditContext | undefined, describe: () => Parameters<typeof auditEntry>[1] | undefined): Promise<void> {
-  const described = ctx && describe();
-  if (!ctx || !described) return;
-  await trx.insertInto('audit').values(withoutId(auditToRow({ id: 0, ...auditEntry(ctx, described) }))).execute();
-}
-
 async function insertProduct(trx: Transaction<Database>, product: NewProduct, audit: AuditContext | undefined): Promise<VariantProduct> {
   const row = withoutId(productToRow({ id: 0, ...product }));
   const inserted = productFromRow(await trx.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
@@ -132,7 +128,7 @@ export async function updateProductWith(
 export async function importProducts(db: Kysely<Database>, rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
   const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
   try {
-    // A SKU another product has (issue 22's per-variant import): SkuTaken, nothing written.
+    // A SKU another product has (the per-variant import can name one): SkuTaken, nothing written.
     return await skuSafe(() => db.transaction().execute(async (trx) => {
       const created: number[] = [];
       const updated: number[] = [];

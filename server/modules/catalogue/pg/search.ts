@@ -3,16 +3,12 @@
 // of the stored ones).
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { containsPattern } from '../../../query/jsonQuery';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Separates the values in products.search_text. */
 export const SEARCH_SEPARATOR = '\u001f';
-
-/** '%<q lower-cased, LIKE wildcards escaped>%'. Lower-cased as json-server does (JS toLowerCase). */
-export function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 /** What can be part of a number's text (String(n)): only such a q can match one. */
 const NUMBER_TEXT = /^[0-9.e+-]+$/;

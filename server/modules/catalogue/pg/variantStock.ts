@@ -1,7 +1,16 @@
-// Stock moves of variants for orders (orders.ts): the guarded decrement that places an order and
-// the moves of a status change. products.stock follows by migration 0012's triggers.
+// Stock inside an order's transaction: the products it locks, the guarded decrement that places
+// it and the moves of a status change or a return. products.stock follows by migration 0012's triggers.
 import { sql, type Transaction } from 'kysely';
+import { isId, PRODUCT_COLUMNS, productFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
+import type { VariantProduct } from '../variantTypes';
+import { withVariants } from './variants';
+
+/** The products among `ids`, with their variants, locked (FOR UPDATE) in id order until `trx` ends. */
+export async function lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<VariantProduct[]> {
+  const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids.filter(isId)}::int[])`).orderBy('id').forUpdate().execute();
+  return withVariants(trx, rows.map(productFromRow));
+}
 
 /**
  * Takes each line's quantity from its variant, never below zero, never from a variant of a

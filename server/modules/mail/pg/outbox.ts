@@ -1,12 +1,11 @@
-// The outbox and password reset tokens (PgStore delegates here). A message is a row written in the
+// The outbox (PgStore delegates here). A message is a row written in the
 // transaction of the change that causes it (insertMail); the worker (server/modules/mail/worker.ts) claims
 // due rows with FOR UPDATE SKIP LOCKED and a lease (next_attempt_at moved on), sends them, and
 // marks them. A worker that dies between claiming and marking leaves the row pending: it is due
 // again when the lease ends (the one case where a message may go out twice: sent, not yet marked).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { StoredUser } from '../../../db/snapshot';
-import type { OutboxMessage, OutgoingMail, Page, ResetToken } from '../../../db/port';
-import { isId, userFromRow } from '../../../db/rows';
+import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
+import { isId } from '../../../db/rows';
 import type { Database, OutboxTable } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,32 +71,4 @@ export async function markMailSent(db: Db, id: number, at: number): Promise<void
 export async function markMailFailed(db: Db, id: number, error: string, retryAt?: number): Promise<void> {
   const set = retryAt === undefined ? { status: 'failed' as const, last_error: error } : { last_error: error, next_attempt_at: new Date(retryAt) };
   await db.updateTable('outbox').set(set).where('id', '=', id).where('status', '=', 'pending').execute();
-}
-
-// --- Password resets ------------------------------------------------------------------------
-
-export async function requestPasswordReset(db: Kysely<Database>, email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
-    if (!row) return false;
-    const user = userFromRow(row);
-    // Expired tokens of anyone are dropped on the way (a table that does not grow).
-    await trx.deleteFrom('password_resets').where('expires_at', '<=', new Date(token.at)).execute();
-    await trx.insertInto('password_resets').values({ digest: token.digest, user_id: user.id, created_at: new Date(token.at), expires_at: new Date(token.expiresAt) }).execute();
-    await insertMail(trx, mail(user), token.at);
-    return true;
-  });
-}
-
-export async function resetPassword(db: Kysely<Database>, digest: string, hash: string, now: number): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const used = await trx.deleteFrom('password_resets').where('digest', '=', digest).returning(['user_id', 'expires_at']).executeTakeFirst();
-    if (!used || used.expires_at.getTime() <= now) return undefined;
-    const user = used.user_id;
-    const updated = await trx.updateTable('users').set({ password: hash }).where('id', '=', user).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return undefined;
-    await trx.deleteFrom('sessions').where('user_id', '=', user).execute();
-    await trx.deleteFrom('password_resets').where('user_id', '=', user).execute();
-    return user;
-  });
 }

@@ -1,27 +1,11 @@
-// The mail part of the postgres adapter: the outbox, password resets and email verification
-// (outbox.ts, verification.ts). A mixin over PgBase (pgBase.ts), like every part of PgStore.
-import type { StoredUser } from '../../../db/snapshot';
-import type { OutboxMessage, OutgoingMail, Page, ResetToken, VerificationLink } from '../../../db/port';
-import type { PgClass } from '../../../db/pgBase';
+// The mail part of the postgres adapter: the outbox (outbox.ts). A mixin over PgBase (pgBase.ts), like every part of PgStore.
+import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
+import { trxOf, type PgClass } from '../../../db/pgBase';
+import type { Tx } from '../../../db/records';
 import * as outbox from './outbox';
-import * as verification from '../../accounts/pg/verification';
 
 export function withMail<T extends PgClass>(Base: T) {
   return class PgMail extends Base {
-    // --- Mail and password resets (outbox.ts) -----------------------------------------------------
-
-    requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
-      return outbox.requestPasswordReset(this.db, email, token, mail);
-    }
-    resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
-      return outbox.resetPassword(this.db, digest, hash, now);
-    }
-    requestEmailVerification(id: number, link: VerificationLink): Promise<boolean> {
-      return verification.requestEmailVerification(this.db, id, link);
-    }
-    verifyEmail(digest: string, now: number): Promise<number | undefined> {
-      return verification.verifyEmail(this.db, digest, now);
-    }
     listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
       return outbox.listMail(this.db, query);
     }
@@ -36,6 +20,9 @@ export function withMail<T extends PgClass>(Base: T) {
     }
     markMailFailed(id: number, error: string, retryAt?: number): Promise<void> {
       return outbox.markMailFailed(this.db, id, error, retryAt);
+    }
+    async enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
+      await outbox.insertMail(trxOf(tx), mail, at);
     }
   };
 }

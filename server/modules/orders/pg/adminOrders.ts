@@ -5,7 +5,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AdminOrder, OrderCustomer, OrderNote } from '../../../../src/domain/backOffice';
 import type { AuditContext, NewOrderNote, OrderQuery, OrderSortField, Page } from '../../../db/port';
-import { recordAudit } from '../../catalogue/pg/productWrites';
+// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
+import { recordAudit } from '../../backoffice/pg/audit';
 import { isId, orderFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 

@@ -1,4 +1,4 @@
-// What pricing reads (issue 23) and the redemptions placing an order counts. Every reader takes
+// What pricing reads and the redemptions placing an order counts. Every reader takes
 // any handle, so placeOrder prices with them inside its own transaction.
 //
 // Redemptions: an order carrying promotion P raises P.used with a guarded UPDATE (never past its

@@ -7,7 +7,8 @@ import { changedFields } from '../../backoffice/auditEntries';
 import type { AuditContext, Page, PromotionFields } from '../../../db/port';
 import { PromotionCodeTaken } from '../../../db/port';
 import { promotionFromRow, promotionToRow } from './rows';
-import { recordAudit } from '../../catalogue/pg/productWrites';
+// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
+import { recordAudit } from '../../backoffice/pg/audit';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 

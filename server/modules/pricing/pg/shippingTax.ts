@@ -5,7 +5,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ShippingMethod, TaxRate } from '../../../../src/domain/checkout';
 import { TaxRatePlaceTaken, type AuditContext } from '../../../db/port';
 import { shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from './rows';
-import { recordAudit } from '../../catalogue/pg/productWrites';
+// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
+import { recordAudit } from '../../backoffice/pg/audit';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 

@@ -3,7 +3,8 @@
 import type { StockAlert } from '../../../../src/domain/wishlist';
 import type { StoredUser } from '../../../db/snapshot';
 import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../port';
-import type { PgClass } from '../../../db/pgBase';
+import { trxOf, type PgClass } from '../../../db/pgBase';
+import type { Tx } from '../../../db/records';
 import * as wishlist from './wishlist';
 
 export function withWishlist<T extends PgClass>(Base: T) {
@@ -31,6 +32,9 @@ export function withWishlist<T extends PgClass>(Base: T) {
     }
     setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined> {
       return wishlist.setAlerts(this.db, user, alerts);
+    }
+    alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void> {
+      return wishlist.alertsAfterStockMove(trxOf(tx), productIds, at);
     }
   };
 }

@@ -9,9 +9,11 @@ import { wishlistPrice, type StockAlert } from '../../../../src/domain/wishlist'
 import type { SnapshotStockAlert, SnapshotWishlistItem, StoredUser } from '../../../db/snapshot';
 import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../port';
 import type { VariantProduct } from '../../catalogue/variantTypes';
+// eslint-disable-next-line no-restricted-imports -- an alert and its mail are one transaction here; docs/architecture.md "Known crossings"
 import { insertMail } from '../../mail/pg/outbox';
 import { isId, PRODUCT_COLUMNS, productFromRow, userFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
+// eslint-disable-next-line no-restricted-imports -- alerts read the products with their variants in the same transaction; docs/architecture.md "Known crossings"
 import { withVariants } from '../../catalogue/pg/variants';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,4 +1,4 @@
-// The audit log (issue 14): GET /admin/audit?_page=&_limit=&entity=&actor= (admin only, newest
+// The audit log: GET /admin/audit?_page=&_limit=&entity=&actor= (admin only, newest
 // first), and the log's query in the page URL (?entity=&actor=&page=).
 import { apiClient } from '../../../lib/apiClient';
 import { idParam, pageParam } from '../../../lib/listingParams';

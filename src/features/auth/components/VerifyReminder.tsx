@@ -1,4 +1,4 @@
-// The quiet reminder a signed-in shopper sees until their address is confirmed (issue 24): one
+// The quiet reminder a signed-in shopper sees until their address is confirmed: one
 // line under the navbar with "Send again". Shopping is not held back by it. Lazy: a verified
 // shopper never downloads it (RootLayout).
 import { EnvelopeIcon } from '@heroicons/react/20/solid';

@@ -27,7 +27,7 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Create an Account' })).toHaveAttribute('href', '/signup');
   });
 
-  it('shows the SPEC §5 messages for empty fields and a malformed email', async () => {
+  it('shows the validation messages for empty fields and a malformed email', async () => {
     const fetch = stubFetch({});
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));

@@ -18,7 +18,7 @@ function renderSignup() {
 }
 
 describe('SignupPage', () => {
-  it('shows every SPEC §5 signup message', async () => {
+  it('shows every signup validation message', async () => {
     const fetch = stubFetch({});
     renderSignup();
     const submit = screen.getByRole('button', { name: 'Sign up' });
@@ -37,7 +37,7 @@ describe('SignupPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('accepts special characters, creates the account, then goes to /login (SPEC §2)', async () => {
+  it('accepts special characters, creates the account, then goes to /login', async () => {
     const fetch = stubFetch({ 'POST /api/auth/signup': () => jsonResponse(user, 201) });
     const { store } = renderSignup();
     await userEvent.type(screen.getByLabelText('Email address'), 'new@shop.test');

@@ -34,7 +34,7 @@ export default function SignupPage() {
     dispatch(authErrorCleared());
   }, [dispatch]);
 
-  // SPEC §2: a signed-in visitor is sent to /login (which in turn sends them home).
+  // A signed-in visitor is sent to /login (which in turn sends them home).
   if (user) return <Navigate to="/login" replace />;
   if (!userChecked) return <PageSpinner label="Checking your session…" />;
 

@@ -20,9 +20,10 @@ export interface VariantSelection {
 }
 
 /**
- * 'Add to Cart' on a product page, with the answers of SPEC §5, or why it cannot be added. On a
- * product with options it asks for a full choice first and adds the chosen variant; the same
- * variant twice is 'Item Already added !', another variant of the product is a line of its own.
+ * 'Add to Cart' on a product page, alerting whether the item was added or already there, or why it
+ * cannot be added. On a product with options it asks for a full choice first and adds the chosen
+ * variant; the same variant twice is 'Item Already added !', another variant of the product is a
+ * line of its own.
  */
 export default function AddToCart({ product, selection }: { product: Product; selection?: VariantSelection }) {
   const dispatch = useAppDispatch();
@@ -33,7 +34,7 @@ export default function AddToCart({ product, selection }: { product: Product; se
 
   const hasOptions = selection?.hasOptions ?? false;
   const chosen = hasOptions ? selection?.variant : undefined;
-  // Issue 23: the cart line starts at the product's minimum order quantity.
+  // The cart line starts at the product's minimum order quantity.
   const minimum = Math.max(1, product.minimumOrderQuantity ?? 1);
   const inCart = items.some((item) => item.product.id === product.id && (!chosen || item.variant?.id === chosen.id));
   const unavailable = product.deleted
@@ -64,7 +65,7 @@ export default function AddToCart({ product, selection }: { product: Product; se
     } catch (rejected) {
       const { status, message } = rejected as RejectValue;
       if (status === 409 && message.endsWith(ALREADY_IN_CART)) {
-        // Added meanwhile (another tab): SPEC §5's answer, and the cart as the server has it.
+        // Added meanwhile (another tab): the 'already added' alert, and the cart as the server has it.
         alert.error('Item Already added !');
         dispatch(fetchCartAsync());
       } else {

@@ -21,7 +21,7 @@ export default function CartPage() {
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
   if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
-  // SPEC §2: an empty cart redirects to /.
+  // An empty cart redirects to /.
   if (items.length === 0) return <Navigate to="/" replace />;
 
   return (

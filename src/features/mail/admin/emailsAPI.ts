@@ -1,4 +1,4 @@
-// The back office's outbox (issue 24): GET /admin/emails?_page=&_limit= (admin only, newest first),
+// The back office's outbox: GET /admin/emails?_page=&_limit= (admin only, newest first),
 // POST /admin/emails/:id/resend, and the list's page in the page URL (?page=).
 import { apiClient } from '../../../lib/apiClient';
 import { pageParam } from '../../../lib/listingParams';

@@ -1,4 +1,4 @@
-// The back office's side of issue 16: each order's status history, and a refused status change.
+// Order status history in the back office: each order's history, and a refused status change.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('AdminOrdersScreen', () => {
-  it('shows the table of SPEC §2, five orders a page, with the total from X-Total-Count', async () => {
+  it('shows the orders table, five orders a page, with the total from X-Total-Count', async () => {
     const mock = ordersServer();
     const user = userEvent.setup();
     const { router } = openOrders();

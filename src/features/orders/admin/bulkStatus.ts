@@ -1,4 +1,4 @@
-// Bulk order status (issue 14): the ids every order of a filter has, PATCH /orders {ids, status}
+// Bulk order status: the ids every order of a filter has, PATCH /orders {ids, status}
 // in chunks the server takes, and what to tell the admin about the answer. Back office only, so
 // none of it is in the orders slice (which every shopper loads).
 import { apiClient } from '../../../lib/apiClient';

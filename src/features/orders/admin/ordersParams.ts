@@ -61,7 +61,7 @@ export function shownSort(query: Pick<OrdersQuery, 'sort' | 'order'>): { sort: O
   return query.sort ? { sort: query.sort, order: query.order ?? 'asc' } : { sort: 'createdAt', order: 'desc' };
 }
 
-/** A click on a sortable header: ascending first (the date: newest first), then toggles; page back to 1 (SPEC §4). */
+/** A click on a sortable header: ascending first (the date: newest first), then toggles; page back to 1. */
 export function withOrderSort(query: OrdersQuery, field: OrderSortField): OrdersQuery {
   const shown = shownSort(query);
   const first: SortOrder = field === 'createdAt' ? 'desc' : 'asc';

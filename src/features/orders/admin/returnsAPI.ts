@@ -1,4 +1,4 @@
-// A return's next step in the back office (issue 26): PATCH /orders/{id}/returns/{returnId}
+// A return's next step in the back office: PATCH /orders/{id}/returns/{returnId}
 // {status, damaged} → 200 the order (409 a step out of order, 502 the card refund failed).
 import { apiClient } from '../../../lib/apiClient';
 import type { ReturnStep } from '../../../domain/returns';

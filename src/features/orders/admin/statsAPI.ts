@@ -1,4 +1,4 @@
-// The dashboard's figures (issue 14): GET /admin/stats?days=N (admin only).
+// The dashboard's figures: GET /admin/stats?days=N (admin only).
 import { apiClient } from '../../../lib/apiClient';
 import type { ShopStats } from '../../../domain/backOffice';
 

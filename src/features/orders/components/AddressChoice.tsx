@@ -6,7 +6,7 @@ interface AddressChoiceProps {
   onSelect: (index: number) => void;
 }
 
-/** The radio list of saved addresses (SPEC §2 checkout). */
+/** The checkout's radio list of saved addresses. */
 export default function AddressChoice({ addresses, selected, onSelect }: AddressChoiceProps) {
   return (
     <fieldset>

@@ -1,4 +1,4 @@
-// The five figures of a quote or a placed order (issue 23), as the server priced them: subtotal,
+// The five figures of a quote or a placed order, as the server priced them: subtotal,
 // each promotion's discount, shipping, tax and total. Nothing here computes a price: a stored
 // order shows what it was charged, a quote what the order would be charged now.
 import { formatMoney, type AppliedPromotion, type ShippingCharge, type TaxCharge, type Totals } from '../../../domain/checkout';

@@ -3,7 +3,7 @@ import ProductList from '../components/ProductList';
 import ProductTransferLinks from './ProductTransferLinks';
 
 /**
- * /admin — the shared product listing in its admin form (SPEC §2): same filters, sort and paging,
+ * /admin — the shared product listing in its admin form: same filters, sort and paging,
  * plus 'Import CSV' and 'Export CSV' (back-office code, handed in so no shopper downloads it).
  */
 export default function AdminHomeScreen() {

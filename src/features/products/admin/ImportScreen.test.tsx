@@ -73,7 +73,7 @@ describe('ImportScreen', () => {
     await user.upload(fileInput(), csvFile(GOOD));
     await user.click(await screen.findByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/No errors/)).toBeInTheDocument();
-    // What each row would change (issue 22: per variant).
+    // What each row would change (per variant).
     expect(screen.getByRole('table', { name: 'What the import would change' })).toHaveTextContent('2variant BOOT-44 (Size 44): Stock 2 → 5');
     // Nothing imported until the admin confirms.
     expect(sent(mock, 'POST /api/admin/import/products')).toEqual([{ csv: GOOD, dryRun: true }]);

@@ -47,7 +47,8 @@ const IMAGE_FIELDS = [
   { name: 'image3', label: 'Image 3' },
 ] as const;
 
-// SPEC §2 lists "unused notification checkboxes": about this product, and saying they are not sent yet.
+// Notification checkboxes kept from the original design, though unused: about this product, and
+// saying they are not sent yet.
 const NOTIFICATIONS = [
   { id: 'notify-reviews', label: 'Reviews', text: 'Get an email when a shopper reviews this product.' },
   { id: 'notify-low-stock', label: 'Low stock', text: 'Get an email when its stock falls to the low stock threshold.' },

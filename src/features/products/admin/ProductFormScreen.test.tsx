@@ -35,7 +35,7 @@ describe('ProductFormScreen, new product', () => {
     expect(screen.queryByRole('button', { name: 'Delete this Product' })).not.toBeInTheDocument();
   });
 
-  it('submitted empty, shows every required message of SPEC §5 and sends nothing', async () => {
+  it('submitted empty, shows every required message and sends nothing', async () => {
     const mock = api();
     const user = userEvent.setup();
     await openNewForm();
@@ -98,7 +98,7 @@ describe('ProductFormScreen, new product', () => {
     if (rule.maxLength) add(name, 'x'.repeat(rule.maxLength.value + 1), rule.maxLength.message);
   }
 
-  it('knows the SPEC ranges: price 1–10000, discount 0–100, stock a whole number', () => {
+  it('knows the ranges of the product form: price 1–10000, discount 0–100, stock a whole number', () => {
     expect(broken.map((b) => b.message)).toEqual(
       expect.arrayContaining([
         'Price must be at least 1',

@@ -1,4 +1,4 @@
-// The product form's options and variant grid (issue 22): generating the grid, keeping saved
+// The product form's options and variant grid: generating the grid, keeping saved
 // variants' data, the client's and the server's messages next to each cell, what is sent.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

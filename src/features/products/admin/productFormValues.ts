@@ -21,7 +21,7 @@ export type ProductInput = Pick<
   | 'category'
   | 'lowStockThreshold'
 > & {
-  /** The options and variants (issue 22), when the form has options or edits a saved product. */
+  /** The options and variants, when the form has options or edits a saved product. */
   options?: ProductOption[];
   variants?: VariantInput[];
 };
@@ -58,7 +58,7 @@ export function toFormValues(product: Product): ProductFormValues {
   };
 }
 
-/** SPEC §5: numbers are converted to numeric values before saving. */
+/** Numbers are converted to numeric values before saving. */
 export function toProductInput(values: ProductFormValues): ProductInput {
   return {
     title: values.title.trim(),

@@ -1,4 +1,4 @@
-// Products in and out as CSV (issue 14): the export's address for the list's filters, and the
+// Products in and out as CSV: the export's address for the list's filters, and the
 // import (POST /admin/import/products), first as a dry run. The columns and the size limit are
 // shared with the server (src/domain/backOffice.ts).
 import { API_URL, apiClient } from '../../../lib/apiClient';

@@ -1,4 +1,4 @@
-// The product form's options and variant grid (issue 22), as plain data: the options as typed
+// The product form's options and variant grid, as plain data: the options as typed
 // (a name and comma-separated values each), each variant's cells as typed, keyed by its values in
 // option order (so renaming an option keeps its rows, and a value that comes back gets its data
 // back); the grid is every combination of the options' values. Checked with the server's rules

@@ -27,7 +27,7 @@ export const VISIBLE_OPTIONS = 12;
 
 /**
  * Every filter of the listing: the Category and Brand groups, collapsible, with a checkbox and a
- * count per option (SPEC §2, issue 16), then price, rating and availability. An option nothing would
+ * count per option, then price, rating and availability. An option nothing would
  * match is disabled, unless it is ticked (so it can be unticked).
  */
 export default function FilterSections({ query, options, facets, actions, idPrefix }: FilterSectionsProps) {

@@ -7,7 +7,7 @@ interface MobileFiltersProps extends Omit<FilterSectionsProps, 'idPrefix'> {
   onClose: () => void;
 }
 
-/** The slide-over 'Filters' panel of small screens (SPEC §2). */
+/** The slide-over 'Filters' panel of small screens. */
 export default function MobileFilters({ open, onClose, ...sections }: MobileFiltersProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40 lg:hidden">

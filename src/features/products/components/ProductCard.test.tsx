@@ -1,5 +1,5 @@
-// A card's price (issue 22 item 4): the lowest a shopper would pay, "from" it only when the
-// product's variants differ in price; and the list's one before-tax note (issue 23 item 6).
+// A card's price: the lowest a shopper would pay, "from" it only when the
+// product's variants differ in price; and the list's one before-tax note.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubCatalogue } from '../../../test/catalogue';

@@ -15,7 +15,7 @@ interface ProductCardProps {
   admin?: boolean;
 }
 
-/** Thumbnail, title, rating and prices; 'Product Deletd' on deleted products (SPEC §2). */
+/** Thumbnail, title, rating and prices; 'Product Deletd' on deleted products. */
 export default function ProductCard({ product, admin = false }: ProductCardProps) {
   const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
   return (
@@ -57,7 +57,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
 
 /**
  * The card's price: the lowest a shopper would pay (salePrice), "from" it when the variants differ
- * in price (issue 22); beside the struck-through list price only when that lowest is the product's own.
+ * in price; beside the struck-through list price only when that lowest is the product's own.
  */
 function cardPrice(p: CardProduct) {
   const own = p.salePrice === undefined || p.salePrice === discountedPrice(p);

@@ -40,7 +40,7 @@ interface ProductDetailProps {
   buy: (product: Product, selection: VariantSelection) => ReactNode;
 }
 
-/** The shopper's product page (SPEC §2): images, price, rating, the variant's choices, details, reviews. */
+/** The shopper's product page: images, price, rating, the variant's choices, details, reviews. */
 export default function ProductDetail({ id, buy }: ProductDetailProps) {
   const product = useAppSelector(selectProductById);
   const status = useAppSelector(selectSelectedProductStatus);

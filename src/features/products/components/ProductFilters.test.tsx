@@ -1,4 +1,4 @@
-// The listing's facet filters (issue 16): counts, price, rating, in stock, chips, in the URL.
+// The listing's facet filters: counts, price, rating, in stock, chips, in the URL.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 interface ProductGalleryProps {
   title: string;
   images: string[];
-  /** The chosen variant's picture (issue 22): shown when it changes; the shopper may look at others. */
+  /** The chosen variant's picture: shown when it changes; the shopper may look at others. */
   shown?: string;
 }
 
@@ -18,7 +18,7 @@ const KEY_STEP: Record<string, (index: number, count: number) => number> = {
 };
 
 /**
- * One large image and a thumbnail button per image (issue 16): on a phone the title, price and
+ * One large image and a thumbnail button per image: on a phone the title, price and
  * 'Add to Cart' stay on the first screen. Arrow keys, Home and End move between the thumbnails;
  * a swipe on the large image shows the next or previous one. Choosing a variant with a picture
  * (a colour) shows that picture.

@@ -78,7 +78,7 @@ describe('ProductList', () => {
     expect(router.state.location.pathname).toBe('/products/5');
   });
 
-  it('goes back to page 1 when the results no longer reach the page (SPEC §4)', async () => {
+  it('goes back to page 1 when the results no longer reach the page', async () => {
     stubCatalogue({ total: 3 });
     const { router } = renderWithProviders(<ProductList />, { route: '/?page=5' });
     await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -75,7 +75,7 @@ export default function ProductList({ admin = false, tools }: ProductListProps) 
     request
       .unwrap()
       .then(({ totalItems: total }) => {
-        // SPEC §4: back to page 1 when the result count no longer reaches the current page.
+        // Back to page 1 when the result count no longer reaches the current page.
         if (query.page > 1 && query.page > pageCount(total, ITEMS_PER_PAGE)) change(withPage(query, 1), true);
       })
       .catch(() => undefined);

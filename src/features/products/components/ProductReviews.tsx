@@ -12,7 +12,7 @@ interface ProductReviewsProps {
 }
 
 /**
- * A product's reviews (SPEC §2): reviewer, stars and comment, or that there are none; the date
+ * A product's reviews: reviewer, stars and comment, or that there are none; the date
  * and a 'Verified purchase' badge on those written by shoppers who received the product.
  */
 export default function ProductReviews({ reviews, actions }: ProductReviewsProps) {

@@ -10,7 +10,7 @@ const SPEC_WORDS = 'Apply for Membership ,and get 20% instant discount on Electr
 const members = { id: 1, label: 'Members: 20% off phones and laptops', membersOnly: true };
 
 describe('PromoBanner', () => {
-  it('shows the active promotion’s own words, replacing the spec’s words it starts with; the picture promises nothing', async () => {
+  it('shows the active promotion’s own words, replacing the original design’s words it starts with; the picture promises nothing', async () => {
     stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(members) });
     renderWithProviders(<PromoBanner />, { preloadedState: session(null) });
     const banner = screen.getByRole('region', { name: 'Promotion' });

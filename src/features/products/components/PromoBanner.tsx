@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { apiClient } from '../../../lib/apiClient';
 import { selectLoggedInUser, userUpdated } from '../../../lib/session';
 
-/** The spec's banner words: what the pre-painted first screen shows until the live banner answers. */
+/** The original banner words: what the pre-painted first screen shows until the live banner answers. */
 const PLACEHOLDER: BannerPromotion = {
   id: 0,
   label: 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!',

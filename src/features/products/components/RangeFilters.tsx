@@ -27,7 +27,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-/** The price range, the minimum rating and 'In stock only' (issue 16). */
+/** The price range, the minimum rating and 'In stock only'. */
 export default function RangeFilters({ query, facets, actions, idPrefix }: RangeFiltersProps) {
   const inStockOnly = query.ranges.stock_gte === 1;
   const stockId = `${idPrefix}-in-stock`;

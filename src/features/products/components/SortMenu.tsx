@@ -10,7 +10,7 @@ interface SortMenuProps {
   onSort: (option: SortOption) => void;
 }
 
-/** The Sort dropdown with the three options of SPEC §9. */
+/** The Sort dropdown: Best Rating, Price: Low to High, Price: High to Low. */
 export default function SortMenu({ query, onSort }: SortMenuProps) {
   return (
     <DropdownMenu

@@ -1,4 +1,4 @@
-// The heart (issue 24): a toggle button on product cards, saving the product to the wishlist
+// The heart: a toggle button on product cards, saving the product to the wishlist
 // (POST) and removing it (DELETE), its name and aria-pressed following; failures said in an alert.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

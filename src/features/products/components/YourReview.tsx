@@ -10,7 +10,7 @@ import ReviewForm from './ReviewForm';
 
 /**
  * The signed-in shopper's part in the reviews: the form when they received the product and have
- * not reviewed it yet, 'Edit your review' once they have, else why they cannot (issue 16).
+ * not reviewed it yet, 'Edit your review' once they have, else why they cannot.
  */
 export default function YourReview({ product }: { product: Product }) {
   const dispatch = useAppDispatch();

@@ -1,4 +1,4 @@
-// The back office's promotions (issue 23): /api/admin/promotions (admin only, newest first, paged
+// The back office's promotions: /api/admin/promotions (admin only, newest first, paged
 // with X-Total-Count). Field messages come back on ApiError.errors.
 import { apiClient } from '../../../lib/apiClient';
 import { formatMoney, type Promotion } from '../../../domain/checkout';

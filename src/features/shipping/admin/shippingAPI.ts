@@ -1,4 +1,4 @@
-// The back office's shipping methods and tax rates (issue 23): /api/admin/shipping-methods and
+// The back office's shipping methods and tax rates: /api/admin/shipping-methods and
 // /api/admin/tax-rates (admin only). Field messages come back on ApiError.errors.
 import { apiClient } from '../../../lib/apiClient';
 import type { ShippingMethod, TaxRate } from '../../../domain/checkout';

@@ -1,4 +1,4 @@
-// The back office's customers (issue 14): GET /admin/customers?q=&_page=&_limit= (admin only),
+// The back office's customers: GET /admin/customers?q=&_page=&_limit= (admin only),
 // and the list's query in the page URL (?q=&page=) so a search can be reloaded, shared and left
 // with Back.
 import { apiClient } from '../../../lib/apiClient';

@@ -1,4 +1,4 @@
-// The profile's alert mail switch (issue 24): PUT /users/own/alerts, the user as answered, feedback.
+// The profile's alert mail switch: PUT /users/own/alerts, the user as answered, feedback.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

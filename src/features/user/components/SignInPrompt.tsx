@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/controls';
 
-/** /orders and /profile have no guard (SPEC §6); a signed-out visitor gets a way in instead. */
+/** /orders and /profile have no guard; a signed-out visitor gets a way in instead. */
 export default function SignInPrompt({ title, what }: { title: string; what: string }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">

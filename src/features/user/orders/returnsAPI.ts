@@ -1,4 +1,4 @@
-// A shopper's return (issue 26): POST /orders/{id}/returns {items: [{line, quantity}], reason}
+// A shopper's return: POST /orders/{id}/returns {items: [{line, quantity}], reason}
 // → 201 the order with the new return (400 field messages, 404 not theirs, 409 not returnable).
 import { apiClient } from '../../../lib/apiClient';
 import type { NewReturn } from '../../../domain/returns';

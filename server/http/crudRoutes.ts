@@ -3,9 +3,9 @@
 // PATCH /:id (the given fields), DELETE /:id (204). The service checks every input and answers
 // the errors; these routes only map HTTP onto it.
 import { Router } from 'express';
-import type { StoredUser } from '../../db/snapshot';
-import { asyncRoute } from '../../http/middleware';
-import { requireAdmin, requireUser } from '../../http/session';
+import type { StoredUser } from '../db/snapshot';
+import { asyncRoute } from './middleware';
+import { requireAdmin, requireUser } from './session';
 
 export interface AdminCrud<T> {
   list(query: Record<string, unknown>): Promise<T[] | { items: T[]; total: number }>;

@@ -1,0 +1,66 @@
+// The accounts part of the postgres adapter (server/modules/accounts/port.ts): users, sessions,
+// throttle counters (users.ts), password resets (passwordReset.ts) and email verification
+// (verification.ts). A mixin over PgBase, like every part of PgStore.
+import type { Session, StoredUser } from '../../../db/snapshot';
+import type { OutgoingMail, ResetToken, ThrottleCounter, Tx, VerificationLink } from '../../../db/records';
+import { trxOf, type PgClass } from '../../../db/pgBase';
+import * as passwordReset from './passwordReset';
+import * as users from './users';
+import * as verification from './verification';
+
+export function withAccounts<T extends PgClass>(Base: T) {
+  return class PgAccounts extends Base {
+    userById(id: number, tx?: Tx): Promise<StoredUser | undefined> {
+      return users.userById(tx ? trxOf(tx) : this.db, id);
+    }
+    userByEmail(email: string): Promise<StoredUser | undefined> {
+      return users.userByEmail(this.db, email);
+    }
+    createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined> {
+      return link ? verification.createUserWithLink(this.db, user, link) : users.createUser(this.db, user);
+    }
+    updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
+      return users.updateUser(this.db, id, changes);
+    }
+    setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
+      return users.setMember(this.db, id, member);
+    }
+    setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
+      return users.setPassword(this.db, id, hash, keepSession);
+    }
+    createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
+      return users.createSession(this.db, session, limits);
+    }
+    sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
+      return users.sessionUser(this.db, digest, now);
+    }
+    deleteSession(digest: string): Promise<boolean> {
+      return users.deleteSession(this.db, digest);
+    }
+    throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined> {
+      return users.throttle(this.db, counters, at, since);
+    }
+    forgetLastThrottleEvent(bucket: string, key: string): Promise<void> {
+      return users.forgetLastThrottleEvent(this.db, bucket, key);
+    }
+    clearThrottle(bucket: string, key: string): Promise<void> {
+      return users.clearThrottle(this.db, bucket, key);
+    }
+    requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
+      return passwordReset.requestPasswordReset(this.db, email, token, mail);
+    }
+    resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
+      return passwordReset.resetPassword(this.db, digest, hash, now);
+    }
+    requestEmailVerification(id: number, link: VerificationLink): Promise<boolean> {
+      return verification.requestEmailVerification(this.db, id, link);
+    }
+    verifyEmail(digest: string, now: number): Promise<number | undefined> {
+      return verification.verifyEmail(this.db, digest, now);
+    }
+    /** The cookie-signing secret of every instance on this database (made once, kept in `settings`). */
+    sharedSecret(): Promise<string> {
+      return users.sharedSecret(this.db);
+    }
+  };
+}

@@ -1,0 +1,76 @@
+// The storage port's accounts: users (emails stored and looked up normalised: trimmed, lower
+// case), sessions by the SHA-256 digest of the cookie's id, throttle counters, password reset and
+// email verification tokens. Part of the Store (server/db/port.ts), whose contract it follows.
+import type { Address } from '../../../src/domain/types';
+import type { Session, StoredUser } from '../../db/snapshot';
+import type { OutgoingMail, ResetToken, ThrottleCounter, Tx, VerificationLink } from '../../db/records';
+
+export interface AccountStore {
+  // Users. Emails are stored and looked up normalised (trimmed, lower case).
+  /** The user; in `tx` when given. */
+  userById(id: number, tx?: Tx): Promise<StoredUser | undefined>;
+  userByEmail(email: string): Promise<StoredUser | undefined>;
+  /**
+   * Adds the user; undefined (nothing added) when the email is taken. With `link`: its token is
+   * stored for the new user and `link.mail(user)` put in the outbox, in the same step.
+   */
+  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined>;
+  /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
+  updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
+  /** Sets whether the user is a member; the user after it, undefined when there is none. */
+  setMember(id: number, member: boolean): Promise<StoredUser | undefined>;
+  /**
+   * Sets the user's password hash and, in the same step, ends every session of the user but
+   * `keepSession` (a session digest; none kept when absent). false when there is no such user.
+   */
+  setPassword(id: number, hash: string, keepSession?: string): Promise<boolean>;
+
+  // Sessions, by the SHA-256 digest of the cookie's id.
+  /**
+   * Adds the session and, in the same step, removes every session expired at `now` and the
+   * user's oldest live sessions so that at most `maxPerUser` remain (the new one included).
+   */
+  createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void>;
+  /** The user of the session when it is live at `now` (and the user exists). */
+  sessionUser(digest: string, now: number): Promise<StoredUser | undefined>;
+  /** Removes the session; false when there was none. */
+  deleteSession(digest: string): Promise<boolean>;
+
+  // Throttle counters: shared by every server instance of one store; need not survive a restart.
+  /**
+   * One attempt against several counters at once: when each has fewer than its `max` events
+   * later than `since`, records an event at `at` in every one and resolves undefined; otherwise
+   * records nothing and resolves with the time of the event that must leave the window first
+   * (the latest over the full counters). Events at or before `since` may be forgotten.
+   */
+  throttle(counters: readonly ThrottleCounter[], at: number, since: number): Promise<number | undefined>;
+  /** Forgets the newest event of a counter (an attempt counted up front that did not count after all). */
+  forgetLastThrottleEvent(bucket: string, key: string): Promise<void>;
+  /** Forgets every event of a counter. */
+  clearThrottle(bucket: string, key: string): Promise<void>;
+
+  // Mail (the outbox) and password resets.
+  /**
+   * When `email` has an account: stores the reset token for it and, in the same step, puts
+   * `mail(user)` in the outbox; true. false (nothing written) when there is no such account.
+   */
+  requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean>;
+  /**
+   * Uses the reset token with this digest when it exists and has not expired at `now`: in one
+   * step sets the user's password hash, ends every session of the user and forgets every reset
+   * token of the user (this one too: single use). The user's id; undefined (nothing changed) when
+   * the token is unknown, used or expired.
+   */
+  resetPassword(digest: string, hash: string, now: number): Promise<number | undefined>;
+  /**
+   * Stores a new verification link for user `id` and puts its mail in the outbox, in one step;
+   * false (nothing written) when there is no such user or it is verified already.
+   */
+  requestEmailVerification(id: number, link: VerificationLink): Promise<boolean>;
+  /**
+   * Uses the verification token with this digest when it exists and has not expired at `now`:
+   * marks its user verified and forgets every verification token of the user (single use). The
+   * user's id; undefined (nothing changed) when the token is unknown, used or expired.
+   */
+  verifyEmail(digest: string, now: number): Promise<number | undefined>;
+}

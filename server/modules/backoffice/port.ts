@@ -1,0 +1,34 @@
+// The storage port's back office: the dashboard's figures, the customers list and the audit log.
+// Part of the Store (server/db/port.ts), whose contract it follows.
+import type { LowStockEntry } from '../../../src/domain/backOffice';
+import type { AuditEntry, Customer, OrderStatus, Role } from '../../../src/domain/types';
+import type { Page } from '../../query/lists';
+import type { AuditQuery, TimeRange, Tx } from '../../db/records';
+
+export interface BackofficeStore {
+  /** How many accounts with `role` were made at or after `since` (epoch ms). */
+  countUsersSince(since: number, role: Role): Promise<number>;
+  /**
+   * Accounts (by id), with their orders: how many, what those in `spentStatuses` came to, and
+   * when the last was placed. `q`: a case-blind substring of the email or the name.
+   */
+  listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>>;
+  /** Products not deleted whose stock is at or below their threshold (absent: `defaultThreshold`), lowest stock first. */
+  lowStockProducts(defaultThreshold: number, limit: number): Promise<LowStockEntry[]>;
+  /** Per UTC day ('YYYY-MM-DD') with orders in `statuses` placed in the range: their totalAmount less what their refunded returns gave back, summed, and how many. */
+  salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]>;
+  /** How many orders there are in each status (statuses without any may be left out). */
+  countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>>;
+  /**
+   * The products sold most (units) in orders in `statuses` placed in the range, with their
+   * revenue (each line at its displayed price, less discount and rounded, as it was ordered); the
+   * current title.
+   */
+  topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]>;
+
+  // Audit log: appended to only by the writes that carry an AuditContext.
+  /** Newest first. */
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
+  /** Appends the entry to the audit log, in `tx` (the transaction of the change it records). */
+  recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void>;
+}

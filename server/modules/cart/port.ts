@@ -1,0 +1,29 @@
+// The storage port's carts: one line per user and variant. Part of the Store (server/db/port.ts),
+// whose contract it follows.
+import type { CartItem } from '../../../src/domain/types';
+import type { StoredCartLine } from '../../db/snapshot';
+import type { Tx } from '../../db/records';
+import type { CartVariant } from '../../../src/domain/variants';
+import type { VariantProduct } from '../catalogue/variantTypes';
+
+/** A cart line as the store reads it: the product with its variants, and the line's variant. */
+export type StoredCartItem = CartItem & { product: VariantProduct; variant: CartVariant };
+
+export interface CartStore {
+  // Cart: one line per user and variant.
+  /** The user's lines in the order they were added, products and variants expanded (a line whose product is gone is left out). */
+  cartItems(user: number): Promise<StoredCartItem[]>;
+  /** The user's line with this id. */
+  cartLine(user: number, id: number): Promise<StoredCartLine | undefined>;
+  /**
+   * Adds a line of `variant` (absent: the product's first variant); undefined (nothing added)
+   * when the user has a line for that variant already, or it is not a variant of the product.
+   */
+  addCartLine(line: Omit<StoredCartLine, 'id'>): Promise<StoredCartLine | undefined>;
+  /** Sets the quantity of the user's line; undefined when the user has no such line. */
+  setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined>;
+  /** Removes the user's lines for the product (only that variant's, with `variant`); the first line removed, undefined when there was none. */
+  removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
+  /** Removes every line of the user's cart (an order placed), in `tx`. */
+  emptyCart(tx: Tx, user: number): Promise<void>;
+}

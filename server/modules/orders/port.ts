@@ -1,0 +1,50 @@
+// The storage port's orders: the shopper's and the back office's reads, notes, placing and
+// status changes. Part of the Store (server/db/port.ts), whose contract it follows.
+import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
+import type { Payment } from '../../../src/domain/checkout';
+import type { Order, OrderEvent, OrderReturn, OrderStatus } from '../../../src/domain/types';
+import type { Page } from '../../query/lists';
+import type { AuditContext, KeyedRequest, NewOrder, NewOrderNote, OrderQuery, Tx } from '../../db/records';
+
+/** What a change of an order writes: each field given replaces the stored one. */
+export interface OrderUpdate {
+  status?: OrderStatus;
+  history?: OrderEvent[];
+  payment?: Payment;
+  returns?: OrderReturn[];
+}
+
+export interface OrderStore {
+  // Orders.
+  /** The user's orders, newest first (createdAt descending, an absent one last, then id descending). */
+  ordersOf(user: number): Promise<Order[]>;
+  /** The `slice` of the user's orders in ordersOf's order, and how many they have (My Orders' pages). */
+  ordersOfPage(user: number, slice: { start: number; end: number }): Promise<Page<Order>>;
+  /** Orders with their customer (the back office's list): default newest first. */
+  listOrders(query: OrderQuery): Promise<Page<AdminOrder>>;
+  orderById(id: number): Promise<Order | undefined>;
+  /** The order with its customer and its notes (oldest first), for the back office. */
+  orderForAdmin(id: number): Promise<AdminOrder | undefined>;
+  /** Adds the note to the order and records `audit` in the same step; undefined (nothing written) when there is no such order. */
+  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined>;
+  /** Whether the user has a delivered order holding the product. */
+  hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
+  /** The order the user placed with this Idempotency-Key, and the fingerprint of that request. */
+  orderForKey(user: number, key: string, tx?: Tx): Promise<({ order: Order } & KeyedRequest) | undefined>;
+  /**
+   * Waits until no other transaction is placing an order of `user` with an Idempotency-Key, and
+   * keeps them waiting until `tx` ends: a retry racing its first attempt then finds its order.
+   */
+  lockKeyedOrders(tx: Tx, user: number): Promise<void>;
+  /** The order with its row locked until `tx` ends; undefined when there is no such order. */
+  lockOrder(tx: Tx, id: number): Promise<Order | undefined>;
+  /** Stores a new order; the order with its id. */
+  insertOrder(tx: Tx, order: NewOrder): Promise<Order>;
+  /** Writes the given fields of the order; the order after it. */
+  updateOrder(tx: Tx, id: number, changes: OrderUpdate): Promise<Order>;
+  /**
+   * Keeps the Idempotency-Key that placed `order` with its request's fingerprint, and forgets
+   * every key made at or before `forgetUpTo`.
+   */
+  keepIdempotencyKey(tx: Tx, key: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number }): Promise<void>;
+}

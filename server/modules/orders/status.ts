@@ -1,0 +1,157 @@
+// An order's status rules: which change of status an order may take, the stock that moves with it
+// (README "Orders"), and what its payment becomes (README "Payments"). Pure functions: the order
+// service (service.ts) runs them with the order and its products locked.
+import { toCents, type Cents, type Payment, type PaymentStatus } from '../../../src/domain/checkout';
+import { ORDER_STATUSES, type Order, type OrderEvent, type OrderStatus } from '../../../src/domain/types';
+import type { OrderChange, OrderUpdate, VariantProduct } from '../../db/port';
+import { assertValid, badRequest, conflict, HttpError } from '../../http/errors';
+import { parseId, requireObject } from '../../http/input';
+import { MAX_STOCK, type Errors } from '../../http/validate';
+import type { Described } from '../backoffice/auditEntries';
+import type { PaymentProvider } from '../payments/service';
+import { assertVariantAvailable, lineVariant } from '../catalogue/variantRules';
+
+/**
+ * A change of an order as the rules decide it with the order and its products locked (change):
+ * the fields to write (none: nothing changes), the stock to move per variant, and what the audit
+ * entry records (none: not audited).
+ */
+export interface OrderWrite {
+  set?: OrderUpdate;
+  stock: readonly { product: number; variant: number; delta: number }[];
+  audit?: Described;
+}
+
+/** Orders one bulk status change may name. */
+export const MAX_BULK = 1000;
+
+
+/** What PATCH /orders answers for each id: 200 with the order, or 404 / 409 with why. */
+/** 502: the card payment provider could not capture or give back that order's payment (it is unchanged). */
+export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409 | 502; message: string };
+
+/** A PATCH /orders body: 1 to MAX_BULK distinct order numbers and one of the statuses (400 otherwise). */
+export function readBulk(input: unknown): { ids: number[]; status: OrderStatus } {
+  const body = requireObject(input);
+  const errors: Errors = {};
+  const ids = Array.isArray(body.ids) ? body.ids.map(parseId) : [];
+  if (!Array.isArray(body.ids) || ids.length === 0 || ids.length > MAX_BULK) errors.ids = `Orders must be a list of 1 to ${MAX_BULK} order numbers`;
+  else if (ids.some((id) => id === undefined)) errors.ids = 'Orders must be order numbers';
+  else if (new Set(ids).size !== ids.length) errors.ids = 'Orders must not repeat';
+  if (!ORDER_STATUSES.includes(body.status as OrderStatus)) errors.status = `Status must be one of ${ORDER_STATUSES.join(', ')}`;
+  assertValid(errors, 'Invalid status change');
+  return { ids: ids as number[], status: body.status as OrderStatus };
+}
+
+/** Reads the status of a status change (400 unless one of the four). */
+export function readStatus(value: unknown): OrderStatus {
+  if (!ORDER_STATUSES.includes(value as OrderStatus)) {
+    throw badRequest('Invalid status', { status: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
+  }
+  return value as OrderStatus;
+}
+
+/**
+ * The status change of `order` to `to` by `by`, with the stock that goes with it: stock always
+ * equals what it was minus the quantities of the orders that are not cancelled (never beyond
+ * MAX_STOCK), so cancelling gives an order's stock back and leaving `cancelled` takes it again
+ * (409 naming the product when there is not enough, or it is no longer sold). The same status
+ * again changes nothing.
+ */
+export function transition(order: Order, products: readonly VariantProduct[], to: OrderStatus, by: OrderEvent['by'], at: number): OrderChange {
+  const history = order.history ?? [];
+  if (to === order.status) return { status: to, history, stock: [] };
+  // A return under way settles the order's money and stock itself: cancelling would refund the
+  // whole total again, and any other status would undo the delivery the return rests on.
+  const underWay = (order.returns ?? []).find((r) => r.status !== 'rejected');
+  if (underWay) throw conflict(`Order #${order.id} has a return (${underWay.status}), so its status cannot change`);
+  const current = new Map(products.map((p) => [p.id, p]));
+  let stock: OrderChange['stock'] = [];
+  if (to === 'cancelled') {
+    // A product that is gone has no stock to give back; stock never goes beyond MAX_STOCK (what
+    // both engines hold): what would is not given back.
+    // Each line's stock goes back to its variant (a line older than variants: the product's
+    // first); a variant that is gone has none to give back.
+    const given = new Map<number, number>();
+    stock = order.items.flatMap((i) => {
+      const product = current.get(i.product.id);
+      const variant = product && lineVariant(product, i);
+      const room = product ? MAX_STOCK - product.stock - (given.get(product.id) ?? 0) : 0;
+      const delta = variant ? Math.min(i.quantity, room) : 0;
+      if (delta <= 0) return [];
+      given.set(product!.id, (given.get(product!.id) ?? 0) + delta);
+      return [{ product: i.product.id, variant: variant!.id, delta }];
+    });
+  } else if (order.status === 'cancelled') {
+    stock = order.items.map((i) => {
+      const product = current.get(i.product.id);
+      const variant = product && lineVariant(product, i);
+      if (!product || !variant) throw conflict(`"${i.product.title}" is no longer available`);
+      assertVariantAvailable(product, variant, i.quantity);
+      return { product: i.product.id, variant: variant.id, delta: -i.quantity };
+    });
+  }
+  return { status: to, history: [...history, { status: to, at: new Date(at).toISOString(), by }], stock };
+}
+
+/** What an order's payment becomes when its status changes to `to`, and the card money that moves. */
+export function paymentChange(
+  order: Order,
+  to: OrderStatus,
+): { payment?: Payment; move?: { kind: 'capture' | 'refund' | 'void'; reference: string; amount: Cents } } {
+  const before = order.payment;
+  if (!before || to === order.status) return {};
+  const amount = toCents(order.totals?.total ?? order.totalAmount);
+  const as = (status: PaymentStatus): Payment => ({ ...before, status });
+  if (before.method === 'card') {
+    const reference = before.reference;
+    if (order.status === 'cancelled' && before.status === 'refunded') {
+      throw conflict(`Order #${order.id} was refunded to the card, so it cannot be reopened: the shopper can order again.`);
+    }
+    if (to === 'cancelled') {
+      if (before.status === 'authorized') return { payment: as('refunded'), move: reference ? { kind: 'void', reference, amount } : undefined };
+      if (before.status === 'paid') return { payment: as('refunded'), move: reference ? { kind: 'refund', reference, amount } : undefined };
+      return {};
+    }
+    if ((to === 'dispatched' || to === 'delivered') && before.status === 'authorized') {
+      return { payment: as('paid'), move: reference ? { kind: 'capture', reference, amount } : undefined };
+    }
+    return {};
+  }
+  // Cash: collected at the door.
+  if (to === 'cancelled') return before.status === 'paid' ? { payment: as('refunded') } : {};
+  if (to === 'delivered') return before.status === 'paid' ? {} : { payment: as('paid') };
+  if (order.status === 'cancelled' && before.status !== 'pending') return { payment: as('pending') };
+  return {};
+}
+
+/** A status change as an OrderWrite: nothing when the status stays, else the order's new status, history and payment. */
+export function statusWrite(order: Order, { status, history, stock, payment }: OrderChange): OrderWrite {
+  if (status === order.status) return { stock: [] };
+  return { set: { status, history, ...(payment ? { payment } : {}) }, stock, audit: { entity: 'order', entityId: String(order.id), before: { status: order.status }, after: { status } } };
+}
+
+/**
+ * The status change `transition` plans, with the payment that goes with it (README "Payments"):
+ * a card is captured when the order is dispatched (or delivered straight away) and is `paid`;
+ * cancelling voids a card authorization or refunds a captured card, `refunded`; a refunded card
+ * order cannot leave `cancelled` (409). Cash is `pending` until delivered, then `paid`; a paid
+ * cash order that is cancelled is `refunded` (given back by the shop), a cancelled one never paid
+ * stays `pending` (nothing was collected), and leaving `cancelled` makes it `pending` again. An
+ * order without a stored payment (placed before payments) is left as it is. The provider is
+ * called with the order's row locked (change), so one order's money moves once.
+ */
+export async function withPayment(payments: PaymentProvider, order: Order, plan: () => OrderChange, to: OrderStatus): Promise<OrderChange> {
+  const { payment, move } = paymentChange(order, to);
+  const change = plan();
+  if (change.status === order.status || !payment) return change;
+  if (move) {
+    try {
+      if (move.kind === 'void') await payments.void(move.reference);
+      else await payments[move.kind](move.reference, move.amount);
+    } catch {
+      throw new HttpError(502, `The card payment could not be ${move.kind === 'capture' ? 'captured' : 'given back'} right now; the order was not changed. Try again.`);
+    }
+  }
+  return { ...change, payment };
+}
