@@ -81,15 +81,15 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   );
   const limiter = new LoginLimiter(store, options.loginLimits, now);
   const signups = new SignupLimiter(store, options.signupLimit, now);
-  const catalogue = new CatalogueService(store, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
   const payments = options.payments ?? new TestPaymentProvider();
-  const cart = new CartService(store);
+  const catalogue = new CatalogueService(store, now);
+  const cart = new CartService(store, catalogue);
   const users = new UserService(store);
   const audit = new AuditService(store);
-  const promotions = new PromotionService(store, now);
+  const promotions = new PromotionService(store, catalogue, now);
   const mail = new MailService(store, now);
-  const wishlist = new WishlistService(store, now, linkBase);
+  const wishlist = new WishlistService(store, catalogue, now, linkBase);
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
@@ -101,13 +101,13 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     orders,
     orderNotes: new OrderNoteService(store, now),
     returns: new ReturnService(orders, payments, now, linkBase),
-    reviews: new ReviewService(store, now),
+    reviews: new ReviewService(store, orders, now),
     admin: new AdminService(store, now),
     audit,
     shippingTax: new ShippingTaxService(store, now),
-    checkout: new CheckoutService(store, now),
+    checkout: new CheckoutService({ cart, promotions }, now),
     promotions,
-    transfer: new TransferService(store, catalogue, orders, now),
+    transfer: new TransferService(catalogue, orders, now),
     passwordReset: new PasswordResetService(store, {
       now,
       passwordCost: options.passwordCost,

@@ -5,7 +5,7 @@ import type { StoredUser } from '../../db/snapshot';
 import type { User } from '../../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../../http/errors';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords';
-import type { Store } from '../../db/port';
+import type { AccountStore } from '../../db/port';
 import type { EmailVerificationService } from './emailVerification';
 import { readAddresses, readName, type Errors } from '../../http/validate';
 import { requireObject } from '../../http/input';
@@ -29,7 +29,7 @@ export class AuthService {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly sessions: SessionService,
     private readonly limiter: LoginLimiter,
     private readonly signups: SignupLimiter,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { verifyEmailMail } from '../mail/messages';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store, VerificationLink } from '../../db/port';
+import type { VerificationLink, AccountStore } from '../../db/port';
 import { requireObject } from '../../http/input';
 import { tokenDigest, TOKEN_PATTERN } from './passwordReset';
 
@@ -28,7 +28,7 @@ export const DEFAULT_VERIFY_LIMITS: VerifyLimits = { perUser: 3, windowMs: 60 * 
 
 export class EmailVerificationService {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly options: { now: () => number; linkBase: string; limits: VerifyLimits },
   ) {}
 

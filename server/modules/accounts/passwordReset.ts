@@ -8,7 +8,7 @@ import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } f
 import { assertValid, HttpError } from '../../http/errors';
 import { resetPasswordMail } from '../mail/messages';
 import { hashPasswordAsync } from './passwords';
-import type { Store } from '../../db/port';
+import type { AccountStore } from '../../db/port';
 import type { Errors } from '../../http/validate';
 import { requireObject } from '../../http/input';
 
@@ -33,7 +33,7 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class PasswordResetService {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly options: { now: () => number; passwordCost: number; linkBase: string; limits: ForgotLimits },
   ) {}
 

@@ -2,7 +2,7 @@
 // of live sessions per account.
 import { createHash, randomBytes } from 'node:crypto';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store } from '../../db/port';
+import type { AccountStore } from '../../db/port';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Live sessions per account (phone, laptop, tablet, work ...); a new one ends the oldest beyond. */
@@ -13,7 +13,7 @@ export const sessionDigest = (sessionId: string): string => createHash('sha256')
 
 export class SessionService {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly now: () => number,
     readonly ttl = SESSION_TTL_MS,
     private readonly maxPerUser = MAX_SESSIONS_PER_USER,

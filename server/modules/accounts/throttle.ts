@@ -11,7 +11,7 @@
 // accounts an hour from one address (default 200, so a family or an office behind one router
 // is never refused), which stops one client from creating accounts, and their data, at speed.
 // The counters are the store's (Store.throttle), so every server instance of one store shares them.
-import type { Store } from '../../db/port';
+import type { AccountStore } from '../../db/port';
 
 export interface LoginLimits {
   /** Failures for one email from one client address. */
@@ -38,7 +38,7 @@ const secondsUntil = (t: number, windowMs: number, now: number) => Math.max(1, M
 
 export class LoginLimiter {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly limits: LoginLimits,
     private readonly now: () => number,
   ) {}
@@ -92,7 +92,7 @@ export function signupLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number
 
 export class SignupLimiter {
   constructor(
-    private readonly store: Store,
+    private readonly store: AccountStore,
     private readonly perHour: number,
     private readonly now: () => number,
   ) {}

@@ -2,7 +2,7 @@
 import type { User } from '../../../src/domain/types';
 import { assertValid, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store, Tx } from '../../db/port';
+import type { Tx, AccountStore } from '../../db/port';
 import { readAddresses, readName, type Errors } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 
@@ -18,7 +18,7 @@ export function toPublicUser(user: StoredUser): User {
 }
 
 export class UserService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: AccountStore) {}
 
   /**
    * `me` changes account `id` (PATCH /users/:id): name and addresses apply; id, email and role

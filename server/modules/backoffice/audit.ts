@@ -3,7 +3,7 @@
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { AuditContext, Page, Store, Tx } from '../../db/port';
+import type { AuditContext, Page, Tx, BackofficeStore } from '../../db/port';
 import { parseId } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
 import { auditEntry, type Described } from './auditEntries';
@@ -13,7 +13,7 @@ export function auditBy(admin: StoredUser, action: AuditAction, at: number, desc
 }
 
 export class AuditService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: BackofficeStore) {}
 
   /** GET /admin/audit?_page&_limit&entity=&actor=: newest first. */
   list(query: Record<string, unknown>): Promise<Page<AuditEntry>> {

@@ -2,7 +2,7 @@
 // Revenue counts the orders that are not cancelled; days are UTC calendar days.
 import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
-import type { Page, Store } from '../../db/port';
+import type { Page, BackofficeStore } from '../../db/port';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../src/domain/productFields';
 import { boundedPageOf, positiveInt, single } from '../../query/paging';
 
@@ -19,7 +19,7 @@ const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export class AdminService {
   constructor(
-    private readonly store: Store,
+    private readonly store: BackofficeStore,
     private readonly now: () => number,
   ) {}
 

@@ -13,7 +13,7 @@ import type { Order } from '../../../src/domain/types';
 import { orderCharges } from '../../../src/domain/orderText';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { ImportRow, Store } from '../../db/port';
+import type { ImportRow } from '../../db/port';
 import { readProduct, type Errors } from '../../http/validate';
 import { MAX_IMPORT_BYTES, type ImportReport } from '../../../src/domain/backOffice';
 import { csvRowToBody, isImportedColumn, toCsvText as safe, type CsvCell as Cell } from '../../../src/domain/productCsv';
@@ -70,7 +70,6 @@ function orderCells(o: Order): Cell[] {
 
 export class TransferService {
   constructor(
-    private readonly store: Store,
     private readonly catalogue: CatalogueService,
     private readonly orders: OrderService,
     private readonly now: () => number,
@@ -79,7 +78,7 @@ export class TransferService {
   /** The rows of GET /admin/export/products.csv: the product list's filters and sort, a row per variant. */
   async *productRows(query: Record<string, unknown>): AsyncGenerator<Cell[]> {
     for await (const page of this.catalogue.productPages(query, PAGE)) {
-      const withVariants = new Map((await this.store.productsByIds(page.map((p) => p.id))).map((p) => [p.id, p]));
+      const withVariants = new Map((await this.catalogue.productsByIds(page.map((p) => p.id))).map((p) => [p.id, p]));
       for (const p of page) {
         const full = withVariants.get(p.id);
         yield* productCsvRows(full ? { ...p, options: full.options, variants: full.variants } : p);
@@ -102,7 +101,7 @@ export class TransferService {
 
     const known = await this.catalogue.knownValues();
     const ids = records.map((r) => (r.id ? parseId(r.id) : undefined));
-    const existing = new Map((await this.store.productsByIds(ids.filter((id): id is number => id !== undefined))).map((p) => [p.id, p]));
+    const existing = new Map((await this.catalogue.productsByIds(ids.filter((id): id is number => id !== undefined))).map((p) => [p.id, p]));
     const errors: Errors = {};
     const rows: ImportRow[] = [];
     const changes: Record<string, string> = {};
@@ -159,7 +158,7 @@ export class TransferService {
     if (Object.keys(errors).length > 0) {
       throw new HttpError(400, `Nothing was imported: ${new Set(Object.keys(errors).map((k) => k.split('.')[0])).size} rows have errors`, errors);
     }
-    const result = await skuFree(() => this.store.importProducts(rows, auditBy(admin, 'product.import', this.now())));
+    const result = await skuFree(() => this.catalogue.importProducts(rows, auditBy(admin, 'product.import', this.now())));
     if ('missing' in result) throw conflict(`Nothing was imported: no product with id ${result.missing.join(', ')}`);
     return { ...report, created: result.created, updated: result.updated };
   }

@@ -8,7 +8,8 @@ import { choiceLabel } from '../../../src/domain/variants';
 import { publicProduct } from '../catalogue/publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { StoredCartLine } from '../../db/snapshot';
-import type { Store, StoredCartItem, Tx, VariantProduct } from '../../db/port';
+import type { CartStore, StoredCartItem, Tx, VariantProduct } from '../../db/port';
+import type { CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';
 import { assertVariantAvailable, cartVariant, readVariantRef, resolveVariant } from '../catalogue/variantRules';
 
@@ -80,7 +81,10 @@ function expand(line: StoredCartLine, product: VariantProduct): CartItem {
 const answer = (item: StoredCartItem): CartItem => ({ id: item.id, product: publicProduct(item.product), variant: item.variant, quantity: item.quantity });
 
 export class CartService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: CartStore,
+    private readonly catalogue: CatalogueService,
+  ) {}
 
   /** The user's lines, products and variants expanded. */
   async items(user: number): Promise<CartItem[]> {
@@ -97,7 +101,7 @@ export class CartService {
     const productId = readProductRef(body.product);
     if (productId === undefined) throw badRequest('Invalid product', { product: 'Product must be a product id' });
     const quantity = quantityOf(body.quantity === undefined ? 1 : body.quantity);
-    const product = await this.store.productById(productId);
+    const product = await this.catalogue.productById(productId);
     if (!product) throw notFound('Product not found');
     const resolved = resolveVariant(product, body.variant);
     if ('message' in resolved) throw badRequest(resolved.message, { variant: resolved.message });
@@ -118,7 +122,7 @@ export class CartService {
     const line = id === undefined ? undefined : await this.store.cartLine(user, id);
     if (!line) throw notFound('Cart item not found');
     const quantity = quantityOf(requireObject(input).quantity);
-    const product = await this.store.productById(line.product);
+    const product = await this.catalogue.productById(line.product);
     const variant = product?.variants.find((v) => v.id === line.variant);
     if (!product || !variant) throw notFound('Product not found');
     assertMinimum(product, quantity);
@@ -138,7 +142,7 @@ export class CartService {
     if (rawVariant !== undefined && variant === undefined) throw badRequest('Invalid variant', { variant: 'variant must be a variant id' });
     const line = productId === undefined ? undefined : await this.store.removeCartLine(user, productId, variant);
     if (!line) throw notFound('That product is not in your cart');
-    const product = await this.store.productById(line.product);
+    const product = await this.catalogue.productById(line.product);
     return product ? expand(line, product) : { id: line.id, product: line.product, quantity: line.quantity };
   }
 

@@ -6,7 +6,7 @@ import type { PricedProduct, Product, Review, ReviewEligibility } from '../../..
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store } from '../../db/port';
+import type { CatalogueStore } from '../../db/port';
 import type { Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';
 import { publicProduct, publicReview } from './publicProduct';
@@ -54,7 +54,9 @@ function readReview(input: unknown, partial: boolean): Pick<Review, 'rating' | '
 
 export class ReviewService {
   constructor(
-    private readonly store: Store,
+    private readonly store: CatalogueStore,
+    /** Whether the shopper received the product (orders' OrderService.hasDelivered). */
+    private readonly orders: { hasDelivered(user: number, product: number): Promise<boolean> },
     private readonly now: () => number,
   ) {}
 
@@ -69,14 +71,14 @@ export class ReviewService {
   async eligibility(me: StoredUser, rawId: string): Promise<ReviewEligibility> {
     const product = await this.product(rawId);
     const review = product.reviews.find((r) => r.user === me.id);
-    return { canReview: review === undefined && (await this.store.hasDeliveredOrderWith(me.id, product.id)), review: review ? publicReview(review, me.id) : null };
+    return { canReview: review === undefined && (await this.orders.hasDelivered(me.id, product.id)), review: review ? publicReview(review, me.id) : null };
   }
 
   /** POST /products/:id/reviews: 201 with the product (the author's view: publicProduct); 403 without a delivered order of it; 409 a second time. */
   async add(me: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
     const { rating, comment } = readReview(input, false);
     const { id } = await this.product(rawId);
-    if (!(await this.store.hasDeliveredOrderWith(me.id, id))) throw forbidden(NOT_RECEIVED);
+    if (!(await this.orders.hasDelivered(me.id, id))) throw forbidden(NOT_RECEIVED);
     const date = new Date(this.now()).toISOString();
     const product = await this.store.updateProductWith(id, (p) => {
       if (p.reviews.some((r) => r.user === me.id)) throw conflict(ALREADY_REVIEWED);

@@ -7,7 +7,7 @@ import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions }
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
 import { readVariants } from './variantInput';
-import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type ListFilter, type ListQuery, type ProductListField, type Store, type Tx, type VariantProduct } from '../../db/port';
+import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type AuditContext, type ImportResult, type ImportRow, type ListFilter, type ListQuery, type ProductListField, type Tx, type VariantProduct, type CatalogueStore } from '../../db/port';
 import { foldTerms, foldWords, startsWords } from './words';
 import type { StoredUser } from '../../db/snapshot';
 import { auditBy } from '../backoffice/audit';
@@ -39,7 +39,7 @@ export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
 
 export class CatalogueService {
   constructor(
-    private readonly store: Store,
+    private readonly store: CatalogueStore,
     private readonly now: () => number,
   ) {}
 
@@ -227,5 +227,20 @@ export class CatalogueService {
   /** The products among `ids` that exist, with their options and variants, in any order. */
   productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
     return this.store.productsByIds(ids);
+  }
+
+  /** The product with its options and variants (undefined when there is none). */
+  productById(id: number): Promise<VariantProduct | undefined> {
+    return this.store.productById(id);
+  }
+
+  /** The values of every category. */
+  async categoryValues(): Promise<string[]> {
+    return (await this.store.listCategories({})).items.map((c) => c.value);
+  }
+
+  /** Creates and updates products as one unit, one audit entry each (the back office's import). */
+  importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
+    return this.store.importProducts(rows, audit);
   }
 }

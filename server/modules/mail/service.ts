@@ -1,7 +1,7 @@
 // The back office's view of the outbox (GET /admin/emails) and "send again".
 import type { EmailMessage } from '../../../src/domain/mail';
 import { notFound } from '../../http/errors';
-import type { OutboxMessage, OutgoingMail, Page, Store, Tx } from '../../db/port';
+import type { OutboxMessage, OutgoingMail, Page, Tx, MailStore } from '../../db/port';
 import { parseId } from '../../http/input';
 import { pageOf } from '../../query/paging';
 
@@ -12,7 +12,7 @@ const toEmail = ({ nextAttemptAt: _next, ...message }: OutboxMessage): EmailMess
 
 export class MailService {
   constructor(
-    private readonly store: Store,
+    private readonly store: MailStore,
     private readonly now: () => number,
   ) {}
 

@@ -16,7 +16,9 @@ import { variantSalePrice } from '../../../src/domain/variants';
 import type { Variant } from '../../../src/domain/variants';
 import { assertValid, badRequest } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { PricingContext, PricingPlace, Store } from '../../db/port';
+import type { PricingContext, PricingPlace } from '../../db/port';
+import type { CartService } from '../cart/service';
+import type { PromotionService } from '../pricing/promotions';
 import type { Errors } from '../../http/validate';
 import { requireObject } from '../../http/input';
 import { priceCart, shippingCharge, type PricingLine, type PricingPromotion, type PricingResult, type PricingShippingMethod } from '../pricing/pricing';
@@ -125,7 +127,7 @@ export const placeOf = (address: { country: string; state?: string | null }): Pr
 
 export class CheckoutService {
   constructor(
-    private readonly store: Store,
+    private readonly modules: { cart: CartService; promotions: PromotionService },
     private readonly now: () => number,
   ) {}
 
@@ -158,7 +160,7 @@ export class CheckoutService {
     const codes = readCodes(body.codes, errors);
     assertValid(errors, 'Invalid quote');
 
-    const [cart, context] = await Promise.all([this.store.cartItems(user.id), this.store.pricingContext(user.id, codes, place)]);
+    const [cart, context] = await Promise.all([this.modules.cart.lines(user.id), this.modules.promotions.pricingContext(user.id, codes, place)]);
     const method = chooseMethod(context.shippingMethods, methodId, place?.country);
     const lines: PricingLine[] = cart.map((item) => ({
       key: item.id,

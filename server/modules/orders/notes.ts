@@ -4,14 +4,14 @@
 import { MAX_NOTE_LENGTH, type AdminOrder, type OrderNote } from '../../../src/domain/backOffice';
 import { assertValid, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store } from '../../db/port';
+import type { OrderStore } from '../../db/port';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
 import { publicOrder } from '../catalogue/publicProduct';
 
 export class OrderNoteService {
   constructor(
-    private readonly store: Store,
+    private readonly store: OrderStore,
     private readonly now: () => number,
   ) {}
 

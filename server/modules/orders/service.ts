@@ -8,7 +8,7 @@ import { toCents, type Payment } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
 import type { StoredUser } from '../../db/snapshot';
-import type { AuditContext, NewOrder, OrderQuery, OutgoingMail, Page, Store, Tx, VariantProduct } from '../../db/port';
+import type { AuditContext, NewOrder, OrderQuery, OutgoingMail, Page, Store, Tx, VariantProduct, OrderStore } from '../../db/port';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
@@ -56,7 +56,7 @@ export interface OrderModules {
 export class OrderService {
   /** `linkBase`: the start of absolute links in order mail (PUBLIC_URL). */
   constructor(
-    private readonly store: Store,
+    private readonly store: OrderStore & Pick<Store, 'transaction'>,
     private readonly deps: OrderModules,
     private readonly now: () => number,
     private readonly linkBase = 'http://localhost:8080',
@@ -96,7 +96,7 @@ export class OrderService {
           if (!product) return { shortOf: line.product };
           products.push(product);
         }
-        const pricing = await promotions.pricingContext(tx, user, request.codes, placeOf(request.selectedAddress));
+        const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
         priced = priceOrder(request, products, pricing, user, at);
         const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;
         const short = request.lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
@@ -296,5 +296,10 @@ export class OrderService {
     const order = await this.get(me, rawId);
     if (order.user !== me.id) throw notFound('Order not found');
     return buyAgain(this.deps, me.id, order);
+  }
+
+  /** Whether the user has a delivered order holding the product (who may review it). */
+  hasDelivered(user: number, product: number): Promise<boolean> {
+    return this.store.hasDeliveredOrderWith(user, product);
   }
 }

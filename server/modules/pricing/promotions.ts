@@ -6,7 +6,8 @@
 import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type RedemptionRefused, type Store, type Tx } from '../../db/port';
+import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PriceStore, type RedemptionRefused, type Tx } from '../../db/port';
+import type { CatalogueService } from '../catalogue/service';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
@@ -138,7 +139,8 @@ function fail(errors: Errors): void {
 
 export class PromotionService {
   constructor(
-    private readonly store: Store,
+    private readonly store: PriceStore,
+    private readonly catalogue: CatalogueService,
     private readonly now: () => number,
   ) {}
 
@@ -214,12 +216,12 @@ export class PromotionService {
   /** Categories are the shop's category names (slugs), products ids of products that exist. */
   private async checkReferences(read: Partial<PromotionFields>, errors: Errors): Promise<void> {
     if (read.categories && read.categories.length > 0) {
-      const known = new Set((await this.store.listCategories({})).items.map((c) => c.value));
+      const known = new Set(await this.catalogue.categoryValues());
       const unknown = read.categories.filter((c) => !known.has(c));
       if (unknown.length > 0) errors.categories = `No such ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.join(', ')}`;
     }
     if (read.products && read.products.length > 0) {
-      const found = new Set((await this.store.productsByIds(read.products)).map((p) => p.id));
+      const found = new Set((await this.catalogue.productsByIds(read.products)).map((p) => p.id));
       const unknown = read.products.filter((p) => !found.has(p));
       if (unknown.length > 0) errors.products = `No such ${unknown.length === 1 ? 'product' : 'products'}: ${unknown.join(', ')}`;
     }
@@ -238,10 +240,10 @@ export class PromotionService {
     }
   }
 
-  // Inside the transaction of an order's placing (OrderService.place).
+  // For quotes, and inside the transaction of an order's placing (OrderService.place).
 
-  /** What pricing `user`'s order with `codes` for `place` reads (README "Prices"). */
-  pricingContext(tx: Tx, user: number, codes: readonly string[], place: PricingPlace | undefined): Promise<PricingContext> {
+  /** What pricing `user`'s cart or order with `codes` for `place` reads (README "Prices"); in `tx` when given. */
+  pricingContext(user: number, codes: readonly string[], place: PricingPlace | undefined, tx?: Tx): Promise<PricingContext> {
     return this.store.pricingContext(user, codes, place, tx);
   }
 

@@ -8,7 +8,7 @@ import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { COUNTRIES, type Country } from '../../../src/domain/types';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import { TaxRatePlaceTaken, type Store } from '../../db/port';
+import { TaxRatePlaceTaken, type PriceStore } from '../../db/port';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
 
@@ -132,7 +132,7 @@ function placeTaken(error: unknown): never {
 
 export class ShippingTaxService {
   constructor(
-    private readonly store: Store,
+    private readonly store: PriceStore,
     private readonly now: () => number,
   ) {}
 

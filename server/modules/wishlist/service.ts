@@ -9,7 +9,8 @@ import { withSalePrice } from '../../../src/domain/pricing';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { alertMailer } from '../mail/alertMessages';
 import type { StoredUser } from '../../db/snapshot';
-import type { Store, StoredWishlistItem, Tx, VariantProduct } from '../../db/port';
+import type { StoredWishlistItem, Tx, VariantProduct, WishlistStore } from '../../db/port';
+import type { CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';
 import { publicProduct } from '../catalogue/publicProduct';
 import { toPublicUser } from '../accounts/users';
@@ -24,7 +25,8 @@ function wishlistVariant(product: VariantProduct, variant: Variant): WishlistIte
 
 export class WishlistService {
   constructor(
-    private readonly store: Store,
+    private readonly store: WishlistStore,
+    private readonly catalogue: CatalogueService,
     private readonly now: () => number,
     linkBase: string,
   ) {
@@ -34,7 +36,7 @@ export class WishlistService {
   /** The product `raw` names when it can be saved (exists, not deleted), else the message for `product`. */
   private async product(raw: unknown): Promise<VariantProduct | string> {
     const id = parseId(raw);
-    const product = id === undefined ? undefined : await this.store.productById(id);
+    const product = id === undefined ? undefined : await this.catalogue.productById(id);
     if (!product) return id === undefined ? 'Product must be a product id' : NO_PRODUCT;
     if (product.deleted) return `"${product.title}" is no longer sold`;
     return product;
@@ -54,7 +56,7 @@ export class WishlistService {
   /** GET /wishlist: the caller's items, newest first. */
   async list(user: number): Promise<WishlistItem[]> {
     const items = await this.store.wishlistOf(user);
-    return this.answer(items, await this.store.productsByIds(items.map((i) => i.product)), user);
+    return this.answer(items, await this.catalogue.productsByIds(items.map((i) => i.product)), user);
   }
 
   /** POST /wishlist {product, variant}: 201 the item; the same product and variant again → 409. */
