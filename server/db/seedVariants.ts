@@ -13,7 +13,7 @@
 // seed's images are drawings, not photographs of each colour, but the product page shows how a
 // colour's picture follows the choice).
 import type { Product } from '../../src/domain/types';
-import type { ProductOption, Variant, VariantChoice } from '../../src/domain/variants';
+import { optionChoices, type ProductOption, type Variant, type VariantChoice } from '../../src/domain/variants';
 import type { SnapshotProduct } from './snapshot';
 
 const SHOE_SIZES = ['40', '41', '42', '43', '44', '45'];
@@ -52,11 +52,6 @@ function recipe(p: Product): Recipe | undefined {
   }
 }
 
-/** Every combination of the options' values, the first option varying slowest. */
-function combinations(options: readonly ProductOption[]): VariantChoice[] {
-  return options.reduce<VariantChoice[]>((acc, o) => acc.flatMap((c) => o.values.map((v) => ({ ...c, [o.name]: v }))), [{}]);
-}
-
 /** `stock` spread over `n` variants: about one in four sold out (never all while there is stock), the rest shared evenly. */
 function spread(stock: number, n: number, id: number): number[] {
   const soldOut = Array.from({ length: n }, (_, i) => (id * 7 + i * 3) % 4 === 0);
@@ -79,7 +74,7 @@ const skuOf = (id: number, choice: VariantChoice) =>
 export function seedVariants(p: Product): { options: ProductOption[]; variants: Omit<Variant, 'id'>[] } | undefined {
   const r = recipe(p);
   if (!r) return undefined;
-  const choices = combinations(r.options);
+  const choices = optionChoices(r.options);
   const stock = spread(p.stock, choices.length, p.id);
   const first = r.options[0];
   const colour = r.options.find((o) => /colour/i.test(o.name));

@@ -15,6 +15,16 @@ export interface ProductOption {
 /** A choice of one value per option name: `{ Size: 'M', Colour: 'Black' }`; `{}` without options. */
 export type VariantChoice = Record<string, string>;
 
+/** Every combination of one value from each list, the first list varying slowest ([[]] for no lists). */
+export function combinations<T>(lists: readonly (readonly T[])[]): T[][] {
+  return lists.reduce<T[][]>((acc, values) => acc.flatMap((c) => values.map((v) => [...c, v])), [[]]);
+}
+
+/** Every choice of the options' values, the first option varying slowest ({} without options). */
+export function optionChoices(options: readonly { name: string; values: readonly string[] }[]): VariantChoice[] {
+  return combinations(options.map((o) => o.values)).map((values) => Object.fromEntries(values.map((v, i) => [options[i].name, v])));
+}
+
 /** A variant as a product answer carries it: `price`/`discountPercentage` null = the product's own. */
 export interface Variant {
   id: number;

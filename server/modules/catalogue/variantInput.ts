@@ -5,7 +5,7 @@
 // the shop: the store, 409).
 import { toNumber } from '../../../src/domain/fieldRule';
 import { checkProductField, MAX_STOCK, productRule } from '../../../src/domain/productFields';
-import { MAX_OPTIONS, type ProductOption, type VariantChoice } from '../../../src/domain/variants';
+import { MAX_OPTIONS, optionChoices, type ProductOption, type VariantChoice } from '../../../src/domain/variants';
 import type { VariantInput, VariantProduct, VariantsWrite } from '../../db/port';
 import type { Errors } from '../../http/validate';
 
@@ -77,11 +77,6 @@ function readChoice(raw: unknown, options: readonly ProductOption[], field: stri
   return Object.fromEntries(options.map((o) => [o.name, text(raw[o.name])!]));
 }
 
-/** Every combination of the options' values ({} without options). */
-function combinations(options: readonly ProductOption[]): VariantChoice[] {
-  return options.reduce<VariantChoice[]>((acc, o) => acc.flatMap((c) => o.values.map((v) => ({ ...c, [o.name]: v }))), [{}]);
-}
-
 const key = (choice: VariantChoice, options: readonly ProductOption[]) => JSON.stringify(options.map((o) => choice[o.name] ?? null));
 
 /**
@@ -133,7 +128,7 @@ export function readVariants(
     if (sku && choice && Number.isInteger(stock)) variants.push({ ...(id === undefined ? {} : { id }), sku, options: choice, price, discountPercentage, stock, ...(image === undefined ? {} : { image }) });
   });
   if (total > MAX_STOCK) errors.variants = 'The variants hold more stock than the shop can count';
-  const missing = combinations(options).filter((c) => !seen.has(key(c, options)));
+  const missing = optionChoices(options).filter((c) => !seen.has(key(c, options)));
   if (missing.length > 0 && variants.length === body.variants.length) {
     errors.variants = `Every choice needs a variant: missing ${missing.slice(0, 5).map((c) => options.map((o) => c[o.name]).join(' / ')).join(', ')}${missing.length > 5 ? ', …' : ''}`;
   }

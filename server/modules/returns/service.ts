@@ -5,7 +5,7 @@
 // order (OrderService.change: the order and its products locked, the stock put back, the order
 // written with the return's history, the audit entry and the shopper's mail, in one transaction).
 // The refund rule is README "Returns and refunds": see refundCents.
-import { toCents, toDollars, type Cents } from '../../../src/domain/checkout';
+import { toCents, toDollars, type Cents, type Payment } from '../../../src/domain/checkout';
 import {
   MAX_RETURN_REASON,
   RETURN_NEXT_STEPS,
@@ -16,13 +16,11 @@ import {
   type ReturnLine,
   type ReturnStatus,
 } from '../../../src/domain/returns';
-import type { Order } from '../../../src/domain/types';
+import type { AuditEntry, Order } from '../../../src/domain/types';
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { returnMail } from '../mail/returnMessages';
 import type { StoredUser } from '../../db/snapshot';
 import type { PaymentProvider } from '../payments/service';
-import type { Payment } from '../../../src/domain/checkout';
-import type { AuditEntry } from '../../../src/domain/types';
 import type { OutgoingMail, VariantProduct } from '../../db/port';
 import { MAX_STOCK, type Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';

@@ -5,7 +5,7 @@
 // and field keys (server/modules/catalogue/variantInput.ts: options.N.name, variants.N.sku, …), so the
 // server's 400 messages land on the same inputs.
 import { checkProductField, MAX_STOCK, productRule } from '../../../domain/productFields';
-import { MAX_OPTIONS, type ProductOption, type Variant, type VariantChoice } from '../../../domain/variants';
+import { combinations, MAX_OPTIONS, type ProductOption, type Variant, type VariantChoice } from '../../../domain/variants';
 
 export { MAX_OPTIONS };
 export const MAX_OPTION_NAME = 40;
@@ -70,11 +70,6 @@ export function gridFromProduct(product?: { options?: ProductOption[]; variants?
     cells[rowKey(values)] = { ...(Object.keys(keep).length > 0 ? { keep } : {}), id: v.id, sku: v.sku, price: cellText(v.price), discountPercentage: cellText(v.discountPercentage), stock: String(v.stock) };
   }
   return { options: options.map((o) => ({ name: o.name, values: o.values.join(', ') })), cells };
-}
-
-/** Every combination of the values, first option slowest ([[]] without options). */
-export function combinations(values: readonly (readonly string[])[]): string[][] {
-  return values.reduce<string[][]>((acc, vs) => acc.flatMap((c) => vs.map((v) => [...c, v])), [[]]);
 }
 
 /** A SKU made of a base and the values: "BOOTS-44-BLACK". */

@@ -5,7 +5,8 @@ import FormActions from '../../../components/FormActions';
 import type { Promotion } from '../../../domain/checkout';
 import type { FilterOption } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
-import { numberOrText, optionalNumber, type PromotionBody } from './promotionsAPI';
+import { numberOrText } from '../../../lib/numberOrText';
+import { optionalNumber, type PromotionBody } from './promotionsAPI';
 
 interface Values {
   name: string;

@@ -3,6 +3,7 @@
 import { apiClient } from '../../../lib/apiClient';
 import { formatMoney, type Promotion } from '../../../domain/checkout';
 import type { FilterOption } from '../../../domain/types';
+import { numberOrText } from '../../../lib/numberOrText';
 
 export type PromotionBody = Omit<Promotion, 'id' | 'used'>;
 
@@ -42,11 +43,6 @@ export function datesOf(p: Pick<Promotion, 'startsAt' | 'endsAt'>): string {
 /** "3 / 10" or "3 (no limit)". */
 export const usageOf = (p: Pick<Promotion, 'used' | 'usageLimit'>) => (p.usageLimit === null ? `${p.used} (no limit)` : `${p.used} / ${p.usageLimit}`);
 
-/** A typed number as the API takes it: a number when it reads as one, else the text (the server names the field). */
-export function numberOrText(text: string): number | string {
-  const trimmed = text.trim();
-  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-}
 
 /** An optional number: empty is null. */
 export const optionalNumber = (text: string) => (text.trim() === '' ? null : numberOrText(text));

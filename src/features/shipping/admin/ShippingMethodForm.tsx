@@ -5,7 +5,8 @@ import FormActions from '../../../components/FormActions';
 import type { ShippingMethod } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
-import { numberOrText, type ShippingMethodBody } from './shippingAPI';
+import { numberOrText } from '../../../lib/numberOrText';
+import type { ShippingMethodBody } from './shippingAPI';
 
 interface Values {
   name: string;

@@ -5,7 +5,8 @@ import FormActions from '../../../components/FormActions';
 import type { TaxRate } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
 import { ApiError } from '../../../lib/apiClient';
-import { numberOrText, type TaxRateBody } from './shippingAPI';
+import { numberOrText } from '../../../lib/numberOrText';
+import type { TaxRateBody } from './shippingAPI';
 
 interface Values {
   country: string;

@@ -16,8 +16,3 @@ export const createTaxRate = (body: TaxRateBody) => apiClient.post<TaxRate>('/ad
 export const updateTaxRate = (id: number, body: TaxRateBody) => apiClient.patch<TaxRate>(`/admin/tax-rates/${id}`, body);
 export const deleteTaxRate = (id: number) => apiClient.delete<void>(`/admin/tax-rates/${id}`);
 
-/** A typed number as the API takes it: a number when it reads as one, else the text (the server names the field). */
-export function numberOrText(text: string): number | string {
-  const trimmed = text.trim();
-  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-}
