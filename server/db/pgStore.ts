@@ -173,8 +173,8 @@ export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBas
   orderForAdmin(id: number): Promise<AdminOrder | undefined> {
     return adminOrders.orderForAdmin(this.db, id);
   }
-  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined> {
-    return adminOrders.addOrderNote(this.db, order, note, audit);
+  addOrderNote(tx: Tx, order: number, note: NewOrderNote): Promise<OrderNote | undefined> {
+    return adminOrders.addOrderNote(trxOf(tx), order, note);
   }
   orderById(id: number): Promise<Order | undefined> {
     return orders.orderById(this.db, id);

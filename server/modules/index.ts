@@ -99,7 +99,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     catalogue,
     cart,
     orders,
-    orderNotes: new OrderNoteService(store, now),
+    orderNotes: new OrderNoteService(store, audit, now),
     returns: new ReturnService(orders, payments, now, linkBase),
     reviews: new ReviewService(store, orders, now),
     admin: new AdminService(store, now),

@@ -4,14 +4,15 @@
 import { MAX_NOTE_LENGTH, type AdminOrder, type OrderNote } from '../../../src/domain/backOffice';
 import { assertValid, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { OrderStore } from '../../db/port';
-import { auditBy } from '../backoffice/audit';
+import type { OrderStore, Store } from '../../db/port';
+import { auditBy, type AuditService } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
 import { publicOrder } from '../catalogue/publicProduct';
 
 export class OrderNoteService {
   constructor(
-    private readonly store: OrderStore,
+    private readonly store: OrderStore & Pick<Store, 'transaction'>,
+    private readonly audit: AuditService,
     private readonly now: () => number,
   ) {}
 
@@ -40,7 +41,12 @@ export class OrderNoteService {
       'Invalid note',
     );
     const at = this.now();
-    const note = await this.store.addOrderNote(id, { text: text!, at, by: { id: admin.id, email: admin.email } }, auditBy(admin, 'order.note', at));
+    const note = await this.store.transaction(async (tx) => {
+      const added = await this.store.addOrderNote(tx, id, { text: text!, at, by: { id: admin.id, email: admin.email } });
+      const described = added && { entity: 'order' as const, entityId: String(id), before: null, after: { note: added.text } };
+      if (described) await this.audit.record(tx, auditBy(admin, 'order.note', at), described);
+      return added;
+    });
     if (!note) throw notFound('Order not found');
     return note;
   }

@@ -4,7 +4,7 @@ import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
 import type { Payment } from '../../../src/domain/checkout';
 import type { Order, OrderEvent, OrderReturn, OrderStatus } from '../../../src/domain/types';
 import type { Page } from '../../query/lists';
-import type { AuditContext, KeyedRequest, NewOrder, NewOrderNote, OrderQuery, Tx } from '../../db/records';
+import type { KeyedRequest, NewOrder, NewOrderNote, OrderQuery, Tx } from '../../db/records';
 
 /** What a change of an order writes: each field given replaces the stored one. */
 export interface OrderUpdate {
@@ -26,7 +26,7 @@ export interface OrderStore {
   /** The order with its customer and its notes (oldest first), for the back office. */
   orderForAdmin(id: number): Promise<AdminOrder | undefined>;
   /** Adds the note to the order and records `audit` in the same step; undefined (nothing written) when there is no such order. */
-  addOrderNote(order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined>;
+  addOrderNote(tx: Tx, order: number, note: NewOrderNote): Promise<OrderNote | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
   /** The order the user placed with this Idempotency-Key, and the fingerprint of that request. */

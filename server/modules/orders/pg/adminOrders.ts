@@ -4,9 +4,7 @@
 // adding a note with its audit entry in one transaction.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AdminOrder, OrderCustomer, OrderNote } from '../../../../src/domain/backOffice';
-import type { AuditContext, NewOrderNote, OrderQuery, OrderSortField, Page } from '../../../db/port';
-// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
-import { recordAudit } from '../../backoffice/pg/audit';
+import type { NewOrderNote, OrderQuery, OrderSortField, Page } from '../../../db/port';
 import { isId, orderFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
@@ -82,19 +80,15 @@ export async function orderForAdmin(db: Db, id: number): Promise<AdminOrder | un
   return { ...adminOrder(rows[0]), notes: notes.map(noteFromRow) };
 }
 
-export async function addOrderNote(db: Kysely<Database>, order: number, note: NewOrderNote, audit: AuditContext): Promise<OrderNote | undefined> {
+export async function addOrderNote(trx: Transaction<Database>, order: number, note: NewOrderNote): Promise<OrderNote | undefined> {
   if (!isId(order)) return undefined;
-  return db.transaction().execute(async (trx) => {
-    // The order row locked: a note never lands on an order being removed.
-    const found = await trx.selectFrom('orders').select('id').where('id', '=', order).forShare().executeTakeFirst();
-    if (!found) return undefined;
-    const row = await trx
-      .insertInto('order_notes')
-      .values({ order_id: order, text: note.text, at: new Date(note.at), author_id: note.by.id, author_email: note.by.email })
-      .returning(['id', 'text', 'at', 'author_id', 'author_email'])
-      .executeTakeFirstOrThrow();
-    const added = noteFromRow(row);
-    await recordAudit(trx, audit, () => ({ entity: 'order', entityId: String(order), before: null, after: { note: added.text } }));
-    return added;
-  });
+  // The order row locked: a note never lands on an order being removed.
+  const found = await trx.selectFrom('orders').select('id').where('id', '=', order).forShare().executeTakeFirst();
+  if (!found) return undefined;
+  const row = await trx
+    .insertInto('order_notes')
+    .values({ order_id: order, text: note.text, at: new Date(note.at), author_id: note.by.id, author_email: note.by.email })
+    .returning(['id', 'text', 'at', 'author_id', 'author_email'])
+    .executeTakeFirstOrThrow();
+  return noteFromRow(row);
 }
