@@ -82,8 +82,8 @@ const SERVER_REACT_FENCE = [
  * server/modules/. A module uses another only through that module's service: its SQL (pg.ts,
  * pg/) and its routes (routes.ts, *Routes.ts) are its own. An import that leaves a module's folder
  * is `../<module>/…` (or `../../<module>/…` from its pg/ folder); only the database's adapter
- * (server/db/pgStore.ts) binds every module's SQL, and only server/modules/index.ts and the app
- * every module's routes.
+ * (server/db/pgStore.ts) binds every module's SQL, and only the app (server/app.ts) mounts every
+ * module's routes.
  */
 const MODULE_FENCE = [
   {
