@@ -8,7 +8,7 @@ import { toCents, type Payment } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
 import type { StoredUser } from '../../db/snapshot';
-import type { AuditContext, NewOrder, OrderQuery, OutgoingMail, Page, Store, Tx, VariantProduct, OrderStore } from '../../db/port';
+import type { AuditContext, NewOrder, OutgoingMail, Page, Store, Tx, VariantProduct, OrderStore } from '../../db/port';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
@@ -197,23 +197,18 @@ export class OrderService {
 
   /** All orders with their customer (admin): _page with _per_page (or _limit), _sort/_order, status=, q=, createdAt_gte/_lte. */
   async list(query: Query): Promise<Page<AdminOrder>> {
-    const page = await this.store.listOrders({ ...OrderService.readQuery(query), slice: boundedPageOf(query) });
+    const page = await this.store.listOrders({ ...readOrderQuery(query), slice: boundedPageOf(query) });
     return { ...page, items: page.items.map(publicOrder) };
   }
 
   /** Every order a GET /orders query selects (its paging aside), in its order, `size` at a time. */
   async *orderPages(query: Query, size: number): AsyncGenerator<Order[]> {
-    const q = OrderService.readQuery(query);
+    const q = readOrderQuery(query);
     for (let start = 0; ; start += size) {
       const { items } = await this.store.listOrders({ ...q, slice: { start, end: start + size } });
       if (items.length > 0) yield items;
       if (items.length < size) return;
     }
-  }
-
-  /** The filter and sort of a GET /orders query (query.ts). */
-  private static readQuery(query: Query): OrderQuery {
-    return readOrderQuery(query);
   }
 
   /** The order with this id, for the modules that check who asks themselves (returns). */
