@@ -7,48 +7,35 @@
 // StoreUnavailableError (503), never a half change: PostgreSQL rolls back what was not committed.
 import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
-import type { AuditEntry, Customer, FilterOption, Order, OrderStatus, Product, Role } from '../../src/domain/types';
+import type { AuditEntry, Customer, Order, OrderStatus, Role } from '../../src/domain/types';
 import { StoreUnavailableError } from '../http/errors';
 import type { DbSchema, StoredCartLine } from './snapshot';
-import type {
-  AuditContext,
-  AuditQuery,
-  FilterOptionField,
-  ImportResult,
-  ImportRow,
-  KeyedRequest,
-  ListedProduct,
-  ListQuery,
-  NewOrder,
-  NewOrderNote,
-  OrderQuery,
-  OrderUpdate,
-  Page,
-  PricingContext,
-  PricingPlace,
-  RedemptionRefused,
-  NewProduct,
-  ProductChanges,
-  ProductListField,
-  StoredCartItem,
-  VariantProduct,
-  StoreAdapter,
-  TimeRange,
-  Tx,
-  ValueCount,
+import {
+  SkuTaken,
+  type AuditQuery,
+  type KeyedRequest,
+  type NewOrder,
+  type NewOrderNote,
+  type OrderQuery,
+  type OrderUpdate,
+  type Page,
+  type PricingContext,
+  type PricingPlace,
+  type RedemptionRefused,
+  type StoreAdapter,
+  type TimeRange,
+  type Tx,
 } from './port';
 import * as cart from '../modules/cart/pg';
-import * as catalogue from '../modules/catalogue/pg/catalogue';
-import { listFilterOptions } from '../modules/catalogue/pg/filterOptions';
+import { withCatalogue } from '../modules/catalogue/pg/store';
+import { skuViolation } from '../modules/catalogue/pg/variants';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as adminOrders from '../modules/orders/pg/adminOrders';
 import * as orders from '../modules/orders/pg/orders';
 import * as promotionUse from '../modules/pricing/pg/promotionUse';
-import * as productWrites from '../modules/catalogue/pg/productWrites';
 import * as reports from '../modules/backoffice/pg/reports';
 import { PgBase, trxOf } from './pgBase';
 import * as audit from '../modules/backoffice/pg/audit';
-import * as variantStock from '../modules/catalogue/pg/variantStock';
 import { withPrices } from '../modules/pricing/pg/store';
 import { withMail } from '../modules/mail/pg/store';
 import { withWishlist } from '../modules/wishlist/pg/store';
@@ -66,7 +53,7 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBase)))) implements StoreAdapter {
+export class PgStore extends withAccounts(withWishlist(withMail(withPrices(withCatalogue(PgBase))))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */
@@ -75,7 +62,7 @@ export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBas
     super(db);
   }
 
-  // --- Back office's reports on accounts (reports.ts) ------------------------------------------
+  // --- Back office's reports on accounts and stock (reports.ts) --------------------------------
 
   countUsersSince(since: number, role: Role): Promise<number> {
     return reports.countUsersSince(this.db, since, role);
@@ -83,65 +70,14 @@ export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBas
   listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>> {
     return reports.listCustomers(this.db, query, spentStatuses);
   }
-
-  // --- Catalogue (catalogue.ts, filterOptions.ts, productWrites.ts) -----------------------------
-
-  listProducts(query: ListQuery<ProductListField>): Promise<Page<ListedProduct>> {
-    return catalogue.listProducts(this.db, query);
-  }
-  countProducts(query: ListQuery<ProductListField>): Promise<number> {
-    return catalogue.countProducts(this.db, query);
-  }
-  countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
-    return catalogue.countProductsBy(this.db, field, query);
-  }
-  salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
-    return catalogue.salePriceRange(this.db, query);
-  }
-  suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
-    return catalogue.suggestProducts(this.db, terms, limit);
-  }
-  productById(id: number): Promise<VariantProduct | undefined> {
-    return productWrites.productById(this.db, id);
-  }
-  productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
-    return productWrites.productsByIds(this.db, ids);
-  }
-  createProduct(product: NewProduct, audit?: AuditContext): Promise<VariantProduct> {
-    return productWrites.createProduct(this.db, product, audit);
-  }
-  updateProduct(id: number, changes: ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
-    return productWrites.updateProductWith(this.db, id, () => changes, audit);
-  }
-  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
-    return productWrites.updateProductWith(this.db, id, change, audit);
-  }
-  importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
-    return productWrites.importProducts(this.db, rows, audit);
-  }
   lowStockProducts(defaultThreshold: number, limit: number): Promise<LowStockEntry[]> {
     return reports.lowStockProducts(this.db, defaultThreshold, limit);
-  }
-  listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
-    return listFilterOptions(this.db, 'categories', query);
-  }
-  listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
-    return listFilterOptions(this.db, 'brands', query);
-  }
-  lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
-    return variantStock.lockProducts(trxOf(tx), ids);
-  }
-  takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
-    return variantStock.takeVariantStock(trxOf(tx), lines);
-  }
-  moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<boolean> {
-    return variantStock.moveVariantStock(trxOf(tx), moves);
   }
 
   // --- Cart (cart.ts) -------------------------------------------------------------------------
 
-  cartItems(user: number): Promise<StoredCartItem[]> {
-    return cart.cartItems(this.db, user);
+  cartLines(user: number): Promise<StoredCartLine[]> {
+    return cart.cartLines(this.db, user);
   }
   cartLine(user: number, id: number): Promise<StoredCartLine | undefined> {
     return cart.cartLine(this.db, user, id);
@@ -225,8 +161,15 @@ export class PgStore extends withAccounts(withWishlist(withMail(withPrices(PgBas
 
   // --- Transactions ------------------------------------------------------------------------------
 
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(trx as unknown as Tx));
+  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute((trx) => work(trx as unknown as Tx));
+    } catch (error) {
+      // A SKU's uniqueness is checked at commit (deferred, so a product's variants may swap SKUs):
+      // a race past the product write's own check is told in the port's words.
+      const sku = skuViolation(error);
+      throw sku === undefined ? error : new SkuTaken(sku);
+    }
   }
 
   // --- Whole state (tests, tools) ------------------------------------------------------------

@@ -3,7 +3,6 @@
 import type { AuditAction, AuditEntity, AuditEntry, Order, OrderEvent, OrderStatus, Product } from '../../src/domain/types';
 import type { EmailMessage } from '../../src/domain/mail';
 import type { Payment, Promotion, ShippingMethod } from '../../src/domain/checkout';
-import type { StoredUser } from './snapshot';
 
 // ---------------------------------------------------------------------------------------------
 // Transactions
@@ -96,9 +95,10 @@ export interface KeyedRequest {
 // The back office
 
 /**
- * An admin write to record in the audit log, in the same atomic step as the write: who, what
- * and when; the adapter adds the entity and the fields before and after (server/modules/backoffice/auditEntries.ts),
- * or `describe` does, from the record as it was and as it became.
+ * An admin write to record in the audit log, in the transaction of the write: who, what and
+ * when; the service that writes adds the entity and the fields before and after
+ * (server/modules/backoffice/auditEntries.ts), or `describe` does, from the product as it was and
+ * as it became, and hands the entry to AuditService.record.
  */
 export interface AuditContext {
   actor: { id: number; email: string };
@@ -149,15 +149,9 @@ export interface OutgoingMail {
 /** A message of the outbox, with its delivery state. */
 export type OutboxMessage = EmailMessage & { nextAttemptAt: string };
 
-/** A password reset link's token (its SHA-256 only) and its lifetime, epoch milliseconds. */
+/** A password reset or email verification link's token (its SHA-256 only) and its lifetime, epoch milliseconds. */
 export interface ResetToken {
   digest: string;
   at: number;
   expiresAt: number;
-}
-
-/** An email verification link to store and mail: its token (SHA-256 only) and the mail holding it. */
-export interface VerificationLink {
-  token: ResetToken;
-  mail: (user: StoredUser) => OutgoingMail;
 }

@@ -83,15 +83,18 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const signups = new SignupLimiter(store, options.signupLimit, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
   const payments = options.payments ?? new TestPaymentProvider();
-  const catalogue = new CatalogueService(store, now);
+  const audit = new AuditService(store);
+  const mail = new MailService(store, now);
+  const catalogue = new CatalogueService(store, audit, now);
   const cart = new CartService(store, catalogue);
   const users = new UserService(store);
-  const audit = new AuditService(store);
-  const promotions = new PromotionService(store, catalogue, now);
-  const mail = new MailService(store, now);
-  const wishlist = new WishlistService(store, catalogue, now, linkBase);
+  const promotions = new PromotionService(store, catalogue, audit, now);
+  const wishlist = new WishlistService(store, { catalogue, mail }, now, linkBase);
+  // A changed product's back-in-stock and price-drop mail, in the write's transaction. The
+  // catalogue tells whoever listens: it does not ask the wishlist (which asks the catalogue).
+  catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments }, now, linkBase);
-  const emailVerification = new EmailVerificationService(store, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
+  const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
     sessions,
@@ -101,14 +104,14 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     orders,
     orderNotes: new OrderNoteService(store, audit, now),
     returns: new ReturnService(orders, payments, now, linkBase),
-    reviews: new ReviewService(store, orders, now),
+    reviews: new ReviewService(catalogue, orders, now),
     admin: new AdminService(store, now),
     audit,
-    shippingTax: new ShippingTaxService(store, now),
+    shippingTax: new ShippingTaxService(store, audit, now),
     checkout: new CheckoutService({ cart, promotions }, now),
     promotions,
     transfer: new TransferService(catalogue, orders, now),
-    passwordReset: new PasswordResetService(store, {
+    passwordReset: new PasswordResetService(store, mail, {
       now,
       passwordCost: options.passwordCost,
       linkBase,

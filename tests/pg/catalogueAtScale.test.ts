@@ -9,7 +9,7 @@ import { seedDatabase } from '../../scripts/seedDatabase';
 import { openDatabase } from '../../server/db/connect';
 import { PgStore } from '../../server/db/pgStore';
 import type { Database } from '../../server/db/schema';
-import type { ListQuery, ProductField } from '../../server/db/port';
+import type { ListQuery, ProductChanges, ProductField } from '../../server/db/port';
 import { makeData } from '../api/fixtures';
 import type { FreshDatabase } from './cluster';
 import { testDatabase } from './database';
@@ -31,15 +31,20 @@ describe('product_counts', () => {
       expect(kept, after).toEqual(actual);
     };
     await check('loading');
-    const lamp = await store.createProduct({ ...makeData().products[0], title: 'Lamp', category: 'laptops', brand: 'Dior' });
+    const update = (id: number, changes: ProductChanges) =>
+      store.transaction(async (tx) => {
+        const [product] = await store.lockProducts(tx, [id]);
+        return store.updateProduct(tx, product, changes);
+      });
+    const lamp = await store.transaction((tx) => store.insertProduct(tx, { ...makeData().products[0], title: 'Lamp', category: 'laptops', brand: 'Dior' }));
     await check('a new product');
-    await store.updateProduct(lamp.id, { category: 'fragrances' });
+    await update(lamp.id, { category: 'fragrances' });
     await check('a new category');
-    await store.updateProduct(1, { deleted: true, brand: 'Samsung' });
+    await update(1, { deleted: true, brand: 'Samsung' });
     await check('deleted and rebranded at once');
-    await store.updateProduct(1, { deleted: false });
+    await update(1, { deleted: false });
     await check('restored');
-    await store.updateProduct(2, { title: 'Renamed', price: 5 });
+    await update(2, { title: 'Renamed', price: 5 });
     await check('a change of nothing counted');
     const two = (await store.productById(2))!;
     const missing = await store.transaction(async (tx) => {
@@ -49,9 +54,9 @@ describe('product_counts', () => {
     });
     expect(missing).toBeUndefined();
     await check('a stock decrement');
-    await store.updateProduct(2, { stock: 0 });
+    await update(2, { stock: 0 });
     await check('sold out');
-    await store.updateProduct(2, { stock: 3 });
+    await update(2, { stock: 3 });
     await check('back in stock');
     await sql`UPDATE products SET category = 'smartphones', brand = 'Apple' WHERE id > 2`.execute(store.db);
     await check('many rows at once');

@@ -31,7 +31,10 @@ describe('starting on a database', () => {
     const { total } = await first.listProducts({});
     expect(total).toBe(seed.products.length);
     expect((await first.userByEmail('admin@shop.test'))?.role).toBe('admin');
-    await first.updateProduct(1, { title: 'Renamed' });
+    await first.transaction(async (tx) => {
+      const [product] = await first.lockProducts(tx, [1]);
+      await first.updateProduct(tx, product, { title: 'Renamed' });
+    });
     await first.close();
 
     const again = await openStore({ url, seedFile: DEFAULT_SEED_FILE, max: 2 });

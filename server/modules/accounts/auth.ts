@@ -64,7 +64,7 @@ export class AuthService {
     const wait = await this.signups.attempt(ip);
     if (wait > 0) throw tooMany('Too many new accounts from your network.', wait);
     const hash = await hashPasswordAsync(body.password as string, this.passwordCost);
-    const user = await this.store.createUser({
+    const user = await this.verification.createUser({
       email: key,
       password: hash,
       role: 'user',
@@ -72,7 +72,7 @@ export class AuthService {
       ...(name ? { name } : {}),
       createdAt: new Date(this.now()).toISOString(),
       verified: false,
-    }, this.verification.newLink());
+    });
     if (!user) {
       // Another sign-up took the email while this one was hashing.
       await this.signups.undo(ip);

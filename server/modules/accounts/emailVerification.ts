@@ -1,5 +1,5 @@
 // Email verification. Signing up mails a link to /verify-email?token=…, written
-// with the new account in one transaction (AuthService.signup takes its link from here); POST
+// with the new account in one transaction (AuthService.signup creates the account here); POST
 // /auth/verify uses the token; POST /auth/verify/resend mails a new link to a signed-in account
 // that is not verified yet, a few times an hour. The token is 32 random bytes, stored as its
 // SHA-256 only, single use (using one forgets every link of the account), valid 7 days. An
@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { verifyEmailMail } from '../mail/messages';
 import type { StoredUser } from '../../db/snapshot';
-import type { VerificationLink, AccountStore } from '../../db/port';
+import type { AccountStore, Store, Tx } from '../../db/port';
+import type { MailService } from '../mail/service';
 import { requireObject } from '../../http/input';
 import { tokenDigest, TOKEN_PATTERN } from './passwordReset';
 
@@ -28,19 +29,30 @@ export const DEFAULT_VERIFY_LIMITS: VerifyLimits = { perUser: 3, windowMs: 60 * 
 
 export class EmailVerificationService {
   constructor(
-    private readonly store: AccountStore,
+    private readonly store: AccountStore & Pick<Store, 'transaction'>,
+    private readonly mail: MailService,
     private readonly options: { now: () => number; linkBase: string; limits: VerifyLimits },
   ) {}
 
-  /** A new link (token, its digest and lifetime, and the mail holding it) as of now. */
-  newLink(): VerificationLink {
+  /**
+   * Adds the account (a sign-up's, not verified) with its verification link and the mail holding
+   * it, in one transaction; undefined (nothing added) when the email is taken.
+   */
+  createUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined> {
+    return this.store.transaction(async (tx) => {
+      const created = await this.store.createUser(tx, user);
+      if (created) await this.sendLink(tx, created);
+      return created;
+    });
+  }
+
+  /** A new link as of now for `user`: its token stored (SHA-256 only) and the mail holding it put in the outbox, in `tx`. */
+  private async sendLink(tx: Tx, user: StoredUser): Promise<void> {
     const at = this.options.now();
     const token = randomBytes(32).toString('base64url');
     const url = `${this.options.linkBase}/verify-email?token=${token}`;
-    return {
-      token: { digest: tokenDigest(token), at, expiresAt: at + VERIFY_TTL_MS },
-      mail: (user) => verifyEmailMail(user.email, url, VERIFY_TTL_MS / 86_400_000),
-    };
+    await this.store.storeVerificationToken(tx, user.id, { digest: tokenDigest(token), at, expiresAt: at + VERIFY_TTL_MS });
+    await this.mail.enqueue(tx, verifyEmailMail(user.email, url, VERIFY_TTL_MS / 86_400_000), at);
   }
 
   /** POST /auth/verify {token}: marks the account verified; 400 (nothing changed) for an unknown, used or expired token. */
@@ -64,7 +76,12 @@ export class EmailVerificationService {
       throw new HttpError(429, `Too many confirmation mails. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'Retry-After': String(wait) });
     }
     // Verified meanwhile (another tab used a link): say so rather than mail a useless link.
-    if (!(await this.store.requestEmailVerification(me.id, this.newLink()))) throw new HttpError(409, VERIFY_ALREADY);
+    const sent = await this.store.transaction(async (tx) => {
+      const user = await this.store.lockUnverifiedUser(tx, me.id);
+      if (user) await this.sendLink(tx, user);
+      return user !== undefined;
+    });
+    if (!sent) throw new HttpError(409, VERIFY_ALREADY);
     return verifySentAnswer(me.email);
   }
 }

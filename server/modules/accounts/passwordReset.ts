@@ -8,7 +8,8 @@ import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } f
 import { assertValid, HttpError } from '../../http/errors';
 import { resetPasswordMail } from '../mail/messages';
 import { hashPasswordAsync } from './passwords';
-import type { AccountStore } from '../../db/port';
+import type { AccountStore, Store } from '../../db/port';
+import type { MailService } from '../mail/service';
 import type { Errors } from '../../http/validate';
 import { requireObject } from '../../http/input';
 
@@ -33,7 +34,8 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class PasswordResetService {
   constructor(
-    private readonly store: AccountStore,
+    private readonly store: AccountStore & Pick<Store, 'transaction'>,
+    private readonly mail: MailService,
     private readonly options: { now: () => number; passwordCost: number; linkBase: string; limits: ForgotLimits },
   ) {}
 
@@ -62,9 +64,13 @@ export class PasswordResetService {
 
     const token = randomBytes(32).toString('base64url');
     const url = `${this.options.linkBase}/reset-password?token=${token}`;
-    await this.store.requestPasswordReset(key, { digest: tokenDigest(token), at: now, expiresAt: now + RESET_TTL_MS }, (user) =>
-      resetPasswordMail(user.email, url, RESET_TTL_MS / 60_000),
-    );
+    // The token and its mail in one transaction, opened whether or not the address has an account.
+    await this.store.transaction(async (tx) => {
+      const user = await this.store.userByEmail(key, tx);
+      if (!user) return;
+      await this.store.storeResetToken(tx, user.id, { digest: tokenDigest(token), at: now, expiresAt: now + RESET_TTL_MS });
+      await this.mail.enqueue(tx, resetPasswordMail(user.email, url, RESET_TTL_MS / 60_000), now);
+    });
     return FORGOT_ANSWER;
   }
 

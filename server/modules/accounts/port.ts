@@ -3,18 +3,16 @@
 // email verification tokens. Part of the Store (server/db/port.ts), whose contract it follows.
 import type { Address } from '../../../src/domain/types';
 import type { Session, StoredUser } from '../../db/snapshot';
-import type { OutgoingMail, ResetToken, ThrottleCounter, Tx, VerificationLink } from '../../db/records';
+import type { ResetToken, ThrottleCounter, Tx } from '../../db/records';
 
 export interface AccountStore {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
   /** The user; in `tx` when given. */
   userById(id: number, tx?: Tx): Promise<StoredUser | undefined>;
-  userByEmail(email: string): Promise<StoredUser | undefined>;
-  /**
-   * Adds the user; undefined (nothing added) when the email is taken. With `link`: its token is
-   * stored for the new user and `link.mail(user)` put in the outbox, in the same step.
-   */
-  createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined>;
+  /** The user with this email; in `tx` when given. */
+  userByEmail(email: string, tx?: Tx): Promise<StoredUser | undefined>;
+  /** Adds the user, in `tx`; undefined (nothing added) when the email is taken. */
+  createUser(tx: Tx, user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined>;
   /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
   /** Sets whether the user is a member; the user after it, undefined when there is none. */
@@ -49,12 +47,10 @@ export interface AccountStore {
   /** Forgets every event of a counter. */
   clearThrottle(bucket: string, key: string): Promise<void>;
 
-  // Mail (the outbox) and password resets.
-  /**
-   * When `email` has an account: stores the reset token for it and, in the same step, puts
-   * `mail(user)` in the outbox; true. false (nothing written) when there is no such account.
-   */
-  requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean>;
+  // Password reset and email verification tokens (the SHA-256 of a link's token). A token is
+  // stored in the transaction `tx` the service opened, which puts its mail in the outbox in it too.
+  /** Stores the reset token for user `user`. */
+  storeResetToken(tx: Tx, user: number, token: ResetToken): Promise<void>;
   /**
    * Uses the reset token with this digest when it exists and has not expired at `now`: in one
    * step sets the user's password hash, ends every session of the user and forgets every reset
@@ -62,11 +58,10 @@ export interface AccountStore {
    * the token is unknown, used or expired.
    */
   resetPassword(digest: string, hash: string, now: number): Promise<number | undefined>;
-  /**
-   * Stores a new verification link for user `id` and puts its mail in the outbox, in one step;
-   * false (nothing written) when there is no such user or it is verified already.
-   */
-  requestEmailVerification(id: number, link: VerificationLink): Promise<boolean>;
+  /** User `id` when it exists and is not verified yet, locked until `tx` ends (undefined otherwise). */
+  lockUnverifiedUser(tx: Tx, id: number): Promise<StoredUser | undefined>;
+  /** Stores the verification token for user `user`. */
+  storeVerificationToken(tx: Tx, user: number, token: ResetToken): Promise<void>;
   /**
    * Uses the verification token with this digest when it exists and has not expired at `now`:
    * marks its user verified and forgets every verification token of the user (single use). The

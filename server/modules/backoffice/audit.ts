@@ -1,5 +1,6 @@
-// Who an admin write is by, for the audit log the store keeps with it (server/db/port.ts
-// AuditContext), and reading that log (GET /admin/audit).
+// Who an admin write is by (server/db/port.ts AuditContext), recording its entry in the
+// transaction of the write (AuditService.record, asked by the service that writes), and reading
+// the log (GET /admin/audit).
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
@@ -27,8 +28,11 @@ export class AuditService {
     return this.store.listAudit({ entity: entity as AuditEntity | undefined, actor, slice: boundedPageOf(query) });
   }
 
-  /** Records the change `described` by `ctx`'s admin, in the transaction of that change (nothing without a context). */
-  async record(tx: Tx, ctx: AuditContext | undefined, described: Described): Promise<void> {
-    if (ctx) await this.store.recordAudit(tx, auditEntry(ctx, described));
+  /**
+   * Records the change `described` by `ctx`'s admin, in the transaction of that change (nothing
+   * without a context, nor for a write that changed nothing: `described` undefined).
+   */
+  async record(tx: Tx, ctx: AuditContext | undefined, described: Described | undefined): Promise<void> {
+    if (ctx && described) await this.store.recordAudit(tx, auditEntry(ctx, described));
   }
 }

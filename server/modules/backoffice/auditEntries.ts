@@ -1,6 +1,6 @@
-// Audit entries as both adapters record them (Store's AuditContext): the fields of a record that
-// a write changed, before and after.
-import type { AuditEntry, Order, Product } from '../../../src/domain/types';
+// What an audit entry says of a write (an AuditContext's entry, server/db/port.ts): the fields of
+// a record that the write changed, before and after. Plain code, for the services that write.
+import type { AuditEntity, AuditEntry, Order, Product } from '../../../src/domain/types';
 import type { AuditContext } from '../../db/port';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -22,6 +22,22 @@ export function changedFields(
 
 /** What an audit entry says of its record: which one, and its fields before and after. */
 export type Described = Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
+
+/**
+ * What a write of a record records: all of a new one (`before` null), all of a removed one
+ * (`after` null), the changed fields of a changed one; undefined when it changed nothing (nothing
+ * is recorded then).
+ */
+export function describeWrite(
+  entity: AuditEntity,
+  entityId: number | string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Described | undefined {
+  if (!before || !after) return { entity, entityId: String(entityId), before, after };
+  const changed = changedFields(before, after);
+  return Object.keys(changed.after).length === 0 ? undefined : { entity, entityId: String(entityId), ...changed };
+}
 
 /**
  * What a product write records: all of a new product; the changed fields of a changed one;

@@ -1,35 +1,16 @@
-// A shopper's cart lines (PgStore delegates here): one row per user and variant, the product and
-// the variant expanded when read.
+// A shopper's cart lines (PgStore delegates here): one row per user and variant (the service
+// expands the products and variants through the catalogue).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { variantSalePrice, variantPricing, type CartVariant } from '../../../src/domain/variants';
 import type { StoredCartLine } from '../../db/snapshot';
-import type { StoredCartItem } from '../../db/port';
-import { cartLineFromRow, isId, PRODUCT_COLUMNS, productFromRow } from '../../db/rows';
+import { cartLineFromRow, isId } from '../../db/rows';
 import type { Database } from '../../db/schema';
-// eslint-disable-next-line no-restricted-imports -- a cart line is read with its product's variants in one query; docs/architecture.md "Known crossings"
-import { withVariants } from '../catalogue/pg/variants';
 
 type Db = Kysely<Database>;
 
-export async function cartItems(db: Db, user: number): Promise<StoredCartItem[]> {
+export async function cartLines(db: Db, user: number): Promise<StoredCartLine[]> {
   if (!isId(user)) return [];
-  const rows = await db
-    .selectFrom('cart')
-    .innerJoin('products', 'products.id', 'cart.product_id')
-    .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
-    .select(['cart.id as line_id', 'cart.quantity as line_quantity', 'cart.variant_id as line_variant'])
-    .where('cart.user_id', '=', user)
-    .orderBy('cart.id')
-    .execute();
-  const products = await withVariants(db, rows.map(productFromRow));
-  return rows.flatMap((r, i) => {
-    const product = products[i];
-    const variant = product.variants.find((v) => v.id === r.line_variant);
-    if (!variant) return [];
-    const { price, discountPercentage } = variantPricing(product, variant);
-    const line: CartVariant = { id: variant.id, sku: variant.sku, options: variant.options, price, discountPercentage, salePrice: variantSalePrice(product, variant), stock: variant.stock };
-    return [{ id: r.line_id, product, quantity: r.line_quantity, variant: line }];
-  });
+  const rows = await db.selectFrom('cart').selectAll().where('user_id', '=', user).orderBy('id').execute();
+  return rows.map(cartLineFromRow);
 }
 
 export async function cartLine(db: Db, user: number, id: number): Promise<StoredCartLine | undefined> {

@@ -6,13 +6,13 @@ import type { Tx } from '../../db/records';
 import type { CartVariant } from '../../../src/domain/variants';
 import type { VariantProduct } from '../catalogue/variantTypes';
 
-/** A cart line as the store reads it: the product with its variants, and the line's variant. */
+/** A cart line as CartService hands it out: the product with its variants, and the line's variant. */
 export type StoredCartItem = CartItem & { product: VariantProduct; variant: CartVariant };
 
 export interface CartStore {
   // Cart: one line per user and variant.
-  /** The user's lines in the order they were added, products and variants expanded (a line whose product is gone is left out). */
-  cartItems(user: number): Promise<StoredCartItem[]>;
+  /** The user's lines in the order they were added. */
+  cartLines(user: number): Promise<StoredCartLine[]>;
   /** The user's line with this id. */
   cartLine(user: number, id: number): Promise<StoredCartLine | undefined>;
   /**

@@ -88,7 +88,7 @@ export class CartService {
 
   /** The user's lines, products and variants expanded. */
   async items(user: number): Promise<CartItem[]> {
-    return (await this.store.cartItems(user)).map(answer);
+    return (await this.lines(user)).map(answer);
   }
 
   /**
@@ -109,7 +109,7 @@ export class CartService {
     assertMinimum(product, quantity);
     const label = choiceLabel(variant.options, product.options);
     const already = () => conflict(`"${product.title}"${label ? ` (${label})` : ''} ${ALREADY_IN_CART}`);
-    if ((await this.store.cartItems(user)).some((item) => item.variant.id === variant.id)) throw already();
+    if ((await this.store.cartLines(user)).some((line) => line.variant === variant.id)) throw already();
     assertVariantAvailable(product, variant, quantity);
     const line = await this.store.addCartLine({ user, product: productId, variant: variant.id, quantity });
     if (!line) throw already();
@@ -151,9 +151,19 @@ export class CartService {
     return this.store.emptyCart(tx, user);
   }
 
-  /** The user's lines as stored, products and variants expanded (a line whose product is gone is left out). */
-  lines(user: number): Promise<StoredCartItem[]> {
-    return this.store.cartItems(user);
+  /**
+   * The user's lines as stored, products and variants expanded: the products of every line in one
+   * read of the catalogue (a line whose product or variant is gone is left out).
+   */
+  async lines(user: number): Promise<StoredCartItem[]> {
+    const lines = await this.store.cartLines(user);
+    if (lines.length === 0) return [];
+    const products = new Map((await this.catalogue.productsByIds(lines.map((l) => l.product))).map((p) => [p.id, p]));
+    return lines.flatMap((line) => {
+      const product = products.get(line.product);
+      const variant = product?.variants.find((v) => v.id === line.variant);
+      return product && variant ? [{ id: line.id, product, quantity: line.quantity, variant: cartVariant(product, variant) }] : [];
+    });
   }
 
   /** Adds a line as given (its checks made by the caller); undefined when the user has a line of that variant already. */

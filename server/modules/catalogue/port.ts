@@ -4,7 +4,7 @@
 import type { FilterOption, Product } from '../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from '../../query/lists';
 import type { ListedProduct, VariantProduct, VariantsWrite } from './variantTypes';
-import type { AuditContext, ImportResult, ImportRow, Tx } from '../../db/records';
+import type { Tx } from '../../db/records';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
 export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
@@ -30,29 +30,24 @@ export interface CatalogueStore {
    * by server/modules/catalogue/words.ts foldTerms), a word that starts with it; in id order.
    */
   suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]>;
-  // Products come with their options and variants (./variants.ts); a write naming a SKU another
-  // product has throws SkuTaken, with nothing changed.
+  // Products come with their options and variants (./variants.ts).
   productById(id: number): Promise<VariantProduct | undefined>;
-  /** The products among `ids` that exist, in any order. */
-  productsByIds(ids: readonly number[]): Promise<VariantProduct[]>;
-  createProduct(product: NewProduct, audit?: AuditContext): Promise<VariantProduct>;
-  /** Sets the given fields; undefined when there is no such product. */
-  updateProduct(id: number, changes: ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined>;
+  /** The products among `ids` that exist, in any order; in `tx` when given. */
+  productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]>;
+  // The admin's product writes, in the transaction `tx` the catalogue's service opened. A write
+  // naming a SKU another product has throws SkuTaken (roll back); SkuTaken may also come from
+  // Store.transaction, when the database finds the SKU taken only at commit (a race).
+  /** Adds the product: the product as stored. */
+  insertProduct(tx: Tx, product: NewProduct): Promise<VariantProduct>;
   /**
-   * Sets the fields `change` computes from the product as it is, as one atomic step (no other
-   * write to the product in between); throws what `change` throws, with nothing changed.
-   * Synchronous `change`, which must not change the product it is given.
+   * Writes `changes` to `product` (locked by the caller with lockProducts, as it is now): the
+   * product after, undefined when the changes change nothing (nothing written).
    */
-  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined>;
-  /**
-   * Creates and updates products as one unit (one audit entry each); `missing` (and nothing
-   * changed) when an update names a product that does not exist.
-   */
-  importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult>;
+  updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 
-  // Stock, inside the transaction of an order's placing or change.
+  // Stock, inside the transaction of an order's placing or change; locks, for a product write too.
   /**
    * The products among `ids` that exist, with their variants, locked until `tx` ends; locked in
    * id order, so two transactions that lock products never wait on each other in a circle.

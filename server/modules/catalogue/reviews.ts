@@ -6,7 +6,7 @@ import type { PricedProduct, Product, Review, ReviewEligibility } from '../../..
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import type { CatalogueStore } from '../../db/port';
+import type { CatalogueService } from './service';
 import type { Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';
 import { publicProduct, publicReview } from './publicProduct';
@@ -54,7 +54,8 @@ function readReview(input: unknown, partial: boolean): Pick<Review, 'rating' | '
 
 export class ReviewService {
   constructor(
-    private readonly store: CatalogueStore,
+    /** The products, and their writes (CatalogueService: locked, audited, in one transaction). */
+    private readonly catalogue: Pick<CatalogueService, 'productById' | 'updateProductWith'>,
     /** Whether the shopper received the product (orders' OrderService.hasDelivered). */
     private readonly orders: { hasDelivered(user: number, product: number): Promise<boolean> },
     private readonly now: () => number,
@@ -62,7 +63,7 @@ export class ReviewService {
 
   private async product(rawId: string): Promise<Product> {
     const id = parseId(rawId);
-    const product = id === undefined ? undefined : await this.store.productById(id);
+    const product = id === undefined ? undefined : await this.catalogue.productById(id);
     if (!product) throw notFound('Product not found');
     return product;
   }
@@ -80,7 +81,7 @@ export class ReviewService {
     const { id } = await this.product(rawId);
     if (!(await this.orders.hasDelivered(me.id, id))) throw forbidden(NOT_RECEIVED);
     const date = new Date(this.now()).toISOString();
-    const product = await this.store.updateProductWith(id, (p) => {
+    const product = await this.catalogue.updateProductWith(id, (p) => {
       if (p.reviews.some((r) => r.user === me.id)) throw conflict(ALREADY_REVIEWED);
       const reviews = numbered(p.reviews);
       const next = Math.max(0, ...reviews.map((r) => r.id!)) + 1;
@@ -96,7 +97,7 @@ export class ReviewService {
     const changes = readReview(input, true);
     const { id } = await this.product(rawId);
     const reviewId = parseId(rawReviewId);
-    const product = await this.store.updateProductWith(id, (p) => {
+    const product = await this.catalogue.updateProductWith(id, (p) => {
       const reviews = numbered(p.reviews);
       const at = reviews.findIndex((r) => r.id === reviewId);
       if (at < 0) throw notFound('Review not found');
@@ -119,7 +120,7 @@ export class ReviewService {
       before: { ...removed!, productRating: before.rating },
       after: { productRating: after.rating },
     }));
-    const product = await this.store.updateProductWith(
+    const product = await this.catalogue.updateProductWith(
       id,
       (p) => {
         const reviews = numbered(p.reviews);

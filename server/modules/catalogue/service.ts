@@ -7,10 +7,26 @@ import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions }
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
 import { readVariants } from './variantInput';
-import { FILTER_OPTION_FIELDS, PRODUCT_LIST_FIELDS, SkuTaken, type AuditContext, type ImportResult, type ImportRow, type ListFilter, type ListQuery, type ProductListField, type Tx, type VariantProduct, type CatalogueStore } from '../../db/port';
+import {
+  FILTER_OPTION_FIELDS,
+  PRODUCT_LIST_FIELDS,
+  SkuTaken,
+  type AuditContext,
+  type CatalogueStore,
+  type ImportResult,
+  type ImportRow,
+  type ListFilter,
+  type ListQuery,
+  type ProductChanges,
+  type ProductListField,
+  type Store,
+  type Tx,
+  type VariantProduct,
+} from '../../db/port';
 import { foldTerms, foldWords, startsWords } from './words';
 import type { StoredUser } from '../../db/snapshot';
-import { auditBy } from '../backoffice/audit';
+import { auditBy, type AuditService } from '../backoffice/audit';
+import { ProductWrites, type ProductListener } from './writes';
 import { publicProduct } from './publicProduct';
 import { PRODUCT_DEFAULTS, readProduct } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
@@ -38,10 +54,24 @@ export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export class CatalogueService {
+  private readonly writes: ProductWrites;
+
   constructor(
-    private readonly store: CatalogueStore,
+    private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
+    audit: AuditService,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.writes = new ProductWrites(store, audit, now);
+  }
+
+  /**
+   * Calls `listener` after every change of an existing product (an admin's write, an import's,
+   * a review's), inside the write's transaction: after the product is written and read again,
+   * before its audit entry. A listener that throws rolls the write back.
+   */
+  onProductChanged(listener: ProductListener): void {
+    this.writes.onChange(listener);
+  }
 
   async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct>> {
     // A search's total may be an estimate on a large catalogue (X-Total-Count-Estimated).
@@ -142,7 +172,7 @@ export class CatalogueService {
     const { changes, errors } = readProduct(body, await this.known());
     const variants = readVariants(body, undefined, errors, changes.images ?? []);
     assertValid(errors, 'Invalid product');
-    return withSalePrice(await skuFree(() => this.store.createProduct({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
+    return withSalePrice(await skuFree(() => this.writes.create({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
@@ -163,7 +193,7 @@ export class CatalogueService {
   async remove(admin: StoredUser, rawId: string): Promise<void> {
     const existing = await this.existing(rawId);
     if (existing.deleted) return;
-    const product = await this.store.updateProduct(existing.id, { deleted: true }, auditBy(admin, 'product.delete', this.now()));
+    const product = await this.writes.change(existing.id, () => ({ deleted: true }), auditBy(admin, 'product.delete', this.now()));
     if (!product) throw notFound('Product not found');
   }
 
@@ -187,7 +217,7 @@ export class CatalogueService {
     }
     assertValid(errors, 'Invalid product');
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
-    const product = await skuFree(() => this.store.updateProduct(existing.id, { ...changes, ...variants }, auditBy(admin, action, this.now())));
+    const product = await skuFree(() => this.writes.change(existing.id, () => ({ ...changes, ...variants }), auditBy(admin, action, this.now())));
     if (!product) throw notFound('Product not found');
     return withSalePrice(product);
   }
@@ -224,9 +254,9 @@ export class CatalogueService {
     if (!(await this.store.moveStock(tx, moves))) throw new Error('the stock of a variant cannot move as planned');
   }
 
-  /** The products among `ids` that exist, with their options and variants, in any order. */
-  productsByIds(ids: readonly number[]): Promise<VariantProduct[]> {
-    return this.store.productsByIds(ids);
+  /** The products among `ids` that exist, with their options and variants, in any order; in `tx` when given. */
+  productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]> {
+    return this.store.productsByIds(ids, tx);
   }
 
   /** The product with its options and variants (undefined when there is none). */
@@ -241,6 +271,15 @@ export class CatalogueService {
 
   /** Creates and updates products as one unit, one audit entry each (the back office's import). */
   importProducts(rows: readonly ImportRow[], audit: AuditContext): Promise<ImportResult> {
-    return this.store.importProducts(rows, audit);
+    return this.writes.import(rows, audit);
+  }
+
+  /**
+   * Sets the fields `change` computes from the product as it is, locked (a review's change of
+   * the reviews and rating); what `change` throws is thrown, with nothing changed. Audited with
+   * `audit`; undefined when there is no such product.
+   */
+  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
+    return this.writes.change(id, change, audit);
   }
 }

@@ -4,8 +4,16 @@
 // reads it).
 import { formatMoney, toDollars } from '../../../src/domain/checkout';
 import { choiceLabel } from '../../../src/domain/variants';
-import type { AlertMailer, OutgoingMail, Variant, VariantProduct } from '../../db/port';
+import type { OutgoingMail, Variant, VariantProduct } from '../../db/port';
 import { escapeHtml, oneLine } from './messages';
+
+/** The messages about a user's wishlist and subscriptions. */
+export interface AlertMailer {
+  /** `variant` of `product` (as it is after the change) is in stock again. */
+  backInStock(to: string, product: VariantProduct, variant: Variant): OutgoingMail;
+  /** The price (cents) of the saved product (`variant` null: its lowest price) or variant fell from `was` to `now`. */
+  priceDrop(to: string, product: VariantProduct, variant: Variant | null, was: number, now: number): OutgoingMail;
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +

@@ -2,7 +2,7 @@
 // Part of the Store interface of ./port.ts, kept here so each part stays readable.
 import type { Promotion, ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import type { Page } from '../../query/lists';
-import type { AuditContext, PricingContext, PricingPlace, RedemptionRefused, Tx } from '../../db/records';
+import type { PricingContext, PricingPlace, RedemptionRefused, Tx } from '../../db/records';
 
 /** A promotion's fields as admins write them (id and `used` are the database's). */
 export type PromotionFields = Omit<Promotion, 'id' | 'used'>;
@@ -35,27 +35,25 @@ export interface PriceStore {
    * limit reached, or the customer's), and nothing may be kept (roll back).
    */
   redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined>;
-  // Promotions as admins manage them (the reads that price and redeem them are promotionUse's). A
-  // write naming a code another promotion has (whatever the case) throws PromotionCodeTaken, with
-  // nothing changed; each write records `audit` in the same step.
+  // Promotions as admins manage them (the reads that price and redeem them are promotionUse's).
+  // The writes run in the transaction `tx` the service opened; a write naming a code another
+  // promotion has (whatever the case) throws PromotionCodeTaken (roll back).
   /** Newest first (id descending); `slice`: one page of them. */
   listPromotions(slice?: { start: number; end: number }): Promise<Page<Promotion>>;
   promotionById(id: number): Promise<Promotion | undefined>;
-  createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion>;
-  /**
-   * Sets the fields `change` computes from the promotion as it is, as one atomic step (its `used`
-   * cannot move meanwhile); undefined when there is no such promotion. Synchronous `change`;
-   * throws what it throws, with nothing changed.
-   */
-  updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined>;
-  /** Removes the promotion (orders keep the snapshot they were charged); false when there was none. */
-  deletePromotion(id: number, audit?: AuditContext): Promise<boolean>;
+  insertPromotion(tx: Tx, fields: PromotionFields): Promise<Promotion>;
+  /** The promotion, locked until `tx` ends (its `used` cannot move meanwhile); undefined when there is none. */
+  lockPromotion(tx: Tx, id: number): Promise<Promotion | undefined>;
+  /** Sets the fields of a promotion the caller locked: the promotion after. */
+  updatePromotion(tx: Tx, id: number, fields: PromotionFields): Promise<Promotion>;
+  /** Removes the promotion (orders keep the snapshot they were charged): what was removed, undefined when there was none. */
+  deletePromotion(tx: Tx, id: number): Promise<Promotion | undefined>;
   /** The active automatic (codeless) promotion at `now` (epoch ms), within its dates and not used up, with the lowest id. */
   bannerPromotion(now: number): Promise<Promotion | undefined>;
 
-  // Shipping methods and tax rates (server/modules/pricing/pg/shippingTax.ts). A tax rate write naming
-  // a country and state (case-blind; null = the whole country) that has a rate throws
-  // TaxRatePlaceTaken, with nothing changed.
+  // Shipping methods and tax rates (server/modules/pricing/pg/shippingTax.ts). The writes run in
+  // the transaction `tx` the service opened; a tax rate write naming a country and state
+  // (case-blind; null = the whole country) that has a rate throws TaxRatePlaceTaken (roll back).
   /** The country's shipping methods, cheapest first, then by id. */
   shippingMethods(country: string): Promise<ShippingMethod[]>;
   /** The tax rate (percent) of a place: the state's own rate (case-blind), else the country's, else 0. */
@@ -63,19 +61,20 @@ export interface PriceStore {
   /** Every shipping method, by country, cheapest first. */
   listShippingMethods(): Promise<ShippingMethod[]>;
   shippingMethodById(id: number): Promise<ShippingMethod | undefined>;
-  createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod>;
-  /**
-   * Sets the fields `change` computes from the method as it is, as one atomic step; undefined when
-   * there is no such method. Synchronous `change`; throws what it throws, with nothing changed.
-   */
-  updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined>;
-  /** false when there was no such method. */
-  deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean>;
+  insertShippingMethod(tx: Tx, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod>;
+  /** The method, locked until `tx` ends; undefined when there is none. */
+  lockShippingMethod(tx: Tx, id: number): Promise<ShippingMethod | undefined>;
+  /** Sets the fields of a method the caller locked: the method after. */
+  updateShippingMethod(tx: Tx, id: number, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod>;
+  /** Removes the method: what was removed, undefined when there was none. */
+  deleteShippingMethod(tx: Tx, id: number): Promise<ShippingMethod | undefined>;
   /** Every tax rate, by country, the whole country first, then by state. */
   listTaxRates(): Promise<TaxRate[]>;
-  createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate>;
-  /** As updateShippingMethod, for a tax rate (TaxRatePlaceTaken when its new place has a rate). */
-  updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined>;
-  /** false when there was no such rate. */
-  deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean>;
+  insertTaxRate(tx: Tx, rate: Omit<TaxRate, 'id'>): Promise<TaxRate>;
+  /** The rate, locked until `tx` ends; undefined when there is none. */
+  lockTaxRate(tx: Tx, id: number): Promise<TaxRate | undefined>;
+  /** Sets the fields of a rate the caller locked: the rate after. */
+  updateTaxRate(tx: Tx, id: number, rate: Omit<TaxRate, 'id'>): Promise<TaxRate>;
+  /** Removes the rate: what was removed, undefined when there was none. */
+  deleteTaxRate(tx: Tx, id: number): Promise<TaxRate | undefined>;
 }

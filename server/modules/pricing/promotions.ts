@@ -1,14 +1,15 @@
 // Promotions as admins manage them (/api/admin/promotions) and the banner's promotion
 // (GET /api/promotions/banner). Every field is checked here, with a message per field, before
 // anything is written; cross-field rules (a percentage's 100 % ceiling, Ends at after Starts at,
-// a usage limit not below the uses so far) are checked against the promotion as it is inside the
-// store's write, so a PATCH of one field is judged with the others as stored.
+// a usage limit not below the uses so far) are checked against the promotion as stored, locked in
+// the write's transaction, so a PATCH of one field is judged with the others as stored.
 import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PriceStore, type RedemptionRefused, type Tx } from '../../db/port';
+import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PriceStore, type RedemptionRefused, type Store, type Tx } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
-import { auditBy } from '../backoffice/audit';
+import { auditBy, type AuditService } from '../backoffice/audit';
+import { AuditedWrites, type AuditedRecords } from './auditedWrites';
 import { parseId, requireObject } from '../../http/input';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
 
@@ -137,12 +138,33 @@ function fail(errors: Errors): void {
   if (Object.keys(errors).length > 0) throw badRequest('Invalid promotion', errors);
 }
 
+/** The record as the audit log keeps it (without `used`, which orders change, not admins). */
+function audited(p: Promotion): Record<string, unknown> {
+  const { used: _used, ...fields } = p;
+  void _used;
+  return fields;
+}
+
 export class PromotionService {
+  private readonly writes: AuditedWrites;
+  private readonly promotions: AuditedRecords<Promotion, PromotionFields>;
+
   constructor(
-    private readonly store: PriceStore,
+    private readonly store: PriceStore & Pick<Store, 'transaction'>,
     private readonly catalogue: CatalogueService,
+    audit: AuditService,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.writes = new AuditedWrites(store, audit);
+    this.promotions = {
+      entity: 'promotion',
+      insert: (tx, fields) => store.insertPromotion(tx, fields),
+      lock: (tx, id) => store.lockPromotion(tx, id),
+      update: (tx, id, fields) => store.updatePromotion(tx, id, fields),
+      remove: (tx, id) => store.deletePromotion(tx, id),
+      described: audited,
+    };
+  }
 
   /** GET /admin/promotions?_page=&_limit=: newest first (a bare query: the first MAX_PAGE_SIZE). */
   list(query: Record<string, unknown>): Promise<Page<Promotion>> {
@@ -168,7 +190,7 @@ export class PromotionService {
     const fields = { ...promotionDefaults(), ...read } as PromotionFields;
     crossCheck(fields, 0, errors);
     fail(errors);
-    return this.taken(() => this.store.createPromotion(fields, auditBy(admin, 'promotion.create', this.now())));
+    return this.taken(() => this.writes.create(this.promotions, auditBy(admin, 'promotion.create', this.now()), fields));
   }
 
   /** PATCH /admin/promotions/:id: the given fields; the rules judged with the stored others. */
@@ -180,20 +202,17 @@ export class PromotionService {
     const read = readFields(body, errors);
     await this.checkReferences(read, errors);
     fail(errors);
+    // Judged with the promotion as stored, locked (its `used` cannot move under the check).
     const updated = await this.taken(() =>
-      this.store.updatePromotionWith(
-        id,
-        (before) => {
-          const { id: _id, used, ...stored } = before;
-          void _id;
-          const fields: PromotionFields = { ...stored, ...read };
-          const crossErrors: Errors = {};
-          crossCheck(fields, used, crossErrors);
-          fail(crossErrors);
-          return fields;
-        },
-        auditBy(admin, 'promotion.update', this.now()),
-      ),
+      this.writes.update(this.promotions, auditBy(admin, 'promotion.update', this.now()), id, (before) => {
+        const { id: _id, used, ...stored } = before;
+        void _id;
+        const fields: PromotionFields = { ...stored, ...read };
+        const crossErrors: Errors = {};
+        crossCheck(fields, used, crossErrors);
+        fail(crossErrors);
+        return fields;
+      }),
     );
     if (!updated) throw notFound('No such promotion');
     return updated;
@@ -202,7 +221,7 @@ export class PromotionService {
   /** DELETE /admin/promotions/:id: orders that carried it keep their snapshot. */
   async remove(admin: StoredUser, idParam: string): Promise<void> {
     const id = parseId(idParam);
-    if (id === undefined || !(await this.store.deletePromotion(id, auditBy(admin, 'promotion.delete', this.now())))) {
+    if (id === undefined || !(await this.writes.remove(this.promotions, auditBy(admin, 'promotion.delete', this.now()), id))) {
       throw notFound('No such promotion');
     }
   }

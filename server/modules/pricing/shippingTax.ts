@@ -8,8 +8,9 @@ import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { COUNTRIES, type Country } from '../../../src/domain/types';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/snapshot';
-import { TaxRatePlaceTaken, type PriceStore } from '../../db/port';
-import { auditBy } from '../backoffice/audit';
+import { TaxRatePlaceTaken, type PriceStore, type Store } from '../../db/port';
+import { auditBy, type AuditService } from '../backoffice/audit';
+import { AuditedWrites, type AuditedRecords } from './auditedWrites';
 import { parseId, requireObject } from '../../http/input';
 
 export const MAX_METHOD_NAME = 60;
@@ -131,10 +132,33 @@ function placeTaken(error: unknown): never {
 }
 
 export class ShippingTaxService {
+  private readonly writes: AuditedWrites;
+  private readonly methods: AuditedRecords<ShippingMethod, MethodFields>;
+  private readonly rates: AuditedRecords<TaxRate, RateFields>;
+
   constructor(
-    private readonly store: PriceStore,
+    private readonly store: PriceStore & Pick<Store, 'transaction'>,
+    audit: AuditService,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.writes = new AuditedWrites(store, audit);
+    this.methods = {
+      entity: 'shipping',
+      insert: (tx, fields) => store.insertShippingMethod(tx, fields),
+      lock: (tx, id) => store.lockShippingMethod(tx, id),
+      update: (tx, id, fields) => store.updateShippingMethod(tx, id, fields),
+      remove: (tx, id) => store.deleteShippingMethod(tx, id),
+      described: (m) => ({ name: m.name, country: m.country, amount: m.amount, freeOver: m.freeOver, estimate: m.estimate }),
+    };
+    this.rates = {
+      entity: 'tax',
+      insert: (tx, fields) => store.insertTaxRate(tx, fields),
+      lock: (tx, id) => store.lockTaxRate(tx, id),
+      update: (tx, id, fields) => store.updateTaxRate(tx, id, fields),
+      remove: (tx, id) => store.deleteTaxRate(tx, id),
+      described: (t) => ({ country: t.country, state: t.state, rate: t.rate }),
+    };
+  }
 
   /** GET /shipping-methods?country=: the country's methods, cheapest first. */
   methodsFor(query: Record<string, unknown>): Promise<ShippingMethod[]> {
@@ -150,21 +174,21 @@ export class ShippingTaxService {
 
   createMethod(admin: StoredUser, body: unknown): Promise<ShippingMethod> {
     const fields = readMethod(requireObject(body), undefined);
-    return this.store.createShippingMethod(fields, auditBy(admin, 'shipping.create', this.now()));
+    return this.writes.create(this.methods, auditBy(admin, 'shipping.create', this.now()), fields);
   }
 
   async updateMethod(admin: StoredUser, idText: string, body: unknown): Promise<ShippingMethod> {
     const id = parseId(idText);
     const object = requireObject(body);
-    // Judged against the method as stored, inside the store's write (no other write in between).
-    const updated = id === undefined ? undefined : await this.store.updateShippingMethod(id, (current) => readMethod(object, withoutId(current)), auditBy(admin, 'shipping.update', this.now()));
+    // Judged against the method as stored, locked (no other write in between).
+    const updated = id === undefined ? undefined : await this.writes.update(this.methods, auditBy(admin, 'shipping.update', this.now()), id, (current) => readMethod(object, withoutId(current)));
     if (!updated) throw notFound('No such shipping method');
     return updated;
   }
 
   async removeMethod(admin: StoredUser, idText: string): Promise<void> {
     const id = parseId(idText);
-    if (id === undefined || !(await this.store.deleteShippingMethod(id, auditBy(admin, 'shipping.delete', this.now())))) throw notFound('No such shipping method');
+    if (id === undefined || !(await this.writes.remove(this.methods, auditBy(admin, 'shipping.delete', this.now()), id))) throw notFound('No such shipping method');
   }
 
   listRates(): Promise<TaxRate[]> {
@@ -174,7 +198,7 @@ export class ShippingTaxService {
   async createRate(admin: StoredUser, body: unknown): Promise<TaxRate> {
     const fields = readRate(requireObject(body), undefined);
     try {
-      return await this.store.createTaxRate(fields, auditBy(admin, 'tax.create', this.now()));
+      return await this.writes.create(this.rates, auditBy(admin, 'tax.create', this.now()), fields);
     } catch (error) {
       return placeTaken(error);
     }
@@ -185,7 +209,7 @@ export class ShippingTaxService {
     const object = requireObject(body);
     let updated: TaxRate | undefined;
     try {
-      updated = id === undefined ? undefined : await this.store.updateTaxRate(id, (current) => readRate(object, withoutId(current)), auditBy(admin, 'tax.update', this.now()));
+      updated = id === undefined ? undefined : await this.writes.update(this.rates, auditBy(admin, 'tax.update', this.now()), id, (current) => readRate(object, withoutId(current)));
     } catch (error) {
       return placeTaken(error);
     }
@@ -195,6 +219,6 @@ export class ShippingTaxService {
 
   async removeRate(admin: StoredUser, idText: string): Promise<void> {
     const id = parseId(idText);
-    if (id === undefined || !(await this.store.deleteTaxRate(id, auditBy(admin, 'tax.delete', this.now())))) throw notFound('No such tax rate');
+    if (id === undefined || !(await this.writes.remove(this.rates, auditBy(admin, 'tax.delete', this.now()), id))) throw notFound('No such tax rate');
   }
 }

@@ -1,12 +1,10 @@
 // The wishlist's part of the storage port: saved products and variants, "Notify
-// me" subscriptions on sold-out variants, and the account's alerts switch. The alert mail itself
-// is written by the product writes (and the stock an order gives back) in their own transaction:
-// each subscriber of a variant that is in stock again gets one mail and the subscription is used
-// up; each saved item whose price a write lowered gets one mail and remembers the new price.
+// me" subscriptions on sold-out variants, and the account's alerts switch; and what the alerts
+// a change of stock or price sends read and use up, in that change's transaction (the rules and
+// the mail are WishlistService's).
 import type { StockAlert } from '../../../src/domain/wishlist';
 import type { StoredUser } from '../../db/snapshot';
-import type { OutgoingMail, Tx } from '../../db/records';
-import type { Variant, VariantProduct } from '../catalogue/variantTypes';
+import type { Tx } from '../../db/records';
 
 /** A wishlist row: `variant` null for the product as a whole. */
 export interface StoredWishlistItem {
@@ -30,20 +28,23 @@ export interface NewWishlistItem {
 /** Why a subscription was not added: the user has it already, the variant has stock, or there is no such variant of the product. */
 export type StockAlertRefusal = 'taken' | 'in stock' | 'missing';
 
-/** The messages the store writes to the outbox about a user's wishlist and subscriptions. */
-export interface AlertMailer {
-  /** `variant` of `product` (as it is after the write) is in stock again. */
-  backInStock(to: string, product: VariantProduct, variant: Variant): OutgoingMail;
-  /** The price (cents) of the saved product (`variant` null: its lowest price) or variant fell from `was` to `now`. */
-  priceDrop(to: string, product: VariantProduct, variant: Variant | null, was: number, now: number): OutgoingMail;
+/** A subscription used up: its variant, and its subscriber's email and alerts switch. */
+export interface AlertSubscriber {
+  variant: number;
+  email: string;
+  alerts: boolean;
+}
+
+/** A saved item as a price change reads it: the price (cents) it remembers, its owner's email and alerts switch. */
+export interface SavedItem {
+  id: number;
+  variant: number | null;
+  lastPrice: number;
+  email: string;
+  alerts: boolean;
 }
 
 export interface WishlistStore {
-  /**
-   * How alert mail is worded and linked (the service gives it once, with the shop's public
-   * address). Kept for the process: one shop per process.
-   */
-  useAlertMailer(mailer: AlertMailer): void;
   /** The user's wishlist, newest first (then the newest id first). */
   wishlistOf(user: number): Promise<StoredWishlistItem[]>;
   /** Adds the item; undefined (nothing added) when the user has that product and variant saved already. */
@@ -62,9 +63,15 @@ export interface WishlistStore {
   removeStockAlert(user: number, id: number): Promise<boolean>;
   /** Sets whether the user gets alert mail; the user after it, undefined when there is none. */
   setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined>;
-  /**
-   * After stock moved up for these products (an order cancelled, a return received), in `tx`: the
-   * subscriptions to their variants that have stock now are used up and their subscribers mailed.
-   */
-  alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void>;
+
+  // The alerts a change of stock or price sends, read and used up in that change's transaction
+  // `tx` (the product's row locked by it).
+  /** The products among `productIds` that someone waits for (a subscription to one of their variants). */
+  productsWithAlerts(tx: Tx, productIds: readonly number[]): Promise<number[]>;
+  /** Removes the subscriptions to `variants` of `product`: their subscribers, in any order. */
+  takeStockAlerts(tx: Tx, product: number, variants: readonly number[]): Promise<AlertSubscriber[]>;
+  /** The saved items of `product` (the product as a whole or one of its variants), by id, locked until `tx` ends. */
+  lockSavedItems(tx: Tx, product: number): Promise<SavedItem[]>;
+  /** Sets the price (cents) a saved item remembers (the base of its next price drop). */
+  setLastPrice(tx: Tx, item: number, price: number): Promise<void>;
 }

@@ -1,13 +1,15 @@
 // The wishlist and its alerts: a shopper saves products or variants, asks to be
-// told when a sold-out variant is back ("Notify me"), and may turn alert mail off. The mail is
-// written by the store with the change that causes it (server/modules/wishlist/port.ts); this service
-// gives it the mail's wording and links once, and judges the requests.
+// told when a sold-out variant is back ("Notify me"), and may turn alert mail off. The alert mail
+// goes in the outbox with the change that causes it, in that change's transaction: a product
+// write (CatalogueService tells this service of it) or stock an order gives back (OrderService
+// asks for it).
 import type { User } from '../../../src/domain/types';
 import { variantPricing, variantSalePrice, type Variant } from '../../../src/domain/variants';
 import { wishlistPrice, type StockAlert, type WishlistItem } from '../../../src/domain/wishlist';
 import { withSalePrice } from '../../../src/domain/pricing';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { alertMailer } from '../mail/alertMessages';
+import { alertMailer, type AlertMailer } from '../mail/alertMessages';
+import type { MailService } from '../mail/service';
 import type { StoredUser } from '../../db/snapshot';
 import type { StoredWishlistItem, Tx, VariantProduct, WishlistStore } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
@@ -24,13 +26,20 @@ function wishlistVariant(product: VariantProduct, variant: Variant): WishlistIte
 }
 
 export class WishlistService {
+  private readonly catalogue: CatalogueService;
+  private readonly mail: MailService;
+  /** The alert mail, its links from the shop's public address. */
+  private readonly mailer: AlertMailer;
+
   constructor(
     private readonly store: WishlistStore,
-    private readonly catalogue: CatalogueService,
+    deps: { catalogue: CatalogueService; mail: MailService },
     private readonly now: () => number,
     linkBase: string,
   ) {
-    store.useAlertMailer(alertMailer(linkBase));
+    this.catalogue = deps.catalogue;
+    this.mail = deps.mail;
+    this.mailer = alertMailer(linkBase);
   }
 
   /** The product `raw` names when it can be saved (exists, not deleted), else the message for `product`. */
@@ -119,9 +128,53 @@ export class WishlistService {
     return toPublicUser(user);
   }
 
+  // The alerts, in the transaction of the change that causes them (the product's row locked by
+  // it): a subscription is used up as its mail is written, a saved item remembers each new
+  // price, so two changes at once never mail one shopper twice. Users with alerts off are not
+  // mailed (their subscriptions are used up all the same: the moment passed).
+
+  /**
+   * After a change of `product` (as it is now, in `tx`; CatalogueService.onProductChanged):
+   * every subscription to one of its variants that has stock now is used up and its subscriber
+   * mailed (a subscription is only taken on a sold-out variant, so stock now means it came back);
+   * every saved item of it whose price is now lower than the one it remembers is mailed, and
+   * each remembers the price now. A deleted product mails nobody and keeps its subscriptions.
+   */
+  async alertsAfterProductWrite(tx: Tx, product: VariantProduct, at: number): Promise<void> {
+    if (product.deleted) return;
+    await this.backInStock(tx, product, at);
+    await this.priceDrops(tx, product, at);
+  }
+
   /** After stock moved up for these products (an order cancelled, a return received): the back-in-stock mail, in `tx`. */
-  alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void> {
-    if (productIds.length === 0) return Promise.resolve();
-    return this.store.alertsAfterStockMove(tx, productIds, at);
+  async alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void> {
+    if (productIds.length === 0) return;
+    const waiting = await this.store.productsWithAlerts(tx, productIds);
+    if (waiting.length === 0) return;
+    const products = (await this.catalogue.productsByIds(waiting, tx)).sort((a, b) => a.id - b.id);
+    for (const product of products) {
+      if (!product.deleted) await this.backInStock(tx, product, at);
+    }
+  }
+
+  private async backInStock(tx: Tx, product: VariantProduct, at: number): Promise<void> {
+    const inStock = product.variants.filter((v) => v.stock > 0).map((v) => v.id);
+    if (inStock.length === 0) return;
+    const subscribers = await this.store.takeStockAlerts(tx, product.id, inStock);
+    for (const s of subscribers.sort((a, b) => a.email.localeCompare(b.email))) {
+      const variant = product.variants.find((v) => v.id === s.variant)!;
+      if (s.alerts) await this.mail.enqueue(tx, this.mailer.backInStock(s.email, product, variant), at);
+    }
+  }
+
+  private async priceDrops(tx: Tx, product: VariantProduct, at: number): Promise<void> {
+    for (const item of await this.store.lockSavedItems(tx, product.id)) {
+      const variant = item.variant === null ? null : product.variants.find((v) => v.id === item.variant);
+      if (variant === undefined) continue;
+      const price = wishlistPrice(product, variant);
+      if (price === item.lastPrice) continue;
+      await this.store.setLastPrice(tx, item.id, price);
+      if (price < item.lastPrice && item.alerts) await this.mail.enqueue(tx, this.mailer.priceDrop(item.email, product, variant, item.lastPrice, price), at);
+    }
   }
 }

@@ -31,7 +31,14 @@ async function write(shop: TestShop, n: number, at: number): Promise<void> {
   for (let i = 1; i <= n; i++) {
     const email = EMAILS[i % EMAILS.length];
     const token = { digest: `digest-${i}-${at}`, at, expiresAt: at + 60_000 };
-    expect(await shop.store.requestPasswordReset(email, token, (user) => ({ to: user.email, subject: `m${i}`, text: `message ${i}` }))).toBe(true);
+    const written = await shop.store.transaction(async (tx) => {
+      const user = await shop.store.userByEmail(email, tx);
+      if (!user) return false;
+      await shop.store.storeResetToken(tx, user.id, token);
+      await shop.store.enqueueMail(tx, { to: user.email, subject: `m${i}`, text: `message ${i}` }, token.at);
+      return true;
+    });
+    expect(written).toBe(true);
   }
 }
 

@@ -2,7 +2,7 @@
 // throttle counters (users.ts), password resets (passwordReset.ts) and email verification
 // (verification.ts). A mixin over PgBase, like every part of PgStore.
 import type { Session, StoredUser } from '../../../db/snapshot';
-import type { OutgoingMail, ResetToken, ThrottleCounter, Tx, VerificationLink } from '../../../db/records';
+import type { ResetToken, ThrottleCounter, Tx } from '../../../db/records';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as passwordReset from './passwordReset';
 import * as users from './users';
@@ -13,11 +13,11 @@ export function withAccounts<T extends PgClass>(Base: T) {
     userById(id: number, tx?: Tx): Promise<StoredUser | undefined> {
       return users.userById(tx ? trxOf(tx) : this.db, id);
     }
-    userByEmail(email: string): Promise<StoredUser | undefined> {
-      return users.userByEmail(this.db, email);
+    userByEmail(email: string, tx?: Tx): Promise<StoredUser | undefined> {
+      return users.userByEmail(tx ? trxOf(tx) : this.db, email);
     }
-    createUser(user: Omit<StoredUser, 'id'>, link?: VerificationLink): Promise<StoredUser | undefined> {
-      return link ? verification.createUserWithLink(this.db, user, link) : users.createUser(this.db, user);
+    createUser(tx: Tx, user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined> {
+      return users.createUser(trxOf(tx), user);
     }
     updateUser(id: number, changes: { addresses?: StoredUser['addresses']; name?: string | null }): Promise<StoredUser | undefined> {
       return users.updateUser(this.db, id, changes);
@@ -46,14 +46,17 @@ export function withAccounts<T extends PgClass>(Base: T) {
     clearThrottle(bucket: string, key: string): Promise<void> {
       return users.clearThrottle(this.db, bucket, key);
     }
-    requestPasswordReset(email: string, token: ResetToken, mail: (user: StoredUser) => OutgoingMail): Promise<boolean> {
-      return passwordReset.requestPasswordReset(this.db, email, token, mail);
+    storeResetToken(tx: Tx, user: number, token: ResetToken): Promise<void> {
+      return passwordReset.storeResetToken(trxOf(tx), user, token);
     }
     resetPassword(digest: string, hash: string, now: number): Promise<number | undefined> {
       return passwordReset.resetPassword(this.db, digest, hash, now);
     }
-    requestEmailVerification(id: number, link: VerificationLink): Promise<boolean> {
-      return verification.requestEmailVerification(this.db, id, link);
+    lockUnverifiedUser(tx: Tx, id: number): Promise<StoredUser | undefined> {
+      return verification.lockUnverifiedUser(trxOf(tx), id);
+    }
+    storeVerificationToken(tx: Tx, user: number, token: ResetToken): Promise<void> {
+      return verification.storeVerificationToken(trxOf(tx), user, token);
     }
     verifyEmail(digest: string, now: number): Promise<number | undefined> {
       return verification.verifyEmail(this.db, digest, now);

@@ -1,48 +1,26 @@
-// Email verification (PgStore delegates here): a sign-up's account, its link's token and the mail
-// in one transaction; the token used once; a new link for an account not verified yet.
+// Email verification (PgStore delegates here): a link's token stored in the transaction the
+// service opened (a sign-up's, or a new link's for an account not verified yet, locked), which
+// puts its mail in the outbox in it too; the token used once.
 import { type Kysely, type Transaction } from 'kysely';
 import type { StoredUser } from '../../../db/snapshot';
-import type { VerificationLink } from '../../../db/port';
-// eslint-disable-next-line no-restricted-imports -- the account, its link and the mail are one transaction here; docs/architecture.md "Known crossings"
-import { insertMail } from '../../mail/pg/outbox';
-import { isId, userFromRow, userToRow, withoutId } from '../../../db/rows';
+import type { ResetToken } from '../../../db/records';
+import { isId, userFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
-async function storeLink(trx: Transaction<Database>, user: StoredUser, { token, mail }: VerificationLink): Promise<void> {
-  // Expired tokens of anyone are dropped on the way (a table that does not grow).
+/** Stores `token` for user `user`, in `trx`; expired tokens of anyone are dropped on the way (a table that does not grow). */
+export async function storeVerificationToken(trx: Transaction<Database>, user: number, token: ResetToken): Promise<void> {
   await trx.deleteFrom('email_verifications').where('expires_at', '<=', new Date(token.at)).execute();
   await trx
     .insertInto('email_verifications')
-    .values({ digest: token.digest, user_id: user.id, created_at: new Date(token.at), expires_at: new Date(token.expiresAt) })
+    .values({ digest: token.digest, user_id: user, created_at: new Date(token.at), expires_at: new Date(token.expiresAt) })
     .execute();
-  await insertMail(trx, mail(user), token.at);
 }
 
-/** Adds the user and, in the same transaction, its verification link and mail; undefined when the email is taken. */
-export async function createUserWithLink(db: Kysely<Database>, user: Omit<StoredUser, 'id'>, link: VerificationLink): Promise<StoredUser | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('users')
-      .values(withoutId(userToRow({ id: 0, ...user })))
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const created = userFromRow(row);
-    await storeLink(trx, created, link);
-    return created;
-  });
-}
-
-/** A new link for user `id` when the account exists and is not verified yet (false otherwise, nothing written). */
-export async function requestEmailVerification(db: Kysely<Database>, id: number, link: VerificationLink): Promise<boolean> {
-  if (!isId(id)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').selectAll().where('id', '=', id).where('verified', '=', false).forUpdate().executeTakeFirst();
-    if (!row) return false;
-    await storeLink(trx, userFromRow(row), link);
-    return true;
-  });
+/** User `id` when it exists and is not verified yet, locked until `trx` ends. */
+export async function lockUnverifiedUser(trx: Transaction<Database>, id: number): Promise<StoredUser | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await trx.selectFrom('users').selectAll().where('id', '=', id).where('verified', '=', false).forUpdate().executeTakeFirst();
+  return row && userFromRow(row);
 }
 
 /** Uses the token: marks its user verified and forgets every token of the user; the user's id, or undefined (nothing changed). */

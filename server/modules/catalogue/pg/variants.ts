@@ -67,10 +67,6 @@ export async function withVariants<P extends Product>(db: Db, products: readonly
   return products.map((p) => ({ ...p, ...(of.get(p.id) ?? { options: [], variants: [] }) }));
 }
 
-export async function withVariantsOne<P extends Product>(db: Db, product: P | undefined): Promise<(P & ProductVariants) | undefined> {
-  return product && (await withVariants(db, [product]))[0];
-}
-
 /** A SKU of `skus` that a variant of another product than `product` has (case as stored). */
 async function takenSku(db: Db, skus: readonly string[], product: number | undefined): Promise<string | undefined> {
   if (skus.length === 0) return undefined;

@@ -1,14 +1,12 @@
 // Promotions as admins manage them (migration 0014; PgStore delegates here): the back office's
-// list, one by id, create / change / delete, each write in one transaction with its audit entry,
-// and the banner's promotion. The reads used when pricing and redeeming live in promotionUse.ts.
+// list, one by id, and the writes (add, lock, change, remove) in the transaction the service
+// opened, which records their audit entry in it too; and the banner's promotion. The reads used
+// when pricing and redeeming live in promotionUse.ts.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Promotion } from '../../../../src/domain/checkout';
-import { changedFields } from '../../backoffice/auditEntries';
-import type { AuditContext, Page, PromotionFields } from '../../../db/port';
+import type { Page, PromotionFields } from '../../../db/port';
 import { PromotionCodeTaken } from '../../../db/port';
 import { promotionFromRow, promotionToRow } from './rows';
-// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
-import { recordAudit } from '../../backoffice/pg/audit';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
@@ -23,19 +21,13 @@ function codeViolation(error: unknown, code: string | null): PromotionCodeTaken 
   return new PromotionCodeTaken(code ?? '');
 }
 
+/** Runs a write of `code`, answering PromotionCodeTaken when the unique index refuses it. */
 async function codeSafe<T>(code: string | null, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     throw codeViolation(error, code) ?? error;
   }
-}
-
-/** The record as the audit log keeps it (without `used`, which orders change, not admins). */
-function audited(p: Promotion): Record<string, unknown> {
-  const { used: _used, ...fields } = p;
-  void _used;
-  return fields;
 }
 
 /** Newest first (id descending); `slice` one page of them. */
@@ -55,57 +47,30 @@ export async function promotionById(db: Db, id: number): Promise<Promotion | und
   return row && promotionFromRow(row);
 }
 
-export function createPromotion(db: Kysely<Database>, fields: PromotionFields, audit?: AuditContext): Promise<Promotion> {
-  return codeSafe(fields.code, () =>
-    db.transaction().execute(async (trx) => {
-      const created = promotionFromRow(await trx.insertInto('promotions').values(promotionToRow(fields)).returningAll().executeTakeFirstOrThrow());
-      await recordAudit(trx, audit, () => ({ entity: 'promotion', entityId: String(created.id), before: null, after: audited(created) }));
-      return created;
-    }),
+/** Adds the promotion, in `trx`; PromotionCodeTaken (roll back) when another has its code. */
+export function insertPromotion(trx: Transaction<Database>, fields: PromotionFields): Promise<Promotion> {
+  return codeSafe(fields.code, async () => promotionFromRow(await trx.insertInto('promotions').values(promotionToRow(fields)).returningAll().executeTakeFirstOrThrow()));
+}
+
+/** The promotion, locked until `trx` ends (its `used` cannot move meanwhile); undefined when there is none. */
+export async function lockPromotion(trx: Transaction<Database>, id: number): Promise<Promotion | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await trx.selectFrom('promotions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && promotionFromRow(row);
+}
+
+/** Sets the fields of the promotion (one the caller locked), in `trx`: the promotion after; PromotionCodeTaken (roll back) when another has its code. */
+export function updatePromotion(trx: Transaction<Database>, id: number, fields: PromotionFields): Promise<Promotion> {
+  return codeSafe(fields.code, async () =>
+    promotionFromRow(await trx.updateTable('promotions').set(promotionToRow(fields)).where('id', '=', id).returningAll().executeTakeFirstOrThrow()),
   );
 }
 
-/**
- * Sets the fields `change` computes from the promotion as it is (its row locked meanwhile, so
- * `used` cannot move under the check); undefined when there is no such promotion. Throws what
- * `change` throws, with nothing changed.
- */
-export async function updatePromotionWith(
-  db: Kysely<Database>,
-  id: number,
-  change: (promotion: Promotion) => PromotionFields,
-  audit?: AuditContext,
-): Promise<Promotion | undefined> {
+/** Removes the promotion (orders keep their snapshot; its redemptions go), in `trx`: what was removed, undefined when there was none. */
+export async function deletePromotion(trx: Transaction<Database>, id: number): Promise<Promotion | undefined> {
   if (!isId(id)) return undefined;
-  let code: string | null = null;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('promotions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) return undefined;
-      const before = promotionFromRow(row);
-      const fields = change(before);
-      code = fields.code;
-      const after = promotionFromRow(await trx.updateTable('promotions').set(promotionToRow(fields)).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
-      const changed = changedFields(audited(before), audited(after));
-      if (Object.keys(changed.after).length > 0) {
-        await recordAudit(trx, audit, () => ({ entity: 'promotion', entityId: String(id), ...changed }));
-      }
-      return after;
-    });
-  } catch (error) {
-    throw codeViolation(error, code) ?? error;
-  }
-}
-
-/** Removes the promotion (orders keep their snapshot; its redemptions go); false when there was none. */
-export async function deletePromotion(db: Kysely<Database>, id: number, audit?: AuditContext): Promise<boolean> {
-  if (!isId(id)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('promotions').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return false;
-    await recordAudit(trx, audit, () => ({ entity: 'promotion', entityId: String(id), before: audited(promotionFromRow(row)), after: null }));
-    return true;
-  });
+  const row = await trx.deleteFrom('promotions').where('id', '=', id).returningAll().executeTakeFirst();
+  return row && promotionFromRow(row);
 }
 
 /**

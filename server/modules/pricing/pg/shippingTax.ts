@@ -1,12 +1,11 @@
 // Shipping methods and tax rates (migration 0014; PgStore delegates here). The readers take any
 // handle (the database or a transaction) so that placing an order prices with them inside its
-// own transaction. Writes record their audit entry in the same transaction.
+// own transaction. The back office's writes run in the transaction the service opened (which
+// records their audit entry in it too).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ShippingMethod, TaxRate } from '../../../../src/domain/checkout';
-import { TaxRatePlaceTaken, type AuditContext } from '../../../db/port';
+import { TaxRatePlaceTaken } from '../../../db/port';
 import { shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from './rows';
-// eslint-disable-next-line no-restricted-imports -- the write and its audit entry are one transaction here; docs/architecture.md "Known crossings"
-import { recordAudit } from '../../backoffice/pg/audit';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
@@ -51,63 +50,28 @@ export async function listShippingMethods(db: Db): Promise<ShippingMethod[]> {
   return rows.map(shippingMethodFromRow);
 }
 
-const described = (m: ShippingMethod) => ({ name: m.name, country: m.country, amount: m.amount, freeOver: m.freeOver, estimate: m.estimate });
-
-function changed<T extends Record<string, unknown>>(before: T, after: T): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    was[key] = before[key] ?? null;
-    now[key] = after[key] ?? null;
-  }
-  return Object.keys(now).length === 0 ? undefined : { before: was, after: now };
+/** Adds the method, in `trx`. */
+export async function insertShippingMethod(trx: Transaction<Database>, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod> {
+  return shippingMethodFromRow(await trx.insertInto('shipping_methods').values(shippingMethodToRow(method)).returningAll().executeTakeFirstOrThrow());
 }
 
-export async function createShippingMethod(db: Kysely<Database>, method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod> {
-  return db.transaction().execute(async (trx) => {
-    const created = shippingMethodFromRow(await trx.insertInto('shipping_methods').values(shippingMethodToRow(method)).returningAll().executeTakeFirstOrThrow());
-    await recordAudit(trx, audit, () => ({ entity: 'shipping', entityId: String(created.id), before: null, after: described(created) }));
-    return created;
-  });
-}
-
-/**
- * Sets the fields `change` computes from the method as it is (locked: no other write in between);
- * undefined when there is no such method; throws what `change` throws, with nothing changed.
- */
-export async function updateShippingMethod(
-  db: Kysely<Database>,
-  id: number,
-  change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>,
-  audit?: AuditContext,
-): Promise<ShippingMethod | undefined> {
+/** The method, locked until `trx` ends (no other write in between); undefined when there is none. */
+export async function lockShippingMethod(trx: Transaction<Database>, id: number): Promise<ShippingMethod | undefined> {
   if (!isId(id)) return undefined;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('shipping_methods').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return undefined;
-    const before = shippingMethodFromRow(row);
-    const method = change(before);
-    const after = shippingMethodFromRow(
-      await trx.updateTable('shipping_methods').set(shippingMethodToRow(method)).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
-    );
-    await recordAudit(trx, audit, () => {
-      const diff = changed(described(before), described(after));
-      return diff && { entity: 'shipping', entityId: String(id), ...diff };
-    });
-    return after;
-  });
+  const row = await trx.selectFrom('shipping_methods').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && shippingMethodFromRow(row);
 }
 
-/** Removes the method; false when there was none. */
-export async function deleteShippingMethod(db: Kysely<Database>, id: number, audit?: AuditContext): Promise<boolean> {
-  if (!isId(id)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('shipping_methods').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return false;
-    await recordAudit(trx, audit, () => ({ entity: 'shipping', entityId: String(id), before: described(shippingMethodFromRow(row)), after: null }));
-    return true;
-  });
+/** Sets the method's fields (one the caller locked), in `trx`: the method after. */
+export async function updateShippingMethod(trx: Transaction<Database>, id: number, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod> {
+  return shippingMethodFromRow(await trx.updateTable('shipping_methods').set(shippingMethodToRow(method)).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+}
+
+/** Removes the method, in `trx`: what was removed, undefined when there was none. */
+export async function deleteShippingMethod(trx: Transaction<Database>, id: number): Promise<ShippingMethod | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await trx.deleteFrom('shipping_methods').where('id', '=', id).returningAll().executeTakeFirst();
+  return row && shippingMethodFromRow(row);
 }
 
 /** Every tax rate: by country, the whole country first, then by state. */
@@ -123,8 +87,6 @@ export async function listTaxRates(db: Db): Promise<TaxRate[]> {
   return rows.map(taxRateFromRow);
 }
 
-const describedRate = (t: TaxRate) => ({ country: t.country, state: t.state, rate: t.rate });
-
 /** The place's unique index answered a clash (another rate for the same country and state). */
 function placeTaken(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
@@ -138,6 +100,7 @@ async function clashing(trx: Transaction<Database>, rate: Omit<TaxRate, 'id'>, e
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** Runs a write of `rate`, answering TaxRatePlaceTaken when the place's unique index refuses it (a race past `clashing`). */
 async function placeSafe<T>(rate: Omit<TaxRate, 'id'>, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -147,52 +110,28 @@ async function placeSafe<T>(rate: Omit<TaxRate, 'id'>, write: () => Promise<T>):
   }
 }
 
-/** Adds the rate; throws TaxRatePlaceTaken (nothing written) when its place has one. */
-export async function createTaxRate(db: Kysely<Database>, rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate> {
-  return placeSafe(rate, () =>
-    db.transaction().execute(async (trx) => {
-      if (await clashing(trx, rate)) throw new TaxRatePlaceTaken(rate.country, rate.state);
-      const created = taxRateFromRow(await trx.insertInto('tax_rates').values(taxRateToRow(rate)).returningAll().executeTakeFirstOrThrow());
-      await recordAudit(trx, audit, () => ({ entity: 'tax', entityId: String(created.id), before: null, after: describedRate(created) }));
-      return created;
-    }),
-  );
+/** Adds the rate, in `trx`; TaxRatePlaceTaken (nothing written: roll back) when its place has one. */
+export async function insertTaxRate(trx: Transaction<Database>, rate: Omit<TaxRate, 'id'>): Promise<TaxRate> {
+  if (await clashing(trx, rate)) throw new TaxRatePlaceTaken(rate.country, rate.state);
+  return placeSafe(rate, async () => taxRateFromRow(await trx.insertInto('tax_rates').values(taxRateToRow(rate)).returningAll().executeTakeFirstOrThrow()));
 }
 
-/**
- * Sets the fields `change` computes from the rate as it is (locked); undefined when there is no
- * such rate; TaxRatePlaceTaken on a clash; throws what `change` throws, with nothing changed.
- */
-export async function updateTaxRate(db: Kysely<Database>, id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
+/** The rate, locked until `trx` ends; undefined when there is none. */
+export async function lockTaxRate(trx: Transaction<Database>, id: number): Promise<TaxRate | undefined> {
   if (!isId(id)) return undefined;
-  let place: Omit<TaxRate, 'id'> | undefined;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('tax_rates').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) return undefined;
-      const before = taxRateFromRow(row);
-      const rate = (place = change(before));
-      if (await clashing(trx, rate, id)) throw new TaxRatePlaceTaken(rate.country, rate.state);
-      const after = taxRateFromRow(await trx.updateTable('tax_rates').set(taxRateToRow(rate)).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
-      await recordAudit(trx, audit, () => {
-        const diff = changed(describedRate(before), describedRate(after));
-        return diff && { entity: 'tax', entityId: String(id), ...diff };
-      });
-      return after;
-    });
-  } catch (error) {
-    if (place && placeTaken(error)) throw new TaxRatePlaceTaken(place.country, place.state);
-    throw error;
-  }
+  const row = await trx.selectFrom('tax_rates').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && taxRateFromRow(row);
 }
 
-/** Removes the rate; false when there was none. */
-export async function deleteTaxRate(db: Kysely<Database>, id: number, audit?: AuditContext): Promise<boolean> {
-  if (!isId(id)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('tax_rates').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return false;
-    await recordAudit(trx, audit, () => ({ entity: 'tax', entityId: String(id), before: describedRate(taxRateFromRow(row)), after: null }));
-    return true;
-  });
+/** Sets the rate's fields (one the caller locked), in `trx`: the rate after; TaxRatePlaceTaken (roll back) when another rate has its place. */
+export async function updateTaxRate(trx: Transaction<Database>, id: number, rate: Omit<TaxRate, 'id'>): Promise<TaxRate> {
+  if (await clashing(trx, rate, id)) throw new TaxRatePlaceTaken(rate.country, rate.state);
+  return placeSafe(rate, async () => taxRateFromRow(await trx.updateTable('tax_rates').set(taxRateToRow(rate)).where('id', '=', id).returningAll().executeTakeFirstOrThrow()));
+}
+
+/** Removes the rate, in `trx`: what was removed, undefined when there was none. */
+export async function deleteTaxRate(trx: Transaction<Database>, id: number): Promise<TaxRate | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await trx.deleteFrom('tax_rates').where('id', '=', id).returningAll().executeTakeFirst();
+  return row && taxRateFromRow(row);
 }

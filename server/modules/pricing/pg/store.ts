@@ -2,8 +2,8 @@
 // rates (shippingTax.ts), promotions as admins manage them (promotions.ts). A mixin over PgBase,
 // so PgStore (pgStore.ts) is the sum of its parts and each part stays readable.
 import type { Promotion, ShippingMethod, TaxRate } from '../../../../src/domain/checkout';
-import type { AuditContext, Page, PromotionFields } from '../../../db/port';
-import type { PgClass } from '../../../db/pgBase';
+import type { Page, PromotionFields, Tx } from '../../../db/port';
+import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as promotions from './promotions';
 import * as shippingTax from './shippingTax';
 
@@ -23,26 +23,32 @@ export function withPrices<T extends PgClass>(Base: T) {
     shippingMethodById(id: number): Promise<ShippingMethod | undefined> {
       return shippingTax.shippingMethodById(this.db, id);
     }
-    createShippingMethod(method: Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod> {
-      return shippingTax.createShippingMethod(this.db, method, audit);
+    insertShippingMethod(tx: Tx, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod> {
+      return shippingTax.insertShippingMethod(trxOf(tx), method);
     }
-    updateShippingMethod(id: number, change: (method: ShippingMethod) => Omit<ShippingMethod, 'id'>, audit?: AuditContext): Promise<ShippingMethod | undefined> {
-      return shippingTax.updateShippingMethod(this.db, id, change, audit);
+    lockShippingMethod(tx: Tx, id: number): Promise<ShippingMethod | undefined> {
+      return shippingTax.lockShippingMethod(trxOf(tx), id);
     }
-    deleteShippingMethod(id: number, audit?: AuditContext): Promise<boolean> {
-      return shippingTax.deleteShippingMethod(this.db, id, audit);
+    updateShippingMethod(tx: Tx, id: number, method: Omit<ShippingMethod, 'id'>): Promise<ShippingMethod> {
+      return shippingTax.updateShippingMethod(trxOf(tx), id, method);
+    }
+    deleteShippingMethod(tx: Tx, id: number): Promise<ShippingMethod | undefined> {
+      return shippingTax.deleteShippingMethod(trxOf(tx), id);
     }
     listTaxRates(): Promise<TaxRate[]> {
       return shippingTax.listTaxRates(this.db);
     }
-    createTaxRate(rate: Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate> {
-      return shippingTax.createTaxRate(this.db, rate, audit);
+    insertTaxRate(tx: Tx, rate: Omit<TaxRate, 'id'>): Promise<TaxRate> {
+      return shippingTax.insertTaxRate(trxOf(tx), rate);
     }
-    updateTaxRate(id: number, change: (rate: TaxRate) => Omit<TaxRate, 'id'>, audit?: AuditContext): Promise<TaxRate | undefined> {
-      return shippingTax.updateTaxRate(this.db, id, change, audit);
+    lockTaxRate(tx: Tx, id: number): Promise<TaxRate | undefined> {
+      return shippingTax.lockTaxRate(trxOf(tx), id);
     }
-    deleteTaxRate(id: number, audit?: AuditContext): Promise<boolean> {
-      return shippingTax.deleteTaxRate(this.db, id, audit);
+    updateTaxRate(tx: Tx, id: number, rate: Omit<TaxRate, 'id'>): Promise<TaxRate> {
+      return shippingTax.updateTaxRate(trxOf(tx), id, rate);
+    }
+    deleteTaxRate(tx: Tx, id: number): Promise<TaxRate | undefined> {
+      return shippingTax.deleteTaxRate(trxOf(tx), id);
     }
 
     // --- Promotions as admins manage them (promotions.ts) ---------------------------------------
@@ -53,14 +59,17 @@ export function withPrices<T extends PgClass>(Base: T) {
     promotionById(id: number): Promise<Promotion | undefined> {
       return promotions.promotionById(this.db, id);
     }
-    createPromotion(fields: PromotionFields, audit?: AuditContext): Promise<Promotion> {
-      return promotions.createPromotion(this.db, fields, audit);
+    insertPromotion(tx: Tx, fields: PromotionFields): Promise<Promotion> {
+      return promotions.insertPromotion(trxOf(tx), fields);
     }
-    updatePromotionWith(id: number, change: (promotion: Promotion) => PromotionFields, audit?: AuditContext): Promise<Promotion | undefined> {
-      return promotions.updatePromotionWith(this.db, id, change, audit);
+    lockPromotion(tx: Tx, id: number): Promise<Promotion | undefined> {
+      return promotions.lockPromotion(trxOf(tx), id);
     }
-    deletePromotion(id: number, audit?: AuditContext): Promise<boolean> {
-      return promotions.deletePromotion(this.db, id, audit);
+    updatePromotion(tx: Tx, id: number, fields: PromotionFields): Promise<Promotion> {
+      return promotions.updatePromotion(trxOf(tx), id, fields);
+    }
+    deletePromotion(tx: Tx, id: number): Promise<Promotion | undefined> {
+      return promotions.deletePromotion(trxOf(tx), id);
     }
     bannerPromotion(now: number): Promise<Promotion | undefined> {
       return promotions.bannerPromotion(this.db, now);

@@ -1,17 +1,14 @@
 // The wishlist part of the postgres adapter (server/modules/wishlist/port.ts): saved items, stock
-// alerts and the alerts switch (wishlist.ts). A mixin over PgBase, like every part of PgStore.
+// alerts, the alerts switch, and what the alerts of a change read and use up (wishlist.ts). A mixin over PgBase, like every part of PgStore.
 import type { StockAlert } from '../../../../src/domain/wishlist';
 import type { StoredUser } from '../../../db/snapshot';
-import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../port';
+import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import type { Tx } from '../../../db/records';
 import * as wishlist from './wishlist';
 
 export function withWishlist<T extends PgClass>(Base: T) {
   return class PgWishlist extends Base {
-    useAlertMailer(mailer: AlertMailer): void {
-      wishlist.useAlertMailer(mailer);
-    }
     wishlistOf(user: number): Promise<StoredWishlistItem[]> {
       return wishlist.wishlistOf(this.db, user);
     }
@@ -33,8 +30,17 @@ export function withWishlist<T extends PgClass>(Base: T) {
     setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined> {
       return wishlist.setAlerts(this.db, user, alerts);
     }
-    alertsAfterStockMove(tx: Tx, productIds: readonly number[], at: number): Promise<void> {
-      return wishlist.alertsAfterStockMove(trxOf(tx), productIds, at);
+    productsWithAlerts(tx: Tx, productIds: readonly number[]): Promise<number[]> {
+      return wishlist.productsWithAlerts(trxOf(tx), productIds);
+    }
+    takeStockAlerts(tx: Tx, product: number, variants: readonly number[]): Promise<AlertSubscriber[]> {
+      return wishlist.takeStockAlerts(trxOf(tx), product, variants);
+    }
+    lockSavedItems(tx: Tx, product: number): Promise<SavedItem[]> {
+      return wishlist.lockSavedItems(trxOf(tx), product);
+    }
+    setLastPrice(tx: Tx, item: number, price: number): Promise<void> {
+      return wishlist.setLastPrice(trxOf(tx), item, price);
     }
   };
 }

@@ -1,30 +1,16 @@
-// Wishlists, stock alerts and their mail (PgStore delegates here through pgWishlist.ts). The
-// alert mail is written by the transaction that changes the stock or the price (product writes
-// in productWrites.ts, an order's stock given back in orders.ts): alertsAfterProductWrite, with
-// the product's row locked by that transaction, so two writes at once (on two instances too) never
-// mail one subscriber twice: the subscription row is deleted as its mail is written, the item's
-// last price moved as its price drop is mailed.
+// Wishlists and stock alerts (PgStore delegates here through store.ts). The alerts a change of
+// stock or price sends are the service's (WishlistService): it reads and uses up the
+// subscriptions and saved items here, in the transaction of that change, with the product's row
+// locked by it, so two changes at once (on two instances too) never mail one subscriber twice: a
+// subscription row is deleted as it is read, a saved item locked until its last price is moved.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { wishlistPrice, type StockAlert } from '../../../../src/domain/wishlist';
+import type { StockAlert } from '../../../../src/domain/wishlist';
 import type { SnapshotStockAlert, SnapshotWishlistItem, StoredUser } from '../../../db/snapshot';
-import type { AlertMailer, NewWishlistItem, StockAlertRefusal, StoredWishlistItem } from '../port';
-import type { VariantProduct } from '../../catalogue/variantTypes';
-// eslint-disable-next-line no-restricted-imports -- an alert and its mail are one transaction here; docs/architecture.md "Known crossings"
-import { insertMail } from '../../mail/pg/outbox';
-import { isId, PRODUCT_COLUMNS, productFromRow, userFromRow } from '../../../db/rows';
+import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
+import { isId, userFromRow } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
-// eslint-disable-next-line no-restricted-imports -- alerts read the products with their variants in the same transaction; docs/architecture.md "Known crossings"
-import { withVariants } from '../../catalogue/pg/variants';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-// One shop per process (server/index.ts), so one mailer: the wishlist service sets it with the
-// shop's public address when the app is built.
-let mailer: AlertMailer | undefined;
-
-export function useAlertMailer(m: AlertMailer): void {
-  mailer = m;
-}
 
 
 function itemFromRow(r: { id: number; user_id: number; product_id: number; variant_id: number | null; created_at: Date }): StoredWishlistItem {
@@ -100,62 +86,42 @@ export async function setAlerts(db: Db, user: number, alerts: boolean): Promise<
 
 // --- The alerts a stock or price change sends (inside the changing transaction) ------------------
 
+/** The products among `ids` that someone waits for (a subscription to one of their variants). */
+export async function productsWithAlerts(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(ids.filter(isId))];
+  if (wanted.length === 0) return [];
+  const rows = await trx.selectFrom('stock_alerts').select('product_id').distinct().where('product_id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
+  return rows.map((r) => r.product_id);
+}
+
 /**
- * After a write of `product` (as it is now, in `trx`, its row locked by the write): every
- * subscription to one of its variants that has stock now is used up, and its subscriber mailed
- * (a subscription is only taken on a sold-out variant, so stock now means it came back); every
- * saved item of it whose price is now lower than the one it remembers is mailed, and each item
- * remembers the price now. Users with alerts off are not mailed (their subscriptions are used up
- * all the same: the moment passed). A deleted product mails nobody and keeps its subscriptions.
+ * Uses up the subscriptions to `variants` of `product`: each removed as it is read (two changes at
+ * once never take one twice), with its subscriber's email and alerts switch.
  */
-export async function alertsAfterProductWrite(trx: Transaction<Database>, product: VariantProduct, at: number): Promise<void> {
-  if (product.deleted) return;
-  await backInStock(trx, product, at);
-  await priceDrops(trx, product, at);
-}
-
-/** After stock moved for these products (an order cancelled): the back-in-stock mail, as alertsAfterProductWrite. */
-export async function alertsAfterStockMove(trx: Transaction<Database>, productIds: readonly number[], at: number): Promise<void> {
-  const ids = [...new Set(productIds.filter(isId))];
-  if (ids.length === 0) return;
-  const waiting = await trx.selectFrom('stock_alerts').select('product_id').distinct().where('product_id', '=', sql<number>`ANY(${ids}::int[])`).execute();
-  if (waiting.length === 0) return;
-  const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${waiting.map((w) => w.product_id)}::int[])`).execute();
-  for (const product of await withVariants(trx, rows.map(productFromRow))) {
-    if (!product.deleted) await backInStock(trx, product, at);
-  }
-}
-
-async function backInStock(trx: Transaction<Database>, product: VariantProduct, at: number): Promise<void> {
-  const inStock = product.variants.filter((v) => v.stock > 0).map((v) => v.id);
-  if (inStock.length === 0) return;
+export async function takeStockAlerts(trx: Transaction<Database>, product: number, variants: readonly number[]): Promise<AlertSubscriber[]> {
   const { rows } = await sql<{ variant_id: number; email: string; alerts: boolean }>`
     DELETE FROM stock_alerts a USING users u
-    WHERE a.product_id = ${product.id} AND a.variant_id = ANY(${inStock}::int[]) AND u.id = a.user_id
+    WHERE a.product_id = ${product} AND a.variant_id = ANY(${variants}::int[]) AND u.id = a.user_id
     RETURNING a.variant_id, u.email, u.alerts`.execute(trx);
-  for (const r of rows.sort((a, b) => a.email.localeCompare(b.email))) {
-    const variant = product.variants.find((v) => v.id === r.variant_id)!;
-    if (r.alerts && mailer) await insertMail(trx, mailer.backInStock(r.email, product, variant), at);
-  }
+  return rows.map((r) => ({ variant: r.variant_id, email: r.email, alerts: r.alerts }));
 }
 
-async function priceDrops(trx: Transaction<Database>, product: VariantProduct, at: number): Promise<void> {
-  const items = await trx
+/** The saved items of `product` with their owners' email and alerts switch, by id, locked until `trx` ends. */
+export async function lockSavedItems(trx: Transaction<Database>, product: number): Promise<SavedItem[]> {
+  const rows = await trx
     .selectFrom('wishlist_items as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select(['w.id', 'w.variant_id', 'w.last_price', 'u.email', 'u.alerts'])
-    .where('w.product_id', '=', product.id)
+    .where('w.product_id', '=', product)
     .orderBy('w.id')
     .forUpdate('w')
     .execute();
-  for (const item of items) {
-    const variant = item.variant_id === null ? null : product.variants.find((v) => v.id === item.variant_id);
-    if (variant === undefined) continue;
-    const price = wishlistPrice(product, variant);
-    if (price === item.last_price) continue;
-    await trx.updateTable('wishlist_items').set({ last_price: price }).where('id', '=', item.id).execute();
-    if (price < item.last_price && item.alerts && mailer) await insertMail(trx, mailer.priceDrop(item.email, product, variant, item.last_price, price), at);
-  }
+  return rows.map((r) => ({ id: r.id, variant: r.variant_id, lastPrice: r.last_price, email: r.email, alerts: r.alerts }));
+}
+
+/** Sets the price (cents) a saved item remembers. */
+export async function setLastPrice(trx: Transaction<Database>, item: number, price: number): Promise<void> {
+  await trx.updateTable('wishlist_items').set({ last_price: price }).where('id', '=', item).execute();
 }
 
 // --- Whole-data moves (load.ts): wishlists and subscriptions are shoppers' data, like cart lines ---

@@ -1,0 +1,58 @@
+// The catalogue part of the postgres adapter (server/modules/catalogue/port.ts): product lists
+// (catalogue.ts), categories and brands (filterOptions.ts), products by id and the admin's writes
+// (productWrites.ts), and the stock an order locks, takes and moves (variantStock.ts). A mixin
+// over PgBase, like every part of PgStore.
+import type { FilterOption, Product } from '../../../../src/domain/types';
+import type { FilterOptionField, ListedProduct, ListQuery, NewProduct, Page, ProductChanges, ProductListField, Tx, ValueCount, VariantProduct } from '../../../db/port';
+import { trxOf, type PgClass } from '../../../db/pgBase';
+import * as catalogue from './catalogue';
+import { listFilterOptions } from './filterOptions';
+import * as productWrites from './productWrites';
+import * as variantStock from './variantStock';
+
+export function withCatalogue<T extends PgClass>(Base: T) {
+  return class PgCatalogue extends Base {
+    listProducts(query: ListQuery<ProductListField>): Promise<Page<ListedProduct>> {
+      return catalogue.listProducts(this.db, query);
+    }
+    countProducts(query: ListQuery<ProductListField>): Promise<number> {
+      return catalogue.countProducts(this.db, query);
+    }
+    countProductsBy(field: 'category' | 'brand', query: ListQuery<ProductListField>): Promise<ValueCount[]> {
+      return catalogue.countProductsBy(this.db, field, query);
+    }
+    salePriceRange(query: ListQuery<ProductListField>): Promise<{ min: number; max: number } | undefined> {
+      return catalogue.salePriceRange(this.db, query);
+    }
+    suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
+      return catalogue.suggestProducts(this.db, terms, limit);
+    }
+    listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+      return listFilterOptions(this.db, 'categories', query);
+    }
+    listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
+      return listFilterOptions(this.db, 'brands', query);
+    }
+    productById(id: number): Promise<VariantProduct | undefined> {
+      return productWrites.productById(this.db, id);
+    }
+    productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]> {
+      return productWrites.productsByIds(tx ? trxOf(tx) : this.db, ids);
+    }
+    insertProduct(tx: Tx, product: NewProduct): Promise<VariantProduct> {
+      return productWrites.insertProduct(trxOf(tx), product);
+    }
+    updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
+      return productWrites.updateProduct(trxOf(tx), product, changes);
+    }
+    lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
+      return variantStock.lockProducts(trxOf(tx), ids);
+    }
+    takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
+      return variantStock.takeVariantStock(trxOf(tx), lines);
+    }
+    moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<boolean> {
+      return variantStock.moveVariantStock(trxOf(tx), moves);
+    }
+  };
+}

@@ -1,0 +1,108 @@
+// The admin's product writes (create, change, import) and the reviews' changes, each in one
+// transaction opened here: the product written through the catalogue's part of the port, the
+// listeners told of a changed product (the wishlist's alerts, wired by server/modules/index.ts),
+// and the audit entry recorded through the AuditService, all in that transaction.
+import type { Product } from '../../../src/domain/types';
+import type { AuditContext, CatalogueStore, ImportResult, ImportRow, NewProduct, ProductChanges, Store, Tx, VariantProduct } from '../../db/port';
+import type { AuditService } from '../backoffice/audit';
+import { describeProduct } from '../backoffice/auditEntries';
+
+/** Told of every change of an existing product, in its transaction, with the product as it is after the write. */
+export type ProductListener = (tx: Tx, product: VariantProduct, at: number) => Promise<void>;
+
+/** An import names a product that does not exist: roll the transaction back. */
+class Missing extends Error {}
+
+/**
+ * A product as its audit entry records it: with its options and variants, unless it has no
+ * options and one variant at its own price (then `stock` says all there is to say of it).
+ */
+function audited(p: VariantProduct): Product | VariantProduct {
+  const [only] = p.variants;
+  if (p.options.length > 0 || p.variants.length !== 1 || only.price !== null || only.discountPercentage !== null) return p;
+  const { options: _options, variants: _variants, ...fields } = p;
+  void _options;
+  void _variants;
+  return fields;
+}
+
+/** Both sides of a change as recorded: stripped of their variants only when both are plain. */
+function auditedPair(before: VariantProduct, after: VariantProduct): [Product, Product] {
+  const [a, b] = [audited(before), audited(after)];
+  return a !== before && b !== after ? [a, b] : [before, after];
+}
+
+export class ProductWrites {
+  private readonly listeners: ProductListener[] = [];
+
+  constructor(
+    private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
+    private readonly audit: AuditService,
+    private readonly now: () => number,
+  ) {}
+
+  /** Calls `listener` after every change of an existing product, inside its transaction, before its audit entry. */
+  onChange(listener: ProductListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Adds the product, audited: the product as stored. */
+  create(product: NewProduct, ctx?: AuditContext): Promise<VariantProduct> {
+    return this.store.transaction((tx) => this.insert(tx, product, ctx));
+  }
+
+  /**
+   * Sets the fields `change` computes from the product as it is (locked: no other write to it in
+   * between; what `change` throws is thrown, with nothing changed), audited; undefined when there
+   * is no such product.
+   */
+  change(id: number, change: (product: VariantProduct) => ProductChanges, ctx?: AuditContext): Promise<VariantProduct | undefined> {
+    return this.store.transaction((tx) => this.update(tx, id, change, ctx));
+  }
+
+  /**
+   * Creates and updates products as one unit, one audit entry each; `missing` (and nothing
+   * changed) when an update names a product that does not exist.
+   */
+  async import(rows: readonly ImportRow[], ctx: AuditContext): Promise<ImportResult> {
+    try {
+      return await this.store.transaction(async (tx) => {
+        const created: number[] = [];
+        const updated: number[] = [];
+        for (const row of rows) {
+          if (row.id === undefined) {
+            created.push((await this.insert(tx, row.product, ctx)).id);
+          } else {
+            const product = await this.update(tx, row.id, () => row.changes, ctx);
+            if (!product) throw new Missing();
+            updated.push(product.id);
+          }
+        }
+        return { created, updated };
+      });
+    } catch (error) {
+      if (!(error instanceof Missing)) throw error;
+      const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
+      const found = new Set((await this.store.productsByIds(ids)).map((p) => p.id));
+      return { missing: ids.filter((id) => !found.has(id)) };
+    }
+  }
+
+  private async insert(tx: Tx, product: NewProduct, ctx: AuditContext | undefined): Promise<VariantProduct> {
+    const created = await this.store.insertProduct(tx, product);
+    await this.audit.record(tx, ctx, ctx && describeProduct(ctx, undefined, audited(created)));
+    return created;
+  }
+
+  /** Locks the product, writes what `change` computes, tells the listeners and records the audit entry; in `tx`. */
+  private async update(tx: Tx, id: number, change: (product: VariantProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<VariantProduct | undefined> {
+    const [before] = await this.store.lockProducts(tx, [id]);
+    if (!before) return undefined;
+    const after = await this.store.updateProduct(tx, before, change(before));
+    if (!after) return before;
+    // The listeners see the product as written, its row locked until this transaction ends.
+    for (const listener of this.listeners) await listener(tx, after, ctx?.at ?? this.now());
+    await this.audit.record(tx, ctx, ctx && describeProduct(ctx, ...auditedPair(before, after)));
+    return after;
+  }
+}
