@@ -14,6 +14,9 @@ import { scriptPriority } from './build/scriptPriority.ts';
 // In `npm run dev` the API server listens on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
+// Vitest starts the slowest test files first (tests/timing/sequencer.ts); loaded only under Vitest.
+const sequencer = process.env.VITEST ? (await import('./tests/timing/sequencer.ts')).default : undefined;
+
 export default defineConfig(({ command }) => ({
   // react-router 7 exports only its development build (remix-run/react-router#12532, #14102): the
   // production one, without the dev warnings, is picked by path for `vite build`. Both entries,
@@ -64,6 +67,7 @@ export default defineConfig(({ command }) => ({
     maxWorkers: Math.max(2, availableParallelism()),
     // Each file's time, and a failed run when one file takes more than 60 s (docs/testing.md).
     reporters: ['default', './tests/timing/fileTimeGuard.ts'],
+    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
       {
         extends: true,
@@ -99,6 +103,10 @@ export default defineConfig(({ command }) => ({
           // One throw-away PostgreSQL cluster per run (tests/pg/cluster.ts), for the files that use
           // it, and the embedded driver's migrated image.
           globalSetup: ['tests/pg/globalSetup.ts'],
+          // A worker's files share the modules they import (the server, Kysely, PGlite): importing
+          // them once per file cost minutes. What a file opens, it closes (tests/pg/fileHooks.ts).
+          isolate: false,
+          setupFiles: ['tests/pg/fileHooks.ts'],
         },
       },
       {
@@ -118,6 +126,8 @@ export default defineConfig(({ command }) => ({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/pg/globalSetup.ts'],
+          isolate: false,
+          setupFiles: ['tests/pg/fileHooks.ts'],
         },
       },
     ],

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/checkout';
 import { deliveryEstimate } from '../../src/domain/delivery';
-import { adminRequest, createProduct, expect, expectAccessibleAtAllWidths, expectAlert, fillAddress, orderViaApi, signUpViaApi, test } from './fixtures';
+import { adminRequest, createProduct, expect, expectAccessibleAtAllWidths, expectAlert, orderViaApi, saveCheckoutAddress, signUpViaApi, test } from './fixtures';
 
 const SHIPPING = { shippingInformation: 'Ships in 3-5 business days' };
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
@@ -32,8 +32,7 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   // Checkout: two of the product, a new address, card.
   expect((await page.request.post('/api/cart', { data: { product: product.id, quantity: 2 } })).status()).toBe(201);
   await page.goto('/checkout');
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Save Address' }).click();
+  await saveCheckoutAddress(page);
   await page.getByRole('radio', { name: 'Card Payment' }).check();
   // The offline test provider's approved card.
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -5,10 +5,10 @@ import {
   catalogue,
   displayPrice,
   expect,
-  fillAddress,
   loginViaUi,
   NEW_USER_PASSWORD,
   SAMPLE_ADDRESS,
+  saveCheckoutAddress,
   signUpViaUi,
   test,
   uniqueEmail,
@@ -125,9 +125,7 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await expect(page).toHaveURL('/checkout');
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Choose a shipping address' })).toBeVisible();
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Save Address' }).click();
-  await expect(page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) })).toBeChecked();
+  await saveCheckoutAddress(page);
   await expect(page.getByRole('radio', { name: 'Cash' })).toBeChecked();
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);

@@ -5,7 +5,7 @@
 // spec fails, rather than skips, while the seed has no product with options.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { choiceLabel, variantSalePrice, type ProductOption, type Variant } from '../../src/domain/variants';
-import { catalogue, expect, expectAccessibleAtAllWidths, fillAddress, loginAsUser, test, type CatalogueProduct } from './fixtures';
+import { catalogue, expect, expectAccessibleAtAllWidths, loginAsUser, saveCheckoutAddress, test, type CatalogueProduct } from './fixtures';
 
 type VariantProduct = CatalogueProduct & { options: ProductOption[]; variants: Variant[] };
 
@@ -86,8 +86,7 @@ test('a shopper chooses a size, buys it, and only that variant’s stock drops',
   await page.goto('/cart');
   await expect(page.getByText(label, { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Checkout' }).click();
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Save Address' }).click();
+  await saveCheckoutAddress(page);
   await page.getByRole('button', { name: 'Order Now' }).click();
   await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
 

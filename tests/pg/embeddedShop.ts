@@ -6,7 +6,7 @@
 // fails loudly rather than reading the newer one's data. A test that keeps a shop while it makes
 // others puts those in another slot (another database); ownEmbeddedStore gives one of its own.
 import { readFileSync } from 'node:fs';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { DbSchema } from '../../server/db/snapshot';
 import { openEmbedded } from '../../server/db/embedded';
 import { makeImage } from './embeddedImage';
@@ -27,10 +27,15 @@ export function templateImage(): Promise<Blob> {
 }
 
 const opened: PgStore[] = [];
-afterAll(async () => {
-  for (const store of opened.splice(0)) await store.close().catch(() => {});
+
+/**
+ * Closes the file's embedded shops (tests/pg/fileHooks.ts calls it after each test file: the
+ * files of a worker share this module, so it cannot register that hook itself).
+ */
+export async function closeFileShops(): Promise<void> {
   slots.clear();
-});
+  for (const store of opened.splice(0)) await store.close().catch(() => {});
+}
 
 /** A PgStore on a database of its own, started from the migrated image, holding `data`; closed after the file. */
 export async function ownEmbeddedStore(data: DbSchema): Promise<PgStore> {

@@ -4,9 +4,9 @@
 // The same data asked for again (most tests start from makeData()) is copied from a database
 // that was loaded with it once, rather than loaded again.
 // The store is handed out at once and opens in the background, so makeShop stays synchronous:
-// each call waits for it. Every database made here is dropped when the file's tests are done.
+// each call waits for it. Every database made here is dropped when the file's tests are done
+// (dropFileDatabases).
 import { createHash } from 'node:crypto';
-import { afterAll } from 'vitest';
 import type { DbSchema } from '../../server/db/snapshot';
 import { openDatabase } from '../../server/db/connect';
 import { loadSnapshot } from '../../server/db/load';
@@ -41,14 +41,18 @@ function templateDatabase(): Promise<{ admin: string; name: string }> {
   return template;
 }
 
-afterAll(async () => {
+/**
+ * Closes the file's stores and drops its databases and templates (tests/pg/fileHooks.ts calls it
+ * after each test file: the files of a worker share this module).
+ */
+export async function dropFileDatabases(): Promise<void> {
   for (const store of stores.splice(0)) await (await store.catch(() => undefined))?.close().catch(() => {});
   const tpl = await template?.catch(() => undefined);
   template = undefined;
   const templates = await Promise.all([...loaded.values()].map((t) => t.catch(() => undefined)));
   loaded.clear();
   for (const { admin, name } of [...databases.splice(0), ...templates.filter((t) => t !== undefined), ...(tpl ? [tpl] : [])]) await dropDatabase(admin, name).catch(() => {});
-});
+}
 
 /** A new database holding `data` (migrated, ids and sequences as in the data); its URL. */
 export async function newShopDatabase(data: DbSchema): Promise<{ url: string; name: string; admin: string }> {

@@ -16,7 +16,6 @@ import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
 import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
 
-const figures = newFigures('Access-control matrix');
 
 const ROLES = ['anonymous', 'shopper A', 'shopper B', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -1204,6 +1203,7 @@ const CELLS: CellCase[] = MATRIX.flatMap((row) =>
  */
 export function accessMatrixSuite(part: number, parts: number): void {
   const cells = CELLS.filter((_, i) => i % parts === part - 1);
+  const figures = newFigures('Access-control matrix');
   afterEach(expectNoLeaks);
   afterAll(() => {
     figures.cases = cells.length;

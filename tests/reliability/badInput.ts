@@ -62,8 +62,6 @@ interface Case {
   errors?: Record<string, string>;
 }
 
-const figures = newFigures('Bad input catalogue');
-
 // --- Valid bodies the cases break one thing of (each is shown valid by the control test) ----
 
 const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Record<string, unknown> }>> = {
@@ -1468,6 +1466,7 @@ export function badInputSuite(which: 'controls' | { part: number; parts: number 
   const part = controls ? 0 : which.part;
   const parts = controls ? 0 : which.parts;
   const cases = controls ? [] : CASES.filter((_, i) => i % parts === part - 1);
+  const figures = newFigures('Bad input catalogue');
   beforeAll(async () => {
     shop = await makeDurableShop(figures, {
       data: catalogueData(),

@@ -19,8 +19,6 @@ import { Client } from './http';
 import { between, newFigures, prng, saveFigures } from './summary';
 import { durableStore, type DurableStore } from './support';
 
-const figures = newFigures('Crash safety (SIGKILL)');
-
 const ROUNDS = 5;
 const SEED = 424242;
 const PRODUCT = 5;
@@ -86,6 +84,10 @@ interface LastWriter<T> {
  * restarts a real server many times).
  */
 export function crashSuite(part: 'burst' | { retry: number[] }): void {
+  // This file's figures (the parts' files may run one after another in one worker).
+  const figures = newFigures('Crash safety (SIGKILL)');
+  leftBehind.connections = 0;
+  leftBehind.inTransaction = 0;
   // Every answer, also under load and around kills, is free of passwords and hashes.
   afterEach(expectNoLeaks);
   afterAll(async () => {

@@ -3,7 +3,7 @@
 // shopper's orders read as recent. On either driver.
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, DEFAULT_SEED_FILE } from '../../../server/app';
 import { openStore } from '../../../server/db/open';
 import { datedSeed, type SeedFile } from '../../../server/db/seedDates';
@@ -31,7 +31,12 @@ async function firstStart() {
   return openStore({ seedFile: DEFAULT_SEED_FILE });
 }
 
-const { app, store } = createApp({ secret: 'test-secret-test-secret-test-secret', store: deferredStore(firstStart()) });
+// The first start (migrations and the seed) runs before the tests, with a hook's longer timeout.
+const opened = firstStart();
+beforeAll(async () => {
+  await opened;
+});
+const { app, store } = createApp({ secret: 'test-secret-test-secret-test-secret', store: deferredStore(opened) });
 closing.push(() => store.close());
 
 async function signIn(email: string, password: string) {
