@@ -56,6 +56,20 @@ export default defineConfig(({ command }) => ({
               name: 'hooks',
               test: /node_modules[\\/](redux|immer|redux-thunk|@reduxjs[\\/]toolkit|react-redux)[\\/]|src[\\/]lib[\\/](session|apiClient|thunk|hooks)\.ts$/,
             },
+            // Two pairs kept one chunk each for the same reason (only the pair: what it imports stays
+            // where it is): the wishlist's store and heart, both on the signed-in home (the Wishlist
+            // page reads only the store), and the forms' rules with their checker, both on /login
+            // (the back office's product table reads only the checker).
+            {
+              name: 'wishlist',
+              test: /src[\\/]features[\\/]wishlist[\\/](wishlistStore\.ts|components[\\/]WishlistHeart\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'validation',
+              test: /src[\\/]domain[\\/](validation|fieldRule)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

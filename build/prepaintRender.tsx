@@ -13,7 +13,7 @@ import { makeStore } from '../src/app/store';
 import { AppAlertProvider } from '../src/components/Alerts';
 import { checkAuthAsync } from '../src/features/auth/authSlice';
 import LoginPage from '../src/features/auth/pages/LoginPage';
-import HomePage from '../src/features/products/pages/HomePage';
+import HomePage from '../src/app/pages/HomePage';
 import { fetchProductsByFiltersAsync } from '../src/features/products/productsSlice';
 import { FIRST_SCREEN_END } from '../src/domain/firstPaint';
 import { emptyListingQuery } from '../src/lib/listingQuery';

@@ -36,7 +36,7 @@ export const BUDGETS = { login: 110_000, home: 140_000 } as const;
 export const ON_DEMAND: Record<string, string> = {
   'src/components/AlertHost': 'react-alert, fetched with the first alert',
   'src/features/products/components/MobileFilters': 'the Filters slide-over, fetched when first opened',
-  'src/components/wishlistWrite': 'the wishlist’s writes, fetched with the first heart pressed',
+  'src/features/wishlist/wishlistWrite': 'the wishlist’s writes, fetched with the first heart pressed',
 };
 
 const isOnDemand = (manifest: Manifest, key: string) => (manifest[key].src ?? key).replace(/\.[jt]sx?$/, '') in ON_DEMAND;

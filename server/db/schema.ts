@@ -6,7 +6,8 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
-import type { FieldSpec, FieldValues, ProductFieldTable } from '../../src/domain/productFields';
+import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
+import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import type { PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';

@@ -2,7 +2,8 @@
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../../src/domain/validation';
-import { checkProductField, fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type FieldSpec, type ProductKey } from '../../src/domain/productFields';
+import { checkProductField, fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type ProductKey } from '../../src/domain/productFields';
+import type { FieldSpec } from '../../src/domain/productFieldSpec';
 
 export type Errors = Record<string, string>;
 

@@ -11,7 +11,7 @@ import { ROUTES, type PageRoute } from './routes';
 
 type PageModule = { default: ComponentType };
 
-// Every shopper's or visitor's page, each as its own chunk, keyed './features/…/HomePage.tsx'.
+// Every shopper's or visitor's page, each as its own chunk, keyed './app/pages/HomePage.tsx'.
 // The back office's pages are listed in adminPages.ts, loaded with the first of them.
 const PAGE_MODULES = import.meta.glob<PageModule>(['./app/pages/*.tsx', './features/*/pages/*.tsx', '!**/*.test.tsx'], {
   base: '/src/',

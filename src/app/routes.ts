@@ -14,7 +14,7 @@ export interface PageRoute {
 }
 
 export const ROUTES: PageRoute[] = [
-  { path: '/', page: 'features/products/pages/HomePage', guard: 'user' },
+  { path: '/', page: 'app/pages/HomePage', guard: 'user' },
   { path: '/products/:id', page: 'app/pages/ProductDetailPage', guard: 'user' },
   { path: '/cart', page: 'features/cart/pages/CartPage', guard: 'user' },
   { path: '/checkout', page: 'app/pages/CheckoutPage', guard: 'user' },

@@ -1,5 +1,5 @@
-// Prices the shop charges: the shapes the API answers for a quote and keeps in an
-// order, and the money arithmetic both sides share. Inside, every amount is integer cents; the
+// Prices the shop charges: the priced shapes an order keeps (and a quote answers: quote.ts), and
+// the money arithmetic both sides share. Inside, every amount is integer cents; the
 // API answers money as numbers of dollars with at most two decimals (toDollars).
 //
 // The rule (README "Prices"): each line's unit price × quantity is its subtotal; promotions take
@@ -8,7 +8,6 @@
 // goods reach its freeOver); then tax at the address's rate on the discounted goods plus shipping.
 // Each of these is rounded half-up to the cent once, so subtotal − discount + shipping + tax =
 // total exactly.
-import type { VariantChoice } from './variants';
 
 /** Integer cents. */
 export type Cents = number;
@@ -110,13 +109,6 @@ export interface PricedLineFields {
   total: number;
 }
 
-/** A quote's line: the cart line it prices, by product and variant. */
-export interface QuoteLine extends PricedLineFields {
-  product: { id: number; title: string; thumbnail?: string };
-  variant: { id: number; sku: string; options: VariantChoice };
-  quantity: number;
-}
-
 /** The priced snapshot an order keeps (and a quote answers), never recomputed later. */
 export interface PricedOrderFields {
   promotions: AppliedPromotion[];
@@ -141,30 +133,6 @@ export interface ShippingMethod {
   /** Free when the discounted goods reach this amount; null = never free. */
   freeOver: number | null;
   estimate: DeliveryEstimate;
-}
-
-/** The address a quote prices for: a saved address (its index in the user's addresses) or a place. */
-export type QuoteAddress = number | { country: string; state?: string };
-
-/** POST /api/checkout/quote body (everything optional; no address = the first saved one). */
-export interface QuoteRequest {
-  address?: QuoteAddress;
-  shippingMethod?: number;
-  codes?: string[];
-}
-
-/** POST /api/checkout/quote answer: the shopper's cart priced as an order would be now. */
-export interface Quote {
-  lines: QuoteLine[];
-  promotions: AppliedPromotion[];
-  rejected: RejectedCode[];
-  shipping: ShippingCharge;
-  /** Every method for the address's country, cheapest first, with what it would cost this cart. */
-  shippingMethods: (ShippingMethod & { charge: number })[];
-  tax: TaxCharge;
-  totals: Totals;
-  /** For a shopper who is not a member: what membership would take off this cart (0 otherwise). */
-  memberSavings: number;
 }
 
 export const PROMOTION_KINDS = ['percentage', 'fixed'] as const;

@@ -8,7 +8,8 @@
 // So `=SUM(1)` goes out as `'=SUM(1)` and `'=SUM(1)` as `''=SUM(1)`, and each comes back as it
 // was. An apostrophe typed first in a cell by hand is a spreadsheet's text marker, not part of
 // the value, and is read as such.
-import { fieldSpec, PRODUCT_FIELD_TABLE, type FieldSpec, type Product, type ProductKey } from './productFields';
+import { fieldSpec, PRODUCT_FIELD_TABLE, type Product, type ProductKey } from './productFields';
+import type { FieldSpec } from './productFieldSpec';
 
 /**
  * The columns, in the file's order: the form's fields (images as image1–3), the threshold,

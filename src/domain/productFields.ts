@@ -1,12 +1,14 @@
 // A product's fields, defined once: each field's type, column, validation rule,
-// whether and how a body or the admin form gives it, its default, and its CSV column. From this
+// whether and how a body or the admin form gives it, its default, and its CSV column (what an
+// entry says: productFieldSpec.ts). From this
 // table follow the Product type, the form's rules (src/domain/validation.ts), the server's reading of
 // a body (server/http/validate.ts), the rows of `products` (server/modules/catalogue/pg/productRows.ts and
 // schema.ts), the list fields (server/query/lists.ts) and the CSV export and import
 // (productCsv.ts). README's "Adding a product field" lists what else a new field needs.
 // Pure TypeScript, shared by the client and the server: no React, no Node.
 import type { Review } from './types';
-import { checkField, MAX_TEXT, toNumber, tooLong, type FieldRule } from './fieldRule';
+import { checkField, MAX_TEXT, toNumber, type FieldRule } from './fieldRule';
+import { integerRule, numberRule, textRule, type FieldSpec } from './productFieldSpec';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
 export const MAX_LONG_TEXT = 2000;
@@ -16,91 +18,36 @@ export const MAX_STOCK = 2_147_483_647;
 /** The low-stock threshold of a product that has none. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
-/** What a field holds: `id` the identity; `images` a list of up to 3 addresses; `reviews` the reviews. */
-export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'reviews';
-
-export interface FieldSpec {
-  type: FieldType;
-  /** Its column in `products` (snake_case). */
-  column: string;
-  /**
-   * How a body (POST/PATCH /products, a CSV row) gives it: `required` (a new product needs it; an
-   * edit checks it when sent) or `optional` (checked when sent); absent: not an input.
-   */
-  input?: 'required' | 'optional';
-  /**
-   * What a person reads it as: the admin form's label, the product page's, else the
-   * field in words. Every message about the field names it by this, never by
-   * the code's field name.
-   */
-  label: string;
-  /** The rule its value must keep; its messages name the field by `label` (productLabel). */
-  rule?: (label: string) => FieldRule;
-  /** In the admin's product form (src/features/products/admin/ProductForm.tsx). */
-  form?: true;
-  /** A list the form and the CSV spread over these names (images: image1–3). */
-  spread?: readonly string[];
-  /** The labels of the spread names, in their order (Image 1–3). */
-  spreadLabels?: readonly string[];
-  /** May be absent from a product (the seed's data file, an older snapshot). */
-  optional?: true;
-  /** Absent is stored as NULL and answered absent (not the default). */
-  nullable?: true;
-  /** A new product's value when the body has none; an optional field's stored value when absent. */
-  default?: unknown;
-  /** An address the shop can show (server/http/validate.ts isLocalImage). */
-  image?: true;
-  /** One of the listed brands or categories. */
-  listed?: 'brands' | 'categories';
-  /** Its CSV column: `key` (the row's product), `both` (exported and imported), `export` (only exported). */
-  csv?: 'key' | 'both' | 'export';
-}
-
-// '{field} is required', and the other messages, with the field's label as {field}.
-const text = (max: number) => (label: string): FieldRule => ({ required: `${label} is required`, maxLength: tooLong(label, max) });
-const number = (min: number, max: number) => (label: string): FieldRule => ({
-  required: `${label} is required`,
-  min: { value: min, message: `${label} must be at least ${min}` },
-  max: { value: max, message: `${label} must be at most ${max}` },
-  tiny: `${label} is too small to store: give 0 or a larger number`,
-});
-const integer = (min: number, max: number) => (label: string): FieldRule => ({
-  required: `${label} is required`,
-  integer: `${label} must be a whole number`,
-  min: { value: min, message: `${label} must be at least ${min}` },
-  max: { value: max, message: `${label} must be at most ${max}` },
-});
-
 /** The fields, in db.json's key order (which every product answer and export keeps). */
 export const PRODUCT_FIELD_TABLE = {
   id: { type: 'id', label: 'Id', column: 'id', csv: 'key' },
-  title: { type: 'text', label: 'Product Name', column: 'title', input: 'required', form: true, rule: text(MAX_TEXT), csv: 'both' },
-  description: { type: 'text', label: 'Description', column: 'description', input: 'required', form: true, rule: text(MAX_LONG_TEXT), csv: 'both' },
-  price: { type: 'number', label: 'Price', column: 'price', input: 'required', form: true, rule: number(1, 10000), csv: 'both' },
-  discountPercentage: { type: 'number', label: 'Discount Percentage', column: 'discount_percentage', input: 'required', form: true, rule: number(0, 100), csv: 'both' },
-  stock: { type: 'integer', label: 'Stock', column: 'stock', input: 'required', form: true, rule: integer(0, MAX_STOCK), csv: 'both' },
-  thumbnail: { type: 'text', label: 'Thumbnail', column: 'thumbnail', input: 'required', form: true, rule: text(MAX_IMAGE), image: true, csv: 'both' },
+  title: { type: 'text', label: 'Product Name', column: 'title', input: 'required', form: true, rule: textRule(MAX_TEXT), csv: 'both' },
+  description: { type: 'text', label: 'Description', column: 'description', input: 'required', form: true, rule: textRule(MAX_LONG_TEXT), csv: 'both' },
+  price: { type: 'number', label: 'Price', column: 'price', input: 'required', form: true, rule: numberRule(1, 10000), csv: 'both' },
+  discountPercentage: { type: 'number', label: 'Discount Percentage', column: 'discount_percentage', input: 'required', form: true, rule: numberRule(0, 100), csv: 'both' },
+  stock: { type: 'integer', label: 'Stock', column: 'stock', input: 'required', form: true, rule: integerRule(0, MAX_STOCK), csv: 'both' },
+  thumbnail: { type: 'text', label: 'Thumbnail', column: 'thumbnail', input: 'required', form: true, rule: textRule(MAX_IMAGE), image: true, csv: 'both' },
   images: {
     type: 'images',
     label: 'Images',
     column: 'images',
     input: 'required',
     form: true,
-    rule: text(MAX_IMAGE),
+    rule: textRule(MAX_IMAGE),
     spread: ['image1', 'image2', 'image3'],
     spreadLabels: ['Image 1', 'Image 2', 'Image 3'],
     image: true,
     csv: 'both',
   },
-  brand: { type: 'text', label: 'Brand', column: 'brand', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'brands', csv: 'both' },
-  category: { type: 'text', label: 'Category', column: 'category', input: 'required', form: true, rule: text(MAX_TEXT), listed: 'categories', csv: 'both' },
+  brand: { type: 'text', label: 'Brand', column: 'brand', input: 'required', form: true, rule: textRule(MAX_TEXT), listed: 'brands', csv: 'both' },
+  category: { type: 'text', label: 'Category', column: 'category', input: 'required', form: true, rule: textRule(MAX_TEXT), listed: 'categories', csv: 'both' },
   /** The mean of the reviews' ratings (server/modules/catalogue/reviews.ts): never an input. */
   rating: { type: 'number', label: 'Rating', column: 'rating', default: 0, csv: 'export' },
-  weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', rule: number(0, 100000), default: 1 },
-  warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', rule: text(MAX_TEXT), default: '1 year warranty' },
-  shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', rule: text(MAX_TEXT), default: 'Ships in 3-5 business days' },
-  returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', rule: text(MAX_TEXT), default: '30 days return policy' },
-  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', rule: integer(1, 1000), default: 1 },
+  weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', rule: numberRule(0, 100000), default: 1 },
+  warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', rule: textRule(MAX_TEXT), default: '1 year warranty' },
+  shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', rule: textRule(MAX_TEXT), default: 'Ships in 3-5 business days' },
+  returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', rule: textRule(MAX_TEXT), default: '30 days return policy' },
+  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', rule: integerRule(1, 1000), default: 1 },
   reviews: { type: 'reviews', label: 'Reviews', column: 'reviews', default: [] },
   /** Soft-deleted: hidden from shoppers, kept for orders and the back office. */
   deleted: { type: 'boolean', label: 'Deleted', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },
@@ -111,7 +58,7 @@ export const PRODUCT_FIELD_TABLE = {
     column: 'low_stock_threshold',
     input: 'optional',
     form: true,
-    rule: integer(0, 1000000),
+    rule: integerRule(0, 1000000),
     optional: true,
     nullable: true,
     csv: 'both',

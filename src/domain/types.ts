@@ -140,50 +140,10 @@ export interface NewOrder {
   status: 'pending';
 }
 
-/** A category or brand filter option; `checked` is UI-only. */
-export interface FilterOption {
-  id?: number;
-  value: string;
-  label: string;
-  checked?: boolean;
-}
-
-export interface SortOption {
-  name: string;
-  /** The API's sort field: `salePrice` is the price the shopper sees. */
-  sort: 'rating' | 'salePrice';
-  order: 'asc' | 'desc';
-}
-
 /** Every API error body. */
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;
-}
-
-/** A category or brand with how many products match the other filters. */
-export interface FacetOption {
-  value: string;
-  label: string;
-  count: number;
-}
-
-/** GET /products/facets: what each filter would leave, given the others. */
-export interface ProductFacets {
-  total: number;
-  categories: FacetOption[];
-  brands: FacetOption[];
-  /** Displayed prices of the products the other filters leave; null when none. */
-  price: { min: number; max: number } | null;
-  /** How many of the products the other filters leave are in stock. */
-  inStock: number;
-}
-
-/** GET /products/suggest. */
-export interface Suggestions {
-  products: Pick<Product, 'id' | 'title' | 'thumbnail'>[];
-  categories: Pick<FilterOption, 'value' | 'label'>[];
-  brands: Pick<FilterOption, 'value' | 'label'>[];
 }
 
 /** POST /orders/{id}/buy-again. */
@@ -203,3 +163,5 @@ export * from './backOffice';
 // Types only: a value re-export keeps the variant rules (and pricing) in every page's first load.
 export type * from './variants';
 export type * from './checkout';
+export type * from './quote';
+export type * from './listing';

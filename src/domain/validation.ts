@@ -30,6 +30,19 @@ export const loginRules: Rules<'email' | 'password'> = {
   password: { required: 'Password required', maxLength: tooLong('Password') },
 };
 
+/** A new password typed again: required (what the server checks too); the forms also check it repeats the password. */
+const confirmPassword: FieldRule = { required: 'Confirm Password required' };
+export const PASSWORD_NOT_MATCHING = 'Password not matching';
+
+/**
+ * The react-hook-form `register` options of a new password's confirmation, the one rule of the
+ * sign-up, reset and change forms: required, then equal to the form's field `password`.
+ */
+export function confirmPasswordOptions<Password extends string>(password: Password) {
+  return {
+    validate: (value: unknown, form: Record<Password, unknown>) => checkField(value, confirmPassword) ?? (value === form[password] || PASSWORD_NOT_MATCHING),
+  };
+}
 
 export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
   email: email('Email is required'),
@@ -38,15 +51,14 @@ export const signupRules: Rules<'email' | 'password' | 'confirmPassword'> = {
     maxLength: tooLong('Password'),
     pattern: { value: PASSWORD_PATTERN, message: PASSWORD_MESSAGE },
   },
-  confirmPassword: { required: 'Confirm Password required' },
+  confirmPassword,
 };
-export const PASSWORD_NOT_MATCHING = 'Password not matching';
 
 /** Changing the password while signed in: the new one follows the sign-up rule. */
 export const changePasswordRules: Rules<'currentPassword' | 'newPassword' | 'confirmPassword'> = {
   currentPassword: { required: 'Current password required', maxLength: tooLong('Password') },
   newPassword: { ...signupRules.password, required: 'New password required' },
-  confirmPassword: { required: 'Confirm Password required' },
+  confirmPassword,
 };
 export const WRONG_CURRENT_PASSWORD = 'Current password is not correct';
 

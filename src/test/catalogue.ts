@@ -29,6 +29,8 @@ interface CatalogueStub {
   facets?: Answer;
   /** Answers each suggestions request (default: none found). */
   suggest?: Answer;
+  /** Other calls the page makes (the wishlist's, on the home page). */
+  more?: Parameters<typeof stubFetch>[0];
 }
 
 /** Stubs the listing's calls. */
@@ -37,8 +39,10 @@ export function stubCatalogue({
   products = [product({ id: 1, title: 'Zen Phone' }), product({ id: 2, title: 'Old Phone', deleted: true })],
   facets: answerFacets = () => jsonResponse(facets()),
   suggest = () => jsonResponse({ products: [], categories: [], brands: [] }),
+  more = {},
 }: CatalogueStub = {}) {
   return stubFetch({
+    ...more,
     'GET /api/products': () => jsonResponse(products, 200, { 'X-Total-Count': String(total) }),
     'GET /api/categories': () => jsonResponse(categories),
     'GET /api/brands': () => jsonResponse(brands),

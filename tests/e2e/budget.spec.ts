@@ -22,7 +22,7 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   };
   const alertHost = onDemandFile('src/components/AlertHost');
   const mobileFilters = onDemandFile('src/features/products/components/MobileFilters');
-  const wishlistWrite = onDemandFile('src/components/wishlistWrite');
+  const wishlistWrite = onDemandFile('src/features/wishlist/wishlistWrite');
   expect(Object.keys(ON_DEMAND)).toHaveLength(3);
 
   // A new shopper (created in a separate cookie jar, so the page starts signed out).

@@ -8,10 +8,10 @@ import {
   toDollars,
   type AppliedPromotion,
   type Promotion,
-  type Quote,
   type ShippingMethod,
   type Totals,
 } from '../../../src/domain/checkout';
+import type { Quote } from '../../../src/domain/quote';
 import { variantSalePrice } from '../../../src/domain/variants';
 import type { Variant } from '../../../src/domain/variants';
 import { assertValid, badRequest } from '../../http/errors';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { address, cartItem, jsonResponse, order, renderWithProviders, sent, stubFetch, user, session, fillAddress } from '../../test/utils';
-import type { Quote, QuoteRequest } from '../../domain/checkout';
+import type { Quote, QuoteRequest } from '../../domain/quote';
 import { initialState as cart } from '../../features/cart/cartSlice';
 import { initialState as userState } from '../../features/user/userSlice';
 import CheckoutPage from './CheckoutPage';

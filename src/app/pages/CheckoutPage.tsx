@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import AddressForm from '../../components/AddressForm';
@@ -7,7 +7,7 @@ import ErrorMessage from '../../components/ErrorMessage';
 import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { RejectValue } from '../../lib/thunk';
-import type { Address, PaymentMethod } from '../../domain/types';
+import type { Address } from '../../domain/types';
 import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync, selectCartError, selectCartLoaded, selectItems } from '../../features/cart/cartSlice';
 import { selectCartTotals } from '../../features/cart/cartTotals';
@@ -20,16 +20,13 @@ import TotalsBreakdown from '../../features/orders/components/TotalsBreakdown';
 import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
 import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
 import { buttonClass } from '../../components/controls';
-import type { RejectedCode } from '../../domain/checkout';
-import { readCard } from '../../domain/card';
 import { PRICES_BEFORE_TAX } from '../../domain/pricing';
-import { useQuote } from '../../features/checkout/useQuote';
+import { useCheckoutQuote } from '../../features/checkout/useCheckoutQuote';
 import ShippingChoice from '../../features/checkout/ShippingChoice';
 import PromoCodes from '../../features/checkout/PromoCodes';
-import CardForm, { emptyCard, type CardFields } from '../../features/checkout/CardForm';
+import CardForm from '../../features/checkout/CardForm';
+import { useCardPayment } from '../../features/checkout/useCardPayment';
 import OrderTotals from '../../features/checkout/OrderTotals';
-
-const sameCode = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -44,37 +41,17 @@ export default function CheckoutPage() {
   const currentOrder = useAppSelector(selectCurrentOrder);
   const orderStatus = useAppSelector(selectOrderStatus);
   const [selected, setSelected] = useState<number | null>(null);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [orderError, setOrderError] = useState<string | null>(null);
-  // What the quote is asked with: the chosen method (none = the cheapest) and the codes.
-  const [method, setMethod] = useState<number | undefined>(undefined);
-  const [codes, setCodes] = useState<string[]>([]);
-  const [rejected, setRejected] = useState<RejectedCode[]>([]);
-  // The card stays in this component's state: never in the store, storage or a log.
-  const [card, setCard] = useState<CardFields>(emptyCard);
-  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
-  const [cardMessage, setCardMessage] = useState<string | null>(null);
+  const payment = useCardPayment();
   const placeOrderNow = usePlaceOrder();
 
   const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',');
-  const request = useMemo(
-    () => ({
-      ...(selected === null ? {} : { address: selected }),
-      ...(method === undefined ? {} : { shippingMethod: method }),
-      ...(codes.length > 0 ? { codes } : {}),
-    }),
-    [selected, method, codes],
+  const { quoteState, method, setMethod, codes, rejected, applyCode, removeCode } = useCheckoutQuote(
+    selected,
+    cartKey,
+    cartLoaded && items.length > 0 && !currentOrder,
   );
-  const quoteState = useQuote(request, cartKey, cartLoaded && items.length > 0 && !currentOrder);
   const { quote } = quoteState;
-
-  // A code the quote did not apply leaves the codes (so the order is not refused for it); its
-  // reason stays under the field until the shopper applies or removes a code.
-  useEffect(() => {
-    if (!quote || quote.rejected.length === 0) return;
-    setRejected(quote.rejected);
-    setCodes((current) => current.filter((code) => !quote.rejected.some((r) => sameCode(r.code, code))));
-  }, [quote]);
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
@@ -104,16 +81,6 @@ export default function CheckoutPage() {
     if (addresses[index]?.country !== (selected === null ? undefined : addresses[selected]?.country)) setMethod(undefined);
   }
 
-  function applyCode(code: string) {
-    setRejected([]);
-    setCodes((current) => [...current, code]);
-  }
-
-  function removeCode(code: string) {
-    setRejected([]);
-    setCodes((current) => current.filter((c) => c !== code));
-  }
-
   async function placeOrder() {
     const selectedAddress = selected === null ? undefined : addresses[selected];
     if (!selectedAddress) {
@@ -121,18 +88,11 @@ export default function CheckoutPage() {
       return;
     }
     setOrderError(null);
-    setCardMessage(null);
-    let cardInput;
-    if (paymentMethod === 'card') {
-      const read = readCard(card);
-      if ('errors' in read) {
-        setCardErrors(read.errors);
-        setOrderError('Check the card details.');
-        return;
-      }
-      cardInput = read.card;
+    const cardInput = payment.read();
+    if (cardInput === null) {
+      setOrderError('Check the card details.');
+      return;
     }
-    setCardErrors({});
     try {
       await placeOrderNow(
         {
@@ -140,7 +100,7 @@ export default function CheckoutPage() {
           user: account.id,
           totalAmount: quote?.totals.total ?? totalAmount,
           totalItems,
-          paymentMethod,
+          paymentMethod: payment.method,
           selectedAddress,
           status: 'pending',
           ...(method === undefined ? {} : { shippingMethod: method }),
@@ -151,12 +111,10 @@ export default function CheckoutPage() {
     } catch (rejected) {
       const { message, status, errors } = rejected as RejectValue;
       if (status === 402) {
-        // Declined: nothing was placed; the shopper may fix the card or pay cash.
-        setCardMessage(message);
+        payment.declined(message);
         return;
       }
-      const cardFields = Object.fromEntries(Object.entries(errors ?? {}).filter(([field]) => field.startsWith('card.')));
-      if (Object.keys(cardFields).length > 0) setCardErrors(cardFields);
+      payment.refused(errors);
       setOrderError(message);
       // 503: the order was taken but not yet saved to disk; the server's message says so.
       alert.error(status === 503 ? message : `The order was not placed: ${message}`);
@@ -195,11 +153,8 @@ export default function CheckoutPage() {
           </section>
 
           <section className="rounded-lg border border-gray-200 bg-white p-5">
-            <PaymentChoice value={paymentMethod} onChange={(value) => {
-              setPaymentMethod(value);
-              setCardMessage(null);
-            }} />
-            {paymentMethod === 'card' && <CardForm value={card} onChange={setCard} errors={cardErrors} message={cardMessage} />}
+            <PaymentChoice value={payment.method} onChange={payment.choose} />
+            {payment.method === 'card' && <CardForm value={payment.card} onChange={payment.setCard} errors={payment.errors} message={payment.message} />}
           </section>
         </div>
 

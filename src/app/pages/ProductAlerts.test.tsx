@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProductDetailPage from './ProductDetailPage';
-import { resetWishlist } from '../../components/wishlist';
+import { resetWishlist } from '../../features/wishlist/wishlistStore';
 import type { Variant } from '../../domain/variants';
 import { calls, jsonResponse, product, renderWithProviders, sent, session, stubFetch, user } from '../../test/utils';
 import { initialState as cart } from '../../features/cart/cartSlice';

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { WishlistHeart } from '../../components/wishlist';
 import type { Product } from '../../domain/types';
 import AddToCart from '../../features/cart/components/AddToCart';
 import NotifyMe from '../../features/products/components/NotifyMe';
 import ProductDetail, { type VariantSelection } from '../../features/products/components/ProductDetail';
+import WishlistHeart from '../../features/wishlist/components/WishlistHeart';
 
 /** What the shopper can do with the product: add it, save it (the chosen variant, if any), and ask for a sold-out choice. */
 function Actions({ product, selection }: { product: Product; selection: VariantSelection }) {

@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetWishlist } from '../../components/wishlist';
+import { resetWishlist } from '../../features/wishlist/wishlistStore';
 import type { WishlistItem } from '../../domain/wishlist';
 import { initialState as cart } from '../../features/cart/cartSlice';
 import { calls, cartItem, jsonResponse, product, renderWithProviders, sent, session, stubFetch, user } from '../../test/utils';

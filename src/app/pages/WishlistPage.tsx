@@ -12,8 +12,8 @@ import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '.
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { selectLoggedInUser } from '../../lib/session';
 import type { RejectValue } from '../../lib/thunk';
-import { loadWishlist, useWishlist, type WishlistItem } from '../../components/wishlist';
-import { removeFromWishlist } from '../../components/wishlistWrite';
+import { loadWishlist, useWishlist, type WishlistItem } from '../../features/wishlist/wishlistStore';
+import { removeFromWishlist } from '../../features/wishlist/wishlistWrite';
 
 /** The price the shopper would pay now: the variant's, else the product's displayed price. */
 const priceNow = (item: WishlistItem) => item.variant?.salePrice ?? item.product.salePrice;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, type Quote } from '../../domain/checkout';
+import { formatMoney } from '../../domain/checkout';
+import type { Quote } from '../../domain/quote';
 import ErrorMessage from '../../components/ErrorMessage';
 import type { QuoteState } from './useQuote';
 

@@ -1,4 +1,4 @@
-import type { Quote } from '../../domain/checkout';
+import type { Quote } from '../../domain/quote';
 import { chargeText, estimateText } from './shippingText';
 
 interface ShippingChoiceProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Quote, QuoteRequest } from '../../domain/checkout';
+import type { Quote, QuoteRequest } from '../../domain/quote';
 import { ApiError } from '../../lib/apiClient';
 import { fetchQuote } from './checkoutAPI';
 

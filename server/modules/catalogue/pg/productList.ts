@@ -5,7 +5,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListFilter, ListQuery, ProductListField } from '../../../db/port';
 import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from '../../../query/jsonQuery';
-import { fieldSpec, PRODUCT_KEYS, type FieldType, type ListKey } from '../../../../src/domain/productFields';
+import { fieldSpec, PRODUCT_KEYS, type ListKey } from '../../../../src/domain/productFields';
+import type { FieldType } from '../../../../src/domain/productFieldSpec';
 import { PRODUCT_COLUMN } from '../../../db/rows';
 import { productAnswerMatches, productAnswerScans } from './search';
 

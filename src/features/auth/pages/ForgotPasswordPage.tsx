@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ApiError } from '../../../lib/apiClient';
+import { showServerErrors } from '../../../lib/serverErrors';
 import { forgotPasswordRules, toRegisterOptions } from '../../../domain/validation';
 import AuthLayout from '../components/AuthLayout';
 import { requestPasswordReset } from '../passwordResetAPI';
@@ -47,8 +47,7 @@ export default function ForgotPasswordPage() {
             await requestPasswordReset(email.trim());
             setSent(RESET_REQUESTED);
           } catch (e) {
-            if (e instanceof ApiError && e.errors?.email) setFieldError('email', { message: e.errors.email });
-            else setError(e instanceof Error ? e.message : String(e));
+            setError(showServerErrors(e, setFieldError, ['email'], { focus: false }));
           } finally {
             setSending(false);
           }

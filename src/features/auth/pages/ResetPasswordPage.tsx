@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ApiError } from '../../../lib/apiClient';
-import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../domain/validation';
+import { showServerErrors } from '../../../lib/serverErrors';
+import { confirmPasswordOptions, signupRules, toRegisterOptions } from '../../../domain/validation';
 import AuthLayout from '../components/AuthLayout';
 import { resetPassword } from '../passwordResetAPI';
 
@@ -67,8 +67,7 @@ export default function ResetPasswordPage() {
             await resetPassword(token, password);
             navigate('/login', { replace: true, state: { notice: PASSWORD_RESET_NOTICE } });
           } catch (e) {
-            if (e instanceof ApiError && e.errors?.password) setFieldError('password', { message: e.errors.password });
-            else setError(e instanceof Error ? e.message : String(e));
+            setError(showServerErrors(e, setFieldError, ['password'], { focus: false }));
             setSaving(false);
           }
         })}
@@ -84,9 +83,7 @@ export default function ResetPasswordPage() {
               type="password"
               autoComplete="new-password"
               {...control}
-              {...register('confirmPassword', {
-                validate: (value, form) => checkField(value, signupRules.confirmPassword) ?? (value === form.password || PASSWORD_NOT_MATCHING),
-              })}
+              {...register('confirmPassword', confirmPasswordOptions('password'))}
             />
           )}
         </Field>

@@ -6,7 +6,7 @@ import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { checkField, PASSWORD_NOT_MATCHING, signupRules, toRegisterOptions } from '../../../domain/validation';
+import { confirmPasswordOptions, signupRules, toRegisterOptions } from '../../../domain/validation';
 import { authErrorCleared, createUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AuthLayout from '../components/AuthLayout';
@@ -76,10 +76,7 @@ export default function SignupPage() {
               type="password"
               autoComplete="new-password"
               {...control}
-              {...register('confirmPassword', {
-                validate: (value, form) =>
-                  checkField(value, signupRules.confirmPassword) ?? (value === form.password || PASSWORD_NOT_MATCHING),
-              })}
+              {...register('confirmPassword', confirmPasswordOptions('password'))}
             />
           )}
         </Field>

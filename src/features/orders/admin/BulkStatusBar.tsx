@@ -3,7 +3,8 @@ import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Select } from '../../../components/controls';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
+import type { OrderStatus } from '../../../domain/types';
+import StatusOptions from './StatusOptions';
 import type { OrdersQuery } from '../ordersQuery';
 import { fetchMatchingIdsAsync, setStatusesAsync, summarize, type BulkSummary } from './bulkStatus';
 import type { OrderSelection } from './useOrderSelection';
@@ -96,11 +97,7 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
             className="mt-1 capitalize"
           >
             <option value="">Choose a status</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
         </div>
         <Button

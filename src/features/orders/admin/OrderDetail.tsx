@@ -1,20 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
-import { useAppAlert } from '../../../components/Alerts';
 import ErrorMessage from '../../../components/ErrorMessage';
-import OrderTimeline from '../../../components/OrderTimeline';
 import Spinner from '../../../components/Spinner';
 import StatusBadge from '../../../components/StatusBadge';
-import { Button, Select } from '../../../components/controls';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ApiError } from '../../../lib/apiClient';
 import type { AdminOrder } from '../../../domain/backOffice';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
-import { fetchAdminOrder, setOrderStatus } from './adminOrderAPI';
+import { fetchAdminOrder } from './adminOrderAPI';
 import OrderLines from './OrderLines';
 import OrderNotes from './OrderNotes';
 import AdminReturns from './AdminReturns';
+import OrderStatusSection from './OrderStatusSection';
 import { itemsLabel, orderDateTime } from './orderFormat';
 import { orderCharges, paymentText } from '../../../domain/orderText';
 
@@ -29,11 +26,7 @@ type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; mes
 export default function OrderDetail() {
   const { id = '' } = useParams();
   useDocumentTitle(`Admin: Order #${id}`);
-  const alert = useAppAlert();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
 
   const fetchOrder = useCallback(() => {
     let current = true;
@@ -42,7 +35,6 @@ export default function OrderDetail() {
       (order) => {
         if (!current) return;
         setLoad({ state: 'ready', order });
-        setStatus(order.status);
       },
       (error: unknown) => {
         if (!current) return;
@@ -79,20 +71,6 @@ export default function OrderDetail() {
 
   const { order } = load;
 
-  async function saveStatus() {
-    if (!status || status === order.status) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const saved = await setOrderStatus(order.id, status);
-      setLoad({ state: 'ready', order: { ...order, ...saved, customer: order.customer, notes: order.notes } });
-      alert.success(`Order #${order.id} is now ${saved.status}`);
-    } catch (error) {
-      setSaveError(`The status could not be changed to ${status}: ${(error as Error).message}. It is still ${order.status}.`);
-    }
-    setSaving(false);
-  }
-
   const { selectedAddress: address } = order;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
@@ -125,46 +103,11 @@ export default function OrderDetail() {
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="status-heading" className={card}>
-            <h2 id="status-heading" className="text-lg font-semibold text-gray-900">
-              Status
-            </h2>
-            <div className="mt-3 flex flex-wrap items-end gap-3">
-              <div>
-                <label htmlFor="order-status" className="block text-sm font-medium text-gray-900">
-                  Change status
-                </label>
-                <Select
-                  compact
-                  id="order-status"
-                  value={status}
-                  disabled={saving}
-                  onChange={(event) => setStatus(event.target.value as OrderStatus)}
-                  className="mt-1 capitalize"
-                >
-                  {ORDER_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <Button look="primary" onClick={saveStatus} disabled={saving || status === order.status}>
-                {saving ? 'Saving…' : 'Save status'}
-              </Button>
-            </div>
-            {saveError && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {saveError}
-              </p>
-            )}
-            <h3 className="mt-5 text-sm font-semibold text-gray-900">History</h3>
-            {order.history && order.history.length > 0 ? (
-              <OrderTimeline history={order.history} who={(by) => (by === 'admin' ? 'by the shop' : 'by the customer')} className="mt-2" />
-            ) : (
-              <p className="mt-2 text-sm text-gray-700">No changes recorded.</p>
-            )}
-          </section>
+          <OrderStatusSection
+            order={order}
+            onSaved={(saved) => setLoad({ state: 'ready', order: { ...order, ...saved, customer: order.customer, notes: order.notes } })}
+            className={card}
+          />
 
           <section aria-labelledby="customer-heading" className={card}>
             <h2 id="customer-heading" className="text-lg font-semibold text-gray-900">

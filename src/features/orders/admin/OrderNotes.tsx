@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Textarea } from '../../../components/controls';
-import { ApiError } from '../../../lib/apiClient';
+import { refusalOf } from '../../../lib/serverErrors';
 import { MAX_NOTE_LENGTH, type OrderNote } from '../../../domain/backOffice';
 import { addOrderNote } from './adminOrderAPI';
 import { orderDateTime } from './orderFormat';
@@ -31,9 +31,9 @@ export default function OrderNotes({ orderId, notes, onAdded }: { orderId: numbe
       onAdded(await addOrderNote(orderId, text));
       setText('');
     } catch (rejected) {
-      const fieldError = rejected instanceof ApiError ? rejected.errors?.text : undefined;
-      if (fieldError) setError(fieldError);
-      else setFailure(`The note could not be added: ${(rejected as Error).message}`);
+      const { message, errors } = refusalOf(rejected);
+      if (errors.text) setError(errors.text);
+      else setFailure(`The note could not be added: ${message}`);
     }
     setSaving(false);
   }

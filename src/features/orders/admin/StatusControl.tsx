@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
 import StatusBadge from '../../../components/StatusBadge';
 import { Select, buttonClass } from '../../../components/controls';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../domain/types';
+import type { Order, OrderStatus } from '../../../domain/types';
+import StatusOptions from './StatusOptions';
 
 interface StatusControlProps {
   order: Order;
@@ -72,11 +73,7 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
         }}
         className="capitalize"
       >
-        {ORDER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
+        <StatusOptions />
       </Select>
       {saving !== null ? (
         <span className="text-xs text-gray-600">Saving…</span>

@@ -1,31 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
 import { PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
 import { toRegisterOptions } from '../../../domain/validation';
-import {
-  EMPTY_PRODUCT_FORM,
-  toFieldErrors,
-  toProductInput,
-  type ProductFormValues,
-  type ProductInput,
-} from './productFormValues';
+import { EMPTY_PRODUCT_FORM, toFieldErrors, toProductInput, type ProductFormValues, type ProductInput } from './productFormValues';
 import ImagePreview from './ImagePreview';
+import ProductNotifications from './ProductNotifications';
+import { useVariantGrid, type SavedVariants } from './useVariantGrid';
 import VariantGrid from './VariantGrid';
-import type { ProductOption, Variant } from '../../../domain/variants';
-import {
-  checkGrid,
-  gridFromProduct,
-  gridRows,
-  isGridKey,
-  optionsInput,
-  rowKey,
-  skuBaseOf,
-  totalStock,
-  variantsInput,
-  type GridState,
-} from './variantGrid';
+import { totalStock } from './variantGrid';
+import { isGridKey } from './variantGridCheck';
 
 interface ProductFormProps {
   defaultValues?: ProductFormValues;
@@ -37,7 +22,7 @@ interface ProductFormProps {
   /** Extra buttons of the edit form (Delete / Restore this Product). */
   actions?: ReactNode;
   /** The saved product's options and variants (editing); none for a new product. */
-  variants?: { options?: ProductOption[]; variants?: Variant[] };
+  variants?: SavedVariants;
 }
 
 const IMAGE_FIELDS = [
@@ -47,13 +32,6 @@ const IMAGE_FIELDS = [
   { name: 'image3', label: 'Image 3' },
 ] as const;
 
-// Notification checkboxes kept from the original design, though unused: about this product, and
-// saying they are not sent yet.
-const NOTIFICATIONS = [
-  { id: 'notify-reviews', label: 'Reviews', text: 'Get an email when a shopper reviews this product.' },
-  { id: 'notify-low-stock', label: 'Low stock', text: 'Get an email when its stock falls to the low stock threshold.' },
-  { id: 'notify-sold-out', label: 'Sold out', text: 'Get an email when the last one is sold.' },
-];
 /** An image address the server accepts (a path on this site): a seed picture. */
 export const IMAGE_EXAMPLE = '/images/products/laptops-1.svg';
 
@@ -74,56 +52,29 @@ export default function ProductForm({
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues });
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const [grid, setGrid] = useState<GridState>(() => gridFromProduct(variants));
-  const [gridErrors, setGridErrors] = useState<Record<string, string>>({});
-  const gridRef = useRef<HTMLDivElement>(null);
-  const title = watch('title');
-  // The SKUs of new variants: the saved product's first SKU, else the title's words.
-  const skuBase = variants?.variants?.[0]?.sku ?? skuBaseOf(title ?? '');
-  const rows = useMemo(() => gridRows(grid, skuBase), [grid, skuBase]);
-  const hasOptions = grid.options.length > 0;
-
-  /**
-   * Moves focus to the grid's first input with a message, once React has drawn the messages set
-   * with it (an effect of the render that shows them: a timer could run before that render).
-   */
-  const [gridFocus, setGridFocus] = useState(0);
-  const focusGrid = () => setGridFocus((n) => n + 1);
-  useEffect(() => {
-    if (gridFocus > 0) gridRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [gridFocus]);
-
-  /** The form's input with the options and variants (none for a new product without options). */
-  function withVariants(values: ProductFormValues): ProductInput {
-    const input = toProductInput(values);
-    if (hasOptions) return { ...input, stock: totalStock(rows), options: optionsInput(grid), variants: variantsInput(grid, rows) };
-    const only = grid.cells[rowKey([])];
-    if (!only) return input;
-    return { ...input, options: [], variants: variantsInput(grid, rows).map((v) => ({ ...v, options: {}, stock: input.stock })) };
-  }
+  const grid = useVariantGrid(variants, watch('title'));
+  const { rows, hasOptions } = grid;
 
   const submitForm = handleSubmit(async (values) => {
     setOtherErrors([]);
-    const mine = checkGrid(grid, rows);
-    setGridErrors(mine);
-    if (Object.keys(mine).length > 0) {
-      focusGrid();
+    if (Object.keys(grid.check()).length > 0) {
+      grid.focus();
       return;
     }
-    const serverErrors = await onSubmit(withVariants(values));
+    const serverErrors = await onSubmit(grid.withVariants(toProductInput(values)));
     if (!serverErrors) return;
     const gridKeys = Object.fromEntries(Object.entries(serverErrors).filter(([key]) => isGridKey(key)));
-    setGridErrors(gridKeys);
+    grid.setErrors(gridKeys);
     const { fields, other } = toFieldErrors(Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !isGridKey(key))));
     for (const [field, message] of Object.entries(fields)) {
       setError(field as ProductFormField, { type: 'server', message }, { shouldFocus: true });
     }
     setOtherErrors(other);
-    if (Object.keys(fields).length === 0 && Object.keys(gridKeys).length > 0) focusGrid();
+    if (Object.keys(fields).length === 0 && Object.keys(gridKeys).length > 0) grid.focus();
   });
   // The grid's own checks run with the fields' (its messages show even while a field is wrong).
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    setGridErrors(checkGrid(grid, rows));
+    grid.check();
     return submitForm(event);
   };
 
@@ -174,35 +125,11 @@ export default function ProductForm({
         </div>
       </section>
 
-      <div ref={gridRef}>
-        <VariantGrid state={grid} rows={rows} onChange={setGrid} errors={gridErrors} skuBase={skuBase} />
+      <div ref={grid.ref}>
+        <VariantGrid state={grid.grid} rows={rows} onChange={grid.setGrid} errors={grid.errors} skuBase={grid.skuBase} />
       </div>
 
-      <fieldset className="border-b border-gray-900/10 pb-10">
-        <legend className="text-sm font-semibold text-gray-900">Email me about this product</legend>
-        <p className="mt-1 text-sm text-gray-600">These choices are not saved, and the shop sends no emails about products; the Emails page lists the messages it does send.</p>
-        <div className="mt-4 space-y-4">
-          {NOTIFICATIONS.map(({ id, label, text }) => (
-            <div key={id} className="flex gap-3">
-              <input
-                id={id}
-                name={id}
-                type="checkbox"
-                aria-describedby={`${id}-description`}
-                className="mt-1 size-4 rounded border-gray-300 accent-brand-600"
-              />
-              <div className="text-sm">
-                <label htmlFor={id} className="font-medium text-gray-900">
-                  {label}
-                </label>
-                <p id={`${id}-description`} className="text-gray-600">
-                  {text}
-                </p>
-              </div>
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <ProductNotifications />
 
       {otherErrors.length > 0 && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">

@@ -1,22 +1,26 @@
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
 import type { PricedProduct, Product } from '../../../domain/types';
 import { discountedPrice } from '../../../domain/pricing';
 import { buttonClass } from '../../../components/controls';
-import { WishlistHeart } from '../../../components/wishlist';
 
 /** A listed product: the API adds salePrice and priceVaries (absent in older answers and tests). */
 type CardProduct = Product & Partial<Pick<PricedProduct, 'salePrice' | 'priceVaries'>>;
 
+/** A button over a card's corner, handed in by the page that lists the cards (the home page's wishlist heart). */
+export type CardAction = ComponentType<{ product: CardProduct; className: string }>;
+
 interface ProductCardProps {
   product: CardProduct;
   admin?: boolean;
+  action?: CardAction;
 }
 
 /** Thumbnail, title, rating and prices; 'Product Deletd' on deleted products. */
-export default function ProductCard({ product, admin = false }: ProductCardProps) {
+export default function ProductCard({ product, admin = false, action: Action }: ProductCardProps) {
   const to = admin ? `/admin/productdetail/${product.id}` : `/products/${product.id}`;
   return (
     <div className="relative flex h-full flex-col rounded-md border border-gray-200 p-2">
@@ -40,7 +44,7 @@ export default function ProductCard({ product, admin = false }: ProductCardProps
         </div>
       </Link>
       {/* Beside the link, not in it: a button inside a link is read and tabbed as neither. */}
-      {!admin && <WishlistHeart product={product} className="absolute top-4 right-4" />}
+      {Action && <Action product={product} className="absolute top-4 right-4" />}
       {admin && (
         <Link
           to={`/admin/product-form/edit/${product.id}`}

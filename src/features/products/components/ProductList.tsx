@@ -31,6 +31,7 @@ import FilterChips from './FilterChips';
 import type { FilterActions } from './filterActions';
 import FilterSections from './FilterSections';
 import ListingHeader from './ListingHeader';
+import type { CardAction } from './ProductCard';
 import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
 import type { Suggestion } from './SuggestionList';
@@ -46,10 +47,12 @@ interface ProductListProps {
   admin?: boolean;
   /** The back office's extra header links for the list as it is (its CSV import and export), given its API query. */
   tools?: (apiQuery: string) => ReactNode;
+  /** The shopper's list: the button over each card's corner (the wishlist's heart, which the products feature does not import). */
+  cardAction?: CardAction;
 }
 
 /** The whole product listing of home and /admin; its state lives in the URL's search params. */
-export default function ProductList({ admin = false, tools }: ProductListProps) {
+export default function ProductList({ admin = false, tools, cardAction }: ProductListProps) {
   const dispatch = useAppDispatch();
   const totalItems = useAppSelector(selectTotalItems);
   const error = useAppSelector(selectProductListError);
@@ -165,7 +168,7 @@ export default function ProductList({ admin = false, tools }: ProductListProps) 
 
             <div className="lg:col-span-3">
               {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4 lg:hidden" />}
-              <ProductResults admin={admin} onRetry={load} />
+              <ProductResults admin={admin} onRetry={load} cardAction={cardAction} />
               {!error && (
                 <Pagination
                   className="mt-8"

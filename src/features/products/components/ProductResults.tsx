@@ -7,10 +7,16 @@ import {
   selectProductListRequested,
   selectProductListStatus,
 } from '../productsSlice';
-import ProductCard from './ProductCard';
+import ProductCard, { type CardAction } from './ProductCard';
+
+interface ProductResultsProps {
+  admin: boolean;
+  onRetry: () => void;
+  cardAction?: CardAction;
+}
 
 /** The listing's cards: a loader until the first answer, dimmed while the next one loads, or why not. */
-export default function ProductResults({ admin, onRetry }: { admin: boolean; onRetry: () => void }) {
+export default function ProductResults({ admin, onRetry, cardAction }: ProductResultsProps) {
   const products = useAppSelector(selectAllProducts);
   const loading = useAppSelector(selectProductListStatus) === 'loading';
   const requested = useAppSelector(selectProductListRequested);
@@ -31,7 +37,7 @@ export default function ProductResults({ admin, onRetry }: { admin: boolean; onR
       <ul aria-labelledby="products-heading" className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
         {products.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} admin={admin} />
+            <ProductCard product={product} admin={admin} action={cardAction} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { StarIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Textarea } from '../../../components/controls';
-import type { RejectValue } from '../../../lib/thunk';
+import { showServerErrors } from '../../../lib/serverErrors';
 import { toRegisterOptions, type Rules } from '../../../domain/validation';
 import type { Review } from '../../../domain/types';
 import type { ReviewInput } from '../reviews';
@@ -47,10 +47,7 @@ export default function ReviewForm({ initial, onSave, onCancel }: ReviewFormProp
     try {
       await onSave({ rating: Number(stars), comment: comment.trim() });
     } catch (rejected) {
-      const { message, errors: fields } = rejected as RejectValue;
-      if (fields?.rating) setError('rating', { message: fields.rating });
-      if (fields?.comment) setError('comment', { message: fields.comment });
-      if (!fields) setFailure(message);
+      setFailure(showServerErrors(rejected, setError, ['rating', 'comment'], { focus: false }));
     }
   });
 

@@ -4,27 +4,9 @@ import { Field, Input, Select, Textarea } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { Promotion } from '../../../domain/checkout';
 import type { FilterOption } from '../../../domain/types';
-import { ApiError } from '../../../lib/apiClient';
-import { numberOrText } from '../../../lib/numberOrText';
-import { optionalNumber, type PromotionBody } from './promotionsAPI';
-
-interface Values {
-  name: string;
-  label: string;
-  kind: 'percentage' | 'fixed';
-  value: string;
-  code: string;
-  categories: string[];
-  products: string;
-  minSubtotal: string;
-  startsAt: string;
-  endsAt: string;
-  usageLimit: string;
-  perCustomerLimit: string;
-  membersOnly: boolean;
-  stackable: boolean;
-  active: boolean;
-}
+import { showServerErrors } from '../../../lib/serverErrors';
+import { bodyOf, valuesOf, type PromotionFormValues as Values } from './promotionFormValues';
+import type { PromotionBody } from './promotionsAPI';
 
 /** The fields in the order they are shown (the first with a message gets the focus). */
 const ORDER: (keyof Values)[] = [
@@ -46,51 +28,6 @@ const ORDER: (keyof Values)[] = [
 ];
 
 const required = (label: string) => ({ validate: (v: string) => v.trim() !== '' || `${label} is required` });
-
-function valuesOf(p: Promotion | undefined): Values {
-  return {
-    name: p?.name ?? '',
-    label: p?.label ?? '',
-    kind: p?.kind ?? 'percentage',
-    value: p ? String(p.value) : '',
-    code: p?.code ?? '',
-    categories: p?.categories ?? [],
-    products: p?.products.join(', ') ?? '',
-    minSubtotal: p && p.minSubtotal > 0 ? String(p.minSubtotal) : '',
-    startsAt: p?.startsAt?.slice(0, 10) ?? '',
-    endsAt: p?.endsAt?.slice(0, 10) ?? '',
-    usageLimit: p?.usageLimit == null ? '' : String(p.usageLimit),
-    perCustomerLimit: p?.perCustomerLimit == null ? '' : String(p.perCustomerLimit),
-    membersOnly: p?.membersOnly ?? false,
-    stackable: p?.stackable ?? false,
-    active: p?.active ?? true,
-  };
-}
-
-/** The form's values in the API's shape (numbers as typed: the server names what is wrong). */
-function bodyOf(v: Values): PromotionBody {
-  const products = v.products
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((id) => numberOrText(id.replace(/^#/, '')));
-  return {
-    name: v.name,
-    label: v.label,
-    kind: v.kind,
-    value: numberOrText(v.value),
-    code: v.code.trim() === '' ? null : v.code.trim(),
-    categories: v.categories,
-    products,
-    minSubtotal: v.minSubtotal.trim() === '' ? 0 : numberOrText(v.minSubtotal),
-    startsAt: v.startsAt === '' ? null : v.startsAt,
-    endsAt: v.endsAt === '' ? null : v.endsAt,
-    usageLimit: optionalNumber(v.usageLimit),
-    perCustomerLimit: optionalNumber(v.perCustomerLimit),
-    membersOnly: v.membersOnly,
-    stackable: v.stackable,
-    active: v.active,
-  } as unknown as PromotionBody;
-}
 
 interface Props {
   /** The promotion to edit; none: a new one. */
@@ -126,10 +63,7 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
     try {
       await save(body);
     } catch (rejected) {
-      const fieldErrors = rejected instanceof ApiError ? (rejected.errors ?? {}) : {};
-      const known = ORDER.filter((f) => fieldErrors[f]);
-      for (const field of known) setError(field, { message: fieldErrors[field] }, { shouldFocus: field === known[0] });
-      if (known.length === 0 || Object.keys(fieldErrors).length === 0) setFailure((rejected as Error).message);
+      setFailure(showServerErrors(rejected, setError, ORDER));
     }
   }
 

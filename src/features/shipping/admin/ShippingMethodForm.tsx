@@ -4,8 +4,8 @@ import { Field, Input, Select } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { ShippingMethod } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
-import { ApiError } from '../../../lib/apiClient';
 import { numberOrText } from '../../../lib/numberOrText';
+import { showServerErrors } from '../../../lib/serverErrors';
 import type { ShippingMethodBody } from './shippingAPI';
 
 interface Values {
@@ -17,7 +17,7 @@ interface Values {
   maxDays: string;
 }
 
-/** The server's field names → the form's. */
+/** The server's field names → the form's, in the order the form shows them. */
 const SERVER_FIELDS: Record<string, keyof Values> = {
   name: 'name',
   country: 'country',
@@ -27,7 +27,6 @@ const SERVER_FIELDS: Record<string, keyof Values> = {
   'estimate.minDays': 'minDays',
   'estimate.maxDays': 'maxDays',
 };
-const ORDER: (keyof Values)[] = ['name', 'country', 'amount', 'freeOver', 'minDays', 'maxDays'];
 
 const required = (label: string) => ({ validate: (v: string) => v.trim() !== '' || `${label} is required` });
 
@@ -74,15 +73,7 @@ export default function ShippingMethodForm({ method, country, save, onCancel }: 
     try {
       await save(body);
     } catch (rejected) {
-      const fieldErrors = rejected instanceof ApiError ? (rejected.errors ?? {}) : {};
-      const mapped = new Map<keyof Values, string>();
-      for (const [key, message] of Object.entries(fieldErrors)) {
-        const field = SERVER_FIELDS[key];
-        if (field && !mapped.has(field)) mapped.set(field, message);
-      }
-      const known = ORDER.filter((f) => mapped.has(f));
-      for (const field of known) setError(field, { message: mapped.get(field) }, { shouldFocus: field === known[0] });
-      if (known.length === 0) setFailure((rejected as Error).message);
+      setFailure(showServerErrors(rejected, setError, SERVER_FIELDS));
     }
   }
 

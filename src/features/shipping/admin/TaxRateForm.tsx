@@ -4,8 +4,8 @@ import { Field, Input, Select } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { TaxRate } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
-import { ApiError } from '../../../lib/apiClient';
 import { numberOrText } from '../../../lib/numberOrText';
+import { showServerErrors } from '../../../lib/serverErrors';
 import type { TaxRateBody } from './shippingAPI';
 
 interface Values {
@@ -47,10 +47,7 @@ export default function TaxRateForm({ rate, save, onCancel }: Props) {
     try {
       await save(body);
     } catch (rejected) {
-      const fieldErrors = rejected instanceof ApiError ? (rejected.errors ?? {}) : {};
-      const known = ORDER.filter((f) => fieldErrors[f]);
-      for (const field of known) setError(field, { message: fieldErrors[field] }, { shouldFocus: field === known[0] });
-      if (known.length === 0) setFailure((rejected as Error).message);
+      setFailure(showServerErrors(rejected, setError, ORDER));
     }
   }
 

@@ -4,8 +4,8 @@ import { useAppAlert } from '../../../components/Alerts';
 import { Button, Field, Input } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
 import { useAppDispatch } from '../../../lib/hooks';
-import type { RejectValue } from '../../../lib/thunk';
-import { changePasswordRules, checkField, PASSWORD_NOT_MATCHING, toRegisterOptions } from '../../../domain/validation';
+import { showServerErrors } from '../../../lib/serverErrors';
+import { changePasswordRules, confirmPasswordOptions, toRegisterOptions } from '../../../domain/validation';
 import type { PasswordChange } from '../userAPI';
 import { changePasswordAsync } from '../userSlice';
 
@@ -31,11 +31,8 @@ export default function ChangePasswordForm() {
       reset();
       alert.success('Password changed. Your other devices are signed out.');
     } catch (rejected) {
-      const { message, errors: fieldErrors } = rejected as RejectValue;
-      const known = FIELDS.filter((field) => fieldErrors?.[field]);
-      // What the server said of a field goes under it; anything else above the button. What was typed stays.
-      for (const field of known) setError(field, { message: fieldErrors![field] }, { shouldFocus: field === known[0] });
-      if (known.length === 0) setFailure(message);
+      // What the server said of a field goes under it; anything else above the button.
+      setFailure(showServerErrors(rejected, setError, FIELDS));
     }
   }
 
@@ -62,10 +59,7 @@ export default function ChangePasswordForm() {
               type="password"
               autoComplete="new-password"
               {...control}
-              {...register('confirmPassword', {
-                validate: (value, form) =>
-                  checkField(value, changePasswordRules.confirmPassword) ?? (value === form.newPassword || PASSWORD_NOT_MATCHING),
-              })}
+              {...register('confirmPassword', confirmPasswordOptions('newPassword'))}
             />
           )}
         </Field>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Textarea } from '../../../components/controls';
-import { ApiError } from '../../../lib/apiClient';
+import { refusalOf } from '../../../lib/serverErrors';
 import { MAX_RETURN_REASON, returnableUnits, type ReturnLine } from '../../../domain/returns';
 import type { Order, OrderItem } from '../../../domain/types';
 import { requestReturn } from './returnsAPI';
@@ -80,9 +80,10 @@ export default function ReturnForm({ order, lines, onCancel, onDone }: ReturnFor
     try {
       onDone(await requestReturn(order.id, { items, reason: reason.trim() }));
     } catch (error) {
+      const refusal = refusalOf(error);
       const fields: Errors = {};
       const rest: string[] = [];
-      for (const [key, message] of Object.entries(error instanceof ApiError ? (error.errors ?? {}) : {})) {
+      for (const [key, message] of Object.entries(refusal.errors)) {
         const item = /^items\.(\d+)\./.exec(key);
         const line = item ? items[Number(item[1])]?.line : undefined;
         if (line !== undefined) fields[`line-${line}`] = message;
@@ -90,7 +91,7 @@ export default function ReturnForm({ order, lines, onCancel, onDone }: ReturnFor
         else rest.push(message);
       }
       setErrors(fields);
-      setAlertText(`The return could not be requested: ${[(error as Error).message, ...rest].join(' ')}`);
+      setAlertText(`The return could not be requested: ${[refusal.message, ...rest].join(' ')}`);
       setBusy(false);
       focusFirstInvalid(fields);
     }

@@ -1,7 +1,7 @@
 // The wishlist's writes, fetched with the first heart pressed: the hearts are on the
 // home page, whose first load is nearly full, and most visits press none.
-import { ApiError, apiClient } from '../lib/apiClient';
-import { changeItems, loadWishlist, wishlistOwner, type WishlistItem } from './wishlist';
+import { ApiError, apiClient } from '../../lib/apiClient';
+import { changeItems, loadWishlist, wishlistOwner, type WishlistItem } from './wishlistStore';
 
 /** POST /wishlist: saved (201), or already saved elsewhere (409: the list is read again). */
 export async function saveToWishlist(product: number, variant: number | null): Promise<void> {

@@ -1,0 +1,58 @@
+// What one entry of the product field table (productFields.ts) says of its field, and the rule
+// makers its entries use. Pure TypeScript, shared by the client and the server.
+import { tooLong, type FieldRule } from './fieldRule';
+
+/** What a field holds: `id` the identity; `images` a list of up to 3 addresses; `reviews` the reviews. */
+export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'reviews';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** Its column in `products` (snake_case). */
+  column: string;
+  /**
+   * How a body (POST/PATCH /products, a CSV row) gives it: `required` (a new product needs it; an
+   * edit checks it when sent) or `optional` (checked when sent); absent: not an input.
+   */
+  input?: 'required' | 'optional';
+  /**
+   * What a person reads it as: the admin form's label, the product page's, else the
+   * field in words. Every message about the field names it by this, never by
+   * the code's field name.
+   */
+  label: string;
+  /** The rule its value must keep; its messages name the field by `label` (productLabel). */
+  rule?: (label: string) => FieldRule;
+  /** In the admin's product form (src/features/products/admin/ProductForm.tsx). */
+  form?: true;
+  /** A list the form and the CSV spread over these names (images: image1–3). */
+  spread?: readonly string[];
+  /** The labels of the spread names, in their order (Image 1–3). */
+  spreadLabels?: readonly string[];
+  /** May be absent from a product (the seed's data file, an older snapshot). */
+  optional?: true;
+  /** Absent is stored as NULL and answered absent (not the default). */
+  nullable?: true;
+  /** A new product's value when the body has none; an optional field's stored value when absent. */
+  default?: unknown;
+  /** An address the shop can show (server/http/validate.ts isLocalImage). */
+  image?: true;
+  /** One of the listed brands or categories. */
+  listed?: 'brands' | 'categories';
+  /** Its CSV column: `key` (the row's product), `both` (exported and imported), `export` (only exported). */
+  csv?: 'key' | 'both' | 'export';
+}
+
+// '{field} is required', and the other messages, with the field's label as {field}.
+export const textRule = (max: number) => (label: string): FieldRule => ({ required: `${label} is required`, maxLength: tooLong(label, max) });
+export const numberRule = (min: number, max: number) => (label: string): FieldRule => ({
+  required: `${label} is required`,
+  min: { value: min, message: `${label} must be at least ${min}` },
+  max: { value: max, message: `${label} must be at most ${max}` },
+  tiny: `${label} is too small to store: give 0 or a larger number`,
+});
+export const integerRule = (min: number, max: number) => (label: string): FieldRule => ({
+  required: `${label} is required`,
+  integer: `${label} must be a whole number`,
+  min: { value: min, message: `${label} must be at least ${min}` },
+  max: { value: max, message: `${label} must be at most ${max}` },
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useAppAlert } from '../../../components/Alerts';
+import OrderTimeline from '../../../components/OrderTimeline';
+import { Button, Select } from '../../../components/controls';
+import type { AdminOrder } from '../../../domain/backOffice';
+import type { Order, OrderStatus } from '../../../domain/types';
+import StatusOptions from './StatusOptions';
+import { setOrderStatus } from './adminOrderAPI';
+
+interface OrderStatusSectionProps {
+  order: AdminOrder;
+  /** The order as saved with its new status. */
+  onSaved: (saved: Order) => void;
+  className: string;
+}
+
+/** One order's status: its change (PATCH /orders/:id) and its history. */
+export default function OrderStatusSection({ order, onSaved, className }: OrderStatusSectionProps) {
+  const alert = useAppAlert();
+  const [status, setStatus] = useState<OrderStatus | ''>(order.status);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  async function saveStatus() {
+    if (!status || status === order.status) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const saved = await setOrderStatus(order.id, status);
+      onSaved(saved);
+      alert.success(`Order #${order.id} is now ${saved.status}`);
+    } catch (error) {
+      setSaveError(`The status could not be changed to ${status}: ${(error as Error).message}. It is still ${order.status}.`);
+    }
+    setSaving(false);
+  }
+
+  return (
+    <section aria-labelledby="status-heading" className={className}>
+      <h2 id="status-heading" className="text-lg font-semibold text-gray-900">
+        Status
+      </h2>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="order-status" className="block text-sm font-medium text-gray-900">
+            Change status
+          </label>
+          <Select
+            compact
+            id="order-status"
+            value={status}
+            disabled={saving}
+            onChange={(event) => setStatus(event.target.value as OrderStatus)}
+            className="mt-1 capitalize"
+          >
+            <StatusOptions />
+          </Select>
+        </div>
+        <Button look="primary" onClick={saveStatus} disabled={saving || status === order.status}>
+          {saving ? 'Saving…' : 'Save status'}
+        </Button>
+      </div>
+      {saveError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {saveError}
+        </p>
+      )}
+      <h3 className="mt-5 text-sm font-semibold text-gray-900">History</h3>
+      {order.history && order.history.length > 0 ? (
+        <OrderTimeline history={order.history} who={(by) => (by === 'admin' ? 'by the shop' : 'by the customer')} className="mt-2" />
+      ) : (
+        <p className="mt-2 text-sm text-gray-700">No changes recorded.</p>
+      )}
+    </section>
+  );
+}

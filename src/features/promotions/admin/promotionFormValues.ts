@@ -1,0 +1,69 @@
+// The promotion form works on strings and ticks (one per input); the API takes numbers, nulls and
+// lists. Both directions of that mapping live here.
+import type { Promotion } from '../../../domain/checkout';
+import { numberOrText } from '../../../lib/numberOrText';
+import { optionalNumber, type PromotionBody } from './promotionsAPI';
+
+/** What the form's inputs hold. */
+export interface PromotionFormValues {
+  name: string;
+  label: string;
+  kind: 'percentage' | 'fixed';
+  value: string;
+  code: string;
+  categories: string[];
+  products: string;
+  minSubtotal: string;
+  startsAt: string;
+  endsAt: string;
+  usageLimit: string;
+  perCustomerLimit: string;
+  membersOnly: boolean;
+  stackable: boolean;
+  active: boolean;
+}
+
+export function valuesOf(p: Promotion | undefined): PromotionFormValues {
+  return {
+    name: p?.name ?? '',
+    label: p?.label ?? '',
+    kind: p?.kind ?? 'percentage',
+    value: p ? String(p.value) : '',
+    code: p?.code ?? '',
+    categories: p?.categories ?? [],
+    products: p?.products.join(', ') ?? '',
+    minSubtotal: p && p.minSubtotal > 0 ? String(p.minSubtotal) : '',
+    startsAt: p?.startsAt?.slice(0, 10) ?? '',
+    endsAt: p?.endsAt?.slice(0, 10) ?? '',
+    usageLimit: p?.usageLimit == null ? '' : String(p.usageLimit),
+    perCustomerLimit: p?.perCustomerLimit == null ? '' : String(p.perCustomerLimit),
+    membersOnly: p?.membersOnly ?? false,
+    stackable: p?.stackable ?? false,
+    active: p?.active ?? true,
+  };
+}
+
+/** The form's values in the API's shape (numbers as typed: the server names what is wrong). */
+export function bodyOf(v: PromotionFormValues): PromotionBody {
+  const products = v.products
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((id) => numberOrText(id.replace(/^#/, '')));
+  return {
+    name: v.name,
+    label: v.label,
+    kind: v.kind,
+    value: numberOrText(v.value),
+    code: v.code.trim() === '' ? null : v.code.trim(),
+    categories: v.categories,
+    products,
+    minSubtotal: v.minSubtotal.trim() === '' ? 0 : numberOrText(v.minSubtotal),
+    startsAt: v.startsAt === '' ? null : v.startsAt,
+    endsAt: v.endsAt === '' ? null : v.endsAt,
+    usageLimit: optionalNumber(v.usageLimit),
+    perCustomerLimit: optionalNumber(v.perCustomerLimit),
+    membersOnly: v.membersOnly,
+    stackable: v.stackable,
+    active: v.active,
+  } as unknown as PromotionBody;
+}
