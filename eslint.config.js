@@ -102,7 +102,7 @@ const PORT_ONLY = [
     message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
   },
   {
-    regex: '^(?:\\.\\./)+db/(?!(?:port|records|snapshot)$)',
+    regex: '^(?:\\.\\./)+db/(?!(?:port|tx|snapshot)$)',
     message: 'Routes and services talk to the storage port (server/db/port.ts) only.',
   },
 ];

@@ -18,7 +18,7 @@ import { datedSeed } from '../server/db/seedDates';
 import { insertSnapshot, recountProducts, truncateAll } from '../server/db/load';
 import { markVaryingPrices } from '../server/modules/catalogue/pg/variants';
 import { migrateToLatest } from '../server/db/migrate';
-import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/db/rows';
+import { PRODUCT_WRITE_COLUMNS, productToRow } from '../server/modules/catalogue/pg/productRows';
 import type { Database } from '../server/db/schema';
 import type { SnapshotProduct } from '../server/db/snapshot';
 import { defaultSku } from '../server/modules/catalogue/variantTypes';

@@ -7,25 +7,12 @@ import type { ProductVariants } from '../../src/domain/variants';
 import type { DbSchema, SnapshotProduct } from './snapshot';
 import { defaultSku } from '../modules/catalogue/variantTypes';
 import { variantsOf } from '../modules/catalogue/pg/variants';
-import {
-  auditFromRow,
-  auditToRow,
-  cartLineFromRow,
-  cartLineToRow,
-  filterOptionFromRow,
-  filterOptionToRow,
-  idempotencyFromRow,
-  idempotencyToRow,
-  orderFromRow,
-  orderToRow,
-  PRODUCT_COLUMNS,
-  productFromRow,
-  productToRow,
-  sessionFromRow,
-  sessionToRow,
-  userFromRow,
-  userToRow,
-} from './rows';
+import { auditFromRow, auditToRow } from '../modules/backoffice/pg/rows';
+import { cartLineFromRow, cartLineToRow } from '../modules/cart/pg';
+import { filterOptionFromRow, filterOptionToRow } from '../modules/catalogue/pg/filterOptions';
+import { PRODUCT_COLUMNS, productFromRow, productToRow } from '../modules/catalogue/pg/productRows';
+import { idempotencyFromRow, idempotencyToRow, orderFromRow, orderToRow } from '../modules/orders/pg/rows';
+import { sessionFromRow, sessionToRow, userFromRow, userToRow } from '../modules/accounts/pg/rows';
 import { datedSeed, type SeedFile } from './seedDates';
 import { promotionFromRow, promotionToRow, shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from '../modules/pricing/pg/rows';
 import { IDENTITY_TABLES, type Database } from './schema';

@@ -2,7 +2,7 @@
 // (pgStore.ts) is PgBase with the port's parts mixed in (each module's pg/store.ts), each a function from a
 // class to a subclass that adds one part's delegations.
 import type { Kysely, Transaction } from 'kysely';
-import type { Tx } from './records';
+import type { Tx } from './tx';
 import type { Database } from './schema';
 
 export class PgBase {

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
 import type { AuditEntry, Customer, Order, OrderStatus, Role } from '../../src/domain/types';
 import { StoreUnavailableError } from '../http/errors';
-import type { DbSchema, StoredCartLine } from './snapshot';
+import type { DbSchema } from './snapshot';
 import {
   SkuTaken,
   type AuditQuery,
@@ -23,6 +23,7 @@ import {
   type PricingPlace,
   type RedemptionRefused,
   type StoreAdapter,
+  type StoredCartLine,
   type TimeRange,
   type Tx,
 } from './port';
@@ -36,7 +37,7 @@ import * as promotionUse from '../modules/pricing/pg/promotionUse';
 import * as reports from '../modules/backoffice/pg/reports';
 import { PgBase, trxOf } from './pgBase';
 import * as audit from '../modules/backoffice/pg/audit';
-import { withPrices } from '../modules/pricing/pg/store';
+import { withPricing } from '../modules/pricing/pg/store';
 import { withMail } from '../modules/mail/pg/store';
 import { withWishlist } from '../modules/wishlist/pg/store';
 import { withAccounts } from '../modules/accounts/pg/store';
@@ -53,7 +54,7 @@ function unreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
-export class PgStore extends withAccounts(withWishlist(withMail(withPrices(withCatalogue(PgBase))))) implements StoreAdapter {
+export class PgStore extends withAccounts(withWishlist(withMail(withPricing(withCatalogue(PgBase))))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */

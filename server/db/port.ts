@@ -12,14 +12,14 @@
 //    transaction).
 //  - Ids are positive integers given by the database.
 import type { DbSchema } from './snapshot';
-import type { Tx } from './records';
+import type { Tx } from './tx';
 import type { AccountStore } from '../modules/accounts/port';
 import type { BackofficeStore } from '../modules/backoffice/port';
 import type { CartStore } from '../modules/cart/port';
 import type { CatalogueStore } from '../modules/catalogue/port';
 import type { MailStore } from '../modules/mail/port';
 import type { OrderStore } from '../modules/orders/port';
-import type { PriceStore } from '../modules/pricing/port';
+import type { PricingStore } from '../modules/pricing/port';
 import type { WishlistStore } from '../modules/wishlist/port';
 
 export * from '../modules/accounts/port';
@@ -32,7 +32,7 @@ export * from '../modules/orders/port';
 export * from '../modules/pricing/port';
 export * from '../modules/wishlist/port';
 export * from '../query/lists';
-export * from './records';
+export * from './tx';
 
 /** The storage port: every module's part. */
 export interface Store
@@ -40,7 +40,7 @@ export interface Store
     CatalogueStore,
     CartStore,
     OrderStore,
-    PriceStore,
+    PricingStore,
     WishlistStore,
     BackofficeStore,
     MailStore {

@@ -1,7 +1,7 @@
 // The PostgreSQL schema as Kysely sees it (migrations/0001_initial.ts creates it). Column names
-// are the database's (snake_case); server/db/rows.ts maps rows to and from the API's shapes
-// (src/domain/types, server/db/snapshot.ts). No CamelCasePlugin on purpose: it would also rename keys inside
-// jsonb values.
+// are the database's (snake_case); each module's SQL (server/modules/<module>/pg) maps its rows to
+// and from the records' shapes (src/domain/types, its port.ts). No CamelCasePlugin on purpose: it
+// would also rename keys inside jsonb values.
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { Address, AuditAction, AuditEntity, CartItem, OrderEvent, OrderReturn, OrderStatus, PaymentMethod, Role } from '../../src/domain/types';
 import type { ProductOption, VariantChoice } from '../../src/domain/variants';

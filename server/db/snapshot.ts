@@ -1,86 +1,14 @@
-// Shapes of db.json (the seed and export format). The API's public shapes live in src/domain/types; these add what the
-// server keeps to itself (password hashes, sessions, the owner of a cart line).
-import type { Address, AuditEntry, FilterOption, Order, Product, Role } from '../../src/domain/types';
+// The shape of db.json (the seed and export format): every collection, in the API's public shapes
+// (src/domain/types) or, for what the server keeps to itself (password hashes, sessions, the owner
+// of a cart line), in the shapes the owning module's port declares.
+import type { AuditEntry, FilterOption, Order, Product } from '../../src/domain/types';
+import type { Session, StoredUser } from '../modules/accounts/port';
+import type { StoredCartLine } from '../modules/cart/port';
+import type { IdempotencyRecord } from '../modules/orders/port';
+import type { PromotionRedemption } from '../modules/pricing/port';
+import type { SnapshotStockAlert, SnapshotWishlistItem } from '../modules/wishlist/port';
 import type { ProductVariants } from '../../src/domain/variants';
 import type { Promotion, ShippingMethod, TaxRate } from '../../src/domain/checkout';
-
-export interface StoredUser {
-  id: number;
-  email: string;
-  /** scrypt hash (server/modules/accounts/passwords.ts); never sent. */
-  password: string;
-  role: Role;
-  addresses: Address[];
-  name?: string;
-  /** When the account was made (ISO); absent for accounts older than the field. */
-  createdAt?: string;
-  /**
-   * false: signed up, the address not confirmed yet (the mailed link not opened). Absent: verified
-   * (the seed's accounts, and every account older than the field).
-   */
-  verified?: boolean;
-  /** true: a member (the members' promotions apply; POST /users/own/membership). Absent: not a member. */
-  member?: boolean;
-  /** false: no back-in-stock or price-drop mail (PUT /users/own/alerts). Absent: alerts on. */
-  alerts?: boolean;
-}
-
-export interface StoredCartLine {
-  id: number;
-  user: number;
-  /** Product id; expanded to the product in responses. */
-  product: number;
-  /** The line's variant; absent in older files: the product's first variant. */
-  variant?: number;
-  quantity: number;
-}
-
-export interface Session {
-  /** SHA-256 of the session id in the cookie, so an exported file holds no usable session ids. */
-  id: string;
-  user: number;
-  createdAt: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
-
-/** A POST /orders that carried an Idempotency-Key: the same key from the same user gets this order. */
-export interface IdempotencyRecord {
-  /** `<user id> <key>`: keys are scoped to their user. */
-  id: string;
-  user: number;
-  order: number;
-  /** Epoch milliseconds; kept at least IDEMPOTENCY_TTL_MS. */
-  createdAt: number;
-  /** SHA-256 of the request that placed the order (absent for keys stored before it was kept). */
-  fingerprint?: string;
-}
-
-/** A wishlist item of db.json: `variant` null for the product as a whole; `lastPrice` (cents) what price drops compare with. */
-export interface SnapshotWishlistItem {
-  id: number;
-  user: number;
-  product: number;
-  variant: number | null;
-  createdAt: string;
-  lastPrice: number;
-}
-
-/** A "Notify me" subscription of db.json. */
-export interface SnapshotStockAlert {
-  id: number;
-  user: number;
-  product: number;
-  variant: number;
-  createdAt: string;
-}
-
-/** An order that carried a promotion (db.json's `promotionRedemptions`). */
-export interface PromotionRedemption {
-  promotion: number;
-  order: number;
-  user: number;
-}
 
 /** A generated seed's note on its dates (db.json's `seed`): they are relative to this moment. */
 export interface SeedInfo {

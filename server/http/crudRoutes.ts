@@ -3,7 +3,7 @@
 // PATCH /:id (the given fields), DELETE /:id (204). The service checks every input and answers
 // the errors; these routes only map HTTP onto it.
 import { Router } from 'express';
-import type { StoredUser } from '../db/snapshot';
+import type { StoredUser } from '../db/port';
 import { asyncRoute } from './middleware';
 import { requireAdmin, requireUser } from './session';
 

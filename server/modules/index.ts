@@ -89,7 +89,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const cart = new CartService(store, catalogue);
   const users = new UserService(store);
   const promotions = new PromotionService(store, catalogue, audit, now);
-  const wishlist = new WishlistService(store, { catalogue, mail }, now, linkBase);
+  const wishlist = new WishlistService(store, { catalogue, mail, users }, now, linkBase);
   // A changed product's back-in-stock and price-drop mail, in the write's transaction. The
   // catalogue tells whoever listens: it does not ask the wishlist (which asks the catalogue).
   catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));

@@ -1,6 +1,6 @@
 // What the session middleware attaches to a request (server/http/session.ts).
 import 'express-serve-static-core';
-import type { StoredUser } from '../db/snapshot';
+import type { StoredUser } from '../db/port';
 
 declare module 'express-serve-static-core' {
   interface Request {

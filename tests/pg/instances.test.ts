@@ -5,7 +5,8 @@
 // and a SIGKILL of one instance in the middle of a burst of orders on both loses no acknowledged
 // order, half-applies none, and a retry with the same Idempotency-Key never orders twice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import type { DbSchema } from '../../server/db/snapshot';
+import type { StoredUser } from '../../server/db/port';
 import { hashPassword } from '../../server/modules/accounts/passwords';
 import { openDatabase } from '../../server/db/connect';
 import { readSnapshot } from '../../server/db/load';

@@ -3,7 +3,8 @@
 // refused with 409 and nothing placed, and the promotion counts 10 uses. One shopper's orders at
 // once on both instances with a per-customer limit of 2: exactly 2 carry it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import type { DbSchema } from '../../server/db/snapshot';
+import type { StoredUser } from '../../server/db/port';
 import { hashPassword } from '../../server/modules/accounts/passwords';
 import { openDatabase } from '../../server/db/connect';
 import { readSnapshot } from '../../server/db/load';

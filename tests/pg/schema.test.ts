@@ -14,7 +14,7 @@ import { datedSeed, type SeedFile } from '../../server/db/seedDates';
 import { openDatabase } from '../../server/db/connect';
 import { loadSeedIfEmpty, loadSnapshot, readSnapshot, truncateAll } from '../../server/db/load';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
-import { productToRow } from '../../server/db/rows';
+import { productToRow } from '../../server/modules/catalogue/pg/productRows';
 import type { Database } from '../../server/db/schema';
 import { productMatches, SEARCH_SEPARATOR } from '../../server/modules/catalogue/pg/search';
 import type { Product } from '../../src/domain/types';

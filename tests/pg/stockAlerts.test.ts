@@ -5,7 +5,8 @@
 // restocked are either refused (in stock) or mailed once: none is left waiting for a variant that
 // is in stock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DbSchema, StoredUser } from '../../server/db/snapshot';
+import type { DbSchema } from '../../server/db/snapshot';
+import type { StoredUser } from '../../server/db/port';
 import { hashPassword } from '../../server/modules/accounts/passwords';
 import { openDatabase } from '../../server/db/connect';
 import { ACCOUNTS, expectNoLeaks, makeData, PRODUCTS, TEST_COST } from '../api/fixtures';

@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in (throttled), sign-out.
 import { WRONG_CREDENTIALS } from '../../../src/domain/constants';
 import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../../src/domain/validation';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from './port';
 import type { User } from '../../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../../http/errors';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { verifyEmailMail } from '../mail/messages';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from './port';
 import type { AccountStore, Store, Tx } from '../../db/port';
 import type { MailService } from '../mail/service';
 import { requireObject } from '../../http/input';

@@ -1,9 +1,8 @@
 // The storage port's accounts: users (emails stored and looked up normalised: trimmed, lower
 // case), sessions by the SHA-256 digest of the cookie's id, throttle counters, password reset and
 // email verification tokens. Part of the Store (server/db/port.ts), whose contract it follows.
-import type { Address } from '../../../src/domain/types';
-import type { Session, StoredUser } from '../../db/snapshot';
-import type { ResetToken, ThrottleCounter, Tx } from '../../db/records';
+import type { Address, Role } from '../../../src/domain/types';
+import type { Tx } from '../../db/tx';
 
 export interface AccountStore {
   // Users. Emails are stored and looked up normalised (trimmed, lower case).
@@ -17,6 +16,8 @@ export interface AccountStore {
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
   /** Sets whether the user is a member; the user after it, undefined when there is none. */
   setMember(id: number, member: boolean): Promise<StoredUser | undefined>;
+  /** Sets whether the user gets alert mail (the wishlist's back-in-stock and price-drop mail); the user after it, undefined when there is none. */
+  setAlerts(id: number, alerts: boolean): Promise<StoredUser | undefined>;
   /**
    * Sets the user's password hash and, in the same step, ends every session of the user but
    * `keepSession` (a session digest; none kept when absent). false when there is no such user.
@@ -68,4 +69,54 @@ export interface AccountStore {
    * user's id; undefined (nothing changed) when the token is unknown, used or expired.
    */
   verifyEmail(digest: string, now: number): Promise<number | undefined>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throttling and links
+
+/** One counter of a throttle: at most `max` events of `bucket`/`key` in the window. */
+export interface ThrottleCounter {
+  bucket: string;
+  key: string;
+  max: number;
+}
+
+/** A password reset or email verification link's token (its SHA-256 only) and its lifetime, epoch milliseconds. */
+export interface ResetToken {
+  digest: string;
+  at: number;
+  expiresAt: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users and sessions as stored
+
+export interface StoredUser {
+  id: number;
+  email: string;
+  /** scrypt hash (server/modules/accounts/passwords.ts); never sent. */
+  password: string;
+  role: Role;
+  addresses: Address[];
+  name?: string;
+  /** When the account was made (ISO); absent for accounts older than the field. */
+  createdAt?: string;
+  /**
+   * false: signed up, the address not confirmed yet (the mailed link not opened). Absent: verified
+   * (the seed's accounts, and every account older than the field).
+   */
+  verified?: boolean;
+  /** true: a member (the members' promotions apply; POST /users/own/membership). Absent: not a member. */
+  member?: boolean;
+  /** false: no back-in-stock or price-drop mail (PUT /users/own/alerts). Absent: alerts on. */
+  alerts?: boolean;
+}
+
+export interface Session {
+  /** SHA-256 of the session id in the cookie, so an exported file holds no usable session ids. */
+  id: string;
+  user: number;
+  createdAt: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
 }

@@ -1,7 +1,7 @@
 // Sessions: a random id in the cookie, only its SHA-256 in the store, with an expiry and a cap
 // of live sessions per account.
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from './port';
 import type { AccountStore } from '../../db/port';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Users: what the API shows of an account, and the changes its owner may make.
 import type { User } from '../../../src/domain/types';
 import { assertValid, forbidden, notFound } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from './port';
 import type { Tx, AccountStore } from '../../db/port';
 import { readAddresses, readName, type Errors } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
@@ -60,6 +60,13 @@ export class UserService {
     const user = await this.store.setMember(me.id, member);
     if (!user) throw notFound('User not found');
     return toPublicUser(user);
+  }
+
+  /** Sets whether `id` gets alert mail; the user after it (404 when the account is gone). */
+  async setAlerts(id: number, alerts: boolean): Promise<StoredUser> {
+    const user = await this.store.setAlerts(id, alerts);
+    if (!user) throw notFound('User not found');
+    return user;
   }
 
   /** The email of user `id`, read in `tx`; undefined when the account is gone. */

@@ -3,7 +3,7 @@
 // the log (GET /admin/audit).
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { AuditContext, Page, Tx, BackofficeStore } from '../../db/port';
 import { parseId } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';

@@ -1,9 +1,9 @@
 // The storage port's back office: the dashboard's figures, the customers list and the audit log.
 // Part of the Store (server/db/port.ts), whose contract it follows.
 import type { LowStockEntry } from '../../../src/domain/backOffice';
-import type { AuditEntry, Customer, OrderStatus, Role } from '../../../src/domain/types';
+import type { AuditAction, AuditEntity, AuditEntry, Customer, OrderStatus, Product, Role } from '../../../src/domain/types';
 import type { Page } from '../../query/lists';
-import type { AuditQuery, TimeRange, Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 export interface BackofficeStore {
   /** How many accounts with `role` were made at or after `since` (epoch ms). */
@@ -31,4 +31,33 @@ export interface BackofficeStore {
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
   /** Appends the entry to the audit log, in `tx` (the transaction of the change it records). */
   recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The audit log's records
+
+/**
+ * An admin write to record in the audit log, in the transaction of the write: who, what and
+ * when; the service that writes adds the entity and the fields before and after
+ * (server/modules/backoffice/auditEntries.ts), or `describe` does, from the product as it was and
+ * as it became, and hands the entry to AuditService.record.
+ */
+export interface AuditContext {
+  actor: { id: number; email: string };
+  action: AuditAction;
+  /** Epoch milliseconds. */
+  at: number;
+  describe?: (before: Product, after: Product) => Pick<AuditEntry, 'entity' | 'entityId' | 'before' | 'after'>;
+}
+
+export interface AuditQuery {
+  entity?: AuditEntity;
+  actor?: number;
+  slice?: { start: number; end: number };
+}
+
+/** A window of time, [from, to) in epoch milliseconds. */
+export interface TimeRange {
+  from: number;
+  to: number;
 }

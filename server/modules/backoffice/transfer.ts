@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import type { Order } from '../../../src/domain/types';
 import { orderCharges } from '../../../src/domain/orderText';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { ImportRow } from '../../db/port';
 import { readProduct, type Errors } from '../../http/validate';
 import { MAX_IMPORT_BYTES, type ImportReport } from '../../../src/domain/backOffice';

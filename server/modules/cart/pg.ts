@@ -1,9 +1,9 @@
 // A shopper's cart lines (PgStore delegates here): one row per user and variant (the service
 // expands the products and variants through the catalogue).
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { StoredCartLine } from '../../db/snapshot';
-import { cartLineFromRow, isId } from '../../db/rows';
-import type { Database } from '../../db/schema';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { StoredCartLine } from './port';
+import { isId } from '../../db/rows';
+import type { CartTable, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -52,4 +52,15 @@ export async function removeCartLine(db: Db, user: number, product: number, vari
 /** Removes every line of the user's cart. */
 export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<void> {
   await db.deleteFrom('cart').where('user_id', '=', user).execute();
+}
+
+// Rows <-> cart lines (./port.ts StoredCartLine).
+
+/** A line without a variant (an older file) takes its product's first variant when loaded (load.ts). */
+export function cartLineToRow(c: StoredCartLine): Insertable<CartTable> {
+  return { id: c.id, user_id: c.user, product_id: c.product, ...(c.variant === undefined ? {} : { variant_id: c.variant }), quantity: c.quantity };
+}
+
+export function cartLineFromRow(r: Selectable<CartTable>): StoredCartLine {
+  return { id: r.id, user: r.user_id, product: r.product_id, variant: r.variant_id, quantity: r.quantity };
 }

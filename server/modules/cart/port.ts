@@ -1,8 +1,7 @@
 // The storage port's carts: one line per user and variant. Part of the Store (server/db/port.ts),
 // whose contract it follows.
 import type { CartItem } from '../../../src/domain/types';
-import type { StoredCartLine } from '../../db/snapshot';
-import type { Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 import type { CartVariant } from '../../../src/domain/variants';
 import type { VariantProduct } from '../catalogue/variantTypes';
 
@@ -26,4 +25,17 @@ export interface CartStore {
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
   /** Removes every line of the user's cart (an order placed), in `tx`. */
   emptyCart(tx: Tx, user: number): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A cart line as stored
+
+export interface StoredCartLine {
+  id: number;
+  user: number;
+  /** Product id; expanded to the product in responses. */
+  product: number;
+  /** The line's variant; absent in older files: the product's first variant. */
+  variant?: number;
+  quantity: number;
 }

@@ -7,7 +7,7 @@ import type { CartItem, Product } from '../../../src/domain/types';
 import { choiceLabel } from '../../../src/domain/variants';
 import { publicProduct } from '../catalogue/publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import type { StoredCartLine } from '../../db/snapshot';
+import type { StoredCartLine } from './port';
 import type { CartStore, StoredCartItem, Tx, VariantProduct } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';

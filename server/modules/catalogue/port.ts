@@ -4,7 +4,7 @@
 import type { FilterOption, Product } from '../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from '../../query/lists';
 import type { ListedProduct, VariantProduct, VariantsWrite } from './variantTypes';
-import type { Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
 export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
@@ -65,3 +65,11 @@ export interface CatalogueStore {
    */
   moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<boolean>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Imports
+
+/** A row of a product import: an update of the product with `id`, or a new product. */
+export type ImportRow = { id: number; changes: Partial<Omit<Product, 'id'>> } | { id?: undefined; product: Omit<Product, 'id'> };
+
+export type ImportResult = { created: number[]; updated: number[] } | { missing: number[] };

@@ -5,7 +5,7 @@
 import type { PricedProduct, Product, Review, ReviewEligibility } from '../../../src/domain/types';
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { CatalogueService } from './service';
 import type { Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';

@@ -24,7 +24,7 @@ import {
   type VariantProduct,
 } from '../../db/port';
 import { foldTerms, foldWords, startsWords } from './words';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { ProductWrites, type ProductListener } from './writes';
 import { publicProduct } from './publicProduct';

@@ -1,7 +1,8 @@
 // The storage port's outbox: messages put in it in the step of the change they tell of, and the
 // worker's claims. Part of the Store (server/db/port.ts), whose contract it follows.
+import type { EmailMessage } from '../../../src/domain/mail';
 import type { Page } from '../../query/lists';
-import type { OutboxMessage, OutgoingMail, Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 export interface MailStore {
   /** The outbox, newest first. */
@@ -22,3 +23,17 @@ export interface MailStore {
   /** Puts the message in the outbox, due at `at`, in `tx`: it goes out only if the change it tells of is kept. */
   enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** A message to send: one recipient, a subject, a plain-text part and an optional HTML part. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** A message of the outbox, with its delivery state. */
+export type OutboxMessage = EmailMessage & { nextAttemptAt: string };

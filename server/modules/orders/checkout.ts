@@ -15,7 +15,7 @@ import type { Quote } from '../../../src/domain/quote';
 import { variantSalePrice } from '../../../src/domain/variants';
 import type { Variant } from '../../../src/domain/variants';
 import { assertValid, badRequest } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { PricingContext, PricingPlace } from '../../db/port';
 import type { CartService } from '../cart/service';
 import type { PromotionService } from '../pricing/promotions';

@@ -3,7 +3,7 @@
 // the same step). Shoppers never see notes: GET /orders/:id answers them without.
 import { MAX_NOTE_LENGTH, type AdminOrder, type OrderNote } from '../../../src/domain/backOffice';
 import { assertValid, notFound } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { OrderStore, Store } from '../../db/port';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';

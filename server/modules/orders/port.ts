@@ -4,7 +4,7 @@ import type { AdminOrder, OrderNote } from '../../../src/domain/backOffice';
 import type { Payment } from '../../../src/domain/checkout';
 import type { Order, OrderEvent, OrderReturn, OrderStatus } from '../../../src/domain/types';
 import type { Page } from '../../query/lists';
-import type { KeyedRequest, NewOrder, NewOrderNote, OrderQuery, Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 /** What a change of an order writes: each field given replaces the stored one. */
 export interface OrderUpdate {
@@ -47,4 +47,68 @@ export interface OrderStore {
    * every key made at or before `forgetUpTo`.
    */
   keepIdempotencyKey(tx: Tx, key: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number }): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The records this part takes and gives
+
+/** `email`: the customer's email. */
+export const ORDER_SORT_FIELDS = ['id', 'totalAmount', 'totalItems', 'status', 'paymentMethod', 'user', 'createdAt', 'email'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
+export interface OrderQuery {
+  /** Only orders in one of these statuses. */
+  status?: readonly OrderStatus[];
+  /** Only this user's orders. */
+  user?: number;
+  /** Only the order with this number, or (either) the orders whose customer's email holds this text (lower case). */
+  search?: { id?: number; email: string };
+  /** Only orders placed at or after `from` and before `to` (ISO date-times). */
+  placed?: { from?: string; to?: string };
+  /** By the field (an absent createdAt counts as ''), then by id ascending. Default: newest first (createdAt descending, then id descending). */
+  sort?: { field: OrderSortField; order: 'asc' | 'desc' };
+  slice?: { start: number; end: number };
+}
+
+/** A note as an admin writes it on an order (Store.addOrderNote). */
+export interface NewOrderNote {
+  text: string;
+  /** Epoch milliseconds. */
+  at: number;
+  by: { id: number; email: string };
+}
+
+/** An order as the service computes it; the adapter gives it its id. */
+export type NewOrder = Omit<Order, 'id'>;
+
+/** A status change of an order, as the order service's rules decide it (OrderService.transition). */
+export interface OrderChange {
+  status: OrderStatus;
+  /** The whole history after the change. */
+  history: OrderEvent[];
+  /** Stock to give back (positive) or take (negative), per variant of a product. */
+  stock: readonly { product: number; variant: number; delta: number }[];
+  /** The order's payment after the change (orders.payment); absent = unchanged. */
+  payment?: Payment;
+}
+
+/** What an Idempotency-Key remembers of the request that placed its order. */
+export interface KeyedRequest {
+  /** Absent for keys stored before fingerprints were kept. */
+  fingerprint?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency keys as stored
+
+/** A POST /orders that carried an Idempotency-Key: the same key from the same user gets this order. */
+export interface IdempotencyRecord {
+  /** `<user id> <key>`: keys are scoped to their user. */
+  id: string;
+  user: number;
+  order: number;
+  /** Epoch milliseconds; kept at least IDEMPOTENCY_TTL_MS. */
+  createdAt: number;
+  /** SHA-256 of the request that placed the order (absent for keys stored before it was kept). */
+  fingerprint?: string;
 }

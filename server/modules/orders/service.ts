@@ -7,7 +7,7 @@
 import { toCents, type Payment } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { AuditContext, NewOrder, OutgoingMail, Page, Store, Tx, VariantProduct, OrderStore } from '../../db/port';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';

@@ -1,8 +1,9 @@
-// The storage port's prices: promotions as admins manage them, shipping methods and tax rates.
-// Part of the Store interface of ./port.ts, kept here so each part stays readable.
+// The storage port's pricing: promotions as admins manage them and as orders redeem them, shipping
+// methods and tax rates.
+// Part of the Store (server/db/port.ts), whose contract it follows.
 import type { Promotion, ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import type { Page } from '../../query/lists';
-import type { PricingContext, PricingPlace, RedemptionRefused, Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 /** A promotion's fields as admins write them (id and `used` are the database's). */
 export type PromotionFields = Omit<Promotion, 'id' | 'used'>;
@@ -26,8 +27,8 @@ export class TaxRatePlaceTaken extends Error {
   }
 }
 
-export interface PriceStore {
-  /** What pricing `user`'s cart with `codes` for `place` reads (records.ts PricingContext). */
+export interface PricingStore {
+  /** What pricing `user`'s cart with `codes` for `place` reads (PricingContext, below). */
   pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext>;
   /**
    * Counts order `order` of `user` as a use of each promotion in `ids`, in `tx`, each guarded by
@@ -77,4 +78,42 @@ export interface PriceStore {
   updateTaxRate(tx: Tx, id: number, rate: Omit<TaxRate, 'id'>): Promise<TaxRate>;
   /** Removes the rate: what was removed, undefined when there was none. */
   deleteTaxRate(tx: Tx, id: number): Promise<TaxRate | undefined>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What pricing an order or a quote reads
+
+/** Where an order or a quote ships to (tax and shipping methods). */
+export interface PricingPlace {
+  country: string;
+  state?: string;
+}
+
+/** What pricing reads besides the lines (Store.pricingContext). */
+export interface PricingContext {
+  member: boolean;
+  /** Every automatic promotion and those of the codes given, whatever their state. */
+  promotions: Promotion[];
+  /** How many orders of the user carry each promotion (by id; absent = 0). */
+  customerUses: Record<number, number>;
+  /** The place's shipping methods, cheapest first (none without a place). */
+  shippingMethods: ShippingMethod[];
+  /** The place's tax rate in percent (0 without a place). */
+  taxRate: number;
+}
+
+/** A promotion an order could not count: its usage limit reached, or the customer's. */
+export interface RedemptionRefused {
+  promotion: number;
+  limit: 'usage' | 'customer';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redemptions as stored
+
+/** An order that carried a promotion (db.json's `promotionRedemptions`). */
+export interface PromotionRedemption {
+  promotion: number;
+  order: number;
+  user: number;
 }

@@ -5,8 +5,8 @@
 // the write's transaction, so a PATCH of one field is judged with the others as stored.
 import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
-import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PriceStore, type RedemptionRefused, type Store, type Tx } from '../../db/port';
+import type { StoredUser } from '../../db/port';
+import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PricingStore, type RedemptionRefused, type Store, type Tx } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { AuditedWrites, type AuditedRecords } from './auditedWrites';
@@ -150,7 +150,7 @@ export class PromotionService {
   private readonly promotions: AuditedRecords<Promotion, PromotionFields>;
 
   constructor(
-    private readonly store: PriceStore & Pick<Store, 'transaction'>,
+    private readonly store: PricingStore & Pick<Store, 'transaction'>,
     private readonly catalogue: CatalogueService,
     audit: AuditService,
     private readonly now: () => number,

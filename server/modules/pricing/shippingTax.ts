@@ -7,8 +7,8 @@
 import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { COUNTRIES, type Country } from '../../../src/domain/types';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import type { StoredUser } from '../../db/snapshot';
-import { TaxRatePlaceTaken, type PriceStore, type Store } from '../../db/port';
+import type { StoredUser } from '../../db/port';
+import { TaxRatePlaceTaken, type PricingStore, type Store } from '../../db/port';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { AuditedWrites, type AuditedRecords } from './auditedWrites';
 import { parseId, requireObject } from '../../http/input';
@@ -137,7 +137,7 @@ export class ShippingTaxService {
   private readonly rates: AuditedRecords<TaxRate, RateFields>;
 
   constructor(
-    private readonly store: PriceStore & Pick<Store, 'transaction'>,
+    private readonly store: PricingStore & Pick<Store, 'transaction'>,
     audit: AuditService,
     private readonly now: () => number,
   ) {

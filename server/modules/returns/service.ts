@@ -19,7 +19,7 @@ import {
 import type { AuditEntry, Order } from '../../../src/domain/types';
 import { assertValid, badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { returnMail } from '../mail/returnMessages';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { PaymentProvider } from '../payments/service';
 import type { OutgoingMail, VariantProduct } from '../../db/port';
 import { MAX_STOCK, type Errors } from '../../http/validate';

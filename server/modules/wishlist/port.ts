@@ -3,8 +3,7 @@
 // a change of stock or price sends read and use up, in that change's transaction (the rules and
 // the mail are WishlistService's).
 import type { StockAlert } from '../../../src/domain/wishlist';
-import type { StoredUser } from '../../db/snapshot';
-import type { Tx } from '../../db/records';
+import type { Tx } from '../../db/tx';
 
 /** A wishlist row: `variant` null for the product as a whole. */
 export interface StoredWishlistItem {
@@ -61,8 +60,6 @@ export interface WishlistStore {
   addStockAlert(alert: { user: number; product: number; variant: number; at: number }): Promise<StockAlert | StockAlertRefusal>;
   /** Removes the user's subscription; false when the user has none with this id. */
   removeStockAlert(user: number, id: number): Promise<boolean>;
-  /** Sets whether the user gets alert mail; the user after it, undefined when there is none. */
-  setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined>;
 
   // The alerts a change of stock or price sends, read and used up in that change's transaction
   // `tx` (the product's row locked by it).
@@ -74,4 +71,26 @@ export interface WishlistStore {
   lockSavedItems(tx: Tx, product: number): Promise<SavedItem[]>;
   /** Sets the price (cents) a saved item remembers (the base of its next price drop). */
   setLastPrice(tx: Tx, item: number, price: number): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wishlists and alerts as stored (db.json)
+
+/** A wishlist item of db.json: `variant` null for the product as a whole; `lastPrice` (cents) what price drops compare with. */
+export interface SnapshotWishlistItem {
+  id: number;
+  user: number;
+  product: number;
+  variant: number | null;
+  createdAt: string;
+  lastPrice: number;
+}
+
+/** A "Notify me" subscription of db.json. */
+export interface SnapshotStockAlert {
+  id: number;
+  user: number;
+  product: number;
+  variant: number;
+  createdAt: string;
 }

@@ -10,12 +10,12 @@ import { withSalePrice } from '../../../src/domain/pricing';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { alertMailer, type AlertMailer } from '../mail/alertMessages';
 import type { MailService } from '../mail/service';
-import type { StoredUser } from '../../db/snapshot';
+import type { StoredUser } from '../../db/port';
 import type { StoredWishlistItem, Tx, VariantProduct, WishlistStore } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';
 import { publicProduct } from '../catalogue/publicProduct';
-import { toPublicUser } from '../accounts/users';
+import { toPublicUser, type UserService } from '../accounts/users';
 import { readVariantRef, resolveVariant, variantName } from '../catalogue/variantRules';
 
 const NO_PRODUCT = 'Choose a product of the shop';
@@ -28,17 +28,19 @@ function wishlistVariant(product: VariantProduct, variant: Variant): WishlistIte
 export class WishlistService {
   private readonly catalogue: CatalogueService;
   private readonly mail: MailService;
+  private readonly users: UserService;
   /** The alert mail, its links from the shop's public address. */
   private readonly mailer: AlertMailer;
 
   constructor(
     private readonly store: WishlistStore,
-    deps: { catalogue: CatalogueService; mail: MailService },
+    deps: { catalogue: CatalogueService; mail: MailService; users: UserService },
     private readonly now: () => number,
     linkBase: string,
   ) {
     this.catalogue = deps.catalogue;
     this.mail = deps.mail;
+    this.users = deps.users;
     this.mailer = alertMailer(linkBase);
   }
 
@@ -123,9 +125,7 @@ export class WishlistService {
   async setAlerts(me: StoredUser, input: unknown): Promise<User> {
     const { alerts } = requireObject(input);
     if (typeof alerts !== 'boolean') throw badRequest('Invalid alerts setting', { alerts: 'Alerts must be true or false' });
-    const user = await this.store.setAlerts(me.id, alerts);
-    if (!user) throw notFound('User not found');
-    return toPublicUser(user);
+    return toPublicUser(await this.users.setAlerts(me.id, alerts));
   }
 
   // The alerts, in the transaction of the change that causes them (the product's row locked by

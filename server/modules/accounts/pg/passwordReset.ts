@@ -2,7 +2,7 @@
 // opened (which puts its mail in the outbox in it too), and used once: the new password set,
 // every session of the user ended and every token of the user forgotten, in one step.
 import type { Kysely, Transaction } from 'kysely';
-import type { ResetToken } from '../../../db/records';
+import type { ResetToken } from '../port';
 import type { Database } from '../../../db/schema';
 
 /** Stores `token` for user `user`, in `trx`; expired tokens of anyone are dropped on the way (a table that does not grow). */

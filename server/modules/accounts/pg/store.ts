@@ -1,8 +1,9 @@
 // The accounts part of the postgres adapter (server/modules/accounts/port.ts): users, sessions,
 // throttle counters (users.ts), password resets (passwordReset.ts) and email verification
 // (verification.ts). A mixin over PgBase, like every part of PgStore.
-import type { Session, StoredUser } from '../../../db/snapshot';
-import type { ResetToken, ThrottleCounter, Tx } from '../../../db/records';
+import type { Session, StoredUser } from '../port';
+import type { Tx } from '../../../db/tx';
+import type { ResetToken, ThrottleCounter } from '../port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as passwordReset from './passwordReset';
 import * as users from './users';
@@ -24,6 +25,9 @@ export function withAccounts<T extends PgClass>(Base: T) {
     }
     setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
       return users.setMember(this.db, id, member);
+    }
+    setAlerts(id: number, alerts: boolean): Promise<StoredUser | undefined> {
+      return users.setAlerts(this.db, id, alerts);
     }
     setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
       return users.setPassword(this.db, id, hash, keepSession);

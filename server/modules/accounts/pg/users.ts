@@ -3,9 +3,10 @@
 // the instance (an advisory lock on the user); throttle counters lock their names, sorted.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Session, StoredUser } from '../../../db/snapshot';
+import type { Session, StoredUser } from '../port';
 import type { ThrottleCounter } from '../../../db/port';
-import { isId, userFromRow, userToRow, withoutId } from '../../../db/rows';
+import { isId, withoutId } from '../../../db/rows';
+import { userFromRow, userToRow } from './rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
@@ -56,6 +57,13 @@ export async function updateUser(db: Db, id: number, changes: { addresses?: Stor
 export async function setMember(db: Db, id: number, member: boolean): Promise<StoredUser | undefined> {
   if (!isId(id)) return undefined;
   const row = await db.updateTable('users').set({ member }).where('id', '=', id).returningAll().executeTakeFirst();
+  return row && userFromRow(row);
+}
+
+/** Sets whether the user gets alert mail (back in stock, price drops); the user after it (undefined: no such user). */
+export async function setAlerts(db: Db, id: number, alerts: boolean): Promise<StoredUser | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await db.updateTable('users').set({ alerts }).where('id', '=', id).returningAll().executeTakeFirst();
   return row && userFromRow(row);
 }
 

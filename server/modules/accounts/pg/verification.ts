@@ -2,9 +2,10 @@
 // service opened (a sign-up's, or a new link's for an account not verified yet, locked), which
 // puts its mail in the outbox in it too; the token used once.
 import { type Kysely, type Transaction } from 'kysely';
-import type { StoredUser } from '../../../db/snapshot';
-import type { ResetToken } from '../../../db/records';
-import { isId, userFromRow } from '../../../db/rows';
+import type { StoredUser } from '../port';
+import type { ResetToken } from '../port';
+import { isId } from '../../../db/rows';
+import { userFromRow } from './rows';
 import type { Database } from '../../../db/schema';
 
 /** Stores `token` for user `user`, in `trx`; expired tokens of anyone are dropped on the way (a table that does not grow). */

@@ -3,7 +3,8 @@
 // was rolled back nor misses one that was kept. Reading it is reports.ts (listAudit).
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '../../../../src/domain/types';
-import { auditToRow, withoutId } from '../../../db/rows';
+import { withoutId } from '../../../db/rows';
+import { auditToRow } from './rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -4,7 +4,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LowStockEntry } from '../../../../src/domain/backOffice';
 import type { AuditEntry, Customer, OrderStatus, Role } from '../../../../src/domain/types';
 import type { AuditQuery, Page, TimeRange } from '../../../db/port';
-import { auditFromRow, isId } from '../../../db/rows';
+import { isId } from '../../../db/rows';
+import { auditFromRow } from './rows';
 import type { Database } from '../../../db/schema';
 import { containsPattern } from '../../../query/jsonQuery';
 

@@ -6,7 +6,7 @@ import type { Product } from '../../../../src/domain/types';
 import type { ListedProduct, ListQuery, Page, ProductListField, ValueCount } from '../../../db/port';
 import { forwardWindow, fromEnd, sliceBounds } from '../../../query/jsonQuery';
 import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
-import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from '../../../db/rows';
+import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './productRows';
 import { catalogueSize, estimateCount, SEARCH_COUNT } from './search';
 import type { Database } from '../../../db/schema';
 

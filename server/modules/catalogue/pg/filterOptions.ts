@@ -1,12 +1,12 @@
 // GET /categories and /brands in SQL: json-server 0.17's list (the port's ListQuery) over a table
 // of filter options, with the pieces products are listed with (jsonQuery.ts). A few dozen rows:
 // no index is needed beyond the primary key, so the SQL stays plain.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { FilterOption } from '../../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page } from '../../../db/port';
 import { and, fieldCondition, forwardWindow, fromEnd, NOTHING, orderKey, sliceBounds, tableColumn, type ListColumn } from '../../../query/jsonQuery';
 import { containsPattern } from '../../../query/jsonQuery';
-import type { Database } from '../../../db/schema';
+import type { Database, FilterOptionsTable } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,4 +59,14 @@ export async function listFilterOptions(db: Db, table: 'categories' | 'brands', 
   const rows = await page(db, part.offset, part.limit);
   // count(*) OVER () is taken before the LIMIT; past the end there is no row to carry it.
   return rows.length > 0 ? { items: items(rows), total: rows[0].total } : { items: [], total: await count(db) };
+}
+
+// Rows <-> categories and brands.
+
+export function filterOptionToRow(o: FilterOption): Insertable<FilterOptionsTable> {
+  return o.id === undefined ? { value: o.value, label: o.label } : { id: o.id, value: o.value, label: o.label };
+}
+
+export function filterOptionFromRow(r: Selectable<FilterOptionsTable>): FilterOption {
+  return { id: r.id, value: r.value, label: r.label };
 }

@@ -7,7 +7,7 @@ import type { ListFilter, ListQuery, ProductListField } from '../../../db/port';
 import { and, fieldCondition, NOTHING, orderKey, tableColumn, type Kind, type ListColumn } from '../../../query/jsonQuery';
 import { fieldSpec, PRODUCT_KEYS, type ListKey } from '../../../../src/domain/productFields';
 import type { FieldType } from '../../../../src/domain/productFieldSpec';
-import { PRODUCT_COLUMN } from '../../../db/rows';
+import { PRODUCT_COLUMN } from './productRows';
 import { productAnswerMatches, productAnswerScans } from './search';
 
 /** How each scalar field of the table compares (src/domain/productFields.ts), and salePrice. */

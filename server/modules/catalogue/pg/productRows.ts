@@ -1,35 +1,15 @@
 // `products` rows ↔ products, from the field table (src/domain/productFields.ts): each field's
 // column, jsonb for lists, NULL for an absent nullable field (answered absent again), and keys in
 // db.json's order — also inside jsonb values, whose key order PostgreSQL does not keep — so an
-// export serializes like the seed. rows.ts re-exports all of it.
+// export serializes like the seed.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Product, Review } from '../../../../src/domain/types';
+import { orderReview } from '../../../db/rows';
 import { fieldSpec, PRODUCT_COLUMN, PRODUCT_KEYS, type ProductColumn, type ProductKey } from '../../../../src/domain/productFields';
 import { foldWords } from '../words';
 import type { ProductsTable } from '../../../db/schema';
 
 export { PRODUCT_COLUMN };
-
-const REVIEW_KEYS = ['id', 'user', 'reviewerName', 'rating', 'comment', 'date', 'verified'] as const;
-
-/** `value` with `keys` first, in that order, then any other keys as they were. */
-export function ordered<T>(value: T, keys: readonly string[]): T {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (Object.prototype.hasOwnProperty.call(source, key)) out[key] = source[key];
-  for (const key of Object.keys(source)) if (!(key in out)) out[key] = source[key];
-  return out as T;
-}
-
-const orderReview = (r: Review): Review => ordered(r, REVIEW_KEYS);
-
-/** A product from jsonb (an order line's snapshot): db.json's key order, reviews too. */
-export function orderProduct(p: Product): Product {
-  const out = ordered(p, PRODUCT_KEYS);
-  if (Array.isArray(out.reviews)) out.reviews = out.reviews.map(orderReview);
-  return out;
-}
 
 /** The product columns the API has (not search_text, sale_price, title_words), in the table's order. */
 export const PRODUCT_COLUMNS: readonly ProductColumn[] = PRODUCT_KEYS.map((key) => PRODUCT_COLUMN[key]);

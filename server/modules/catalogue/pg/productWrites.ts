@@ -4,7 +4,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { NewProduct, ProductChanges } from '../../../db/port';
 import type { VariantProduct } from '../variantTypes';
-import { isId, PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, withoutId, type ProductRow } from '../../../db/rows';
+import { isId, withoutId } from '../../../db/rows';
+import { PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, type ProductRow } from './productRows';
 import type { Database } from '../../../db/schema';
 import { setOnlyVariantStock, VARIANTS_COLUMN, variantsFromRow, writeVariants } from './variants';
 

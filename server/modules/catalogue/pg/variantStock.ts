@@ -1,7 +1,8 @@
 // Stock inside an order's transaction: the products it locks, the guarded decrement that places
 // it and the moves of a status change or a return. products.stock follows by migration 0012's triggers.
 import { sql, type Transaction } from 'kysely';
-import { isId, PRODUCT_COLUMNS, productFromRow } from '../../../db/rows';
+import { isId } from '../../../db/rows';
+import { PRODUCT_COLUMNS, productFromRow } from './productRows';
 import type { Database } from '../../../db/schema';
 import type { VariantProduct } from '../variantTypes';
 import { withVariants } from './variants';

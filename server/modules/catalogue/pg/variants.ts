@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../../src/domain/types';
 import type { ProductVariants, Variant } from '../../../../src/domain/variants';
 import { SkuTaken, type VariantProduct, type VariantsWrite } from '../variantTypes';
-import { ordered } from './productRows';
+import { ordered } from '../../../db/rows';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 

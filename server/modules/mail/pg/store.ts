@@ -1,7 +1,7 @@
 // The mail part of the postgres adapter: the outbox (outbox.ts). A mixin over PgBase (pgBase.ts), like every part of PgStore.
 import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
-import type { Tx } from '../../../db/records';
+import type { Tx } from '../../../db/tx';
 import * as outbox from './outbox';
 
 export function withMail<T extends PgClass>(Base: T) {

@@ -5,7 +5,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AdminOrder, OrderCustomer, OrderNote } from '../../../../src/domain/backOffice';
 import type { NewOrderNote, OrderQuery, OrderSortField, Page } from '../../../db/port';
-import { isId, orderFromRow } from '../../../db/rows';
+import { isId } from '../../../db/rows';
+import { orderFromRow } from './rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -3,8 +3,9 @@
 // order's row locked, a new order stored, its fields written, its key kept.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Order } from '../../../../src/domain/types';
-import type { KeyedRequest, NewOrder } from '../../../db/records';
-import { isId, orderFromRow, orderToRow, withoutId } from '../../../db/rows';
+import type { KeyedRequest, NewOrder } from '../port';
+import { isId, withoutId } from '../../../db/rows';
+import { orderFromRow, orderToRow } from './rows';
 import type { Database } from '../../../db/schema';
 import type { OrderUpdate } from '../port';
 

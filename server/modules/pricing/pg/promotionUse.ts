@@ -6,7 +6,7 @@
 // with that row locked, counts the customer's earlier redemptions against per_customer_limit.
 // Promotions are locked in id order, so two orders never wait on each other in a circle.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PricingContext, PricingPlace, RedemptionRefused } from '../../../db/records';
+import type { PricingContext, PricingPlace, RedemptionRefused } from '../port';
 import { promotionFromRow } from './rows';
 import { shippingMethodsFor, taxRateFor } from './shippingTax';
 import type { Database } from '../../../db/schema';

@@ -1,4 +1,4 @@
-// The prices' part of the postgres adapter (server/modules/pricing/port.ts): shipping methods and tax
+// Pricing's part of the postgres adapter (server/modules/pricing/port.ts): shipping methods and tax
 // rates (shippingTax.ts), promotions as admins manage them (promotions.ts). A mixin over PgBase,
 // so PgStore (pgStore.ts) is the sum of its parts and each part stays readable.
 import type { Promotion, ShippingMethod, TaxRate } from '../../../../src/domain/checkout';
@@ -7,8 +7,8 @@ import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as promotions from './promotions';
 import * as shippingTax from './shippingTax';
 
-export function withPrices<T extends PgClass>(Base: T) {
-  return class PgPrices extends Base {
+export function withPricing<T extends PgClass>(Base: T) {
+  return class PgPricing extends Base {
     // --- Shipping methods and tax rates (shippingTax.ts) -----------------------------------------
 
     shippingMethods(country: string): Promise<ShippingMethod[]> {

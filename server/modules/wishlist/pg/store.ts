@@ -1,10 +1,9 @@
 // The wishlist part of the postgres adapter (server/modules/wishlist/port.ts): saved items, stock
 // alerts, the alerts switch, and what the alerts of a change read and use up (wishlist.ts). A mixin over PgBase, like every part of PgStore.
 import type { StockAlert } from '../../../../src/domain/wishlist';
-import type { StoredUser } from '../../../db/snapshot';
 import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
-import type { Tx } from '../../../db/records';
+import type { Tx } from '../../../db/tx';
 import * as wishlist from './wishlist';
 
 export function withWishlist<T extends PgClass>(Base: T) {
@@ -26,9 +25,6 @@ export function withWishlist<T extends PgClass>(Base: T) {
     }
     removeStockAlert(user: number, id: number): Promise<boolean> {
       return wishlist.removeStockAlert(this.db, user, id);
-    }
-    setAlerts(user: number, alerts: boolean): Promise<StoredUser | undefined> {
-      return wishlist.setAlerts(this.db, user, alerts);
     }
     productsWithAlerts(tx: Tx, productIds: readonly number[]): Promise<number[]> {
       return wishlist.productsWithAlerts(trxOf(tx), productIds);

@@ -5,9 +5,9 @@
 // subscription row is deleted as it is read, a saved item locked until its last price is moved.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StockAlert } from '../../../../src/domain/wishlist';
-import type { SnapshotStockAlert, SnapshotWishlistItem, StoredUser } from '../../../db/snapshot';
+import type { SnapshotStockAlert, SnapshotWishlistItem } from '../port';
 import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
-import { isId, userFromRow } from '../../../db/rows';
+import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -76,12 +76,6 @@ export async function removeStockAlert(db: Db, user: number, id: number): Promis
   if (!isId(user) || !isId(id)) return false;
   const gone = await db.deleteFrom('stock_alerts').where('id', '=', id).where('user_id', '=', user).executeTakeFirst();
   return gone.numDeletedRows > 0n;
-}
-
-export async function setAlerts(db: Db, user: number, alerts: boolean): Promise<StoredUser | undefined> {
-  if (!isId(user)) return undefined;
-  const row = await db.updateTable('users').set({ alerts }).where('id', '=', user).returningAll().executeTakeFirst();
-  return row && userFromRow(row);
 }
 
 // --- The alerts a stock or price change sends (inside the changing transaction) ------------------

@@ -1,0 +1,40 @@
+// `users` and `sessions` rows <-> the records db.json holds (../port.ts), in its key order.
+import type { Insertable, Selectable } from 'kysely';
+import type { Session, StoredUser } from '../port';
+import { json, orderAddress } from '../../../db/rows';
+import type { SessionsTable, UsersTable } from '../../../db/schema';
+
+export function userToRow(u: StoredUser): Insertable<UsersTable> {
+  return {
+    id: u.id,
+    email: u.email,
+    password: u.password,
+    role: u.role,
+    name: u.name ?? null,
+    addresses: json(u.addresses ?? []),
+    created_at: u.createdAt ?? null,
+    verified: u.verified ?? true,
+    member: u.member === true,
+    alerts: u.alerts !== false,
+  };
+}
+
+export function userFromRow(r: Selectable<UsersTable>): StoredUser {
+  // Built in db.json's key order: name (when there is one) before addresses.
+  const user = { id: r.id, email: r.email, password: r.password, role: r.role } as StoredUser;
+  if (r.name !== null) user.name = r.name;
+  user.addresses = r.addresses.map(orderAddress);
+  if (r.created_at !== null) user.createdAt = r.created_at.toISOString();
+  if (!r.verified) user.verified = false;
+  if (r.member) user.member = true;
+  if (r.alerts === false) user.alerts = false;
+  return user;
+}
+
+export function sessionToRow(s: Session): Insertable<SessionsTable> {
+  return { id: s.id, user_id: s.user, created_at: s.createdAt, expires_at: s.expiresAt };
+}
+
+export function sessionFromRow(r: Selectable<SessionsTable>): Session {
+  return { id: r.id, user: r.user_id, createdAt: r.created_at.toISOString(), expiresAt: r.expires_at };
+}
