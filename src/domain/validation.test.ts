@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordRules, checkField, confirmPasswordOptions, PASSWORD_NOT_MATCHING, signupRules } from './validation';
+import { changePasswordRules, checkField, confirmationError, confirmPasswordOptions, PASSWORD_NOT_MATCHING, signupRules } from './validation';
 
 describe('confirmPasswordOptions', () => {
   const { validate } = confirmPasswordOptions('password');
@@ -26,5 +26,18 @@ describe('confirmPasswordOptions', () => {
   it('gives the sign-up and change rules (which the server checks) the same required message', () => {
     expect(checkField('', signupRules.confirmPassword)).toBe('Confirm Password required');
     expect(checkField('', changePasswordRules.confirmPassword)).toBe('Confirm Password required');
+  });
+});
+
+describe('confirmationError (the forms and the API)', () => {
+  it('is nothing until a confirmation is typed, or when it repeats the password exactly', () => {
+    expect(confirmationError('Secret123', undefined)).toBeUndefined();
+    expect(confirmationError('Secret123', 'Secret123')).toBeUndefined();
+  });
+
+  it('names any other confirmation, a different type included', () => {
+    expect(confirmationError('Secret123', 'Secret124')).toBe(PASSWORD_NOT_MATCHING);
+    expect(confirmationError('12345678', 12345678)).toBe(PASSWORD_NOT_MATCHING);
+    expect(confirmationError('Secret123', '')).toBe(PASSWORD_NOT_MATCHING);
   });
 });

@@ -35,12 +35,21 @@ const confirmPassword: FieldRule = { required: 'Confirm Password required' };
 export const PASSWORD_NOT_MATCHING = 'Password not matching';
 
 /**
+ * The one confirmation rule of the sign-up, reset and change-password forms and of their API: a
+ * confirmation, once typed, repeats the new password. Each checks it after the new password's own
+ * rule, so one mistake is named once.
+ */
+export function confirmationError(password: unknown, confirm: unknown): string | undefined {
+  return confirm === undefined || confirm === password ? undefined : PASSWORD_NOT_MATCHING;
+}
+
+/**
  * The react-hook-form `register` options of a new password's confirmation, the one rule of the
  * sign-up, reset and change forms: required, then equal to the form's field `password`.
  */
 export function confirmPasswordOptions<Password extends string>(password: Password) {
   return {
-    validate: (value: unknown, form: Record<Password, unknown>) => checkField(value, confirmPassword) ?? (value === form[password] || PASSWORD_NOT_MATCHING),
+    validate: (value: unknown, form: Record<Password, unknown>) => checkField(value, confirmPassword) ?? confirmationError(form[password], value) ?? true,
   };
 }
 

@@ -74,8 +74,7 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   // A toast may start to fade out while axe reads the page; with transitions off, it is read
   // either fully shown or gone (opacity 0), never halfway.
   const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  // Only violations are read: axe then details one node of each passing rule, not every node.
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ resultTypes: ['violations'] });
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   await still.evaluate((style) => (style as HTMLStyleElement).remove());

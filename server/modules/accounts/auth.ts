@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in (throttled), sign-out.
 import { WRONG_CREDENTIALS } from '../../../src/domain/constants';
-import { changePasswordRules, checkField, loginRules, PASSWORD_NOT_MATCHING, signupRules, WRONG_CURRENT_PASSWORD } from '../../../src/domain/validation';
+import { changePasswordRules, checkField, confirmationError, loginRules, signupRules, WRONG_CURRENT_PASSWORD } from '../../../src/domain/validation';
 import type { StoredUser } from './port';
 import type { User } from '../../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../../http/errors';
@@ -51,9 +51,8 @@ export class AuthService {
     const passwordError = checkField(body.password, signupRules.password);
     if (emailError) errors.email = emailError;
     if (passwordError) errors.password = passwordError;
-    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
-      errors.confirmPassword = PASSWORD_NOT_MATCHING;
-    }
+    const confirmError = passwordError ? undefined : confirmationError(body.password, body.confirmPassword);
+    if (confirmError) errors.confirmPassword = confirmError;
     const addresses = body.addresses === undefined ? [] : readAddresses(body.addresses, errors);
     const name = body.name === undefined ? undefined : readName(body.name, errors);
     assertValid(errors);
@@ -123,7 +122,8 @@ export class AuthService {
       const error = checkField(body[field], changePasswordRules[field]);
       if (error) errors[field] = error;
     }
-    if (!errors.confirmPassword && !errors.newPassword && body.confirmPassword !== body.newPassword) errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    const confirmError = errors.confirmPassword || errors.newPassword ? undefined : confirmationError(body.newPassword, body.confirmPassword);
+    if (confirmError) errors.confirmPassword = confirmError;
     assertValid(errors);
 
     const key = normalEmail(me.email);

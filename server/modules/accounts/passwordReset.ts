@@ -4,7 +4,7 @@
 // the address has an account (one transaction either way), and is throttled per address and per
 // client so nobody can flood a mailbox or the outbox.
 import { createHash, randomBytes } from 'node:crypto';
-import { checkField, forgotPasswordRules, PASSWORD_NOT_MATCHING, signupRules } from '../../../src/domain/validation';
+import { checkField, confirmationError, forgotPasswordRules, signupRules } from '../../../src/domain/validation';
 import { assertValid, HttpError } from '../../http/errors';
 import { resetPasswordMail } from '../mail/messages';
 import { hashPasswordAsync } from './passwords';
@@ -83,8 +83,9 @@ export class PasswordResetService {
     const body = requireObject(input);
     const errors: Errors = {};
     const passwordError = checkField(body.password, signupRules.password);
+    const confirmError = passwordError ? undefined : confirmationError(body.password, body.confirmPassword);
     if (passwordError) errors.password = passwordError;
-    else if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) errors.confirmPassword = PASSWORD_NOT_MATCHING;
+    if (confirmError) errors.confirmPassword = confirmError;
     if (typeof body.token !== 'string' || !TOKEN_PATTERN.test(body.token)) errors.token = RESET_LINK_INVALID;
     assertValid(errors, errors.token && Object.keys(errors).length === 1 ? RESET_LINK_INVALID : 'Invalid input');
 

@@ -62,6 +62,12 @@ describe('POST /api/auth/signup', () => {
     expect((await shop.state()).users).toHaveLength(3);
   });
 
+  it('names one mistake once: a confirmation is judged only when the password passes (as on reset and change)', async () => {
+    const shop = makeShop();
+    const res = await shop.anon().post('/api/auth/signup').send({ email: 'a@b.co', password: 'short1A', confirmPassword: 'Other123' }).expect(400);
+    expect(res.body.errors).toEqual({ password: PASSWORD_MESSAGE });
+  });
+
   it('accepts special characters in a password', async () => {
     await makeShop()
       .anon()
