@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { overLimit } from './fileTimeGuard';
+import { byDuration } from './sequencer';
 import { playwrightFiles, playwrightProjects, playwrightTimes } from './times';
 
 describe('the file time guard', () => {
@@ -65,5 +66,32 @@ describe("Playwright's report", () => {
       { file: 'tests/e2e/a.spec.ts', project: 'playwright desktop-pg', seconds: 2 },
     ]);
     expect(playwrightTimes(path.join(dir, 'none.json'))).toEqual([]);
+  });
+});
+
+describe('the order test files start in (tests/timing/sequencer.ts)', () => {
+  const files = [
+    { name: 'server:small-known', size: 900 },
+    { name: 'server:new-large', size: 5000 },
+    { name: 'server:slow-part', size: 90 },
+    { name: 'server:new-small', size: 100 },
+    { name: 'server:fast', size: 4000 },
+  ];
+  const known = { 'server:small-known': 12, 'server:slow-part': 74, 'server:fast': 1.5 };
+  const order = (list: typeof files) => byDuration(list, (f) => f.name, (f) => f.size, known).map((f) => f.name);
+
+  it('starts files without a recorded time first, largest first, then the known ones slowest first', () => {
+    expect(order(files)).toEqual(['server:new-large', 'server:new-small', 'server:slow-part', 'server:small-known', 'server:fast']);
+  });
+
+  it('keeps the given order between files that weigh the same, and leaves its input alone', () => {
+    const ties = [
+      { name: 'a', size: 10 },
+      { name: 'b', size: 10 },
+    ];
+    expect(byDuration(ties, (f) => f.name, (f) => f.size, {}).map((f) => f.name)).toEqual(['a', 'b']);
+    const before = files.map((f) => f.name);
+    order(files);
+    expect(files.map((f) => f.name)).toEqual(before);
   });
 });
