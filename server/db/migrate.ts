@@ -22,6 +22,7 @@ import * as returns from './migrations/0016_returns';
 import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
 import * as searchStatistics from './migrations/0019_search_statistics';
+import * as auditActorRole from './migrations/0024_audit_actor_role';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_wishlist': wishlist,
   '0018_storefront_variants': storefrontVariants,
   '0019_search_statistics': searchStatistics,
+  '0024_audit_actor_role': auditActorRole,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

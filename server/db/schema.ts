@@ -163,6 +163,8 @@ export interface AuditTable {
   at: Timestamp;
   actor_id: number;
   actor_email: string;
+  /** The actor's role when they acted (0024). */
+  actor_role: Role;
   action: AuditAction;
   entity: AuditEntity;
   entity_id: string;

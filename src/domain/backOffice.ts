@@ -74,12 +74,15 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** One admin write, as GET /admin/audit lists it. */
+/**
+ * One recorded change, as GET /admin/audit lists it: a staff member's write, or a shopper's own
+ * request that changes an order (a return, a cancel). `actor.role` is the actor's role when they acted.
+ */
 export interface AuditEntry {
   id: number;
   /** ISO date-time. */
   at: string;
-  actor: { id: number; email: string };
+  actor: { id: number; email: string; role: Role };
   action: AuditAction;
   entity: AuditEntity;
   /** The product's or order's id; `<product>/<review>` for a review. */

@@ -181,14 +181,14 @@ describe('loading and reading back', () => {
         {
           id: 1,
           at: '2026-02-03T10:00:00.000Z',
-          actor: { id: 1, email: 'admin@shop.test' },
+          actor: { id: 1, email: 'admin@shop.test', role: 'admin' },
           action: 'product.update',
           entity: 'product',
           entityId: '500',
           before: { price: 1, title: 'é' },
           after: { price: 0.30000000000000004, title: 'ü' },
         },
-        { id: 2, at: '2026-02-03T10:00:01.000Z', actor: { id: 1, email: 'admin@shop.test' }, action: 'product.create', entity: 'product', entityId: '501', before: null, after: { id: 501 } },
+        { id: 2, at: '2026-02-03T10:00:01.000Z', actor: { id: 1, email: 'admin@shop.test', role: 'admin' }, action: 'product.create', entity: 'product', entityId: '501', before: null, after: { id: 501 } },
       ],
     };
     await truncateAll(db());

@@ -114,9 +114,9 @@ const withPromotions = (db: DbSchema) => {
 /** A promotion as the audit log records it (without `used`). */
 const auditedPromotion = ({ used: _used, ...fields }: typeof AUTO_PROMOTION | typeof CODE_PROMOTION) => (void _used, fields);
 
-/** The entry an admin's write appends to the audit log. */
-const audited = (db: DbSchema, entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>) =>
-  db.audit.push({ id: expect.any(Number), at: expect.any(String), actor: { id: 1, email: ACCOUNTS.admin.email }, ...entry });
+/** The entry a write appends to the audit log: the admin's, or a shopper's own (`actor`). */
+const audited = (db: DbSchema, entry: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>, actor: AuditEntry['actor'] = ADMIN) =>
+  db.audit.push({ id: expect.any(Number), at: expect.any(String), actor, ...entry });
 
 // Reviews: every fixture product has one seed review (Ben's, without an id: numbered 1 when first
 // changed); shopper A received product 1 (delivered orders 3, 7, 11), shopper B nothing.
@@ -154,12 +154,14 @@ function boughtAgain(cell: Cell, product: { id: number; title: string }): void {
 /** What a status change by `by` stores: the status, the change at the end of the order's history, an admin's audited. */
 const moved = (db: DbSchema, id: number, status: OrderStatus, by: 'shopper' | 'admin') => {
   const order = orderOf(db, id);
-  if (by === 'admin') audited(db, { action: 'order.status', entity: 'order', entityId: String(id), before: { status: order.status }, after: { status } });
+  const shopper = db.users.find((u) => u.id === order.user)!;
+  const actor = by === 'admin' ? ADMIN : { id: shopper.id, email: shopper.email, role: 'user' as const };
+  audited(db, { action: 'order.status', entity: 'order', entityId: String(id), before: { status: order.status }, after: { status } }, actor);
   Object.assign(order, { status, history: [...(order.history ?? []), { status, at: expect.any(String), by }] });
 };
 
 /** Audit entries already written: a product change, then two order status changes. */
-const ADMIN = { id: 1, email: ACCOUNTS.admin.email };
+const ADMIN = { id: 1, email: ACCOUNTS.admin.email, role: 'admin' } as const;
 const PAST_AUDIT: AuditEntry[] = [
   { id: 1, at: '2026-01-13T09:00:00.000Z', actor: ADMIN, action: 'product.update', entity: 'product', entityId: '1', before: { price: 1000 }, after: { price: 950 } },
   { id: 2, at: '2026-01-13T10:00:00.000Z', actor: ADMIN, action: 'order.status', entity: 'order', entityId: '1', before: { status: 'pending' }, after: { status: 'dispatched' } },

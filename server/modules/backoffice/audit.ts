@@ -9,8 +9,8 @@ import { parseId } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
 import { auditEntry, type Described } from './auditEntries';
 
-export function auditBy(admin: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
-  return { actor: { id: admin.id, email: admin.email }, action, at, ...(describe ? { describe } : {}) };
+export function auditBy(actor: StoredUser, action: AuditAction, at: number, describe?: AuditContext['describe']): AuditContext {
+  return { actor: { id: actor.id, email: actor.email, role: actor.role }, action, at, ...(describe ? { describe } : {}) };
 }
 
 export class AuditService {

@@ -43,7 +43,7 @@ export interface BackofficeStore {
  * as it became, and hands the entry to AuditService.record.
  */
 export interface AuditContext {
-  actor: { id: number; email: string };
+  actor: AuditEntry['actor'];
   action: AuditAction;
   /** Epoch milliseconds. */
   at: number;

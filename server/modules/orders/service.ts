@@ -276,7 +276,7 @@ export class OrderService {
               if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
               return statusWrite(o, await withPayment(this.deps.payments, o, () => transition(o, products, 'cancelled', 'shopper', this.now()), 'cancelled'));
             },
-            undefined,
+            auditBy(me, 'order.status', this.now()),
             this.statusMail(),
           );
     if (!order) throw notFound('Order not found');

@@ -333,13 +333,14 @@ describe('the audit log', () => {
     await admin.patch('/api/orders/1').send({ status: 'dispatched' }).expect(200);
     await admin.patch('/api/orders').send({ ids: [5], status: 'delivered' }).expect(200);
     await admin.delete('/api/products/2/reviews/1').send({}).expect(200);
-    // Refused writes and shoppers' writes are not admin writes.
+    // A refused write records nothing; a shopper's cancel of their own order is recorded as theirs.
     await admin.patch('/api/products/1').send({ price: -1 }).expect(400);
     await (await shop.as('user')).post('/api/orders/9/cancel').send({}).expect(200);
 
     const res = await admin.get('/api/admin/audit').expect(200);
-    expect(res.headers['x-total-count']).toBe('7');
-    const entries = res.body as AuditEntry[];
+    expect(res.headers['x-total-count']).toBe('8');
+    const [cancel, ...entries] = res.body as AuditEntry[];
+    expect(cancel).toMatchObject({ actor: { id: 2, email: 'user@shop.test', role: 'user' }, action: 'order.status', entityId: '9', after: { status: 'cancelled' } });
     expect(entries.map((e) => e.action)).toEqual([
       'review.remove',
       'order.status',
@@ -349,7 +350,7 @@ describe('the audit log', () => {
       'product.delete',
       'product.update',
     ]);
-    for (const e of entries) expect(e).toMatchObject({ at: new Date(JAN_12_NOON).toISOString(), actor: { id: 1, email: 'admin@shop.test' } });
+    for (const e of entries) expect(e).toMatchObject({ at: new Date(JAN_12_NOON).toISOString(), actor: { id: 1, email: 'admin@shop.test', role: 'admin' } });
     expect(entries[6]).toMatchObject({ entity: 'product', entityId: '1', before: { price: 1000 }, after: { price: 950 } });
     expect(entries[5]).toMatchObject({ before: { deleted: false }, after: { deleted: true } });
     expect(entries[3]).toMatchObject({ entityId: '6', before: null, after: { id: 6, title: 'Lamp' } });
@@ -359,9 +360,10 @@ describe('the audit log', () => {
     expect(new Set(entries.map((e) => e.id)).size).toBe(7);
 
     const orders = await admin.get('/api/admin/audit?entity=order&_page=1&_limit=1').expect(200);
-    expect(orders.headers['x-total-count']).toBe('2');
-    expect(orders.body.map((e: AuditEntry) => e.entityId)).toEqual(['5']);
-    expect((await admin.get('/api/admin/audit?actor=2').expect(200)).body).toEqual([]);
+    expect(orders.headers['x-total-count']).toBe('3');
+    expect(orders.body.map((e: AuditEntry) => e.entityId)).toEqual(['9']);
+    expect((await admin.get('/api/admin/audit?actor=2').expect(200)).body).toEqual([cancel]);
+    expect((await admin.get('/api/admin/audit?actor=3').expect(200)).body).toEqual([]);
   });
 
   it('an order set to the status it has changes nothing and records nothing, one or in bulk', async () => {

@@ -137,7 +137,7 @@ describe('the back office\'s lists and a shopper\'s orders stop at MAX_PAGE_SIZE
     const hash = data.users[1].password;
     for (let i = 0; i < CUSTOMERS; i++) data.users.push({ id: 10 + i, email: `many${i}@shop.test`, password: hash, role: 'user', addresses: [] });
     for (let i = 0; i < AUDIT; i++) {
-      data.audit.push({ id: i + 1, at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), actor: { id: 1, email: 'admin@shop.test' }, action: 'product.update', entity: 'product', entityId: '1', before: { stock: i }, after: { stock: i + 1 } });
+      data.audit.push({ id: i + 1, at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), actor: { id: 1, email: 'admin@shop.test', role: 'admin' }, action: 'product.update', entity: 'product', entityId: '1', before: { stock: i }, after: { stock: i + 1 } });
     }
     return data;
   }

@@ -7,7 +7,7 @@
 // (odd n) or product 2 (even n).
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_STOCK } from '../../../server/http/validate';
-import type { BuyAgainResult, Order } from '../../../src/domain/types';
+import type { AuditEntry, BuyAgainResult, Order } from '../../../src/domain/types';
 import { clock, expectNoLeaks, makeShop, orderBody, type TestShop } from '../fixtures';
 
 // Cash: these orders leave 'cancelled' again, and a cancelled card order is refunded for good.
@@ -35,6 +35,16 @@ describe('POST /api/orders/:id/cancel', () => {
     ]);
     expect(await stockOf(shop, 1)).toBe(10);
     expect((await user.get(`/api/orders/${placed.id}`).expect(200)).body).toEqual(res.body);
+
+    // The audit log records it, as the shopper's.
+    const audit = (await (await shop.as('admin')).get('/api/admin/audit?entity=order').expect(200)).body as AuditEntry[];
+    expect(audit[0]).toMatchObject({
+      actor: { id: 2, email: 'user@shop.test', role: 'user' },
+      action: 'order.status',
+      entityId: String(placed.id),
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+    });
   });
 
   it('409 unless pending, changing nothing; 404 for someone else’s or an unknown order; 401 signed out', async () => {

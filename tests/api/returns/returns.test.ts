@@ -148,11 +148,11 @@ describe('a return, from the shopper asking to the refund', () => {
 
     const audit = (await admin.get('/api/admin/audit?entity=order').expect(200)).body as AuditEntry[];
     const steps = audit.filter((e) => e.action === 'order.return').reverse();
-    expect(steps.map((e) => [e.actor.email, e.entityId, e.before, e.after])).toEqual([
-      ['user@shop.test', String(placed.id), null, { return: 1, status: 'requested', items: requested.items, reason: requested.reason }],
-      ['admin@shop.test', String(placed.id), { return: 1, status: 'requested' }, { return: 1, status: 'approved', refund: expected }],
-      ['admin@shop.test', String(placed.id), { return: 1, status: 'approved' }, { return: 1, status: 'received', refund: expected, damaged: [tab.id] }],
-      ['admin@shop.test', String(placed.id), { return: 1, status: 'received' }, { return: 1, status: 'refunded', refund: expected }],
+    expect(steps.map((e) => [e.actor.email, e.actor.role, e.entityId, e.before, e.after])).toEqual([
+      ['user@shop.test', 'user', String(placed.id), null, { return: 1, status: 'requested', items: requested.items, reason: requested.reason }],
+      ['admin@shop.test', 'admin', String(placed.id), { return: 1, status: 'requested' }, { return: 1, status: 'approved', refund: expected }],
+      ['admin@shop.test', 'admin', String(placed.id), { return: 1, status: 'approved' }, { return: 1, status: 'received', refund: expected, damaged: [tab.id] }],
+      ['admin@shop.test', 'admin', String(placed.id), { return: 1, status: 'received' }, { return: 1, status: 'refunded', refund: expected }],
     ]);
   });
 

@@ -10,6 +10,7 @@ export function auditToRow(e: AuditEntry): Insertable<AuditTable> {
     at: e.at,
     actor_id: e.actor.id,
     actor_email: e.actor.email,
+    actor_role: e.actor.role ?? 'admin',
     action: e.action,
     entity: e.entity,
     entity_id: e.entityId,
@@ -22,7 +23,7 @@ export function auditFromRow(r: Selectable<AuditTable>): AuditEntry {
   return {
     id: r.id,
     at: r.at.toISOString(),
-    actor: { id: r.actor_id, email: r.actor_email },
+    actor: { id: r.actor_id, email: r.actor_email, role: r.actor_role },
     action: r.action,
     entity: r.entity,
     entityId: r.entity_id,

@@ -24,6 +24,9 @@ const ACTIONS: Record<AuditAction, string> = {
   'promotion.delete': 'Promotion deleted',
 };
 
+/** Who acted as what: a staff member, or a shopper acting on their own order. */
+const ROLES: Record<AuditEntry['actor']['role'], string> = { admin: 'admin', user: 'shopper' };
+
 const MAX_VALUE = 160;
 const link = 'rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -111,7 +114,7 @@ function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
   );
 }
 
-/** One admin write: when, who, what, and the fields it changed. */
+/** One recorded change: when, who as what, what, and the fields it changed. */
 export default function AuditEntryItem({ entry }: { entry: AuditEntry }) {
   const note = entry.before === null ? ' (new)' : entry.after === null ? ' (removed)' : '';
   return (
@@ -122,7 +125,9 @@ export default function AuditEntryItem({ entry }: { entry: AuditEntry }) {
       </h2>
       <p className="mt-1 text-sm text-gray-700">
         <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time> by {entry.actor.email}{' '}
-        <span className="text-gray-600">(admin #{entry.actor.id})</span>
+        <span className="text-gray-600">
+          ({ROLES[entry.actor.role]} #{entry.actor.id})
+        </span>
       </p>
       <Changes before={entry.before} after={entry.after} />
     </article>

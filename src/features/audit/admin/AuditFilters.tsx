@@ -43,7 +43,7 @@ export default function AuditFilters({ initial, onChange }: { initial: Filters; 
       </div>
       <div className="w-36">
         <label htmlFor="audit-actor" className="block text-sm font-medium text-gray-900">
-          Admin (user id)
+          By (user id)
         </label>
         <Input
           id="audit-actor"

@@ -9,11 +9,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const actor = { id: 1, email: 'admin@shop.test' };
+const actor = { id: 1, email: 'admin@shop.test', role: 'admin' } as const;
 const ENTRIES: AuditEntry[] = [
   { id: 4, at: '2026-03-04T12:00:00.000Z', actor, action: 'product.update', entity: 'product', entityId: '5', before: { price: 100, title: 'Lamp' }, after: { price: 120, title: 'Desk Lamp' } },
-  { id: 3, at: '2026-03-03T12:00:00.000Z', actor, action: 'order.status', entity: 'order', entityId: '9', before: { status: 'pending' }, after: { status: 'dispatched' } },
-  { id: 2, at: '2026-03-02T12:00:00.000Z', actor: { id: 2, email: 'boss@shop.test' }, action: 'review.remove', entity: 'review', entityId: '5/2', before: { comment: 'Meh.', rating: 2 }, after: null },
+  { id: 3, at: '2026-03-03T12:00:00.000Z', actor: { id: 7, email: 'sam@shop.test', role: 'user' }, action: 'order.status', entity: 'order', entityId: '9', before: { status: 'pending' }, after: { status: 'cancelled' } },
+  { id: 2, at: '2026-03-02T12:00:00.000Z', actor: { id: 2, email: 'boss@shop.test', role: 'admin' }, action: 'review.remove', entity: 'review', entityId: '5/2', before: { comment: 'Meh.', rating: 2 }, after: null },
   { id: 1, at: '2026-03-01T12:00:00.000Z', actor, action: 'product.create', entity: 'product', entityId: '5', before: null, after: { title: 'Lamp', images: ['/a.svg', '/b.svg'] } },
 ];
 
@@ -30,7 +30,7 @@ const open = (route = '/admin/audit') => renderWithProviders(<AuditScreen />, { 
 const entry = (name: RegExp) => screen.getByRole('article', { name });
 
 describe('AuditScreen', () => {
-  it('lists the admin writes newest first: when, who, what, and each field before → after', async () => {
+  it('lists the recorded changes newest first: when, who as what, what, and each field before → after', async () => {
     const mock = auditServer();
     open();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the audit log…');
@@ -57,7 +57,9 @@ describe('AuditScreen', () => {
     expect(order).toHaveTextContent('Order #9');
     // The back office's order page.
     expect(within(order).getByRole('link', { name: 'Order #9' })).toHaveAttribute('href', '/admin/orders/9');
-    expect(within(order).getByRole('definition')).toHaveTextContent('from pending → to dispatched');
+    expect(within(order).getByRole('definition')).toHaveTextContent('from pending → to cancelled');
+    // A shopper's own cancel is labelled as theirs, not an admin's.
+    expect(order).toHaveTextContent('by sam@shop.test (shopper #7)');
 
     const review = entry(/Review removed \(removed\)/);
     expect(within(review).getByRole('link', { name: 'product #5' })).toHaveAttribute('href', '/admin/productdetail/5');
@@ -82,14 +84,14 @@ describe('AuditScreen', () => {
     expect(router.state.location.search).toBe('?entity=order');
     await waitFor(() => expect(calls(mock).at(-1)).toBe('GET /api/admin/audit?_page=1&_limit=20&entity=order'));
 
-    await user.type(screen.getByLabelText('Admin (user id)'), '2');
+    await user.type(screen.getByLabelText('By (user id)'), '2');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(router.state.location.search).toBe('?entity=order&actor=2');
     await waitFor(() => expect(calls(mock).at(-1)).toBe('GET /api/admin/audit?_page=1&_limit=20&entity=order&actor=2'));
 
     await user.selectOptions(screen.getByLabelText('Entity'), 'All entities');
     expect(router.state.location.search).toBe('?actor=2');
-    expect(screen.getByLabelText('Admin (user id)')).toHaveValue('2');
+    expect(screen.getByLabelText('By (user id)')).toHaveValue('2');
   });
 
   it('opens on the URL’s filters and page, and pages with links', async () => {
@@ -100,7 +102,7 @@ describe('AuditScreen', () => {
     expect(calls(mock)).toEqual(['GET /api/admin/audit?_page=2&_limit=20&entity=review&actor=2']);
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 21 to 40 of 45 results');
     expect(screen.getByLabelText('Entity')).toHaveValue('review');
-    expect(screen.getByLabelText('Admin (user id)')).toHaveValue('2');
+    expect(screen.getByLabelText('By (user id)')).toHaveValue('2');
 
     await user.click(screen.getByRole('link', { name: /Next/ }));
     expect(router.state.location.search).toBe('?entity=review&actor=2&page=3');

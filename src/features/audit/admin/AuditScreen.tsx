@@ -9,7 +9,7 @@ import AuditEntryItem from './AuditEntryItem';
 import AuditFilters from './AuditFilters';
 import { AUDIT_PER_PAGE, auditApiQuery, fetchAudit, parseAuditParams, toAuditParams } from './auditAPI';
 
-/** /admin/audit — every admin write, newest first, filtered by entity and admin, paged in the URL. */
+/** /admin/audit — every recorded change (staff's and shoppers'), newest first, filtered by entity and actor, paged in the URL. */
 export default function AuditScreen() {
   useDocumentTitle('Admin: Audit log');
   const [params, setParams] = useSearchParams();
@@ -35,7 +35,7 @@ export default function AuditScreen() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-gray-900">Audit log</h1>
-          <p className="mt-1 text-sm text-gray-600">Every change an admin made, newest first.</p>
+          <p className="mt-1 text-sm text-gray-600">Every change made by staff, and by shoppers to their own orders (returns, cancels), newest first.</p>
         </div>
         <AuditFilters
           key={`${query.entity}-${query.actor}`}
