@@ -12,6 +12,9 @@ test('the footer leads to the shop’s own pages, and the routes the shop has no
   await expect(page).toHaveURL('/returns');
   await expect(page.getByRole('heading', { level: 1, name: 'Returns and refunds' })).toBeVisible();
   await expect(page.getByText(/The days count from the day your order was delivered/)).toBeVisible();
+  // Returns are self-service, as the order page offers them, and refunds go back the way the order was paid.
+  await expect(page.getByText(/Open the order from My Orders and choose Return items/)).toBeVisible();
+  await expect(page.getByText(/to your card if you paid by card, in cash if you paid in cash/)).toBeVisible();
   await expectAccessibleAtAllWidths(page, () => expect(page.getByRole('heading', { level: 1, name: 'Returns and refunds' })).toBeVisible());
 
   await page.goto('/aiplatform');

@@ -60,14 +60,14 @@ const RETURNS: InfoPageEntry = {
     {
       heading: 'How to return an item',
       paragraphs: [
-        `Write to ${CONTACT.email} with your order number (it is on the order in My Orders) and the items you want to send back. We reply within one business day with the return address.`,
-        'Please send items back unused and in their original packaging.',
+        'Open the order from My Orders and choose Return items: pick how many of each item you are sending back and tell us why. The order page shows each item\'s return window and, once you have asked, where your return stands: requested, approved or rejected, received and refunded. We email you at each step.',
+        `Please send items back unused and in their original packaging, to ${CONTACT.address}. If anything is unclear, write to ${CONTACT.email} with your order number.`,
       ],
     },
     {
       heading: 'Your refund',
       paragraphs: [
-        'Once the items reach us we refund what you paid for them: to your card if you paid by card, or by bank transfer if you paid in cash. A refund never exceeds what you paid for the order.',
+        'When we approve a return we tell you the amount; once the items reach us we refund it the way you paid: to your card if you paid by card, in cash if you paid in cash on delivery. A refund never exceeds what you paid for the order, and the order page shows what has been refunded.',
       ],
     },
   ],
@@ -123,14 +123,14 @@ const TERMS: InfoPageEntry = {
     {
       heading: 'Orders and prices',
       paragraphs: [
-        'Prices are in US dollars and are those shown when you place your order. Your order is a request to buy: it is confirmed when we dispatch it. If an item sells out before then, we cancel that order and tell you.',
+        'Prices are in US dollars and are those shown at checkout when you place your order, shipping and tax included. Your order is confirmed when you place it: the items are set aside for you at once and we email you the confirmation. If we cannot send it after all, we cancel it, refund anything you paid and tell you.',
         'Some products must be bought in a minimum quantity, shown on the product page.',
       ],
     },
     {
       heading: 'Cancelling and returning',
       paragraphs: [
-        'You can cancel a pending order from My Orders. Returns follow each product\'s return policy, as described on our Returns and refunds page.',
+        'You can cancel your order from its page in My Orders until it is dispatched. Returns follow each product\'s return policy, counted from the day the order was delivered, as described on our Returns and refunds page.',
       ],
     },
     {
@@ -155,7 +155,7 @@ const PRIVACY: InfoPageEntry = {
     {
       heading: 'What we keep',
       paragraphs: [
-        'Your name, email address and password (stored only as a one-way hash, never as you typed it), the delivery addresses you save, your cart, your orders and the reviews you write.',
+        'Your email address and password (stored only as a one-way hash, never as you typed it), the delivery addresses you save (each with the name and phone number you give for it), your cart, your wishlist, your orders and returns, and the reviews you write under the name you choose.',
         'We use them only to run your account, deliver your orders, send you emails about them and answer your questions. We do not sell them and do not share them with advertisers.',
       ],
     },
@@ -168,7 +168,7 @@ const PRIVACY: InfoPageEntry = {
     {
       heading: 'Your choices',
       paragraphs: [
-        `You can change your name and addresses in My Profile at any time. To receive a copy of your data or to have your account deleted, write to ${CONTACT.email}.`,
+        `My Profile holds your addresses, your password, your stock alert emails and your membership: you can change them there at any time. To receive a copy of your data or to have your account deleted, write to ${CONTACT.email}.`,
       ],
     },
   ],
