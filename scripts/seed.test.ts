@@ -42,6 +42,9 @@ describe('seed generator', () => {
       expect(p.discountPercentage).toBeLessThanOrEqual(30);
       expect(p.rating).toBeGreaterThanOrEqual(1);
       expect(p.rating).toBeLessThanOrEqual(5);
+      // The rating is its reviews' mean to one decimal, as the server keeps it when a review changes.
+      const mean = p.reviews.reduce((sum, r) => sum + r.rating, 0) / p.reviews.length;
+      expect(p.rating, `product ${p.id}`).toBe(Math.round(mean * 10) / 10);
       expect(p.reviews.length).toBeGreaterThanOrEqual(2);
       expect(p.reviews.length).toBeLessThanOrEqual(4);
       expect(Number.isInteger(p.stock)).toBe(true);

@@ -15,6 +15,7 @@ import { hashPassword } from '../server/modules/accounts/passwords';
 import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
 import { SEED_PROMOTIONS, SEED_SHIPPING_METHODS, SEED_TAX_RATES } from '../server/modules/pricing/seed';
+import { meanRating } from '../server/modules/catalogue/reviews';
 
 // The stored shapes are the server's (server/db/snapshot.ts): users carry their password hash.
 // db.json holds no idempotency keys: the server adds the collection when it first needs it.
@@ -531,14 +532,15 @@ function makeProduct(seed: number, id: number, def: CategoryDef, brand: string, 
   titles.add(title);
 
   const description = [def.intro(r, title), ...pickDistinct(r, def.features, int(r, 2, 3))].join(' ');
-  const rating = round2(r() < 0.85 ? 3 + r() * 2 : 1 + r() * 2);
+  // The draw sets how the reviews lean; the product's rating is then their mean, as the server keeps it.
+  const lean = round2(r() < 0.85 ? 3 + r() * 2 : 1 + r() * 2);
   const variant = int(r, 0, VARIANTS_PER_CATEGORY - 1);
   const kind = kindIcon(def, title);
   const variants = kind ? KIND_VARIANTS : VARIANTS_PER_CATEGORY;
   const images = [0, 1, 2].map((k) => imagePath(def.value, (variant + k) % variants, kind));
   const [wLo, wHi] = def.weight;
 
-  return {
+  const product: Product = {
     id,
     title,
     description,
@@ -549,15 +551,16 @@ function makeProduct(seed: number, id: number, def: CategoryDef, brand: string, 
     images,
     brand,
     category: def.value,
-    rating,
+    rating: 0,
     weight: round2(wLo + (wHi - wLo) * r()) || 0.01,
     warrantyInformation: pick(r, def.warranty),
     shippingInformation: pick(r, def.shipping),
     returnPolicy: pick(r, def.returns),
     minimumOrderQuantity: int(r, def.moq[0], def.moq[1]),
-    reviews: reviews(r, rating),
+    reviews: reviews(r, lean),
     deleted: false,
   };
+  return { ...product, rating: meanRating(product.reviews ?? []) };
 }
 
 function makeProducts(seed: number, count: number): Product[] {

@@ -45,6 +45,8 @@ describe('Product page reviews', () => {
   it('a shopper who received the product writes a review; the rating and the list follow, and the answer marks it theirs', async () => {
     const { fetch } = render(allowed(), { 'POST /api/products/1/reviews': () => jsonResponse(reviewed(mine, 4.5), 201) });
     const form = await screen.findByRole('region', { name: 'Write a review' });
+    const before = product().reviews.length;
+    expect(screen.getByText(`${before} ${before === 1 ? 'review' : 'reviews'}`)).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
     await userEvent.type(within(form).getByLabelText('Your review'), 'Good phone.');
     expect(within(form).getByText('11 / 1,000 characters')).toBeInTheDocument();
@@ -52,6 +54,8 @@ describe('Product page reviews', () => {
     expect(await screen.findByText('Thank you for your review')).toBeInTheDocument();
     expect(sent(fetch, 'POST /api/products/1/reviews')).toEqual([{ rating: 4, comment: 'Good phone.' }]);
     expect(screen.getByText('4.5 out of 5 stars')).toBeInTheDocument();
+    // The count beside the stars follows the list.
+    expect(screen.getByText(`${before + 1} reviews`)).toBeInTheDocument();
     expect(within(reviews()).getByText('Verified purchase')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Write a review' })).not.toBeInTheDocument();
     expect(within(reviews()).getByRole('button', { name: 'Edit your review' })).toBeInTheDocument();

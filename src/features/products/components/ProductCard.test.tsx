@@ -49,3 +49,16 @@ describe('ProductList before-tax note', () => {
     expect(screen.getAllByText('Prices are before tax.')).toHaveLength(1);
   });
 });
+
+describe('ProductCard rating', () => {
+  it('shows the stars with the number of reviews they are the mean of', () => {
+    stubFetch({});
+    const reviews = [5, 4, 3].map((rating, i) => ({ id: i + 1, reviewerName: `R${i}`, rating, comment: 'ok' }));
+    const { unmount } = renderWithProviders(<ProductCard product={{ ...product({ rating: 4 }), reviews }} />);
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5 stars, 3 reviews' })).toBeInTheDocument();
+    expect(screen.getByText('(3)')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ProductCard product={{ ...product({ rating: 5 }), reviews: reviews.slice(0, 1) }} />);
+    expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars, 1 review' })).toBeInTheDocument();
+  });
+});

@@ -37,7 +37,7 @@ export default function ProductCard({ product, admin = false, action: Action }: 
         </div>
         <div className="mt-3 flex flex-1 flex-col gap-1">
           <h3 className="text-sm font-medium text-gray-900 group-hover:underline">{product.title}</h3>
-          <StarRating rating={product.rating} showValue />
+          <StarRating rating={product.rating} showValue reviewCount={product.reviews.length} />
           <Price {...cardPrice(product)} />
           {product.deleted && <p className="text-sm font-medium text-red-700">Product Deletd</p>}
           {!product.deleted && product.stock <= 0 && <p className="text-sm font-medium text-amber-800">Out of stock</p>}

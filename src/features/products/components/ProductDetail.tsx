@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../lib/hooks';
 import Price from '../../../components/Price';
 import { PageSpinner } from '../../../components/Spinner';
-import StarRating from '../../../components/StarRating';
+import StarRating, { reviewCountText } from '../../../components/StarRating';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { Product } from '../../../domain/types';
 import ProductFacts from './ProductFacts';
@@ -106,6 +106,10 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
               <div className="flex items-center gap-2 lg:mt-4">
                 <StarRating rating={product.rating} />
                 <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>
+                <span aria-hidden="true" className="text-sm text-gray-400">
+                  ·
+                </span>
+                <p className="text-sm text-gray-700">{reviewCountText(product.reviews.length)}</p>
               </div>
             </div>
             {product.deleted && <p className="mt-2 text-sm font-semibold text-red-700">Product Deletd</p>}
