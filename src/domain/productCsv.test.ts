@@ -79,11 +79,11 @@ const lamp: Product = {
   brand: '@brand',
   category: '+lamps',
   rating: 4.5,
-  weight: 1,
+  weight: 1.25,
   warrantyInformation: '1 year warranty',
-  shippingInformation: 'Ships in 3-5 business days',
-  returnPolicy: '30 days return policy',
-  minimumOrderQuantity: 1,
+  shippingInformation: '-Ships in 3-5 business days',
+  returnPolicy: '',
+  minimumOrderQuantity: 2,
   reviews: [],
   deleted: true,
 };
@@ -108,12 +108,17 @@ describe('a product in the CSV', () => {
       '/images/1.webp',
       "/images/'2.webp",
       '',
+      1.25,
+      '1 year warranty',
+      "'-Ships in 3-5 business days",
+      '',
+      2,
       '',
       true,
       4.5,
     ]);
-    expect(productCsvCells({ ...lamp, lowStockThreshold: 0, deleted: undefined })[12]).toBe(0);
-    expect(productCsvCells({ ...lamp, deleted: undefined })[13]).toBe(false);
+    expect(productCsvCells({ ...lamp, lowStockThreshold: 0, deleted: undefined })[17]).toBe(0);
+    expect(productCsvCells({ ...lamp, deleted: undefined })[18]).toBe(false);
   });
 
   it('is read back as the body that gives the same fields (not the id, not the rating)', () => {
@@ -129,6 +134,10 @@ describe('a product in the CSV', () => {
       thumbnail: '/images/lamp.webp',
       image1: '/images/1.webp',
       image2: "/images/'2.webp",
+      weight: '1.25',
+      warrantyInformation: '1 year warranty',
+      shippingInformation: '-Ships in 3-5 business days',
+      minimumOrderQuantity: '2',
       deleted: true,
     });
     // A new product's empty cells are sent, for the rules to say what is missing.

@@ -44,12 +44,16 @@ export interface FieldSpec {
 
 // '{field} is required', and the other messages, with the field's label as {field}.
 export const textRule = (max: number) => (label: string): FieldRule => ({ required: `${label} is required`, maxLength: tooLong(label, max) });
+/** A text that may be left blank (blank: not set, so not shown). */
+export const optionalTextRule = (max: number) => (label: string): FieldRule => ({ maxLength: tooLong(label, max) });
 export const numberRule = (min: number, max: number) => (label: string): FieldRule => ({
   required: `${label} is required`,
   min: { value: min, message: `${label} must be at least ${min}` },
   max: { value: max, message: `${label} must be at most ${max}` },
   tiny: `${label} is too small to store: give 0 or a larger number`,
 });
+/** A number that may be left blank (a blank weight is not set: 0, not shown). */
+export const optionalNumberRule = (min: number, max: number) => (label: string): FieldRule => ({ ...numberRule(min, max)(label), required: undefined });
 export const integerRule = (min: number, max: number) => (label: string): FieldRule => ({
   required: `${label} is required`,
   integer: `${label} must be a whole number`,

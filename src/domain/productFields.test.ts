@@ -25,10 +25,11 @@ describe('the product field table', () => {
   it('gives a new product its defaults', () => {
     expect(PRODUCT_DEFAULTS).toEqual({
       rating: 0,
-      weight: 1,
-      warrantyInformation: '1 year warranty',
-      shippingInformation: 'Ships in 3-5 business days',
-      returnPolicy: '30 days return policy',
+      // Nothing invented: blank details are not shown (a weight of 0 neither; a minimum of 1 is none).
+      weight: 0,
+      warrantyInformation: '',
+      shippingInformation: '',
+      returnPolicy: '',
       minimumOrderQuantity: 1,
       reviews: [],
       deleted: false,
@@ -48,8 +49,17 @@ describe('the product field table', () => {
       'image3',
       'brand',
       'category',
+      'weight',
+      'warrantyInformation',
+      'shippingInformation',
+      'returnPolicy',
+      'minimumOrderQuantity',
       'lowStockThreshold',
     ]);
+    // The details may be left blank.
+    expect(checkField('', PRODUCT_FORM_RULES.warrantyInformation)).toBeUndefined();
+    expect(checkField('', PRODUCT_FORM_RULES.weight)).toBeUndefined();
+    expect(checkField('-1', PRODUCT_FORM_RULES.weight)).toBe('Weight must be at least 0');
     expect(checkField('', PRODUCT_FORM_RULES.image2)).toBe('Image 2 is required');
     expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('Price must be at least 1');
     expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('Stock must be a whole number');

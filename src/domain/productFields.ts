@@ -8,7 +8,7 @@
 // Pure TypeScript, shared by the client and the server: no React, no Node.
 import type { Review } from './types';
 import { checkField, MAX_TEXT, toNumber, type FieldRule } from './fieldRule';
-import { integerRule, numberRule, textRule, type FieldSpec } from './productFieldSpec';
+import { integerRule, numberRule, optionalNumberRule, optionalTextRule, textRule, type FieldSpec } from './productFieldSpec';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
 export const MAX_LONG_TEXT = 2000;
@@ -43,11 +43,13 @@ export const PRODUCT_FIELD_TABLE = {
   category: { type: 'text', label: 'Category', column: 'category', input: 'required', form: true, rule: textRule(MAX_TEXT), listed: 'categories', csv: 'both' },
   /** The mean of the reviews' ratings (server/modules/catalogue/reviews.ts): never an input. */
   rating: { type: 'number', label: 'Rating', column: 'rating', default: 0, csv: 'export' },
-  weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', rule: numberRule(0, 100000), default: 1 },
-  warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', rule: textRule(MAX_TEXT), default: '1 year warranty' },
-  shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', rule: textRule(MAX_TEXT), default: 'Ships in 3-5 business days' },
-  returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', rule: textRule(MAX_TEXT), default: '30 days return policy' },
-  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', rule: integerRule(1, 1000), default: 1 },
+  // The details below are what the admin set, and nothing else: a blank text (or a weight of 0) is
+  // not set and not shown, never an invented default. A blank return policy gives no return window.
+  weight: { type: 'number', label: 'Weight', column: 'weight', input: 'optional', form: true, rule: optionalNumberRule(0, 100000), default: 0, csv: 'both' },
+  warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
+  shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
+  returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
+  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', form: true, rule: integerRule(1, 1000), default: 1, csv: 'both' },
   reviews: { type: 'reviews', label: 'Reviews', column: 'reviews', default: [] },
   /** Soft-deleted: hidden from shoppers, kept for orders and the back office. */
   deleted: { type: 'boolean', label: 'Deleted', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },

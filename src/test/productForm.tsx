@@ -50,6 +50,11 @@ export const LABELS: Record<ProductFormField, string> = {
   image3: 'Image 3',
   brand: 'Brand',
   category: 'Category',
+  weight: 'Weight',
+  warrantyInformation: 'Warranty',
+  shippingInformation: 'Shipping',
+  returnPolicy: 'Return policy',
+  minimumOrderQuantity: 'Minimum order quantity',
   lowStockThreshold: 'Low stock threshold',
 };
 
@@ -65,6 +70,11 @@ export const VALID: Record<ProductFormField, string> = {
   image3: 'https://example.com/3.png',
   brand: 'Apple',
   category: 'laptops',
+  weight: '2.1',
+  warrantyInformation: '2 year warranty',
+  shippingInformation: 'Ships in 1-2 business days',
+  returnPolicy: '30 days return policy',
+  minimumOrderQuantity: '1',
   lowStockThreshold: '3',
 };
 

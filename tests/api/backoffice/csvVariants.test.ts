@@ -61,7 +61,8 @@ describe('the product CSV per variant', () => {
     const admin = await shop.as('admin');
     const csv = await exportCsv(admin);
     expect(csv.split('\n')[0]).toBe(
-      'id,title,description,price,discountPercentage,stock,brand,category,thumbnail,image1,image2,image3,lowStockThreshold,deleted,' +
+      'id,title,description,price,discountPercentage,stock,brand,category,thumbnail,image1,image2,image3,' +
+        'weight,warrantyInformation,shippingInformation,returnPolicy,minimumOrderQuantity,lowStockThreshold,deleted,' +
         'option1Name,option1Value,option2Name,option2Value,option3Name,option3Value,variantId,variantSku,variantPrice,variantDiscountPercentage,variantStock,rating',
     );
     const rows = rowsOf(csv);

@@ -32,6 +32,13 @@ const IMAGE_FIELDS = [
   { name: 'image3', label: 'Image 3' },
 ] as const;
 
+/** The product page's details, shown only when set (blank: not shown, never a default). */
+const DETAIL_FIELDS = [
+  { name: 'warrantyInformation', label: 'Warranty', placeholder: 'e.g. 1 year warranty; blank: not shown' },
+  { name: 'shippingInformation', label: 'Shipping', placeholder: 'e.g. Ships in 1-2 business days' },
+  { name: 'returnPolicy', label: 'Return policy', placeholder: 'e.g. 30 days return policy; blank: no returns' },
+] as const;
+
 /** An image address the server accepts (a path on this site): a seed picture. */
 export const IMAGE_EXAMPLE = '/images/products/laptops-1.svg';
 
@@ -119,6 +126,15 @@ export default function ProductForm({
               </div>
             )),
           )}
+          {DETAIL_FIELDS.map(({ name, label, placeholder }) =>
+            field(name, label, 'sm:col-span-3', (props) => <Input type="text" placeholder={placeholder} {...props} />),
+          )}
+          {field('weight', 'Weight', 'sm:col-span-2', (props) => (
+            <Input type="number" step="any" min="0" inputMode="decimal" placeholder="kg; blank: not shown" {...props} />
+          ))}
+          {field('minimumOrderQuantity', 'Minimum order quantity', 'sm:col-span-2', (props) => (
+            <Input type="number" step="1" min="1" inputMode="numeric" {...props} />
+          ))}
           {field('lowStockThreshold', 'Low stock threshold', 'sm:col-span-2', (props) => (
             <Input type="number" step="1" min="0" inputMode="numeric" {...props} />
           ))}

@@ -40,8 +40,9 @@ describe('ProductFormScreen, new product', () => {
     const user = userEvent.setup();
     await openNewForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    // The threshold starts at its default (5), so it alone is not missing.
-    const expected: Record<Exclude<ProductFormField, 'lowStockThreshold'>, string> = {
+    // The threshold starts at its default (5) and the minimum at 1; the other details may stay blank.
+    const optional = ['weight', 'warrantyInformation', 'shippingInformation', 'returnPolicy', 'minimumOrderQuantity', 'lowStockThreshold'] as const;
+    const expected: Record<Exclude<ProductFormField, (typeof optional)[number]>, string> = {
       title: 'Product Name is required',
       description: 'Description is required',
       price: 'Price is required',
@@ -58,8 +59,24 @@ describe('ProductFormScreen, new product', () => {
       expect(messageOf(name)).toBe(message);
       expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     }
-    expect(messageOf('lowStockThreshold')).toBeNull();
+    for (const name of optional) expect(messageOf(name)).toBeNull();
     expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+  });
+
+  it('sends the details the admin set, and blank ones as not set (a blank weight is 0)', async () => {
+    const mock = api({ 'POST /api/products': () => jsonResponse({ ...product, id: 43 }, 201) });
+    const user = userEvent.setup();
+    await openNewForm();
+    await fill(user, { ...VALID, weight: '', warrantyInformation: '', shippingInformation: 'Ships overnight', minimumOrderQuantity: '2' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'POST /api/products')).toHaveLength(1));
+    expect(sent(mock, 'POST /api/products')[0]).toMatchObject({
+      weight: 0,
+      warrantyInformation: '',
+      shippingInformation: 'Ships overnight',
+      returnPolicy: VALID.returnPolicy,
+      minimumOrderQuantity: 2,
+    });
   });
 
   it('the low stock threshold starts at 5, is required, and is sent as a number', async () => {
@@ -151,6 +168,11 @@ describe('ProductFormScreen, new product', () => {
       images: ['/images/1.svg', '/images/2.svg', 'https://example.com/3.png'],
       brand: 'Apple',
       category: 'laptops',
+      weight: 2.1,
+      warrantyInformation: '2 year warranty',
+      shippingInformation: 'Ships in 1-2 business days',
+      returnPolicy: '30 days return policy',
+      minimumOrderQuantity: 1,
       lowStockThreshold: 3,
     }]);
     expect(await screen.findByText('Product Created')).toBeInTheDocument();

@@ -38,7 +38,7 @@ describe('toFieldErrors', () => {
         'images.2': 'bad third image',
         'images[1]': 'bad second image',
         image1: 'bad first image',
-        weight: 'weight must be at least 0',
+        sku: 'SKU is taken',
       }),
     ).toEqual({
       fields: {
@@ -47,7 +47,7 @@ describe('toFieldErrors', () => {
         image2: 'bad second image',
         image1: 'bad first image',
       },
-      other: ['weight must be at least 0'],
+      other: ['SKU is taken'],
     });
   });
 

@@ -19,6 +19,11 @@ export type ProductInput = Pick<
   | 'images'
   | 'brand'
   | 'category'
+  | 'weight'
+  | 'warrantyInformation'
+  | 'shippingInformation'
+  | 'returnPolicy'
+  | 'minimumOrderQuantity'
   | 'lowStockThreshold'
 > & {
   /** The options and variants, when the form has options or edits a saved product. */
@@ -38,6 +43,12 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image3: '',
   brand: '',
   category: '',
+  // The details start blank (not set, not shown); a minimum of 1 is no minimum.
+  weight: '',
+  warrantyInformation: '',
+  shippingInformation: '',
+  returnPolicy: '',
+  minimumOrderQuantity: '1',
   lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
 };
 
@@ -54,6 +65,11 @@ export function toFormValues(product: Product): ProductFormValues {
     image3: product.images[2] ?? '',
     brand: product.brand,
     category: product.category,
+    weight: product.weight === 0 ? '' : String(product.weight),
+    warrantyInformation: product.warrantyInformation,
+    shippingInformation: product.shippingInformation,
+    returnPolicy: product.returnPolicy,
+    minimumOrderQuantity: String(product.minimumOrderQuantity),
     lowStockThreshold: String(product.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
   };
 }
@@ -70,6 +86,12 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     images: [values.image1.trim(), values.image2.trim(), values.image3.trim()],
     brand: values.brand,
     category: values.category,
+    // A blank weight is not set (0, not shown).
+    weight: values.weight.trim() === '' ? 0 : Number(values.weight),
+    warrantyInformation: values.warrantyInformation.trim(),
+    shippingInformation: values.shippingInformation.trim(),
+    returnPolicy: values.returnPolicy.trim(),
+    minimumOrderQuantity: Number(values.minimumOrderQuantity),
     lowStockThreshold: Number(values.lowStockThreshold),
   };
 }

@@ -2,17 +2,19 @@ import type { Product } from '../../../domain/types';
 
 type Fact = [term: string, value: string | number];
 
-/** A product's details as a term / value list; `before` and `after` add the page's own facts. */
+/**
+ * A product's details as a term / value list, only those the admin set (a blank text, a weight of
+ * 0 and a minimum of 1 are not shown); `before` and `after` add the page's own facts.
+ */
 export default function ProductFacts({ product, before = [], after = [] }: { product: Product; before?: Fact[]; after?: Fact[] }) {
-  const facts: Fact[] = [
-    ...before,
-    ['Weight', `${product.weight} kg`],
-    ['Warranty', product.warrantyInformation],
-    ['Shipping', product.shippingInformation],
-    ['Return policy', product.returnPolicy],
-    ['Minimum order quantity', product.minimumOrderQuantity],
-    ...after,
+  const details: (Fact | false)[] = [
+    product.weight > 0 && ['Weight', `${product.weight} kg`],
+    !!product.warrantyInformation.trim() && ['Warranty', product.warrantyInformation],
+    !!product.shippingInformation.trim() && ['Shipping', product.shippingInformation],
+    !!product.returnPolicy.trim() && ['Return policy', product.returnPolicy],
+    product.minimumOrderQuantity > 1 && ['Minimum order quantity', product.minimumOrderQuantity],
   ];
+  const facts: Fact[] = [...before, ...details.filter((fact): fact is Fact => fact !== false), ...after];
   return (
     <dl className="mt-4 divide-y divide-gray-200 border-y border-gray-200 text-sm">
       {facts.map(([term, value]) => (
