@@ -132,7 +132,7 @@ export default defineConfig(({ command }) => ({
           include: [
             'tests/api/**/*.test.ts',
             // Their parts too: a long suite is split over files that run side by side.
-            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions}*.test.ts',
+            'tests/reliability/{badInput,accessMatrix,concurrency,crash,sessions,generatedBodies}*.test.ts',
           ],
           environment: 'node',
           env: { TEST_ENGINE: 'postgres' },

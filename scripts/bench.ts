@@ -34,6 +34,7 @@ import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report'
 import { DEFAULT_SCALE_OPTIONS, runScale, type Engine } from './bench/scale';
 import { renderScale, spliceScale, toScaleFile, type ScaleFile } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
+import { MAX_WISHLIST_ITEMS } from '../src/domain/constants';
 import { plainProduct } from './bench/scaleData';
 import { DEMO_ACCOUNTS, generateSeed, serialize, type SeedDb } from './seed';
 
@@ -225,6 +226,14 @@ async function apiBench(dir: string, products: number, o: Options) {
       requests: [{ method: 'POST', path: '/api/orders', body: orderBody }],
       cookies: shoppers,
     });
+    // A full wishlist (500 items, or one of every product of a smaller catalogue), read whole as
+    // the hearts read it: the target is a p95 under 200 ms.
+    const collector = shoppers.slice(-1);
+    for (let product = 1; product <= Math.min(products, MAX_WISHLIST_ITEMS); product++) {
+      const res = await postJson(`${shop.origin}/api/wishlist`, { product }, collector[0]);
+      if (res.status !== 201 && res.status !== 400) throw new Error(`wishlist setup: ${res.status} ${await res.text()}`);
+    }
+    await run('GET /wishlist (full)', shop, { requests: [{ path: '/api/wishlist' }], cookies: collector });
 
   } finally {
     await shop.stop();

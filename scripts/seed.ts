@@ -12,6 +12,7 @@ import type { Address, CartItem, Order, OrderEvent, OrderStatus, PaymentMethod, 
 import type { DbSchema, SeedInfo } from '../server/db/snapshot';
 import type { StoredUser } from '../server/db/port';
 import { hashPassword } from '../server/modules/accounts/passwords';
+import { placedAddress } from '../server/http/addresses';
 import { mulberry32 } from './random';
 import { bannerSvg, productSvg, VARIANTS_PER_CATEGORY, type IconKind } from './seedImages';
 import { SEED_PROMOTIONS, SEED_SHIPPING_METHODS, SEED_TAX_RATES } from '../server/modules/pricing/seed';
@@ -618,7 +619,7 @@ function makeUsers(seed: number): StoredUser[] {
           country: 'Canada',
           street: '88 Queen Street West, Suite 400',
           city: 'Toronto',
-          state: 'Ontario',
+          state: 'ON',
           pincode: 'M5H 2M9',
         },
       ],
@@ -638,7 +639,7 @@ function makeUsers(seed: number): StoredUser[] {
           country: 'United States',
           street: '742 Market Street, Apt 5B',
           city: 'San Francisco',
-          state: 'California',
+          state: 'CA',
           pincode: '94103',
         },
         {
@@ -648,7 +649,7 @@ function makeUsers(seed: number): StoredUser[] {
           country: 'India',
           street: '12 MG Road, Ashok Nagar',
           city: 'Bengaluru',
-          state: 'Karnataka',
+          state: 'KA',
           pincode: '560001',
         },
       ],
@@ -726,7 +727,8 @@ function makeOrders(seed: number, products: Product[], users: StoredUser[]): Ord
       user,
       ...totals(items),
       paymentMethod: pick<PaymentMethod>(r, ['cash', 'card']),
-      selectedAddress: { ...pick<Address>(r, owner.addresses) },
+      // As an order keeps it: the region's name and code.
+      selectedAddress: placedAddress(pick<Address>(r, owner.addresses)),
       status,
       createdAt: new Date(placed).toISOString(),
       history: historyOf(status, placed),

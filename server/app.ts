@@ -10,7 +10,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
 import { apiNotFound, errorHandler } from './http/errors';
-import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, storableText } from './http/middleware';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
 import { loadSession, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
@@ -95,6 +95,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
     requireSameOriginJson,
     // The import's larger body is parsed by its route, after the admin check (routes/admin.ts).
     (req, res, next) => (req.path === IMPORT_PATH ? next() : json(req, res, next)),
+    shallowJson,
     storableText,
   );
   api.use(loadSession(services.sessions));

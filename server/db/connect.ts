@@ -59,9 +59,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Dat
     idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,
     types: typeParsers,
   });
-  // Without a listener an idle connection's error would crash the process; the pool drops that
-  // connection by itself and opens a new one for the next query.
-  pool.on('error', options.onIdleError ?? ((error) => console.warn(`postgres: idle connection failed: ${error.message}`)));
+  listenForErrors(pool, options.onIdleError ?? ((error) => console.warn(`postgres: idle connection failed: ${error.message}`)));
   const { onQuery } = options;
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
@@ -69,9 +67,30 @@ export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Dat
   });
 }
 
+/**
+ * A connection that fails emits 'error', and an 'error' without a listener ends the process. The
+ * pool listens on its idle connections only (and passes their errors on as its own 'error'): a
+ * connection in use — between the statements of a transaction, or under a statement when the
+ * server goes away — has none. So every connection gets one of its own as it opens; the statement
+ * it was running, or the next one, fails instead (StoreUnavailableError: 503), and the pool drops
+ * the connection once it is given back and opens a new one when next asked.
+ */
+function listenForErrors(pool: pg.Pool, onIdleError: (error: Error) => void): void {
+  pool.on('error', onIdleError);
+  pool.on('connect', (client) => {
+    client.on('error', ignoreInUse);
+  });
+}
+
+/** A connection's error: told to whoever uses it (their statement fails), or to the pool's listener when idle. */
+const ignoreInUse = (): void => {};
+
 /** A pg.Client with our type parsers (connect() it yourself). */
 export function newClient(url: string): pg.Client {
-  return new pg.Client({ connectionString: url, types: typeParsers });
+  const client = new pg.Client({ connectionString: url, types: typeParsers });
+  // Its failure fails the statement it runs or the next one, rather than the process.
+  client.on('error', ignoreInUse);
+  return client;
 }
 
 /**

@@ -22,6 +22,7 @@ import * as returns from './migrations/0016_returns';
 import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
 import * as searchStatistics from './migrations/0019_search_statistics';
+import * as regions from './migrations/0021_regions';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -44,6 +45,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_wishlist': wishlist,
   '0018_storefront_variants': storefrontVariants,
   '0019_search_statistics': searchStatistics,
+  '0021_regions': regions,
   '0024_audit_actor_role': auditActorRole,
 };
 

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminOrder, LowStockEntry, OrderNote } from '../../src/domain/backOffice';
 import type { AuditEntry, Customer, Order, OrderStatus, Role } from '../../src/domain/types';
-import { StoreUnavailableError } from '../http/errors';
+import { isUnreachable, StoreUnavailableError } from '../http/errors';
 import type { DbSchema } from './snapshot';
 import {
   SkuTaken,
@@ -42,17 +42,6 @@ import { withMail } from '../modules/mail/pg/store';
 import { withWishlist } from '../modules/wishlist/pg/store';
 import { withAccounts } from '../modules/accounts/pg/store';
 import type { Database } from './schema';
-
-/** Errors meaning "the database is not reachable now", as opposed to a bug or a refused statement. */
-function unreachable(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  const code = typeof e?.code === 'string' ? e.code : '';
-  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN)$/.test(code)) return true;
-  // SQLSTATE: connection exceptions, too many connections, shutting down / starting up.
-  if (/^(08...|53300|57P0[1-3])$/.test(code)) return true;
-  const message = typeof e?.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
-}
 
 export class PgStore extends withAccounts(withWishlist(withMail(withPricing(withCatalogue(PgBase))))) implements StoreAdapter {
   constructor(
@@ -209,7 +198,7 @@ function wrapUnreachable(proto: object, name: string): void {
       try {
         return await (method as (...a: unknown[]) => Promise<unknown>).apply(this, args);
       } catch (error) {
-        throw unreachable(error) ? new StoreUnavailableError(error) : error;
+        throw isUnreachable(error) && !(error instanceof StoreUnavailableError) ? new StoreUnavailableError(error) : error;
       }
     },
   });

@@ -28,7 +28,7 @@ export function ordered<T>(value: T, keys: readonly string[]): T {
   return out as T;
 }
 
-const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode'] as const;
+const ADDRESS_KEYS = ['name', 'email', 'phoneNumber', 'country', 'street', 'city', 'state', 'pincode', 'stateCode', 'needsReview'] as const;
 /** An address (a user's, an order's) in db.json's key order. */
 export const orderAddress = (a: Address): Address => ordered(a, ADDRESS_KEYS);
 

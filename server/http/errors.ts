@@ -24,6 +24,27 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * Errors meaning "the database cannot be reached now" (StoreUnavailableError included), as
+ * opposed to a bug or a refused statement: the connection refused, reset or cut (the server
+ * stopped or restarted), or PostgreSQL's own codes for a lost connection (class 08), too many
+ * connections (53300) and a server shutting down or starting up (57P01–57P03).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
+  const e = error as { code?: unknown; message?: unknown };
+  if (typeof e !== 'object' || e === null) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN)$/.test(code)) return true;
+  if (/^(08...|53300|57P0[1-3])$/.test(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  // node-postgres's own words for a connection that ended, never opened in time, or failed before.
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  // Several addresses tried (localhost: ::1 and 127.0.0.1), all refused.
+  if (error instanceof AggregateError) return error.errors.some(isUnreachable);
+  return false;
+}
+
 export const STORE_UNAVAILABLE =
   'The shop cannot reach its database right now. Try again in a moment; if you were saving a change, reload first to see whether it was saved.';
 
@@ -69,14 +90,23 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
       body = { message: BODY_ERRORS[err.type as string] ?? 'Bad request' };
       // The limit of the route's parser: 100 kB, the product import's more.
       if (err.type === 'entity.too.large' && typeof err.limit === 'number') body.message += ` (limit ${Math.round(err.limit / 1024)} kB)`;
-    } else if (err instanceof StoreUnavailableError) {
+    } else if (isUnreachable(err)) {
+      // Whatever reached the database without the store's wrapping (StoreUnavailableError) is
+      // told the same way: the client may try again in a moment.
       status = 503;
       res.set('Retry-After', '5');
       body = { message: STORE_UNAVAILABLE };
-      if (log) console.error(err.cause);
+      if (log) console.error(`database unreachable: ${describeCause(err instanceof StoreUnavailableError ? err.cause : err)}`);
     } else if (log) {
       console.error(err);
     }
     res.status(status).json(body);
   };
+}
+
+/** One line for the log: an outage answers every request alike, and its stack says nothing new. */
+function describeCause(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' && e.message ? e.message : String(error);
+  return typeof e?.code === 'string' ? `${e.code} ${message}` : message;
 }

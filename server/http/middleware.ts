@@ -105,6 +105,41 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** How deeply a request's JSON may nest objects and arrays: `{"a": [1]}` is 2 levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `value` nests objects or arrays more than `max` levels deep; iterative, so any depth is measured safely. */
+export function deeperThan(value: unknown, max: number): boolean {
+  // Two stacks, not one of pairs: a 100 kB body can hold tens of thousands of empty arrays.
+  const items: unknown[] = [value];
+  const depths: number[] = [0];
+  while (items.length > 0) {
+    const item = items.pop();
+    const depth = depths.pop()! + 1;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > max) return true;
+    const children = Array.isArray(item) ? item : Object.values(item);
+    for (let i = 0; i < children.length; i++) {
+      const child: unknown = children[i];
+      if (typeof child === 'object' && child !== null) {
+        items.push(child);
+        depths.push(depth);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A JSON body nested more than MAX_JSON_DEPTH levels deep is refused (400) right after it is
+ * parsed, before any route reads it: code that walks a body recursively (an order's fingerprint,
+ * a validator) would otherwise run out of stack on one a few thousand levels deep.
+ */
+export const shallowJson: RequestHandler = (req, _res, next) => {
+  if (!deeperThan(req.body, MAX_JSON_DEPTH)) return next();
+  next(new HttpError(400, `Request body must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`));
+};
+
 /** U+0000, or half of a surrogate pair: text that PostgreSQL's text and jsonb cannot hold. */
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

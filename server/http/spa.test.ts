@@ -8,6 +8,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PREPAINT_FILE, ROUTE_MANIFEST_FILE, type RouteManifest } from '../../build/manifest';
+import { StoreUnavailableError } from './errors';
 import { spa } from './spa';
 
 const INDEX = '<html><head></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>';
@@ -93,6 +94,17 @@ describe('spa: the pre-painted first screens', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(path.join(dist, 'index.html'), later, later);
     expect(rootOf((await request(app).get('/login').expect(200)).text)).toBe(SCREENS.login);
+  });
+
+  it('the database cannot be reached: the page without a first screen; any other failure stays a server error', async () => {
+    const dist = build();
+    const failing = (error: Error) => express().use(spa(dist, { signedIn: () => Promise.reject(error) }));
+    for (const error of [new StoreUnavailableError(new Error('connect ECONNREFUSED')), Object.assign(new Error('gone'), { code: '57P01' })]) {
+      const res = await request(failing(error)).get('/').expect(200);
+      expect(rootOf(res.text)).toBe('');
+      expect(res.text).not.toContain('rel="expect"');
+    }
+    await request(failing(new TypeError('a bug'))).get('/').expect(500);
   });
 
   it('not built at all: says so (404), whatever the visitor', async () => {

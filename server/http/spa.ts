@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import { PREPAINT_FILE, PREPAINTS, type Prepaint, type PrepaintScreens } from '../../build/manifest';
+import { isUnreachable } from './errors';
 import { indexHtml, precompressedAssets } from './staticAssets';
 
 export interface SpaOptions {
@@ -102,6 +103,9 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     res.setHeader('Cache-Control', 'no-cache');
     if (signedIn) res.setHeader('Vary', 'Cookie');
     (signedIn ? firstScreen(req, signedIn) : Promise.resolve(undefined))
+      // The database cannot say who it is: the page without a first screen, whose app then
+      // tells the visitor (its requests are answered 503).
+      .catch((error: unknown) => (isUnreachable(error) ? undefined : Promise.reject(error)))
       .then((screen) => answer(req, res, screen))
       .catch(next);
   });

@@ -4,6 +4,7 @@ import type { Address, Product } from '../../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../../src/domain/validation';
 import { checkProductField, fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type ProductKey } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
+import { chooseStateMessage, findRegion } from '../../src/domain/regions';
 
 export type Errors = Record<string, string>;
 
@@ -12,8 +13,16 @@ export const MAX_ADDRESSES = 20;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-/** One address, whitelisted and trimmed; messages go to `errors` under `<prefix>.<field>`. */
-export function readAddress(value: unknown, prefix: string, errors: Errors): Address | undefined {
+/** Whether two addresses have the same fields (the form's fields; what else they carry aside). */
+export const sameAddress = (a: Address, b: Address): boolean => ADDRESS_FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * One address, whitelisted and trimmed; messages go to `errors` under `<prefix>.<field>`. Its
+ * state must name one of its country's regions (code, ISO code or name, src/domain/regions.ts) and
+ * is given back as the region's code. `kept`: addresses stored before regions were checked whose
+ * state names none (needsReview): sent back unchanged, such an address is kept as it was.
+ */
+export function readAddress(value: unknown, prefix: string, errors: Errors, kept: readonly Address[] = []): Address | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     errors[prefix] = 'Address must be an object';
     return undefined;
@@ -30,11 +39,17 @@ export function readAddress(value: unknown, prefix: string, errors: Errors): Add
     }
     address[field] = v;
   }
-  return ok ? (address as unknown as Address) : undefined;
+  if (!ok) return undefined;
+  const region = findRegion(address.country as string, address.state);
+  if (region) return { ...(address as unknown as Address), state: region.code };
+  const unchanged = kept.find((k) => k.needsReview && sameAddress(k, address as unknown as Address));
+  if (unchanged) return { ...unchanged };
+  errors[`${prefix}.state`] = chooseStateMessage(address.country as string);
+  return undefined;
 }
 
-/** A list of addresses (PATCH /users, signup). */
-export function readAddresses(value: unknown, errors: Errors): Address[] {
+/** A list of addresses (PATCH /users, signup); `kept` as readAddress. */
+export function readAddresses(value: unknown, errors: Errors, kept: readonly Address[] = []): Address[] {
   if (!Array.isArray(value)) {
     errors.addresses = 'Addresses must be a list';
     return [];
@@ -45,7 +60,7 @@ export function readAddresses(value: unknown, errors: Errors): Address[] {
   }
   const list: Address[] = [];
   value.forEach((item, i) => {
-    const address = readAddress(item, `addresses.${i}`, errors);
+    const address = readAddress(item, `addresses.${i}`, errors, kept);
     if (address) list.push(address);
   });
   return list;

@@ -116,6 +116,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
       passwordCost: options.passwordCost,
       linkBase,
       limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
+      log: (line) => console.error(line),
     }),
     emailVerification,
     mail,

@@ -42,7 +42,8 @@ describe('AddressForm', () => {
     render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
     await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(address));
+    // The state chosen by its name is saved by its region's code.
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...address, state: 'ON' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByLabelText('Full Name')).toHaveValue('');
     expect(screen.getByLabelText('Country')).toHaveValue('');
@@ -56,7 +57,7 @@ describe('AddressForm', () => {
     await userEvent.clear(screen.getByLabelText('City'));
     await userEvent.type(screen.getByLabelText('City'), 'Ottawa');
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...address, city: 'Ottawa' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...address, city: 'Ottawa', state: 'ON' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
   });
@@ -68,5 +69,38 @@ describe('AddressForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(screen.getByLabelText('Full Name')).toHaveValue(address.name);
+  });
+
+  it("offers the chosen country's regions by name, and chooses again when the country changes", async () => {
+    const onSubmit = vi.fn();
+    render(<AddressForm secondary="reset" onSubmit={onSubmit} />);
+    const state = screen.getByLabelText('State / Province') as HTMLSelectElement;
+    expect(Array.from(state.options).map((o) => o.text)).toEqual(['Select a country first']);
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'United States');
+    const names = Array.from(state.options).map((o) => o.text);
+    expect(names).toHaveLength(52);
+    expect(names.slice(0, 3)).toEqual(['Select a state', 'Alabama', 'Alaska']);
+    expect(names).toContain('District of Columbia');
+    await userEvent.selectOptions(state, 'California');
+    expect(state).toHaveValue('CA');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    expect(state).toHaveValue('');
+    expect(Array.from(state.options)).toHaveLength(14);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByText('State is Required')).toBeInTheDocument();
+    expect(state).toHaveAccessibleDescription('State is Required');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('prefills the region of an answered address, and none for one whose state needs review', async () => {
+    const { unmount } = render(<AddressForm secondary="cancel" onCancel={vi.fn()} defaultValues={{ ...address, state: 'Quebec', stateCode: 'QC' }} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText('State / Province')).toHaveValue('QC');
+    unmount();
+    const onSubmit = vi.fn();
+    render(<AddressForm secondary="cancel" onCancel={vi.fn()} defaultValues={{ ...address, state: 'Ontari', needsReview: true }} onSubmit={onSubmit} />);
+    expect(screen.getByLabelText('State / Province')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('State / Province'), 'Ontario');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...address, state: 'ON' }));
   });
 });

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select } from './controls';
 import { addressRules, toRegisterOptions, type AddressField } from '../domain/validation';
 import { COUNTRIES, type Address } from '../domain/types';
+import { findRegion, regionsOf } from '../domain/regions';
 
 interface AddressFormProps {
   /** Prefills the form (editing an address). */
@@ -47,7 +48,21 @@ const FIELDS: FieldSpec[] = [
   { name: 'pincode', label: 'ZIP / Pin Code', autoComplete: 'postal-code' },
 ];
 
-/** The one address form of checkout and profile, with its validation rules and messages. */
+/**
+ * The form's values for `address`: its state as the code of its region (the select's value), none
+ * when it names no region of its country (an address to correct).
+ */
+function formValues(address: Address | undefined): Address {
+  if (!address) return EMPTY;
+  const { stateCode, needsReview: _review, ...fields } = address;
+  void _review;
+  return { ...fields, state: stateCode ?? findRegion(address.country, address.state)?.code ?? '' };
+}
+
+/**
+ * The one address form of checkout and profile, with its validation rules and messages. Its state
+ * is a choice among the chosen country's regions, by name; what it saves is the region's code.
+ */
 export default function AddressForm({
   defaultValues,
   onSubmit,
@@ -61,12 +76,18 @@ export default function AddressForm({
     register,
     handleSubmit,
     reset,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<Address>({ defaultValues: defaultValues ?? EMPTY });
+  } = useForm<Address>({ defaultValues: formValues(defaultValues) });
+  const regions = regionsOf(watch('country'));
 
   async function submit(address: Address) {
     try {
-      await onSubmit(address);
+      const { stateCode: _code, needsReview: _review, ...fields } = address;
+      void _code;
+      void _review;
+      await onSubmit(fields);
       if (resetOnSave) reset(EMPTY);
     } catch {
       // The caller has shown why; keep what was typed.
@@ -87,7 +108,21 @@ export default function AddressForm({
             className={field.wide ? 'sm:col-span-2' : ''}
           >
             {(control) => {
-              const props = { ...control, autoComplete: field.autoComplete, ...register(field.name, toRegisterOptions(addressRules[field.name])) };
+              // Another country has other regions: its state is chosen again.
+              const rules = { ...toRegisterOptions(addressRules[field.name]), ...(field.name === 'country' ? { onChange: () => setValue('state', '') } : {}) };
+              const props = { ...control, autoComplete: field.autoComplete, ...register(field.name, rules) };
+              if (field.name === 'state') {
+                return (
+                  <Select {...props}>
+                    <option value="">{regions.length === 0 ? 'Select a country first' : 'Select a state'}</option>
+                    {regions.map((region) => (
+                      <option key={region.code} value={region.code}>
+                        {region.name}
+                      </option>
+                    ))}
+                  </Select>
+                );
+              }
               return field.name === 'country' ? (
                 <Select {...props}>
                   <option value="">Select a country</option>

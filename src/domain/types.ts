@@ -18,8 +18,17 @@ export interface Address {
   country: Country;
   street: string;
   city: string;
+  /**
+   * The region (src/domain/regions.ts). Sent: its code, ISO code or name. Answered: its name, with
+   * `stateCode`; an address saved before regions were checked whose state names none answers it as
+   * typed, with `needsReview`. An order keeps the text it was placed with.
+   */
   state: string;
   pincode: string;
+  /** The region's code (`CA` of US-CA), in answers whenever `state` names one. */
+  stateCode?: string;
+  /** A saved address whose state names no region of its country: to be corrected before pricing. */
+  needsReview?: boolean;
 }
 
 /** A user as the API returns it: never with a password or its hash. */

@@ -60,7 +60,7 @@ export async function fillAddress(values: Address): Promise<void> {
   await userEvent.selectOptions(screen.getByLabelText('Country'), values.country);
   await userEvent.type(screen.getByLabelText('Street address'), values.street);
   await userEvent.type(screen.getByLabelText('City'), values.city);
-  await userEvent.type(screen.getByLabelText('State / Province'), values.state);
+  await userEvent.selectOptions(screen.getByLabelText('State / Province'), values.state);
   await userEvent.type(screen.getByLabelText('ZIP / Pin Code'), values.pincode);
 }
 

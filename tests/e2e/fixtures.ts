@@ -120,7 +120,7 @@ export async function fillAddress(page: Page, address: Address = SAMPLE_ADDRESS)
   await page.getByLabel('Country').selectOption(address.country);
   await page.getByLabel('Street address').fill(address.street);
   await page.getByLabel('City').fill(address.city);
-  await page.getByLabel('State / Province').fill(address.state);
+  await page.getByLabel('State / Province').selectOption({ label: address.state });
   await page.getByLabel('ZIP / Pin Code').fill(address.pincode);
 }
 

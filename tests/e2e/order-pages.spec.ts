@@ -103,7 +103,7 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   await expect(summaries.first()).toContainText('cancelled');
 });
 
-test("someone else's order is not found", async ({ page, shopper, browser, request }) => {
+test("someone else's order, or none, is the 404 page", async ({ page, shopper, browser, request }) => {
   expect(shopper.email).toContain('@');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -113,7 +113,16 @@ test("someone else's order is not found", async ({ page, shopper, browser, reque
   await other.close();
 
   await page.goto(`/orders/${theirs}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Buy again/ })).toHaveCount(0);
-  await expectAccessibleAtAllWidths(page, () => expect(page.getByText(`There is no order #${theirs} among your orders.`, { exact: false })).toBeVisible());
+  await expectAccessibleAtAllWidths(page, () => expect(page.getByText("Sorry, we couldn't find the page you're looking for.")).toBeVisible());
+
+  // Nor does the success page claim an order that is not theirs, or that does not exist.
+  for (const id of [theirs, 999999]) {
+    await page.goto(`/orderSuccess/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    await expect(page.getByText('Order Successfully Placed')).toHaveCount(0);
+    await expect(page.getByText(`Order number #${id}`)).toHaveCount(0);
+  }
 });

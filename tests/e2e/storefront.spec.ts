@@ -119,6 +119,9 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await page.getByLabel(`Qty of ${first.title}`).selectOption('2');
   await expect(page.getByTestId('cart-subtotal')).toHaveText(displayPrice(first, 2));
   await expect(page.getByTestId('cart-total-items')).toHaveText('2 items');
+  // The header's badge counts what the cart counts: items, not lines.
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(page.getByTestId('cart-badge').filter({ visible: true })).toHaveText('2');
 
   // Checkout with a new address, paying cash.
   await page.getByRole('link', { name: 'Checkout' }).click();
@@ -159,6 +162,16 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   const summaries = page.getByRole('list', { name: 'Your orders, newest first' }).getByRole('article');
   await expect(summaries.nth(0)).toHaveAccessibleName(`Order #${secondOrderId}`);
   await expect(summaries.nth(1)).toHaveAccessibleName(`Order #${firstOrderId}`);
+  // Each order lists its lines (title, brand) and where it ships.
+  const firstLines = summaries.nth(1).getByRole('list', { name: 'Items' });
+  await expect(firstLines.getByRole('heading', { name: first.title, exact: true })).toBeVisible();
+  await expect(firstLines.getByText(first.brand, { exact: true })).toBeVisible();
+  await expect(firstLines.getByText(`Qty 2 × ${displayPrice(first)}`)).toBeVisible();
+  await expect(summaries.nth(0).getByRole('list', { name: 'Items' }).getByRole('heading', { name: second.title, exact: true })).toBeVisible();
+  await expect(summaries.nth(0).getByRole('list', { name: 'Items' }).getByText(second.brand, { exact: true })).toBeVisible();
+  await expect(summaries.nth(1).getByRole('region', { name: `Order #${firstOrderId} Shipping address` })).toContainText(
+    `${SAMPLE_ADDRESS.city}, ${SAMPLE_ADDRESS.state}, ${SAMPLE_ADDRESS.country} ${SAMPLE_ADDRESS.pincode}`,
+  );
   // My Orders shows the total the order stored (shipping and tax of the address included).
   const firstTotal = ((await (await page.request.get(`/api/orders/${firstOrderId}`)).json()) as { totals: { total: number } }).totals.total;
   await expect(summaries.nth(1)).toContainText(formatMoney(firstTotal));

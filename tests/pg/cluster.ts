@@ -5,6 +5,10 @@
 //   ... use url ...
 //   await drop(); await cluster.stop();              // pg_ctl stop -m fast; folder removed
 //
+// A test about the database going away stops the server and starts it again on the same folder
+// and port: `await cluster.halt('immediate'); … await cluster.resume();` (its own cluster:
+// `startCluster({ own: true })`, never the shared one).
+//
 // The binaries come from PG_BIN, else /usr/lib/postgresql/<highest version>/bin (Debian's
 // `postgresql` package). The cluster lives in a fresh temp folder, trusts every local connection
 // (user `shop`, no password) and listens on 127.0.0.1 only, plus a Unix socket in that folder.
@@ -25,6 +29,13 @@ export interface Cluster {
   port: number;
   /** Stops the server and removes its folder (a no-op for TEST_DATABASE_URL). Idempotent. */
   stop(): Promise<void>;
+  /**
+   * Stops the server and keeps its folder: `pg_ctl stop -m <mode>` (`immediate`: every backend
+   * killed at once, crash recovery on the next start). Not on TEST_DATABASE_URL.
+   */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again, on the same port and data; resolves once it accepts connections. */
+  resume(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -38,9 +49,13 @@ export interface StartOptions {
   /**
    * false: no fsync (and no synchronous commit) — for test suites, whose data is thrown away and
    * whose databases are created and dropped by the hundred. Default true, as in production, so
-   * that benchmark timings mean something.
+   * that benchmark timings mean something. 'process': no fsync, but every commit is written out
+   * before it is acknowledged, so what was acknowledged outlives the server being killed (not
+   * the machine going down) — for tests that stop the server under load.
    */
-  durable?: boolean;
+  durable?: boolean | 'process';
+  /** Start a cluster even when TEST_DATABASE_URL names a server (a test that stops its server). */
+  own?: boolean;
 }
 
 export const MISSING_POSTGRES =
@@ -119,7 +134,10 @@ function stopAllOnExit(): void {
 }
 
 function externalCluster(url: string): Cluster {
-  return { url, port: Number(new URL(url).port || 5432), stop: async () => {} };
+  const refuse = async () => {
+    throw new Error('TEST_DATABASE_URL is not this process\'s to stop: start a cluster of its own (startCluster({ own: true }))');
+  };
+  return { url, port: Number(new URL(url).port || 5432), stop: async () => {}, halt: refuse, resume: refuse };
 }
 
 /**
@@ -127,7 +145,7 @@ function externalCluster(url: string): Cluster {
  * dominates. Durable (`fsync=on`) unless `durable: false`.
  */
 export async function startCluster(options: StartOptions = {}): Promise<Cluster> {
-  if (process.env.TEST_DATABASE_URL) return externalCluster(process.env.TEST_DATABASE_URL);
+  if (process.env.TEST_DATABASE_URL && !options.own) return externalCluster(process.env.TEST_DATABASE_URL);
   const bin = findPostgresBin();
   const as = postgresUser();
   // A free port can be taken by someone else before the server binds it: then try another.
@@ -141,14 +159,17 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
   }
 }
 
-async function startOnce(bin: string, as: RunAs | undefined, port: number, logFileOption: string | undefined, durable: boolean): Promise<Cluster> {
+async function startOnce(bin: string, as: RunAs | undefined, port: number, logFileOption: string | undefined, durable: boolean | 'process'): Promise<Cluster> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-pg-'));
   const data = path.join(dir, 'data');
   const logFile = logFileOption ?? path.join(dir, 'postgres.log');
   const pgCtl = path.join(bin, 'pg_ctl');
   const stopArgs = ['-D', data, 'stop', '-m', 'fast', '-w'];
+  // Whether the server may be running (started and not halted since).
   let started = false;
   let stopped = false;
+  let serverOptions = '';
+  const startArgs = (options: string) => ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start'];
   const stopSync = () => {
     if (stopped) return;
     stopped = true;
@@ -162,18 +183,18 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
     if (as) chownSync(dir, as.uid, as.gid);
     // --no-sync: a throw-away cluster need not survive a power cut during initdb (saves ~1 s).
     await run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'shop', '-E', 'UTF8', '--locale=C', '--no-sync'], as);
-    const serverOptions = [
+    serverOptions = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      `-c fsync=${durable ? 'on' : 'off'}`,
+      `-c fsync=${durable === true ? 'on' : 'off'}`,
       `-c synchronous_commit=${durable ? 'on' : 'off'}`,
-      `-c full_page_writes=${durable ? 'on' : 'off'}`,
+      `-c full_page_writes=${durable === true ? 'on' : 'off'}`,
       // Many test files each hold a few small pools at once.
       '-c max_connections=300',
     ].join(' ');
     started = true;
-    await run(pgCtl, ['-D', data, '-o', serverOptions, '-l', logFile, '-w', '-t', '60', 'start'], as);
+    await run(pgCtl, startArgs(serverOptions), as);
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
     stopSync();
@@ -187,10 +208,20 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
       stopped = true;
       live.delete(dir);
       try {
-        await run(pgCtl, stopArgs, as, 30_000);
+        if (started) await run(pgCtl, stopArgs, as, 30_000);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    async halt(mode) {
+      if (stopped || !started) throw new Error('the cluster is not running');
+      await run(pgCtl, ['-D', data, 'stop', '-m', mode, '-w'], as, 30_000);
+      started = false;
+    },
+    async resume() {
+      if (stopped || started) throw new Error('the cluster is not halted');
+      started = true;
+      await run(pgCtl, startArgs(serverOptions), as);
     },
   };
 }

@@ -64,7 +64,7 @@ interface Case {
 
 // --- Valid bodies the cases break one thing of (each is shown valid by the control test) ----
 
-const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Record<string, unknown> }>> = {
+export const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; body: Record<string, unknown> }>> = {
   'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup', body: { email: 'new@shop.test', password: 'Secret123' } },
   'POST /api/auth/login': { as: 'anon', url: '/api/auth/login', body: { ...ACCOUNTS.user } },
   'POST /api/auth/forgot': { as: 'anon', url: '/api/auth/forgot', body: { email: ACCOUNTS.user.email } },
@@ -141,7 +141,7 @@ const STAFF_PROMOTION: Promotion = {
  * orders that cannot leave `cancelled`: order 8 asks for 3 of product 2 (2 in stock), order 12
  * holds the deleted product 4.
  */
-function catalogueData(): DbSchema {
+export function catalogueData(): DbSchema {
   const data = makeData();
   data.cart.push({ id: 2, user: 2, product: 5, quantity: 1 });
   const [iphone, , , parfum] = data.products;
@@ -183,7 +183,7 @@ function catalogueData(): DbSchema {
 // --- The catalogue --------------------------------------------------------------------------
 
 /** Where each route is called with otherwise-valid input, and who calls it. */
-const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
+export const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/auth/signup': { as: 'anon', url: '/api/auth/signup' },
   'POST /api/auth/login': { as: 'anon', url: '/api/auth/login' },
   'GET /api/auth/check': { as: 'user', url: '/api/auth/check' },
@@ -1198,6 +1198,9 @@ function buildCases(): Case[] {
   add('POST /api/admin/emails/:id/resend', 'unknown id', 'no such message', 404, { url: '/api/admin/emails/999/resend' });
   add('POST /api/admin/emails/:id/resend', 'wrong type', 'id a word', 404, { url: '/api/admin/emails/abc/resend' });
 
+  // The shopper's wishlist, paged as the shopper's orders.
+  badPaging('GET /api/wishlist', '/api/wishlist');
+
   // Shipping methods and tax rates: the public list's country; each field of a method and a rate
   // (POST whole, PATCH the given ones over the stored); one rate per place, whatever the case.
   const countryIs = { country: 'Country must be one of India, United States, Canada, Mexico' };
@@ -1251,7 +1254,7 @@ function buildCases(): Case[] {
     for (const [kind, name, change, errors] of fields) body(route, kind, name, 400, change, { errors });
   }
   body('POST /api/admin/tax-rates', 'missing field', 'no rate', 400, { rate: undefined }, { errors: { rate: 'Rate must be a percentage from 0 to 100' } });
-  const jalisco = 'There is a tax rate for jalisco, Mexico already';
+  const jalisco = 'There is a tax rate for Jalisco, Mexico already';
   body('POST /api/admin/tax-rates', 'unknown id', 'a place that has a rate (another case)', 409, { state: 'jalisco' }, { errors: { state: jalisco } });
   const wholeMexico = 'There is a tax rate for the whole of Mexico already';
   body('PATCH /api/admin/tax-rates/:id', 'unknown id', 'moved onto the whole country, which has a rate', 409, { state: null }, { errors: { state: wholeMexico } });

@@ -1,8 +1,9 @@
 // Password reset by mail: POST /auth/forgot puts a link in the outbox, POST /auth/reset
 // uses it. The link's token is 32 random bytes; the store keeps only its SHA-256, so a copy of the
-// database holds no usable link. Asking answers the same, in about the same time, whether or not
-// the address has an account (one transaction either way), and is throttled per address and per
-// client so nobody can flood a mailbox or the outbox.
+// database holds no usable link. Asking answers the same, in the same time, whether or not the
+// address has an account: the answer goes before the address is even looked up, and the token and
+// mail are written after it. It is throttled per address and per client so nobody can flood a
+// mailbox or the outbox.
 import { createHash, randomBytes } from 'node:crypto';
 import { checkField, confirmationError, forgotPasswordRules, signupRules } from '../../../src/domain/validation';
 import { assertValid, HttpError } from '../../http/errors';
@@ -36,11 +37,17 @@ export class PasswordResetService {
   constructor(
     private readonly store: AccountStore & Pick<Store, 'transaction'>,
     private readonly mail: MailService,
-    private readonly options: { now: () => number; passwordCost: number; linkBase: string; limits: ForgotLimits },
+    private readonly options: { now: () => number; passwordCost: number; linkBase: string; limits: ForgotLimits; log: (line: string) => void },
   ) {}
 
-  /** POST /auth/forgot {email}: the reset mail when the address has an account; the same answer either way. */
-  async forgot(input: unknown, ip: string): Promise<string> {
+  /**
+   * POST /auth/forgot {email}: the address checked and the request counted (the same work for any
+   * address); what it answers is FORGOT_ANSWER. The returned `deliver` looks the address up and,
+   * when it has an account, stores the token and puts its mail in the outbox, in one transaction:
+   * the route runs it once the answer has gone (writing for an account only would otherwise make
+   * the answer slower for addresses that have one). It never rejects: a failure is logged.
+   */
+  async forgot(input: unknown, ip: string): Promise<{ message: string; deliver: () => Promise<void> }> {
     const body = requireObject(input);
     const email = typeof body.email === 'string' ? body.email.trim() : body.email;
     const error = checkField(email, forgotPasswordRules.email);
@@ -61,17 +68,19 @@ export class PasswordResetService {
       const wait = Math.max(1, Math.ceil((full + windowMs - now) / 1000));
       throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'Retry-After': String(wait) });
     }
+    return { message: FORGOT_ANSWER, deliver: () => this.deliver(key, now).catch((err) => this.options.log(`password reset mail not queued: ${String(err)}`)) };
+  }
 
+  /** The reset link's token and its mail, in one transaction, when `key` is an account's address. */
+  private async deliver(key: string, now: number): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const url = `${this.options.linkBase}/reset-password?token=${token}`;
-    // The token and its mail in one transaction, opened whether or not the address has an account.
     await this.store.transaction(async (tx) => {
       const user = await this.store.userByEmail(key, tx);
       if (!user) return;
       await this.store.storeResetToken(tx, user.id, { digest: tokenDigest(token), at: now, expiresAt: now + RESET_TTL_MS });
       await this.mail.enqueue(tx, resetPasswordMail(user.email, url, RESET_TTL_MS / 60_000), now);
     });
-    return FORGOT_ANSWER;
   }
 
   /**

@@ -5,11 +5,12 @@ import type { StoredUser } from './port';
 import type { Tx, AccountStore } from '../../db/port';
 import { readAddresses, readName, type Errors } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
+import { savedAddressAnswer } from '../../http/addresses';
 
 /** The user as the API shows it: never the password hash, never unknown fields. */
 export function toPublicUser(user: StoredUser): User {
   const { id, email, role, addresses } = user;
-  const pub: User = { id, email, role, addresses: addresses ?? [] };
+  const pub: User = { id, email, role, addresses: (addresses ?? []).map(savedAddressAnswer) };
   if (user.name !== undefined) pub.name = user.name;
   pub.verified = user.verified !== false;
   pub.member = user.member === true;
@@ -40,7 +41,7 @@ export class UserService {
     if (body.password !== undefined) throw forbidden('The password cannot be changed here');
 
     const errors: Errors = {};
-    const addresses = body.addresses === undefined ? undefined : readAddresses(body.addresses, errors);
+    const addresses = body.addresses === undefined ? undefined : readAddresses(body.addresses, errors, me.addresses ?? []);
     const name = body.name === undefined ? undefined : readName(body.name, errors);
     assertValid(errors);
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import express, { Router, type Response } from 'express';
-import { asyncRoute, storableText } from '../../http/middleware';
+import { asyncRoute, shallowJson, storableText } from '../../http/middleware';
 import { requireAdmin } from '../../http/session';
 import type { Services } from '..';
 import { MAX_IMPORT_BYTES, ORDER_COLUMNS, PRODUCT_COLUMNS } from './transfer';
@@ -88,6 +88,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   router.post(
     '/import/products',
     importBody,
+    shallowJson,
     storableText,
     asyncRoute(async (req, res) => {
       res.json(await transfer.importProducts(req.user!, req.body));

@@ -3,7 +3,7 @@
 // contract it follows.
 import type { FilterOption, Product } from '../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from '../../query/lists';
-import type { ListedProduct, VariantProduct, VariantsWrite } from './variantTypes';
+import type { ListedProduct, ProductOption, Variant, VariantProduct, VariantsWrite } from './variantTypes';
 import type { Tx } from '../../db/tx';
 
 /** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
@@ -34,6 +34,8 @@ export interface CatalogueStore {
   productById(id: number): Promise<VariantProduct | undefined>;
   /** The products among `ids` that exist, in any order; in `tx` when given. */
   productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]>;
+  /** What a list of saved products shows of `productIds` (those that exist), and the variants among `variantIds` that exist; in any order. */
+  productSummaries(productIds: readonly number[], variantIds: readonly number[]): Promise<{ products: ProductSummary[]; variants: VariantSummary[] }>;
   // The admin's product writes, in the transaction `tx` the catalogue's service opened. A write
   // naming a SKU another product has throws SkuTaken (roll back); SkuTaken may also come from
   // Store.transaction, when the database finds the SKU taken only at commit (a race).
@@ -65,6 +67,21 @@ export interface CatalogueStore {
    */
   moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<boolean>;
 }
+
+/**
+ * A product as a list of saved products reads it: a few fields, its options, its lowest
+ * displayed price over all its variants (`salePrice`) and over those in stock (`inStockPrice`,
+ * null when none is).
+ */
+export type ProductSummary = Pick<Product, 'id' | 'title' | 'thumbnail' | 'brand' | 'price' | 'discountPercentage' | 'stock' | 'minimumOrderQuantity'> & {
+  deleted: boolean;
+  options: ProductOption[];
+  salePrice: number;
+  inStockPrice: number | null;
+};
+
+/** One variant without its product: `price`/`discountPercentage` null = the product's own. */
+export type VariantSummary = Omit<Variant, 'image'> & { product: number };
 
 // ---------------------------------------------------------------------------------------------
 // Imports

@@ -5,6 +5,7 @@
 import type { Order, Product, Review } from '../../../src/domain/types';
 import { toCents, toDollars } from '../../../src/domain/checkout';
 import { derivedCharges, lineCharges } from '../../../src/domain/orderText';
+import { orderAddressAnswer } from '../../http/addresses';
 
 /** A review as anyone may see it; `mine` when `viewer` wrote it. */
 export function publicReview({ user, ...review }: Review, viewer?: number): Review {
@@ -22,7 +23,7 @@ export function publicProduct<T extends Product>(product: T, viewer?: number): T
  * that, and the seed's, still hold them with the reviewers' ids).
  */
 export function publicOrder<T extends Order>(order: T): T {
-  const out = { ...order, items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...returnsOf(order) };
+  const out = { ...order, selectedAddress: orderAddressAnswer(order.selectedAddress), items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...returnsOf(order) };
   return withPricedSnapshot(out);
 }
 

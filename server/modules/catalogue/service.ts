@@ -259,6 +259,11 @@ export class CatalogueService {
     return this.store.productsByIds(ids, tx);
   }
 
+  /** What a list of saved products shows of these products and variants (CatalogueStore.productSummaries). */
+  productSummaries(productIds: readonly number[], variantIds: readonly number[]) {
+    return this.store.productSummaries(productIds, variantIds);
+  }
+
   /** The product with its options and variants (undefined when there is none). */
   productById(id: number): Promise<VariantProduct | undefined> {
     return this.store.productById(id);

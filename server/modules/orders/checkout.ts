@@ -2,7 +2,8 @@
 // the pieces placing an order shares with it, so an order is priced exactly as its quote was:
 // reading codes and the shipping method, the engine's input from what the store read, and the
 // snapshot in the API's dollars.
-import { COUNTRIES, type Country, type Product } from '../../../src/domain/types';
+import { COUNTRIES, type Address, type Country, type Product } from '../../../src/domain/types';
+import { chooseStateMessage, findRegion } from '../../../src/domain/regions';
 import {
   toCents,
   toDollars,
@@ -119,7 +120,7 @@ export function snapshotOf(result: PricingResult): { promotions: AppliedPromotio
   };
 }
 
-/** A place from an address's country and state (country checked by the caller). */
+/** A place from an address's country and state (its region's code, as readAddress gives it). */
 export const placeOf = (address: { country: string; state?: string | null }): PricingPlace => ({
   country: address.country,
   ...(typeof address.state === 'string' && address.state.trim() !== '' ? { state: address.state } : {}),
@@ -131,12 +132,31 @@ export class CheckoutService {
     private readonly now: () => number,
   ) {}
 
-  /** Where a quote prices for: a saved address (index), a {country, state}, else the first saved address, else nowhere (no shipping, no tax). */
+  /**
+   * Where a quote prices for: a saved address (index), a {country, state}, else the first saved
+   * address whose state names a region, else nowhere (no shipping, no tax). A state must name a
+   * region of the country (code, ISO code or name); a saved address that needs review is refused
+   * until the shopper corrects it.
+   */
   private static readPlace(value: unknown, user: StoredUser, errors: Errors): PricingPlace | undefined {
     const saved = user.addresses ?? [];
-    if (value === undefined || value === null) return saved[0] && placeOf(saved[0]);
+    const savedPlace = (address: Address) => {
+      const region = findRegion(address.country, address.state);
+      return region && { country: address.country, state: region.code };
+    };
+    if (value === undefined || value === null) {
+      for (const address of saved) {
+        const place = savedPlace(address);
+        if (place) return place;
+      }
+      return undefined;
+    }
     if (typeof value === 'number') {
-      if (Number.isInteger(value) && value >= 0 && value < saved.length) return placeOf(saved[value]);
+      if (Number.isInteger(value) && value >= 0 && value < saved.length) {
+        const place = savedPlace(saved[value]);
+        if (!place) errors['address.state'] = chooseStateMessage(saved[value].country);
+        return place;
+      }
       errors.address = saved.length === 0 ? 'You have no saved addresses: send { country, state }' : `Address must be the index of one of your ${saved.length} saved addresses (0 to ${saved.length - 1})`;
       return undefined;
     }
@@ -146,9 +166,10 @@ export class CheckoutService {
     }
     const { country, state } = value as Record<string, unknown>;
     if (!COUNTRIES.includes(country as Country)) errors['address.country'] = `Country must be one of ${COUNTRIES.join(', ')}`;
-    if (state !== undefined && state !== null && (typeof state !== 'string' || state.length > 100)) errors['address.state'] = 'State must be text of at most 100 characters';
+    else if (state !== undefined && state !== null && !findRegion(country as string, state)) errors['address.state'] = chooseStateMessage(country as string);
     if (errors['address.country'] || errors['address.state']) return undefined;
-    return placeOf({ country: country as string, state: (state as string | null | undefined) ?? undefined });
+    const region = findRegion(country as string, state);
+    return { country: country as string, ...(region ? { state: region.code } : {}) };
   }
 
   /** POST /checkout/quote: the user's cart priced as an order would be now (README "Prices"). */

@@ -9,6 +9,7 @@ import type { NewOrder, PricingContext, RedemptionRefused, VariantProduct } from
 import { assertValid, conflict } from '../../http/errors';
 import { requireObject } from '../../http/input';
 import { readAddress, type Errors } from '../../http/validate';
+import { placedAddress } from '../../http/addresses';
 import { belowMinimum, QUANTITY_MESSAGE, readProductRef, readQuantity } from '../cart/service';
 import { withoutReviews } from '../catalogue/publicProduct';
 import type { CatalogueService } from '../catalogue/service';
@@ -120,7 +121,7 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
     totalAmount: snapshot.totals.total,
     totalItems: lines.reduce((n, l) => n + l.quantity, 0),
     paymentMethod: request.paymentMethod,
-    selectedAddress,
+    selectedAddress: placedAddress(selectedAddress),
     status: 'pending' as const,
     createdAt: placedAt,
     history: [{ status: 'pending' as const, at: placedAt, by: 'shopper' as const }],

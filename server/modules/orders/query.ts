@@ -1,12 +1,14 @@
 // The query of the back office's order list (GET /orders, and the orders CSV export): status=
 // (repeatable), user=<id>, q= (an order number, exactly, or a part of the customer's email),
-// createdAt_gte / createdAt_lte (ISO dates, whole UTC days, both included), _sort/_order (or
-// _sort=-field). No _sort: newest first. Every bad value is a 400 naming the control it comes from.
+// createdAt_gte / createdAt_lte (YYYY-MM-DD of the years 1970 to 9999, whole UTC days, both
+// included), _sort/_order (or _sort=-field). No _sort: newest first. Every bad value is a 400
+// naming the control it comes from.
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/domain/types';
 import { assertValid } from '../../http/errors';
 import { ORDER_SORT_FIELDS, type OrderQuery, type OrderSortField } from '../../db/port';
 import type { Errors } from '../../http/validate';
 import { parseId } from '../../http/input';
+import { LATEST, readDate } from '../../http/dates';
 import { single } from '../../query/paging';
 
 type Query = Record<string, unknown>;
@@ -15,16 +17,6 @@ type Query = Record<string, unknown>;
 export const MAX_ORDER_SEARCH = 200;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The start of the UTC day `text` names (YYYY-MM-DD, a real date), in epoch ms; undefined otherwise. */
-function dayStart(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = match.slice(1).map(Number);
-  const at = Date.UTC(year, month - 1, day);
-  const back = new Date(at);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? at : undefined;
-}
 
 /** What a person calls the values of these keys (the orders screen's search, filters and sort), in messages. */
 const QUERY_LABELS: Record<string, string> = { q: 'Search', status: 'Status', user: 'Customer', createdAt_gte: 'From', createdAt_lte: 'To', _sort: 'Sort', _order: 'Sort order' };
@@ -58,17 +50,23 @@ export function readOrderQuery(query: Query): OrderQuery {
     q.search = { email: text.toLowerCase(), ...(number ? { id: number } : {}) };
   }
 
-  const from = one('createdAt_gte');
-  const to = one('createdAt_lte');
-  const start = from === undefined ? undefined : dayStart(from);
-  const end = to === undefined ? undefined : dayStart(to);
-  if (from !== undefined && start === undefined) errors.createdAt_gte = 'From must be a date (YYYY-MM-DD)';
-  if (to !== undefined && end === undefined) errors.createdAt_lte = 'To must be a date (YYYY-MM-DD)';
+  // Whole UTC days (YYYY-MM-DD, the years 1970 to 9999), both included.
+  const day = (key: 'createdAt_gte' | 'createdAt_lte') => {
+    const text = one(key);
+    if (text === undefined) return undefined;
+    const read = readDate(text, QUERY_LABELS[key], { dayOnly: true });
+    if (read.error !== undefined) errors[key] = read.error;
+    return read.at;
+  };
+  const start = day('createdAt_gte');
+  const end = day('createdAt_lte');
   if (start !== undefined && end !== undefined && end < start) errors.createdAt_lte = 'To must not be before From';
-  if (start !== undefined || end !== undefined) {
+  // Up to the end of the last day; 9999-12-31 has no end within the years a date may name: no bound.
+  const after = end === undefined || end + DAY_MS > LATEST ? undefined : end + DAY_MS;
+  if (start !== undefined || after !== undefined) {
     q.placed = {
       ...(start === undefined ? {} : { from: new Date(start).toISOString() }),
-      ...(end === undefined ? {} : { to: new Date(end + DAY_MS).toISOString() }),
+      ...(after === undefined ? {} : { to: new Date(after).toISOString() }),
     };
   }
 

@@ -11,6 +11,7 @@ import type { CatalogueService } from '../catalogue/service';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { AuditedWrites, type AuditedRecords } from './auditedWrites';
 import { parseId, requireObject } from '../../http/input';
+import { readDate } from '../../http/dates';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
 
 export const MAX_NAME = 100;
@@ -19,7 +20,6 @@ export const MAX_FIXED = 10_000;
 export const MAX_MIN_SUBTOTAL = 1_000_000;
 const MAX_LIMIT = 2_147_483_647;
 const CODE = /^[A-Za-z0-9_-]{3,32}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 const LABELS: Record<keyof PromotionFields, string> = {
   name: 'Name',
@@ -98,10 +98,13 @@ function readFields(body: Record<string, unknown>, errors: Errors): Partial<Prom
   for (const key of ['startsAt', 'endsAt'] as const) {
     if (!(key in body)) continue;
     const v = body[key];
-    if (v === null) out[key] = null;
-    else if (typeof v !== 'string' || !ISO.test(v) || Number.isNaN(Date.parse(v)) || !validDay(v)) {
-      errors[key] = `${LABELS[key]} must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty`;
-    } else out[key] = new Date(v).toISOString();
+    if (v === null) {
+      out[key] = null;
+      continue;
+    }
+    const read = readDate(v, LABELS[key], { orElse: ', or empty' });
+    if (read.error !== undefined) errors[key] = read.error;
+    else out[key] = new Date(read.at).toISOString();
   }
   for (const key of ['usageLimit', 'perCustomerLimit'] as const) {
     if (!(key in body)) continue;
@@ -111,13 +114,6 @@ function readFields(body: Record<string, unknown>, errors: Errors): Partial<Prom
     else out[key] = v;
   }
   return out;
-}
-
-/** '2026-02-30' parses (as 2 March) in JavaScript: the day must be the one written. */
-function validDay(text: string): boolean {
-  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 
 /** The rules between fields, on the promotion as it would be. */

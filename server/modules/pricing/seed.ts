@@ -34,16 +34,29 @@ export const SEED_SHIPPING_METHODS: ShippingMethod[] = METHODS.flatMap(([country
   { id: i * 2 + 2, name: 'Express', country, amount: express, freeOver: null, estimate: { minDays: eMin, maxDays: eMax } },
 ]);
 
-/** Example rates: a country's (state null) and, where they differ, some of its states'. */
+/**
+ * Example rates: a country's (state null) and, where it differs, a region's, by its code
+ * (src/domain/regions.ts). United States: each state's 2024 base sales tax (no local taxes; the
+ * five without one pay the country's 0). Canada: GST, HST or GST + PST by province. India (GST)
+ * and Mexico (IVA): one national rate.
+ */
+const US_RATES =
+  'AL 4|AZ 5.6|AR 6.5|CA 7.25|CO 2.9|CT 6.35|DC 6|FL 6|GA 4|HI 4|ID 6|IL 6.25|IN 7|IA 6|KS 6.5|KY 6|LA 4.45|ME 5.5|MD 6|' +
+  'MA 6.25|MI 6|MN 6.875|MS 7|MO 4.225|NE 5.5|NV 6.85|NJ 6.625|NM 4.875|NY 4|NC 4.75|ND 5|OH 5.75|OK 4.5|PA 6|RI 7|SC 6|' +
+  'SD 4.2|TN 7|TX 6.25|UT 6.1|VT 6|VA 5.3|WA 6.5|WV 6|WI 5|WY 4';
+const CANADA_RATES = 'AB 5|BC 12|MB 12|NB 15|NL 15|NS 15|NT 5|NU 5|ON 13|PE 15|QC 14.975|SK 11|YT 5';
+
+const regionRates = (country: string, list: string) =>
+  list.split('|').map((pair) => {
+    const [state, rate] = pair.split(' ');
+    return { country, state, rate: Number(rate) };
+  });
+
 export const SEED_TAX_RATES: TaxRate[] = [
   { country: 'India', state: null, rate: 18 },
   { country: 'Mexico', state: null, rate: 16 },
   { country: 'Canada', state: null, rate: 5 },
-  { country: 'Canada', state: 'Ontario', rate: 13 },
-  { country: 'Canada', state: 'Quebec', rate: 14.975 },
-  { country: 'Canada', state: 'British Columbia', rate: 12 },
+  ...regionRates('Canada', CANADA_RATES),
   { country: 'United States', state: null, rate: 0 },
-  { country: 'United States', state: 'California', rate: 7.25 },
-  { country: 'United States', state: 'New York', rate: 8 },
-  { country: 'United States', state: 'Texas', rate: 6.25 },
+  ...regionRates('United States', US_RATES),
 ].map((t, i) => ({ id: i + 1, ...t }));

@@ -2,10 +2,12 @@
 // (GET /api/shipping-methods?country=) and the back office's management of both
 // (/api/admin/shipping-methods, /api/admin/tax-rates). Every field is checked here, with a
 // message per field, before anything is written; a PATCH is judged on the record as it would be
-// (the given fields over the stored ones). One tax rate per place (country and state, case-blind):
-// a clash is 409 naming the place.
+// (the given fields over the stored ones). A tax rate's place is a country, or one of its regions
+// (src/domain/regions.ts), sent as its code, ISO code or name, stored as its code and answered by
+// name. One tax rate per place: a clash is 409 naming the place.
 import type { ShippingMethod, TaxRate } from '../../../src/domain/checkout';
 import { COUNTRIES, type Country } from '../../../src/domain/types';
+import { chooseStateMessage, findRegion, regionName } from '../../../src/domain/regions';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/port';
 import { TaxRatePlaceTaken, type PricingStore, type Store } from '../../db/port';
@@ -106,6 +108,12 @@ function readRate(body: Record<string, unknown>, base: RateFields | undefined): 
     else if (v.trim().length > MAX_STATE) errors.state = `State must be at most ${MAX_STATE} characters`;
     else out.state = v.trim();
   }
+  // The state is judged against the country as it would be (a country changed alone must still have it).
+  if (out.state !== null && out.country !== undefined && !errors.country && !errors.state) {
+    const region = findRegion(out.country, out.state);
+    if (region) out.state = region.code;
+    else errors.state = chooseStateMessage(out.country);
+  }
   if (base === undefined || body.rate !== undefined) {
     const v = body.rate;
     if (!isNumber(v) || v < 0 || v > 100) errors.rate = 'Rate must be a percentage from 0 to 100';
@@ -122,9 +130,15 @@ function withoutId<T extends { id: number }>(record: T): Omit<T, 'id'> {
   return copy as Omit<T, 'id'>;
 }
 
+/** A rate as answered: its region by name (a rate stored under a name no region has, as stored). */
+export function rateAnswer<T extends { country: string; state: string | null }>(rate: T): T {
+  return rate.state === null ? rate : { ...rate, state: regionName(rate.country, rate.state) ?? rate.state };
+}
+
 function placeTaken(error: unknown): never {
   if (error instanceof TaxRatePlaceTaken) {
-    const place = error.state === null ? `the whole of ${error.country}` : `${error.state}, ${error.country}`;
+    const state = error.state === null ? null : (regionName(error.country, error.state) ?? error.state);
+    const place = state === null ? `the whole of ${error.country}` : `${state}, ${error.country}`;
     const message = `There is a tax rate for ${place} already`;
     throw new HttpError(409, message, { state: message });
   }
@@ -156,7 +170,7 @@ export class ShippingTaxService {
       lock: (tx, id) => store.lockTaxRate(tx, id),
       update: (tx, id, fields) => store.updateTaxRate(tx, id, fields),
       remove: (tx, id) => store.deleteTaxRate(tx, id),
-      described: (t) => ({ country: t.country, state: t.state, rate: t.rate }),
+      described: (t) => rateAnswer({ country: t.country, state: t.state, rate: t.rate }),
     };
   }
 
@@ -191,14 +205,23 @@ export class ShippingTaxService {
     if (id === undefined || !(await this.writes.remove(this.methods, auditBy(admin, 'shipping.delete', this.now()), id))) throw notFound('No such shipping method');
   }
 
-  listRates(): Promise<TaxRate[]> {
-    return this.store.listTaxRates();
+  /** Every rate: by country as the store lists them, the whole country first, then its regions by name (the store orders them by code). */
+  async listRates(): Promise<TaxRate[]> {
+    const rates = (await this.store.listTaxRates()).map(rateAnswer);
+    const countries = [...new Set(rates.map((r) => r.country))];
+    return rates.sort(
+      (a, b) =>
+        countries.indexOf(a.country) - countries.indexOf(b.country) ||
+        Number(a.state !== null) - Number(b.state !== null) ||
+        (a.state ?? '').localeCompare(b.state ?? '', 'en') ||
+        a.id - b.id,
+    );
   }
 
   async createRate(admin: StoredUser, body: unknown): Promise<TaxRate> {
     const fields = readRate(requireObject(body), undefined);
     try {
-      return await this.writes.create(this.rates, auditBy(admin, 'tax.create', this.now()), fields);
+      return rateAnswer(await this.writes.create(this.rates, auditBy(admin, 'tax.create', this.now()), fields));
     } catch (error) {
       return placeTaken(error);
     }
@@ -214,7 +237,7 @@ export class ShippingTaxService {
       return placeTaken(error);
     }
     if (!updated) throw notFound('No such tax rate');
-    return updated;
+    return rateAnswer(updated);
   }
 
   async removeRate(admin: StoredUser, idText: string): Promise<void> {

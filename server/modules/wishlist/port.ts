@@ -4,6 +4,7 @@
 // the mail are WishlistService's).
 import type { StockAlert } from '../../../src/domain/wishlist';
 import type { Tx } from '../../db/tx';
+import type { Page } from '../../query/lists';
 
 /** A wishlist row: `variant` null for the product as a whole. */
 export interface StoredWishlistItem {
@@ -24,8 +25,11 @@ export interface NewWishlistItem {
   price: number;
 }
 
-/** Why a subscription was not added: the user has it already, the variant has stock, or there is no such variant of the product. */
-export type StockAlertRefusal = 'taken' | 'in stock' | 'missing';
+/**
+ * Why a subscription was not added: the user has it already, the variant has stock, there is no
+ * such variant of the product, or the user has as many as they may have.
+ */
+export type StockAlertRefusal = 'taken' | 'in stock' | 'missing' | 'full';
 
 /** A subscription used up: its variant, and its subscriber's email and alerts switch. */
 export interface AlertSubscriber {
@@ -44,10 +48,14 @@ export interface SavedItem {
 }
 
 export interface WishlistStore {
-  /** The user's wishlist, newest first (then the newest id first). */
-  wishlistOf(user: number): Promise<StoredWishlistItem[]>;
-  /** Adds the item; undefined (nothing added) when the user has that product and variant saved already. */
-  addWishlistItem(item: NewWishlistItem): Promise<StoredWishlistItem | undefined>;
+  /** A slice of the user's wishlist, newest first (then the newest id first), and how many items it has. */
+  wishlistPage(user: number, slice: { start: number; end: number }): Promise<Page<StoredWishlistItem>>;
+  /**
+   * Adds the item, judged with the user's row locked (two saves at once are counted one after the
+   * other): 'taken' when the user has that product and variant saved already, 'full' when they
+   * have `max` items (or there is no such user); nothing added then.
+   */
+  addWishlistItem(item: NewWishlistItem, max: number): Promise<StoredWishlistItem | 'taken' | 'full'>;
   /** Removes the user's item; false when the user has no item with this id. */
   removeWishlistItem(user: number, id: number): Promise<boolean>;
   /** The user's waiting subscriptions, newest first. */
@@ -55,9 +63,10 @@ export interface WishlistStore {
   /**
    * Subscribes the user to `variant` of `product` when it is sold out now, judged with the
    * variant's row locked (a restock committing meanwhile is seen: never a subscription to a
-   * variant in stock that would wait for the next restock); the refusal otherwise.
+   * variant in stock that would wait for the next restock), and with the user's row locked (two at
+   * once are counted one after the other: never more than `max`); the refusal otherwise.
    */
-  addStockAlert(alert: { user: number; product: number; variant: number; at: number }): Promise<StockAlert | StockAlertRefusal>;
+  addStockAlert(alert: { user: number; product: number; variant: number; at: number }, max: number): Promise<StockAlert | StockAlertRefusal>;
   /** Removes the user's subscription; false when the user has none with this id. */
   removeStockAlert(user: number, id: number): Promise<boolean>;
 

@@ -3,19 +3,21 @@
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';
+import { sendPage } from '../../query/pages';
 
 export function wishlistRoutes({ wishlist }: Services): Router {
   const router = Router();
 
-  // GET /wishlist (signed in): the caller's items, newest first
+  // GET /wishlist?_page=&_limit= (signed in): a page of the caller's items, newest first (no
+  // paging: the first MAX_PAGE_SIZE, which holds a whole wishlist); X-Total-Count, Link
   router.get(
     '/',
     asyncRoute(async (req, res) => {
-      res.json(await wishlist.list(req.user!.id));
+      sendPage(req, res, await wishlist.page(req.user!.id, req.query));
     }),
   );
 
-  // POST /wishlist {product, variant} (signed in) → 201 the item; the same again → 409
+  // POST /wishlist {product, variant} (signed in) → 201 the item; the same again, or a full wishlist → 409
   router.post(
     '/',
     asyncRoute(async (req, res) => {
@@ -46,7 +48,7 @@ export function stockAlertRoutes({ wishlist }: Services): Router {
     }),
   );
 
-  // POST /stock-alerts {product, variant} (signed in) → 201; in stock or the same again → 409
+  // POST /stock-alerts {product, variant} (signed in) → 201; in stock, the same again or too many → 409
   router.post(
     '/',
     asyncRoute(async (req, res) => {

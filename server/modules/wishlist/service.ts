@@ -4,9 +4,8 @@
 // write (CatalogueService tells this service of it) or stock an order gives back (OrderService
 // asks for it).
 import type { User } from '../../../src/domain/types';
-import { variantPricing, variantSalePrice, type Variant } from '../../../src/domain/variants';
-import { wishlistPrice, type StockAlert, type WishlistItem } from '../../../src/domain/wishlist';
-import { withSalePrice } from '../../../src/domain/pricing';
+import type { Variant } from '../../../src/domain/variants';
+import { MAX_STOCK_ALERTS, MAX_WISHLIST_ITEMS, STOCK_ALERTS_FULL, WISHLIST_FULL, wishlistPrice, type StockAlert, type WishlistItem } from '../../../src/domain/wishlist';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { alertMailer, type AlertMailer } from '../mail/alertMessages';
 import type { MailService } from '../mail/service';
@@ -14,16 +13,13 @@ import type { StoredUser } from '../../db/port';
 import type { StoredWishlistItem, Tx, VariantProduct, WishlistStore } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';
-import { publicProduct } from '../catalogue/publicProduct';
+import type { Page } from '../../query/lists';
+import { boundedPageOf } from '../../query/paging';
+import { wishlistAnswer } from './answer';
 import { toPublicUser, type UserService } from '../accounts/users';
 import { readVariantRef, resolveVariant, variantName } from '../catalogue/variantRules';
 
 const NO_PRODUCT = 'Choose a product of the shop';
-
-function wishlistVariant(product: VariantProduct, variant: Variant): WishlistItem['variant'] {
-  const { price } = variantPricing(product, variant);
-  return { id: variant.id, sku: variant.sku, options: variant.options, price, salePrice: variantSalePrice(product, variant), stock: variant.stock };
-}
 
 export class WishlistService {
   private readonly catalogue: CatalogueService;
@@ -53,24 +49,23 @@ export class WishlistService {
     return product;
   }
 
-  private answer(items: readonly StoredWishlistItem[], products: readonly VariantProduct[], viewer: number): WishlistItem[] {
-    const byId = new Map(products.map((p) => [p.id, p]));
-    return items.flatMap((item) => {
-      const product = byId.get(item.product);
-      if (!product) return [];
-      const variant = item.variant === null ? null : product.variants.find((v) => v.id === item.variant);
-      if (variant === undefined) return [];
-      return [{ id: item.id, product: withSalePrice(publicProduct(product, viewer)), variant: variant && wishlistVariant(product, variant), createdAt: item.createdAt }];
-    });
+  /** The items as answers give them, each with the summary of its product and its saved choice (wishlistAnswer.ts). */
+  private async answer(items: readonly StoredWishlistItem[]): Promise<WishlistItem[]> {
+    const variants = items.flatMap((i) => (i.variant === null ? [] : [i.variant]));
+    const summaries = await this.catalogue.productSummaries(
+      items.map((i) => i.product),
+      variants,
+    );
+    return wishlistAnswer(items, summaries);
   }
 
-  /** GET /wishlist: the caller's items, newest first. */
-  async list(user: number): Promise<WishlistItem[]> {
-    const items = await this.store.wishlistOf(user);
-    return this.answer(items, await this.catalogue.productsByIds(items.map((i) => i.product)), user);
+  /** GET /wishlist?_page=&_limit=: a page of the caller's items, newest first, and how many they have. */
+  async page(user: number, query: Record<string, unknown>): Promise<Page<WishlistItem>> {
+    const { items, total } = await this.store.wishlistPage(user, boundedPageOf(query));
+    return { items: await this.answer(items), total };
   }
 
-  /** POST /wishlist {product, variant}: 201 the item; the same product and variant again → 409. */
+  /** POST /wishlist {product, variant}: 201 the item; the same product and variant again, or a full wishlist → 409. */
   async add(user: number, input: unknown): Promise<WishlistItem> {
     const body = requireObject(input);
     const product = await this.product(body.product);
@@ -81,9 +76,13 @@ export class WishlistService {
       variant = product.variants.find((v) => v.id === id) ?? null;
       if (!variant) throw badRequest('Invalid wishlist item', { variant: `That choice of "${product.title}" is not sold` });
     }
-    const item = await this.store.addWishlistItem({ user, product: product.id, variant: variant?.id ?? null, at: this.now(), price: wishlistPrice(product, variant) });
-    if (!item) throw conflict(`"${variant ? variantName(product, variant) : product.title}" is in your wishlist already`);
-    return this.answer([item], [product], user)[0];
+    const item = await this.store.addWishlistItem(
+      { user, product: product.id, variant: variant?.id ?? null, at: this.now(), price: wishlistPrice(product, variant) },
+      MAX_WISHLIST_ITEMS,
+    );
+    if (item === 'taken') throw conflict(`"${variant ? variantName(product, variant) : product.title}" is in your wishlist already`);
+    if (item === 'full') throw conflict(WISHLIST_FULL);
+    return (await this.answer([item]))[0];
   }
 
   /** DELETE /wishlist/:id: the caller's item (someone else's or unknown → 404). */
@@ -108,9 +107,10 @@ export class WishlistService {
     const resolved = resolveVariant(product, body.variant);
     if ('message' in resolved) throw badRequest('Invalid stock alert', { variant: resolved.message });
     const name = variantName(product, resolved.variant);
-    const added = await this.store.addStockAlert({ user, product: product.id, variant: resolved.variant.id, at: this.now() });
+    const added = await this.store.addStockAlert({ user, product: product.id, variant: resolved.variant.id, at: this.now() }, MAX_STOCK_ALERTS);
     if (added === 'in stock') throw conflict(`"${name}" is in stock: you can order it now`);
     if (added === 'taken') throw conflict(`We will email you already when "${name}" is back in stock`);
+    if (added === 'full') throw conflict(STOCK_ALERTS_FULL);
     if (added === 'missing') throw badRequest('Invalid stock alert', { variant: `That choice of "${product.title}" is not sold` });
     return added;
   }

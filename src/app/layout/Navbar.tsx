@@ -3,7 +3,7 @@ import { Bars3Icon, ShoppingCartIcon, UserCircleIcon, XMarkIcon } from '@heroico
 import { Link, NavLink } from 'react-router-dom';
 import DropdownMenu from '../../components/DropdownMenu';
 import { selectLoggedInUser } from '../../lib/session';
-import { selectItems } from '../../features/cart/cartSlice';
+import { selectCartItemCount } from '../../features/cart/cartSlice';
 import { selectUserInfo } from '../../features/user/userSlice';
 import { useAppSelector } from '../../lib/hooks';
 import { linksFor, USER_MENU, type NavLinkSpec } from './navigation';
@@ -37,7 +37,7 @@ function CartLink({ count }: { count: number }) {
 export default function Navbar() {
   const user = useAppSelector(selectLoggedInUser);
   const userInfo = useAppSelector(selectUserInfo);
-  const items = useAppSelector(selectItems);
+  const cartCount = useAppSelector(selectCartItemCount);
   if (!user) return null;
   const links = linksFor(user.role);
   const name = userInfo?.name || user.name || 'New User';
@@ -59,7 +59,7 @@ export default function Navbar() {
             </ul>
           </div>
           <div className="hidden items-center gap-4 md:flex">
-            <CartLink count={items.length} />
+            <CartLink count={cartCount} />
             <DropdownMenu
               button={
                 <>
@@ -84,7 +84,7 @@ export default function Navbar() {
             </DropdownMenu>
           </div>
           <div className="flex items-center gap-4 md:hidden">
-            <CartLink count={items.length} />
+            <CartLink count={cartCount} />
             <DisclosureButton className="group inline-flex items-center justify-center rounded-md p-2 text-gray-200 hover:bg-gray-700 hover:text-white focus-visible:outline-2 focus-visible:outline-white">
               <span className="sr-only">Open main menu</span>
               <Bars3Icon aria-hidden="true" className="size-6 group-data-open:hidden" />

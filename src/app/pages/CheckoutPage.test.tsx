@@ -112,9 +112,31 @@ describe('CheckoutPage', () => {
     await fillAddress(other);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
-    expect(sent(fetch, 'PATCH /api/users/7')[0]).toEqual({ id: 7, addresses: [other] });
+    expect(sent(fetch, 'PATCH /api/users/7')[0]).toEqual({ id: 7, addresses: [{ ...other, state: 'ON' }] });
     expect(screen.getByLabelText('Full Name')).toHaveValue('');
     expect(await screen.findByText('Address saved')).toBeInTheDocument();
+  });
+
+  it('an address whose state needs review cannot be chosen until its state is; corrected, it is saved and chosen', async () => {
+    const flagged = { ...address, name: 'Grace Hopper', state: 'Ontari', needsReview: true };
+    const fetch = stubFetch({ ...quoteRoute, 'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }) });
+    render({ ...user, addresses: [address, flagged] });
+    const radio = screen.getByRole('radio', { name: /Grace Hopper/ });
+    expect(radio).toBeDisabled();
+    expect(radio).toHaveAccessibleDescription(/Please choose its state/);
+    await userEvent.click(screen.getByRole('button', { name: 'Choose the state of Grace Hopper’s address' }));
+    const form = screen.getByRole('heading', { name: 'Please choose its state' }).closest('form')!;
+    const state = within(form).getByLabelText('State / Province');
+    expect(state).toHaveValue('');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Address' }));
+    expect(await within(form).findByText('State is Required')).toBeInTheDocument();
+    await userEvent.selectOptions(state, 'Ontario');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(sent(fetch, 'PATCH /api/users/7')).toHaveLength(1));
+    const { needsReview: _review, ...fields } = flagged;
+    void _review;
+    expect(sent(fetch, 'PATCH /api/users/7')[0]).toEqual({ id: 7, addresses: [address, { ...fields, state: 'ON' }] });
+    expect(await screen.findByRole('radio', { name: /Grace Hopper/ })).toBeChecked();
   });
 
   it('says when the order was taken but not yet saved (503), without claiming it failed', async () => {

@@ -62,10 +62,11 @@ export default function CheckoutPage() {
   const account = userInfo ?? user;
   const addresses = account.addresses;
 
-  async function saveAddress(address: Address) {
+  /** Saves the list (a new address, or one corrected) and chooses the address at `index`. */
+  async function saveAddresses(list: Address[], index: number) {
     try {
-      await dispatch(updateUserAsync({ id: account.id, addresses: [...addresses, address] })).unwrap();
-      setSelected(addresses.length);
+      await dispatch(updateUserAsync({ id: account.id, addresses: list })).unwrap();
+      setSelected(index);
       setOrderError(null);
       alert.success('Address saved');
     } catch (rejected) {
@@ -73,6 +74,8 @@ export default function CheckoutPage() {
       throw rejected;
     }
   }
+  const saveAddress = (address: Address) => saveAddresses([...addresses, address], addresses.length);
+  const correctAddress = (index: number, address: Address) => saveAddresses(addresses.map((a, i) => (i === index ? address : a)), index);
 
   function chooseAddress(index: number) {
     setSelected(index);
@@ -140,7 +143,7 @@ export default function CheckoutPage() {
           </section>
 
           <section aria-labelledby="addresses-heading" className="rounded-lg border border-gray-200 bg-white p-5">
-            <AddressChoice addresses={addresses} selected={selected} onSelect={chooseAddress} />
+            <AddressChoice addresses={addresses} selected={selected} onSelect={chooseAddress} onCorrect={correctAddress} />
           </section>
 
           <section className="rounded-lg border border-gray-200 bg-white p-5">

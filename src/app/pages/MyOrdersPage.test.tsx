@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jsonResponse, order, renderWithProviders, stubFetch, user, session } from '../../test/utils';
+import { address, calls, cartItem, jsonResponse, order, product, renderWithProviders, stubFetch, user, session } from '../../test/utils';
 import type { Order } from '../../domain/types';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -21,26 +21,66 @@ function ordersPage(count: number) {
   };
 }
 
+/** The value next to `term` in an order's facts. */
+const fact = (article: HTMLElement, term: string) => within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
 const render = (route = '/orders') => renderWithProviders(<MyOrdersPage />, { route, path: '/orders', preloadedState: signedIn });
 
 describe('MyOrdersPage', () => {
-  it('lists a page of summaries: number (a link to the order), date, items, total and status', async () => {
+  it('lists each order: serial number, number (a link to it), date, status, payment, lines, subtotal, total items, total and address', async () => {
+    const shoe = product({ id: 4, title: 'Trail Shoe', brand: 'Stride', thumbnail: '/images/shoe.webp', price: 100, discountPercentage: 0 });
+    const lamp = product({ id: 5, title: 'Desk Lamp', brand: 'Lumen', thumbnail: '/images/lamp.webp', price: 100, discountPercentage: 10 });
+    const placed = order({
+      id: 31,
+      status: 'dispatched',
+      paymentMethod: 'card',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      totalAmount: 270,
+      totalItems: 3,
+      items: [
+        { ...cartItem({ id: 1, quantity: 2, product: shoe, variant: { id: 9, sku: 'SHOE-44-BLK', options: { Size: '44', Colour: 'Black' }, price: 90 } }), unitPrice: 90, discount: 0, total: 180 },
+        { ...cartItem({ id: 2, quantity: 1, product: lamp }), unitPrice: 90, discount: 0, total: 90 },
+      ],
+      totals: { subtotal: 270, discount: 0, shipping: 0, tax: 0, total: 270 },
+      payment: { method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' },
+    });
     const fetch = stubFetch({
-      'GET /api/orders/own/': () =>
-        jsonResponse([order({ id: 31, status: 'dispatched', totalAmount: 270, totalItems: 3, createdAt: '2026-03-01T12:00:00.000Z' }), order({ id: 12, totalItems: 1 })], 200, {
-          'X-Total-Count': '2',
-        }),
+      'GET /api/orders/own/': () => jsonResponse([placed, order({ id: 12, totalItems: 1 })], 200, { 'X-Total-Count': '2' }),
     });
     render();
     const first = await screen.findByRole('article', { name: 'Order #31' });
+    expect(within(first).getByText('No. 1')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Order #31' })).toHaveAttribute('href', '/orders/31');
     expect(within(first).getByText('Mar 1, 2026')).toHaveAttribute('datetime', '2026-03-01T12:00:00.000Z');
-    expect(within(first).getByText('3 items')).toBeInTheDocument();
-    expect(within(first).getByText('$270.00')).toBeInTheDocument();
     expect(within(first).getByText('dispatched')).toBeInTheDocument();
+    expect(fact(first, 'Payment')).toBe('Card •••• 4242 (Visa) — Authorized');
+
+    const lines = within(within(first).getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0]).getByRole('heading', { name: 'Trail Shoe' })).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Stride')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Size 44 / Colour Black')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Qty 2 × $90.00')).toBeInTheDocument();
+    expect(lines[0].querySelector('img')).toHaveAttribute('src', '/images/shoe.webp');
+    expect(within(lines[1]).getByRole('heading', { name: 'Desk Lamp' })).toBeInTheDocument();
+    expect(within(lines[1]).getByText('Lumen')).toBeInTheDocument();
+    expect(within(lines[1]).getByText('Qty 1 × $90.00')).toBeInTheDocument();
+    expect(lines[1].querySelector('img')).toHaveAttribute('src', '/images/lamp.webp');
+
+    expect(fact(first, 'Subtotal')).toBe('$270.00');
+    expect(fact(first, 'Total items')).toBe('3 items');
+    expect(fact(first, 'Total')).toBe('$270.00');
+    const shipTo = within(first).getByRole('region', { name: 'Order #31 Shipping address' });
+    for (const text of [address.name, address.city, address.state, address.country, address.pincode, address.email, address.phoneNumber]) {
+      expect(shipTo).toHaveTextContent(text);
+    }
+
     const second = screen.getByRole('article', { name: 'Order #12' });
-    expect(within(second).getByText('1 item')).toBeInTheDocument();
+    expect(within(second).getByText('No. 2')).toBeInTheDocument();
+    expect(fact(second, 'Total items')).toBe('1 item');
+    expect(fact(second, 'Payment')).toBe('Cash on delivery — Pending');
     expect(within(second).getByText('pending')).toBeInTheDocument();
+    expect(within(second).getByRole('heading', { name: 'Novaphone Zen 8' })).toBeInTheDocument();
     expect(calls(fetch)).toEqual(['GET /api/orders/own/?_page=1&_limit=10']);
     // One page only: the results are counted, every page control disabled.
     expect(screen.getByText(/results/).textContent).toBe('Showing 1 to 2 of 2 results');
@@ -51,6 +91,9 @@ describe('MyOrdersPage', () => {
     const { router } = render('/orders?page=2');
     expect(await screen.findByRole('article', { name: 'Order #13' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(10);
+    // Serial numbers count on from the first page.
+    expect(within(screen.getByRole('article', { name: 'Order #13' })).getByText('No. 11')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your orders, newest first' })).toHaveAttribute('start', '11');
     expect(screen.getByText(/results/).textContent).toBe('Showing 11 to 20 of 23 results');
     expect(calls(fetch)).toEqual(['GET /api/orders/own/?_page=2&_limit=10']);
 

@@ -17,8 +17,9 @@ function pageParam(params: URLSearchParams): number {
 }
 
 /**
- * /orders — My Orders (no guard): the signed-in shopper's orders, newest first, 10 a page
- * (the page in the URL), each a summary linking to its page /orders/:id.
+ * /orders — My Orders (no guard): the signed-in shopper's orders, newest first, 10 a page (the API's
+ * paging; the page in the URL), each with its serial number, lines, subtotal, total items and
+ * shipping address, and a link to its page /orders/:id.
  */
 export default function MyOrdersPage() {
   useDocumentTitle('My Orders');
@@ -26,6 +27,8 @@ export default function MyOrdersPage() {
   const userChecked = useAppSelector(selectUserChecked);
   const [params] = useSearchParams();
   const page = pageParam(params);
+  // The serial number of the page's first order: they count on from page to page.
+  const first = (page - 1) * MY_ORDERS_PER_PAGE + 1;
   const { remote, reload } = useRemote(user ? `${user.id}:${page}` : undefined, () => fetchMyOrdersPage(page));
 
   if (!userChecked) return <PageSpinner />;
@@ -54,10 +57,10 @@ export default function MyOrdersPage() {
         </p>
       ) : (
         <>
-          <ol aria-label="Your orders, newest first" className="mt-8 space-y-4">
-            {remote.value.items.map((order) => (
+          <ol aria-label="Your orders, newest first" start={first} className="mt-8 space-y-4">
+            {remote.value.items.map((order, index) => (
               <li key={order.id}>
-                <OrderSummary order={order} />
+                <OrderSummary order={order} serial={first + index} />
               </li>
             ))}
           </ol>

@@ -136,12 +136,15 @@ describe('OrderPage', () => {
     expect(store.getState().cart.items).toEqual([cartItem({ id: 90, quantity: 2, product: lamp })]);
   });
 
-  it("someone else's order, or none, is not found", async () => {
+  it("someone else's order, or none, is the app's 404 page", async () => {
     stubFetch({ 'GET /api/orders/32': () => jsonResponse({ message: 'Order not found' }, 404) });
     render(32);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
-    expect(screen.getByText(/There is no order #32 among your orders/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText("Sorry, we couldn't find the page you're looking for.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/Order #32/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Buy again/ })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Page not found | Best Buy Shop'));
   });
 
   it('shows an error with a retry when the order cannot be loaded', async () => {

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import ErrorMessage from '../../components/ErrorMessage';
+import NotFound from '../../components/NotFound';
 import OrderTimeline from '../../components/OrderTimeline';
 import { PageSpinner } from '../../components/Spinner';
 import StatusBadge from '../../components/StatusBadge';
@@ -57,17 +58,19 @@ function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Ord
 
 /**
  * /orders/:id — one of the signed-in shopper's orders (no guard, as /orders: a signed-out visitor
- * is asked to sign in). Someone else's order, or none, is "not found" (the API answers 404).
+ * is asked to sign in). Someone else's order, or none, is the app's 404 page (the API answers 404).
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
-  useDocumentTitle(`Order #${id}`);
   const user = useAppSelector(selectLoggedInUser);
   const userChecked = useAppSelector(selectUserChecked);
   const { remote, reload, set } = useRemote(user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
+  const missing = remote.state === 'failed' && remote.status === 404;
+  useDocumentTitle(missing ? 'Page not found' : `Order #${id}`);
 
   if (!userChecked) return <PageSpinner />;
   if (!user) return <SignInPrompt title={`Order #${id}`} what="your orders" />;
+  if (missing) return <NotFound />;
 
   // After an action: its answer, or (changed meanwhile) the order as it is now, kept in view meanwhile.
   const changed = (order?: Order) => (order ? set(order) : void fetchMyOrder(id).then(set, reload));
@@ -77,17 +80,6 @@ export default function OrderPage() {
       {backLink}
       {remote.state === 'loading' ? (
         <PageSpinner label="Loading your order…" />
-      ) : remote.state === 'failed' && remote.status === 404 ? (
-        <div className="mt-4">
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900">Order not found</h1>
-          <p className="mt-4 text-base text-gray-700">
-            There is no order #{id} among your orders. Your orders are all in{' '}
-            <Link to="/orders" className="font-semibold text-brand-700 hover:text-brand-600">
-              My Orders
-            </Link>
-            .
-          </p>
-        </div>
       ) : remote.state === 'failed' ? (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900">Order #{id}</h1>

@@ -32,11 +32,37 @@ describe('OrderSuccessPage', () => {
     const { store } = renderWithProviders(<OrderSuccessPage />, {
       route: '/orderSuccess/42',
       path: '/orderSuccess/:id',
-      preloadedState: { cart: { ...cart, items: [line], cartLoaded: true, status: 'idle' } },
+      preloadedState: { cart: { ...cart, items: [line], cartLoaded: true, status: 'idle' }, orders: { ...orders, currentOrder: order({ id: 42 }) } },
     });
     expect(screen.getByText('Order number #42')).toBeInTheDocument();
     await vi.waitFor(() => expect(store.getState().cart.items).toEqual([line]));
     expect(calls(fetch)).toEqual(['GET /api/cart']);
+  });
+
+  it("an order that is not the shopper's, or none, is the app's 404 page, and the cart is left alone", async () => {
+    const line = cartItem({ id: 9 });
+    const fetch = stubFetch({ 'GET /api/orders/9999': () => jsonResponse({ message: 'Order not found' }, 404) });
+    const { store } = renderWithProviders(<OrderSuccessPage />, {
+      route: '/orderSuccess/9999',
+      path: '/orderSuccess/:id',
+      preloadedState: { ...session(user), cart: { ...cart, items: [line], cartLoaded: true, status: 'idle' } },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your order…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText("Sorry, we couldn't find the page you're looking for.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Order Successfully Placed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/#9999/)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Page not found | Best Buy Shop'));
+    expect(store.getState().cart.items).toEqual([line]);
+    expect(calls(fetch)).toEqual(['GET /api/orders/9999']);
+  });
+
+  it('asks a signed-out visitor to sign in rather than claim an order was placed', () => {
+    stubFetch({});
+    renderWithProviders(<OrderSuccessPage />, { route: '/orderSuccess/42', path: '/orderSuccess/:id', preloadedState: session() });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('Order Successfully Placed')).not.toBeInTheDocument();
   });
   it('shows the placed order: number, date, items, payment, total, address and the delivery estimate, with a link to it', () => {
     stubFetch({ 'GET /api/cart': () => jsonResponse([]) });
@@ -79,9 +105,11 @@ describe('OrderSuccessPage', () => {
     });
     renderWithProviders(<OrderSuccessPage />, { route: '/orderSuccess/42', path: '/orderSuccess/:id', preloadedState: session(user) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    expect(screen.queryByText('Order Successfully Placed')).not.toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('1 item');
+    expect(screen.getByRole('heading', { name: 'Order Successfully Placed' })).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c === 'GET /api/orders/42')).toHaveLength(2);
     // An order without its date has no estimate.
     expect(screen.queryByText('Estimated delivery')).not.toBeInTheDocument();

@@ -2,10 +2,12 @@ import { CheckCircleIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { selectLoggedInUser } from '../../lib/session';
+import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import ErrorMessage from '../../components/ErrorMessage';
-import Spinner from '../../components/Spinner';
+import NotFound from '../../components/NotFound';
+import Spinner, { PageSpinner } from '../../components/Spinner';
+import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { deliveryEstimate } from '../../domain/delivery';
 import type { Order } from '../../domain/types';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
@@ -42,40 +44,55 @@ function PlacedOrder({ order }: { order: Order }) {
 
 /**
  * The order number comes from the URL, so a reload still shows it; the order's summary comes with
- * it from checkout (currentOrder), or from the API after a reload.
+ * it from checkout (currentOrder), or from the API after a reload. An order that is not the
+ * shopper's, or none, is the app's 404 page; a signed-out visitor is asked to sign in (no guard).
  */
 export default function OrderSuccessPage() {
-  useDocumentTitle('Order Successfully Placed');
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectLoggedInUser);
+  const userChecked = useAppSelector(selectUserChecked);
   const current = useAppSelector(selectCurrentOrder);
   // Kept before the reset below clears currentOrder.
   const [placed] = useState(current && String(current.id) === id ? current : null);
   const { remote, reload } = useRemote(!placed && user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
   const order = placed ?? (remote.state === 'ready' ? remote.value : null);
+  const missing = !placed && remote.state === 'failed' && remote.status === 404;
+  useDocumentTitle(missing ? 'Page not found' : order ? 'Order Successfully Placed' : `Order #${id}`);
 
-  // Once shown, the cart is reset and currentOrder cleared. The server emptied the cart
-  // with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
+  // Once the order is shown, the cart is reset and currentOrder cleared. The server emptied the
+  // cart with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
+  const shown = order !== null;
   useEffect(() => {
+    if (!shown) return;
     dispatch(cartReset());
     dispatch(resetOrder());
     dispatch(fetchCartAsync());
-  }, [dispatch]);
+  }, [dispatch, shown]);
+
+  if (!order) {
+    if (!userChecked) return <PageSpinner />;
+    if (!user) return <SignInPrompt title={`Order #${id}`} what="your orders" />;
+    if (missing) return <NotFound />;
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Order #{id}</h1>
+        {remote.state === 'failed' ? (
+          <ErrorMessage className="mt-8" title="The order could not be loaded" message={remote.message} onRetry={reload} />
+        ) : (
+          <Spinner className="mt-10" label="Loading your order…" />
+        )}
+      </div>
+    );
+  }
 
   return (
     <div className="grid min-h-[60vh] place-items-center px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="w-full max-w-2xl text-center">
         <CheckCircleIcon aria-hidden="true" className="mx-auto size-16 text-green-700" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 sm:text-5xl">Order Successfully Placed</h1>
-        <p className="mt-6 text-lg font-semibold text-brand-700">Order number #{id}</p>
-        {order ? (
-          <PlacedOrder order={order} />
-        ) : user && remote.state === 'loading' ? (
-          <Spinner className="mt-10" label="Loading your order…" />
-        ) : user && remote.state === 'failed' ? (
-          <ErrorMessage className="mt-10 text-left" title="The order's details could not be loaded" message={remote.message} onRetry={reload} />
-        ) : null}
+        <p className="mt-6 text-lg font-semibold text-brand-700">Order number #{order.id}</p>
+        <PlacedOrder order={order} />
         <p className="mt-6 text-base text-gray-700">
           You can check your order in{' '}
           <Link to="/orders" className={linkClass}>

@@ -61,7 +61,16 @@ describe('NotifyMe', () => {
     const fetch = stubFetch({
       'GET /api/products/1': () => jsonResponse(boots),
       'GET /api/wishlist': () => jsonResponse([]),
-      'POST /api/wishlist': () => jsonResponse({ id: 9, product: boots, variant: { id: 11, sku: 'B-42', options: { Size: '42' }, price: 100, salePrice: 90, stock: 3 }, createdAt: '' }, 201),
+      'POST /api/wishlist': () =>
+        jsonResponse(
+          {
+            id: 9,
+            product: { id: boots.id, title: boots.title, thumbnail: boots.thumbnail, brand: boots.brand, price: 90, stock: 3, soldOut: false, hasOptions: true, deleted: false, minimumOrderQuantity: 1 },
+            variant: { id: 11, sku: 'B-42', options: [{ name: 'Size', value: '42' }] },
+            createdAt: '',
+          },
+          201,
+        ),
     });
     render('/products/1?variant=11');
     const heart = await screen.findByRole('button', { name: 'Save Chelsea Boots (Size 42) to wishlist' });

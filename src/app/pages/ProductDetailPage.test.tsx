@@ -112,10 +112,24 @@ describe('ProductDetailPage', () => {
     expect(button).toHaveAccessibleDescription(/Out of stock/);
   });
 
-  it('shows an error with a retry when the product cannot be loaded', async () => {
-    stubFetch({ 'GET /api/products/1': () => jsonResponse({ message: 'Product not found' }, 404) });
+  it("an unknown product says 'Product not found' with a link home, and offers no retry", async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse({ message: 'Not found' }, 404) });
     render();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to all products' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Product not found | Best Buy Shop'));
+  });
+
+  it('shows an error with a retry when the product cannot be loaded (the server or the network failed)', async () => {
+    let fail = true;
+    stubFetch({ 'GET /api/products/1': () => (fail ? jsonResponse({ message: 'Server down' }, 503) : jsonResponse(product())) });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    expect(screen.queryByRole('heading', { name: 'Product not found' })).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: product().title })).toBeInTheDocument();
   });
 });

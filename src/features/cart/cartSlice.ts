@@ -73,3 +73,8 @@ type State = { cart: CartState };
 export const selectItems = (state: State) => state.cart.items;
 export const selectCartLoaded = (state: State) => state.cart.cartLoaded;
 export const selectCartError = (state: State) => state.cart.error;
+/**
+ * How many items the cart holds: the sum of its lines' quantities (two of one product are two
+ * items). The header's badge and the cart's and checkout's "total items" all count with this.
+ */
+export const selectCartItemCount = (state: State): number => state.cart.items.reduce((sum, item) => sum + item.quantity, 0);

@@ -116,7 +116,16 @@ describe('productsSlice thunks', () => {
     expect(store.getState().products).toMatchObject({ selectedProduct: p1, selectedProductStatus: 'idle' });
     const result = await store.dispatch(fetchProductByIdAsync(99));
     expect(result.payload).toMatchObject({ status: 404 });
-    expect(store.getState().products).toMatchObject({ selectedProduct: null, selectedProductError: 'Product not found' });
+    expect(store.getState().products).toMatchObject({ selectedProduct: null, selectedProductError: 'Product not found', selectedProductMissing: true });
+    await store.dispatch(fetchProductByIdAsync(1));
+    expect(store.getState().products).toMatchObject({ selectedProduct: p1, selectedProductError: null, selectedProductMissing: false });
+  });
+
+  it('a failed request (not a 404) is an error, not a missing product', async () => {
+    stubFetch({ 'GET /api/products/1': () => jsonResponse({ message: 'Server down' }, 503) });
+    const store = makeStore();
+    await store.dispatch(fetchProductByIdAsync(1));
+    expect(store.getState().products).toMatchObject({ selectedProductError: 'Server down', selectedProductMissing: false });
   });
 
   it('create posts the product; a 400 hands back the per-field errors', async () => {

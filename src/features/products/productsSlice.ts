@@ -19,6 +19,8 @@ export interface ProductsState {
   /** The single-product request (detail pages and the edit form), apart from the list's. */
   selectedProductStatus: Status;
   selectedProductError: string | null;
+  /** The single product asked for does not exist (the API answered 404), as opposed to a failed request. */
+  selectedProductMissing: boolean;
   /** Loading the category or brand lists failed. */
   filtersError: string | null;
   /** The list's latest request, and the query its products answer. */
@@ -35,6 +37,7 @@ export const initialState: ProductsState = {
   selectedProduct: null,
   selectedProductStatus: 'idle',
   selectedProductError: null,
+  selectedProductMissing: false,
   filtersError: null,
   latest: noRequest,
 };
@@ -52,6 +55,7 @@ const productsSlice = createSlice({
     clearSelectedProduct(state) {
       state.selectedProduct = null;
       state.selectedProductError = null;
+      state.selectedProductMissing = false;
     },
     /** A product as the server now has it (saved by the admin, reviewed): replaces its copies. */
     productReceived(state, action: PayloadAction<Product>) {
@@ -71,6 +75,7 @@ const productsSlice = createSlice({
       .addCase(fetchProductByIdAsync.pending, (state) => {
         state.selectedProductStatus = 'loading';
         state.selectedProductError = null;
+        state.selectedProductMissing = false;
       })
       .addCase(fetchProductByIdAsync.fulfilled, (state, action) => {
         state.selectedProductStatus = 'idle';
@@ -80,6 +85,7 @@ const productsSlice = createSlice({
         state.selectedProductStatus = 'idle';
         state.selectedProduct = null;
         state.selectedProductError = rejectedMessage(action);
+        state.selectedProductMissing = action.payload?.status === 404;
       })
       .addCase(createProductAsync.fulfilled, (state, action) => {
         state.products.push(action.payload);
@@ -116,4 +122,5 @@ export const selectProductListRequested = (state: State) => state.products.lates
 export const selectProductListError = (state: State) => state.products.error;
 export const selectSelectedProductStatus = (state: State) => state.products.selectedProductStatus;
 export const selectSelectedProductError = (state: State) => state.products.selectedProductError;
+export const selectSelectedProductMissing = (state: State) => state.products.selectedProductMissing;
 export const selectFiltersError = (state: State) => state.products.filtersError;

@@ -1,16 +1,17 @@
 // The wishlist's writes, fetched with the first heart pressed: the hearts are on the
 // home page, whose first load is nearly full, and most visits press none.
+import { WISHLIST_FULL } from '../../domain/constants';
 import { ApiError, apiClient } from '../../lib/apiClient';
 import { changeItems, loadWishlist, wishlistOwner, type WishlistItem } from './wishlistStore';
 
-/** POST /wishlist: saved (201), or already saved elsewhere (409: the list is read again). */
+/** POST /wishlist: saved (201), or already saved elsewhere (409: the list is read again); a full wishlist (409) is an error. */
 export async function saveToWishlist(product: number, variant: number | null): Promise<void> {
   const owner = wishlistOwner();
   try {
     const item = await apiClient.post<WishlistItem>('/wishlist', { product, variant });
     changeItems(owner, (items) => [item, ...items]);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && owner !== null) return loadWishlist(owner, true);
+    if (error instanceof ApiError && error.status === 409 && error.message !== WISHLIST_FULL && owner !== null) return loadWishlist(owner, true);
     throw error;
   }
 }

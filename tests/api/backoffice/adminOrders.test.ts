@@ -81,6 +81,9 @@ describe('GET /api/orders (admin list)', () => {
     expect(ids((await a.get('/api/orders?createdAt_gte=2026-01-11').expect(200)).body)).toEqual([12, 11]);
     expect(ids((await a.get('/api/orders?createdAt_lte=2026-01-02').expect(200)).body)).toEqual([2, 1]);
     expect(ids((await a.get('/api/orders?createdAt_gte=2026-01-04&createdAt_lte=2026-01-04').expect(200)).body)).toEqual([4]);
+    // The first and last days a date may name: every order, in the list and its CSV export.
+    expect(ids((await a.get('/api/orders?createdAt_gte=1970-01-01&createdAt_lte=9999-12-31').expect(200)).body)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    await a.get('/api/admin/export/orders.csv?createdAt_gte=1970-01-01&createdAt_lte=9999-12-31').expect(200);
     expect(ids((await a.get('/api/orders?createdAt_gte=2026-01-01&createdAt_lte=2026-01-12&status=delivered&q=other').expect(200)).body)).toEqual([]);
     expect(ids((await a.get('/api/orders?createdAt_gte=2026-01-01&createdAt_lte=2026-01-12&status=delivered').expect(200)).body)).toEqual([11, 7, 3]);
   });
@@ -88,6 +91,8 @@ describe('GET /api/orders (admin list)', () => {
   it.each([
     ['a date that does not exist', 'createdAt_gte=2026-02-30', { createdAt_gte: 'From must be a date (YYYY-MM-DD)' }],
     ['a date and time', 'createdAt_lte=2026-01-05T10:00:00Z', { createdAt_lte: 'To must be a date (YYYY-MM-DD)' }],
+    ['a day before 1970', 'createdAt_gte=1969-12-31', { createdAt_gte: 'From must be between 1970-01-01 and 9999-12-31' }],
+    ['a day past the year 9999', 'createdAt_lte=10000-01-01', { createdAt_lte: 'To must be a date (YYYY-MM-DD)' }],
     ['an end before the start', 'createdAt_gte=2026-01-05&createdAt_lte=2026-01-04', { createdAt_lte: 'To must not be before From' }],
     ['a date given twice', 'createdAt_gte=2026-01-05&createdAt_gte=2026-01-06', { createdAt_gte: 'From must be given once' }],
     ['a search given twice', 'q=a&q=b', { q: 'Search must be given once' }],

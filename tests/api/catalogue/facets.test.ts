@@ -47,7 +47,7 @@ describe('GET /api/products with the facet filters', () => {
   it('rating_gte and stock_gte=1 (in stock only), with the other filters, sort, search and paging', async () => {
     const anon = makeShop().anon();
     expect(ids((await anon.get('/api/products?rating_gte=4.5').expect(200)).body)).toEqual([1, 2, 3]);
-    expect(ids((await anon.get('/api/products?stock_gte=1').expect(200)).body)).toEqual([1, 2, 4, 5]);
+    expect(ids((await anon.get('/api/products?stock_gte=1').expect(200)).body)).toEqual([1, 2, 5]);
     const res = await anon
       .get('/api/products?stock_gte=1&rating_gte=4&deleted_ne=true&category=smartphones&category=laptops&_sort=salePrice&_order=desc&_page=1&_limit=2')
       .expect(200);
@@ -60,6 +60,27 @@ describe('GET /api/products with the facet filters', () => {
     expect(searched.headers['x-total-count']).toBe('1');
   });
 
+  it("'In stock only' leaves deleted products out: the list, its count and the facets, until restored", async () => {
+    const shop = makeShop();
+    const admin = await shop.as('admin');
+    await admin.delete('/api/products/1').expect(200); // iPhone 15, 10 in stock
+    const list = async (query: string) => {
+      const res = await shop.anon().get(`/api/products?${query}`).expect(200);
+      return { ids: ids(res.body), total: res.headers['x-total-count'] };
+    };
+    expect(await list('stock_gte=1')).toEqual({ ids: [2, 5], total: '2' });
+    // Counted from the products themselves rather than from the per-group counts: the same rule.
+    expect(await list('stock_gte=3')).toEqual({ ids: [5], total: '1' });
+    expect(await list('stock_gte=1&q=galaxy')).toEqual({ ids: [2, 5], total: '2' });
+    expect(await list('stock_gte=1&brand=Apple&brand=Dior&_sort=price&_order=desc&_page=1&_limit=5')).toEqual({ ids: [], total: '0' });
+    // Without the filter, deleted products stay listed (with their notice).
+    expect((await list('brand=Apple')).ids).toEqual([1, 3]);
+    const facets = (await shop.anon().get('/api/products/facets?brand=Apple').expect(200)).body as ProductFacets;
+    expect(facets.inStock).toBe(0);
+    await admin.patch('/api/products/1').send({ deleted: false }).expect(200);
+    expect(await list('stock_gte=1')).toEqual({ ids: [1, 2, 5], total: '3' });
+  });
+
   it.each([
     // JavaScript's `text <= value`: a text that is no number is NaN, '' is 0.
     ['salePrice_gte=abc', []],
@@ -67,7 +88,12 @@ describe('GET /api/products with the facet filters', () => {
     ['salePrice_lte=-1', []],
     ['rating_gte=4,5', []],
     // Of several bounds one is enough: the loosest decides.
-    ['stock_gte=10&stock_gte=6', [1, 4]],
+    ['stock_gte=10&stock_gte=6', [1]],
+    // A deleted product counts as having no stock: kept only by a bound of 0 or less.
+    ['stock_gte=0', [1, 2, 3, 4, 5]],
+    ['stock_gte=', [1, 2, 3, 4, 5]],
+    ['stock_gte=-3&stock_gte=50', [1, 2, 3, 4, 5]],
+    ['stock_gte=50', []],
     ['price_gte=0x3E8', [1, 3]],
   ])('%s: as json-server reads it', async (query, expected) => {
     const res = await makeShop().anon().get(`/api/products?${query}`).expect(200);
@@ -92,7 +118,7 @@ describe('GET /api/products/facets', () => {
         { value: 'Dior', label: 'Dior', count: 1 },
       ],
       price: { min: 95, max: 2000 },
-      inStock: 4,
+      inStock: 3, // the deleted Sauvage has 50 but nothing to sell
     });
   });
 
@@ -110,7 +136,7 @@ describe('GET /api/products/facets', () => {
 
     const g = await facets('?brand=Apple&stock_gte=1');
     expect(g.total).toBe(1);
-    expect(g.brands.map((b) => b.count)).toEqual([1, 2, 1]); // in stock, any brand
+    expect(g.brands.map((b) => b.count)).toEqual([1, 2, 0]); // in stock, any brand (Dior's one is deleted)
     expect(g.categories.map((c) => c.count)).toEqual([1, 0, 0]); // Apple and in stock
     expect(g.inStock).toBe(1); // Apple, whatever the stock filter: 1 of 2
     expect(g.price).toEqual({ min: 900, max: 900 });

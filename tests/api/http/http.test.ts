@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../server/http/middleware';
+import { CONTENT_SECURITY_POLICY, MAX_JSON_DEPTH } from '../../../server/http/middleware';
 import { Client } from '../../reliability/http';
 import { address, agent, expectNoLeaks, makeShop, type Agent } from '../fixtures';
 
@@ -121,6 +121,34 @@ describe('request bodies', () => {
     expect(await shop.state()).toEqual(before);
     // A whole surrogate pair is text like any other.
     expect((await user.patch('/api/users/2').send({ name: 'Asha 🙂' }).expect(200)).body.name).toBe('Asha 🙂');
+  });
+
+  it(`400 JSON for a body nested more than ${MAX_JSON_DEPTH} levels deep, on any route, before anything else`, async () => {
+    const shop = makeShop();
+    const user = await shop.as('user');
+    const admin = await shop.as('admin');
+    const before = await shop.state();
+    /** `{"items": [[...[1]...]]}`: the object one level, then `arrays` arrays. */
+    const nested = (arrays: number) => `{"items": ${'['.repeat(arrays)}1${']'.repeat(arrays)}}`;
+    const message = `Request body must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
+    const cases: [Agent, 'post' | 'patch', string, string][] = [
+      // An order's body was fingerprinted (recursively) before it was validated: a 500.
+      [user, 'post', '/api/orders', nested(3000)],
+      [user, 'post', '/api/orders', nested(MAX_JSON_DEPTH)],
+      [user, 'patch', '/api/users/2', `{"addresses": [${'{"a":'.repeat(70)}1${'}'.repeat(70)}]}`],
+      [shop.anon(), 'post', '/api/auth/login', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+      // The import reads its larger body itself: the same limit.
+      [admin, 'post', '/api/admin/import/products', nested(5000)],
+    ];
+    for (const [a, method, url, raw] of cases) {
+      const res = await a[method](url).set('Content-Type', 'application/json').send(raw);
+      expect(res.status, `${method} ${url}: ${res.text.slice(0, 200)}`).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect(await shop.state()).toEqual(before);
+    // At the limit the body goes on to the route, which judges it (an order's items must be products).
+    const atLimit = await user.post('/api/orders').set('Content-Type', 'application/json').send(nested(MAX_JSON_DEPTH - 1)).expect(400);
+    expect(atLimit.body.message).not.toBe(message);
   });
 });
 

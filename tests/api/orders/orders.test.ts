@@ -24,7 +24,7 @@ describe('POST /api/orders', () => {
       totalAmount: expected,
       totalItems: 3,
       paymentMethod: 'card',
-      selectedAddress: address(),
+      selectedAddress: { ...address(), stateCode: 'KA' },
       status: 'pending',
       createdAt: new Date(c.now()).toISOString(),
     });

@@ -192,6 +192,12 @@ describe('validation', () => {
     ['a start that is no date', { startsAt: 'tomorrow' }, { startsAt: 'Starts at must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty' }],
     ['a start on 30 February', { startsAt: '2026-02-30' }, { startsAt: 'Starts at must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty' }],
     ['an end without its zone', { endsAt: '2026-07-01T10:00' }, { endsAt: 'Ends at must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty' }],
+    // Dates of the years 1970 to 9999 only (UTC), whichever zone they are written in.
+    ['an end past the year 9999', { endsAt: '9999-12-31T23:00:00-05:00' }, { endsAt: 'Ends at must be between 1970-01-01 and 9999-12-31' }],
+    ['an end in the year 10000', { endsAt: '+010000-01-01T00:00:00.000Z' }, { endsAt: 'Ends at must be a date (YYYY-MM-DD or an ISO date-time with its zone), or empty' }],
+    ['a start before 1970', { startsAt: '1969-12-31' }, { startsAt: 'Starts at must be between 1970-01-01 and 9999-12-31' }],
+    ['a start before 1970 in UTC', { startsAt: '1970-01-01T00:30:00+01:00' }, { startsAt: 'Starts at must be between 1970-01-01 and 9999-12-31' }],
+    ['a start in the year 0', { startsAt: '0000-01-01' }, { startsAt: 'Starts at must be between 1970-01-01 and 9999-12-31' }],
     ['an end before the start', { startsAt: '2026-07-01', endsAt: '2026-06-30' }, { endsAt: 'Ends at must be after Starts at' }],
     ['an end at the start', { startsAt: '2026-07-01T00:00:00Z', endsAt: '2026-07-01' }, { endsAt: 'Ends at must be after Starts at' }],
     ['a usage limit of 0', { usageLimit: 0 }, { usageLimit: 'Usage limit must be a whole number of at least 1, or empty' }],
@@ -207,6 +213,15 @@ describe('validation', () => {
       expect(res.body, what).toEqual({ message: 'Invalid promotion', errors });
     }
     expect(await count(a)).toBe(0);
+  });
+
+  it('takes dates from the first instant of 1970 to the last of 9999, and gives them back as stored', async () => {
+    const a = await makeShop().as('admin');
+    const made = await create(a, { startsAt: '1970-01-01', endsAt: '9999-12-31T23:59:59.999Z' });
+    expect(made).toMatchObject({ startsAt: '1970-01-01T00:00:00.000Z', endsAt: '9999-12-31T23:59:59.999Z' });
+    expect((await a.get(`${BASE}/${made.id}`).expect(200)).body).toEqual(made);
+    const moved = await a.patch(`${BASE}/${made.id}`).send({ endsAt: '9999-12-31T18:59:59-05:00' }).expect(200);
+    expect(moved.body.endsAt).toBe('9999-12-31T23:59:59.000Z');
   });
 
   it('names every bad field at once; a body that is not an object is 400', async () => {

@@ -89,11 +89,17 @@ describe('the wishlist', () => {
     const { c, shop } = setUp();
     const user = await shop.as('user');
     const phone: WishlistItem = (await user.post('/api/wishlist').send({ product: 1 }).expect(201)).body;
-    expect(phone).toEqual({ id: expect.any(Number), product: expect.objectContaining({ id: 1, title: 'iPhone 15', salePrice: 900, stock: 10, thumbnail: '/images/products/1/thumb.webp' }), variant: null, createdAt: new Date(c.now()).toISOString() });
+    expect(phone).toEqual({
+      id: expect.any(Number),
+      product: { id: 1, title: 'iPhone 15', thumbnail: '/images/products/1/thumb.webp', brand: 'Apple', price: 900, stock: 10, soldOut: false, hasOptions: false, deleted: false, minimumOrderQuantity: 1 },
+      variant: null,
+      createdAt: new Date(c.now()).toISOString(),
+    });
     c.advance(1000);
     const size44: WishlistItem = (await user.post('/api/wishlist').send({ product: 6, variant: 103 }).expect(201)).body;
-    expect(size44.variant).toEqual({ id: 103, sku: 'BOOT-44', options: { Size: '44' }, price: 120, salePrice: 108, stock: 2 });
-    expect(size44.product).toMatchObject({ id: 6, title: BOOTS, stock: 5, options: [SIZE] });
+    // A saved choice: its price and stock are the item's.
+    expect(size44.variant).toEqual({ id: 103, sku: 'BOOT-44', options: [{ name: 'Size', value: '44' }] });
+    expect(size44.product).toMatchObject({ id: 6, title: BOOTS, price: 108, stock: 2, soldOut: false, hasOptions: true });
     c.advance(1000);
     // The boots as a whole are another item than their size 44.
     const boots: WishlistItem = (await user.post('/api/wishlist').send({ product: 6, variant: null }).expect(201)).body;

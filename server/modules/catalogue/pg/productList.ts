@@ -43,8 +43,21 @@ const FIELD: Record<ProductListField, ListColumn> = {
 /** Fields product_counts is kept by, besides being in stock (see countedCondition). */
 const COUNTED: ReadonlySet<ProductListField> = new Set(['category', 'brand', 'deleted']);
 
+/** The loosest of a `_gte` filter's numeric bounds; undefined when none is a number. */
+function lowerBound(filter: ListFilter<ProductListField>): number | undefined {
+  const bounds = filter.values.map(Number).filter((n) => !Number.isNaN(n));
+  return bounds.length === 0 ? undefined : Math.min(...bounds);
+}
+
+/**
+ * Whether a filter is `stock_gte` with a positive bound ('in stock only'): a deleted product has
+ * nothing to sell, so it counts as having no stock and is left out.
+ */
+const wantsStock = (filter: ListFilter<ProductListField>) => filter.field === 'stock' && filter.op === 'gte' && (lowerBound(filter) ?? 0) > 0;
+
 function condition(filter: ListFilter<ProductListField>, table: string, ordered = false): RawBuilder<SqlBool> {
   const compared = fieldCondition(FIELD[filter.field], table, filter);
+  if (wantsStock(filter)) return sql<SqlBool>`${compared} AND NOT ${sql.ref(`${table}.deleted`)}`;
   // A displayed price of at least B means a price of at least B − 0.5 (discounts are 0–100 %,
   // a check of the schema): said outright for a page (`ordered`), so a list sorted by price
   // starts its index there instead of reading every cheaper product first. (Not for a count,
@@ -69,15 +82,14 @@ export function productWhere(query: ListQuery<ProductListField>, ordered = false
 
 /**
  * A filter as a condition on product_counts, or undefined when its rows cannot answer it: the
- * fields it is kept by, and `stock_gte` up to 1 (in stock, or everything).
+ * fields it is kept by, and `stock_gte` up to 1 (in stock and not deleted, or everything).
  */
 function countedCondition(filter: ListFilter<ProductListField>): RawBuilder<SqlBool> | undefined {
   if (COUNTED.has(filter.field)) return condition(filter, 'product_counts');
   if (filter.field !== 'stock' || filter.op !== 'gte') return undefined;
-  const bounds = filter.values.map(Number).filter((n) => !Number.isNaN(n));
-  if (bounds.length === 0) return NOTHING;
-  const bound = Math.min(...bounds);
-  return bound <= 0 ? sql<SqlBool>`true` : bound <= 1 ? sql<SqlBool>`product_counts.in_stock` : undefined;
+  const bound = lowerBound(filter);
+  if (bound === undefined) return NOTHING;
+  return bound <= 0 ? sql<SqlBool>`true` : bound <= 1 ? sql<SqlBool>`product_counts.in_stock AND NOT product_counts.deleted` : undefined;
 }
 
 /**

@@ -3,11 +3,12 @@
 // (productWrites.ts), and the stock an order locks, takes and moves (variantStock.ts). A mixin
 // over PgBase, like every part of PgStore.
 import type { FilterOption, Product } from '../../../../src/domain/types';
-import type { FilterOptionField, ListedProduct, ListQuery, NewProduct, Page, ProductChanges, ProductListField, Tx, ValueCount, VariantProduct } from '../../../db/port';
+import type { FilterOptionField, ListedProduct, ListQuery, NewProduct, Page, ProductChanges, ProductListField, ProductSummary, Tx, ValueCount, VariantProduct, VariantSummary } from '../../../db/port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as catalogue from './catalogue';
 import { listFilterOptions } from './filterOptions';
 import * as productWrites from './productWrites';
+import * as summaries from './summaries';
 import * as variantStock from './variantStock';
 
 export function withCatalogue<T extends PgClass>(Base: T) {
@@ -38,6 +39,9 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     }
     productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]> {
       return productWrites.productsByIds(tx ? trxOf(tx) : this.db, ids);
+    }
+    productSummaries(productIds: readonly number[], variantIds: readonly number[]): Promise<{ products: ProductSummary[]; variants: VariantSummary[] }> {
+      return summaries.productSummaries(this.db, productIds, variantIds);
     }
     insertProduct(tx: Tx, product: NewProduct): Promise<VariantProduct> {
       return productWrites.insertProduct(trxOf(tx), product);

@@ -4,6 +4,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { toCents, toDollars, type Promotion, type ShippingMethod, type TaxRate } from '../../../../src/domain/checkout';
 import type { PromotionsTable, ShippingMethodsTable, TaxRatesTable } from '../../../db/schema';
+import { findRegion } from '../../../../src/domain/regions';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
@@ -79,6 +80,8 @@ export function taxRateFromRow(r: Selectable<TaxRatesTable>): TaxRate {
   return { id: r.id, country: r.country, state: r.state, rate: Number(r.rate) };
 }
 
+/** A rate's row: its region by code (a file written before regions were checked names them), else as given. */
 export function taxRateToRow(t: Omit<TaxRate, 'id'> & { id?: number }): Insertable<TaxRatesTable> {
-  return { ...(t.id === undefined ? {} : { id: t.id }), country: t.country, state: t.state, rate: t.rate };
+  const state = t.state === null ? null : (findRegion(t.country, t.state)?.code ?? t.state);
+  return { ...(t.id === undefined ? {} : { id: t.id }), country: t.country, state, rate: t.rate };
 }

@@ -4,15 +4,16 @@ import type { StockAlert } from '../../../../src/domain/wishlist';
 import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import type { Tx } from '../../../db/tx';
+import type { Page } from '../../../query/lists';
 import * as wishlist from './wishlist';
 
 export function withWishlist<T extends PgClass>(Base: T) {
   return class PgWishlist extends Base {
-    wishlistOf(user: number): Promise<StoredWishlistItem[]> {
-      return wishlist.wishlistOf(this.db, user);
+    wishlistPage(user: number, slice: { start: number; end: number }): Promise<Page<StoredWishlistItem>> {
+      return wishlist.wishlistPage(this.db, user, slice);
     }
-    addWishlistItem(item: NewWishlistItem): Promise<StoredWishlistItem | undefined> {
-      return wishlist.addWishlistItem(this.db, item);
+    addWishlistItem(item: NewWishlistItem, max: number): Promise<StoredWishlistItem | 'taken' | 'full'> {
+      return wishlist.addWishlistItem(this.db, item, max);
     }
     removeWishlistItem(user: number, id: number): Promise<boolean> {
       return wishlist.removeWishlistItem(this.db, user, id);
@@ -20,8 +21,8 @@ export function withWishlist<T extends PgClass>(Base: T) {
     stockAlertsOf(user: number): Promise<StockAlert[]> {
       return wishlist.stockAlertsOf(this.db, user);
     }
-    addStockAlert(alert: { user: number; product: number; variant: number; at: number }): Promise<StockAlert | StockAlertRefusal> {
-      return wishlist.addStockAlert(this.db, alert);
+    addStockAlert(alert: { user: number; product: number; variant: number; at: number }, max: number): Promise<StockAlert | StockAlertRefusal> {
+      return wishlist.addStockAlert(this.db, alert, max);
     }
     removeStockAlert(user: number, id: number): Promise<boolean> {
       return wishlist.removeStockAlert(this.db, user, id);

@@ -9,9 +9,9 @@ import type { SnapshotStockAlert, SnapshotWishlistItem } from '../port';
 import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
 import { isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
+import type { Page } from '../../../query/lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
 
 function itemFromRow(r: { id: number; user_id: number; product_id: number; variant_id: number | null; created_at: Date }): StoredWishlistItem {
   return { id: r.id, user: r.user_id, product: r.product_id, variant: r.variant_id, createdAt: r.created_at.toISOString() };
@@ -21,20 +21,54 @@ function alertFromRow(r: { id: number; product_id: number; variant_id: number; c
   return { id: r.id, product: r.product_id, variant: r.variant_id, createdAt: r.created_at.toISOString() };
 }
 
-export async function wishlistOf(db: Db, user: number): Promise<StoredWishlistItem[]> {
-  if (!isId(user)) return [];
-  const rows = await db.selectFrom('wishlist_items').selectAll().where('user_id', '=', user).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(itemFromRow);
+export async function wishlistPage(db: Db, user: number, slice: { start: number; end: number }): Promise<Page<StoredWishlistItem>> {
+  if (!isId(user)) return { items: [], total: 0 };
+  const rows = await db
+    .selectFrom('wishlist_items')
+    .selectAll()
+    .where('user_id', '=', user)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(slice.start)
+    .limit(slice.end - slice.start)
+    .execute();
+  // Counted apart: a page past the end still says how many there are.
+  const { n } = await db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user).executeTakeFirstOrThrow();
+  return { items: rows.map(itemFromRow), total: Number(n) };
 }
 
-export async function addWishlistItem(db: Db, item: NewWishlistItem): Promise<StoredWishlistItem | undefined> {
-  const row = await db
-    .insertInto('wishlist_items')
-    .values({ user_id: item.user, product_id: item.product, variant_id: item.variant, created_at: new Date(item.at), last_price: item.price })
-    .onConflict((oc) => oc.expression(sql`user_id, product_id, coalesce(variant_id, 0)`).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row && itemFromRow(row);
+/**
+ * Locks the user's row until `trx` ends (FOR NO KEY UPDATE: rows that only refer to the user are
+ * not held up), so that two saves of one user at once count one after the other.
+ */
+async function lockUser(trx: Transaction<Database>, user: number): Promise<boolean> {
+  return (await trx.selectFrom('users').select('id').where('id', '=', user).forNoKeyUpdate().executeTakeFirst()) !== undefined;
+}
+
+async function countOf(trx: Transaction<Database>, table: 'wishlist_items' | 'stock_alerts', user: number): Promise<number> {
+  const { n } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function addWishlistItem(db: Kysely<Database>, item: NewWishlistItem, max: number): Promise<StoredWishlistItem | 'taken' | 'full'> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockUser(trx, item.user))) return 'full';
+    const same = await trx
+      .selectFrom('wishlist_items')
+      .select('id')
+      .where('user_id', '=', item.user)
+      .where('product_id', '=', item.product)
+      .where(sql<number>`coalesce(variant_id, 0)`, '=', item.variant ?? 0)
+      .executeTakeFirst();
+    if (same) return 'taken';
+    if ((await countOf(trx, 'wishlist_items', item.user)) >= max) return 'full';
+    const row = await trx
+      .insertInto('wishlist_items')
+      .values({ user_id: item.user, product_id: item.product, variant_id: item.variant, created_at: new Date(item.at), last_price: item.price })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return itemFromRow(row);
+  });
 }
 
 export async function removeWishlistItem(db: Db, user: number, id: number): Promise<boolean> {
@@ -52,9 +86,11 @@ export async function stockAlertsOf(db: Db, user: number): Promise<StockAlert[]>
 export async function addStockAlert(
   db: Kysely<Database>,
   alert: { user: number; product: number; variant: number; at: number },
+  max: number,
 ): Promise<StockAlert | StockAlertRefusal> {
   if (!isId(alert.product) || !isId(alert.variant)) return 'missing';
   return db.transaction().execute(async (trx) => {
+    if (!(await lockUser(trx, alert.user))) return 'full';
     // The product's row first, as every stock write locks it (FOR UPDATE): a restock not committed
     // yet is waited for and then seen; one that starts later waits for this subscription and mails it.
     const product = await trx.selectFrom('products').select('id').where('id', '=', alert.product).forShare().executeTakeFirst();
@@ -62,6 +98,9 @@ export async function addStockAlert(
     const variant = await trx.selectFrom('variants').select('stock').where('id', '=', alert.variant).where('product_id', '=', alert.product).executeTakeFirst();
     if (!variant) return 'missing';
     if (variant.stock > 0) return 'in stock';
+    const taken = await trx.selectFrom('stock_alerts').select('id').where('user_id', '=', alert.user).where('variant_id', '=', alert.variant).executeTakeFirst();
+    if (taken) return 'taken';
+    if ((await countOf(trx, 'stock_alerts', alert.user)) >= max) return 'full';
     const row = await trx
       .insertInto('stock_alerts')
       .values({ user_id: alert.user, product_id: alert.product, variant_id: alert.variant, created_at: new Date(alert.at) })

@@ -1,4 +1,5 @@
-import { XMarkIcon } from '@heroicons/react/20/solid';
+// The outline icon the navbar already loads (one icon chunk on the home page, not two).
+import { XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useRef, useState } from 'react';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
 import { withFilter, withoutFilters, withPriceRange, withRange, withSearch } from '../../../lib/listingParams';

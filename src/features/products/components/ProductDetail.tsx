@@ -15,6 +15,7 @@ import YourReview from './YourReview';
 import {
   selectProductById,
   selectSelectedProductError,
+  selectSelectedProductMissing,
   selectSelectedProductStatus,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
@@ -45,7 +46,8 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
   const product = useAppSelector(selectProductById);
   const status = useAppSelector(selectSelectedProductStatus);
   const error = useAppSelector(selectSelectedProductError);
-  useDocumentTitle(product?.title ?? 'Product');
+  const missing = useAppSelector(selectSelectedProductMissing);
+  useDocumentTitle(missing ? 'Product not found' : (product?.title ?? 'Product'));
 
   useSelectedProduct(id);
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
+import { calls, jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
 import type { ShippingMethod, TaxRate } from '../../../domain/checkout';
 import ShippingScreen from './ShippingScreen';
 
@@ -89,5 +89,32 @@ describe('ShippingScreen', () => {
     expect(patches).toEqual(['PATCH /api/admin/shipping-methods/6', 'PATCH /api/admin/shipping-methods/6']);
     // The toast says so (its code loads with the first alert: awaited, so it never lands after the test).
     expect(await screen.findByText('Express (Canada) saved')).toBeInTheDocument();
+  });
+
+  it('chooses a tax rate’s state among the country’s regions by name, and sends its code', async () => {
+    const mock = stubFetch({
+      'GET /api/admin/shipping-methods': () => jsonResponse(METHODS),
+      'GET /api/admin/tax-rates': () => jsonResponse(RATES),
+      'PATCH /api/admin/tax-rates/5': () => jsonResponse({ ...RATES[1], state: 'Ontario' }),
+    });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit the tax rate of Quebec, Canada' }));
+    const form = screen.getByRole('form', { name: 'Edit the tax rate of Quebec, Canada' });
+    const state = within(form).getByLabelText('State') as HTMLSelectElement;
+    expect(state).toHaveValue('QC');
+    expect(Array.from(state.options).map((o) => o.text)).toHaveLength(14);
+    expect(state.options[0].text).toBe('Whole country');
+    await user.selectOptions(state, 'Ontario');
+    await user.click(within(form).getByRole('button', { name: 'Save tax rate' }));
+    expect(await screen.findByText('Tax rate of Ontario saved')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/admin/tax-rates/5')).toEqual([{ country: 'Canada', state: 'ON', rate: 14.975 }]);
+    // Another country: its own regions, none chosen.
+    await user.click(screen.getByRole('button', { name: 'Add tax rate' }));
+    const add = screen.getByRole('form', { name: 'New tax rate' });
+    await user.selectOptions(within(add).getByLabelText('Country'), 'Mexico');
+    const mexico = within(add).getByLabelText('State') as HTMLSelectElement;
+    expect(mexico).toHaveValue('');
+    expect(Array.from(mexico.options).map((o) => o.text)).toContain('Nuevo León');
   });
 });

@@ -4,6 +4,7 @@ import { Field, Input, Select } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { TaxRate } from '../../../domain/checkout';
 import { COUNTRIES } from '../../../domain/types';
+import { findRegion, regionsOf } from '../../../domain/regions';
 import { numberOrText } from '../../../lib/numberOrText';
 import { showServerErrors } from '../../../lib/serverErrors';
 import type { TaxRateBody } from './shippingAPI';
@@ -22,7 +23,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Add or edit a tax rate: country, state (empty: the whole country), rate in percent. */
+/** Add or edit a tax rate: country, one of its regions by name (or the whole country), rate in percent. */
 export default function TaxRateForm({ rate, save, onCancel }: Props) {
   const prefix = rate ? `rate-${rate.id}` : 'rate-new';
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,10 +32,20 @@ export default function TaxRateForm({ rate, save, onCancel }: Props) {
     handleSubmit,
     setError,
     setFocus,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    defaultValues: { country: rate?.country ?? COUNTRIES[0], state: rate?.state ?? '', rate: rate ? String(rate.rate) : '' },
+    // The select's value is the region's code; a rate stored under a name no region has keeps it, to be corrected.
+    defaultValues: {
+      country: rate?.country ?? COUNTRIES[0],
+      state: rate?.state ? (findRegion(rate.country, rate.state)?.code ?? rate.state) : '',
+      rate: rate ? String(rate.rate) : '',
+    },
   });
+  const country = watch('country');
+  const regions = regionsOf(country);
+  const unknown = rate?.state && rate.country === country && !findRegion(rate.country, rate.state) ? rate.state : null;
   useEffect(() => setFocus('country'), [setFocus]);
 
   async function submit(values: Values) {
@@ -59,7 +70,7 @@ export default function TaxRateForm({ rate, save, onCancel }: Props) {
       <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Field id={`${prefix}-country`} label="Country" error={errors.country?.message}>
           {(control) => (
-            <Select {...control} {...register('country')}>
+            <Select {...control} {...register('country', { onChange: () => setValue('state', '') })}>
               {COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -68,8 +79,18 @@ export default function TaxRateForm({ rate, save, onCancel }: Props) {
             </Select>
           )}
         </Field>
-        <Field id={`${prefix}-state`} label="State (empty: whole country)" error={errors.state?.message}>
-          {(control) => <Input maxLength={60} autoComplete="off" {...control} {...register('state')} />}
+        <Field id={`${prefix}-state`} label="State" error={errors.state?.message}>
+          {(control) => (
+            <Select {...control} {...register('state')}>
+              <option value="">Whole country</option>
+              {unknown && <option value={unknown}>{unknown} (not a state of {country})</option>}
+              {regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
         <Field id={`${prefix}-rate`} label="Rate (%)" error={errors.rate?.message}>
           {(control) => (

@@ -26,7 +26,7 @@ export default function TaxRatesSection() {
       title="Tax rates"
       className="mt-12"
       headingRef={heading}
-      hint="Charged on the discounted goods plus shipping. A place without a rate pays no tax."
+      hint="Charged on the discounted goods plus shipping. A state without a rate of its own pays its country’s; a country without one pays no tax."
       list={list}
       addLabel="Add tax rate"
       onAdd={() => edit('new')}

@@ -3,7 +3,7 @@ import { lineCharges } from '../../../domain/orderText';
 import type { Order } from '../../../domain/types';
 import { lineChoice } from './orderFormat';
 
-/** An order's lines: picture, title, the variant chosen, quantity × unit price, the line's discount and total, as charged. */
+/** An order's lines: picture, title, brand, the variant chosen, quantity × unit price, the line's discount and total, as charged. */
 export default function OrderLines({ order }: { order: Order }) {
   return (
     <ul aria-label="Items" className="divide-y divide-gray-200">
@@ -22,6 +22,7 @@ export default function OrderLines({ order }: { order: Order }) {
             <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:flex-row sm:justify-between sm:gap-4">
               <div className="min-w-0">
                 <h3 className="font-medium text-gray-900">{item.product.title}</h3>
+                {item.product.brand && <p className="text-gray-700">{item.product.brand}</p>}
                 {choice && <p className="text-gray-700">{choice}</p>}
                 <p className="text-gray-700">
                   Qty {item.quantity} × {formatMoney(unitPrice)}

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { address, admin, jsonResponse, renderWithProviders, stubFetch, user, session, fillAddress } from '../../../test/utils';
 import type { User } from '../../../domain/types';
 import { initialState as userState } from '../userSlice';
+import { findRegion } from '../../../domain/regions';
+import type { Address } from '../../../domain/types';
 import UserProfilePage from './UserProfilePage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,8 +18,18 @@ const render = (account: User) =>
     },
   });
 
+/** Answers a PATCH as the API does: the user with the addresses sent, each state by its region's name and code. */
 function echoPatch() {
-  return stubFetch({ 'PATCH /api/users/7': ({ body }) => jsonResponse({ ...user, ...(body as object) }) });
+  return stubFetch({
+    'PATCH /api/users/7': ({ body }) => {
+      const { addresses = [], ...rest } = body as { addresses?: Address[] };
+      const answered = addresses.map((a) => {
+        const region = findRegion(a.country, a.state);
+        return region ? { ...a, state: region.name, stateCode: region.code } : a;
+      });
+      return jsonResponse({ ...user, ...rest, addresses: answered });
+    },
+  });
 }
 
 describe('UserProfilePage', () => {
@@ -44,7 +56,7 @@ describe('UserProfilePage', () => {
     await fillAddress(address);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [address] });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ id: 7, addresses: [{ ...address, state: 'ON' }] });
     expect(screen.queryByRole('button', { name: 'Save Address' })).not.toBeInTheDocument();
   });
 
@@ -64,7 +76,7 @@ describe('UserProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove address 1' }));
     expect(await screen.findByText('Address removed')).toBeInTheDocument();
     expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
-    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body)).addresses).toEqual([{ ...address, name: 'Second' }]);
+    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body)).addresses).toEqual([{ ...address, name: 'Second', stateCode: 'ON' }]);
   });
 
   it('keeps the address and alerts when saving fails', async () => {

@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, jsonResponse, product, renderWithProviders, sent, session, stubFetch, user } from '../../../test/utils';
+import { WISHLIST_FULL } from '../../../domain/constants';
 import { resetWishlist, type WishlistItem } from '../wishlistStore';
 import WishlistHeart from './WishlistHeart';
 
@@ -15,8 +16,9 @@ afterEach(() => {
   resetWishlist();
 });
 
-const phone = { ...product({ id: 3, title: 'Novaphone Zen 8' }), salePrice: 90 };
-const saved = (id: number, productId = 3): WishlistItem => ({ id, product: { ...phone, id: productId }, variant: null, createdAt: '2026-11-26T00:00:00.000Z' });
+const phone = product({ id: 3, title: 'Novaphone Zen 8' });
+const summary = { title: phone.title, thumbnail: phone.thumbnail, brand: phone.brand, price: 90, stock: 10, soldOut: false, hasOptions: false, deleted: false, minimumOrderQuantity: 1 };
+const saved = (id: number, productId = 3): WishlistItem => ({ id, product: { ...summary, id: productId }, variant: null, createdAt: '2026-11-26T00:00:00.000Z' });
 
 const render = () => renderWithProviders(<WishlistHeart product={phone} />, { preloadedState: session(user) });
 
@@ -68,5 +70,19 @@ describe('WishlistHeart', () => {
     await userEvent.click(heart);
     expect(await screen.findByText('Could not save it to your wishlist: Not signed in')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Novaphone Zen 8 to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says when the wishlist is full, and stays unpressed without reading the list again', async () => {
+    const fetch = stubFetch({
+      'GET /api/wishlist': () => jsonResponse([]),
+      'POST /api/wishlist': () => jsonResponse({ message: WISHLIST_FULL }, 409),
+    });
+    render();
+    const heart = await screen.findByRole('button', { name: 'Save Novaphone Zen 8 to wishlist' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    await userEvent.click(heart);
+    expect(await screen.findByText(`Could not save it to your wishlist: ${WISHLIST_FULL}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Novaphone Zen 8 to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls(fetch).filter((c) => c.startsWith('GET'))).toHaveLength(1);
   });
 });
