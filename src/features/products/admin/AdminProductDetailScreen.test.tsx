@@ -42,7 +42,10 @@ describe('AdminProductDetailScreen', () => {
   it('says why when the product does not exist', async () => {
     stubFetch({ 'GET /api/products/99': () => jsonResponse({ message: 'Product not found' }, 404) });
     renderWithProviders(<AdminProductDetailScreen />, { ...DETAIL, route: '/admin/productdetail/99' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the products' })).toHaveAttribute('href', '/admin');
+    // Nothing to retry: the product does not exist.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it("removes a review after a confirmation, and the rating follows", async () => {
