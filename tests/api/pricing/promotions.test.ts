@@ -292,7 +292,7 @@ describe('audit', () => {
     await a.patch(`${BASE}/${made.id}`).send({ value: 200 }).expect(400);
     await a.delete(`${BASE}/${made.id}`).expect(204);
     const entries = (await a.get('/api/admin/audit?entity=promotion').expect(200)).body as AuditEntry[];
-    const actor = { id: ACCOUNTS.admin.id, email: ACCOUNTS.admin.email };
+    const actor = { id: ACCOUNTS.admin.id, email: ACCOUNTS.admin.email, role: 'admin' };
     const { used: _used, ...fields } = made;
     void _used;
     expect(entries).toEqual([
