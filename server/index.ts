@@ -18,6 +18,9 @@
 //   SMTP_URL        smtp://host:port (or smtps://user:pass@host): where the mail worker sends the
 //                   outbox; unset: messages stay in the outbox, unsent (the back office lists them)
 //   MAIL_FROM       the From of every message (Shop <no-reply@shop.test>)
+//   MAIL_LEASE_SECONDS  a mail worker's claim on a message (120; renewed while a send lasts)
+//   SMTP_CONNECTION_TIMEOUT_SECONDS, SMTP_GREETING_TIMEOUT_SECONDS, SMTP_SOCKET_TIMEOUT_SECONDS
+//                   nodemailer's waits (30, 30, 60): well under the lease
 //   PUBLIC_URL      the shop's public address, for links in mail (else http://localhost:PORT)
 import http from 'node:http';
 import path from 'node:path';
@@ -148,8 +151,8 @@ if (databaseUrl) {
 } else {
   console.log(`Database: embedded PostgreSQL in ${shownPath(dataDir)}`);
 }
-// The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and row locks
-// keep them from sending a message twice).
+// The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and leases
+// with an owner keep them from sending a message twice).
 const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
 mailWorker?.start();
 console.log(mailWorker ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}` : 'Mail: kept in the outbox, unsent (no SMTP_URL)');

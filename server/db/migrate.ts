@@ -23,6 +23,7 @@ import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
 import * as searchStatistics from './migrations/0019_search_statistics';
 import * as regions from './migrations/0021_regions';
+import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -46,6 +47,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_storefront_variants': storefrontVariants,
   '0019_search_statistics': searchStatistics,
   '0021_regions': regions,
+  '0023_outbox_lease': outboxLease,
   '0024_audit_actor_role': auditActorRole,
 };
 

@@ -206,7 +206,7 @@ export interface OrderNotesTable {
   author_email: string;
 }
 
-/** A message to send (migration 0009; server/modules/mail/pg/outbox.ts). */
+/** A message to send (migrations 0009, 0023; server/modules/mail/pg/outbox.ts). */
 export interface OutboxTable {
   id: Identity;
   to: string;
@@ -218,7 +218,10 @@ export interface OutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When a pending message is due; while a worker's claim holds it, when that lease ends. */
   next_attempt_at: Timestamp;
+  /** The token of the worker whose claim holds the message (migration 0023); null before any claim. */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A password reset link's token, by its SHA-256 (migration 0009). */

@@ -29,20 +29,58 @@ export function checkPublicUrl(value: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-// --- Mail (server/mail/) ---------------------------------------------------------------------
+// --- Mail (server/modules/mail/) --------------------------------------------------------------
 
 export const SMTP_URL_ENV = 'SMTP_URL';
 export const MAIL_FROM_ENV = 'MAIL_FROM';
 export const DEFAULT_MAIL_FROM = 'Shop <no-reply@shop.test>';
+
+/**
+ * How long the worker's claim on a message lasts (MAIL_LEASE_SECONDS), and how long nodemailer
+ * waits for SMTP (SMTP_*_TIMEOUT_SECONDS): to connect, for the server's greeting, and for any
+ * answer once connected (a socket silent that long is closed and the attempt fails). The lease is
+ * renewed every third of it while a send lasts; the timeouts, well under it, end a stalled send.
+ */
+export const MAIL_TIMING_ENV = {
+  leaseMs: 'MAIL_LEASE_SECONDS',
+  connectionTimeoutMs: 'SMTP_CONNECTION_TIMEOUT_SECONDS',
+  greetingTimeoutMs: 'SMTP_GREETING_TIMEOUT_SECONDS',
+  socketTimeoutMs: 'SMTP_SOCKET_TIMEOUT_SECONDS',
+} as const;
+export type MailTiming = Record<keyof typeof MAIL_TIMING_ENV, number>;
+export const DEFAULT_MAIL_TIMING: MailTiming = { leaseMs: 120_000, connectionTimeoutMs: 30_000, greetingTimeoutMs: 30_000, socketTimeoutMs: 60_000 };
 
 export interface MailConfig {
   /** smtp://… or smtps://… (nodemailer's URL form, credentials allowed); undefined: mail stays in the outbox. */
   smtpUrl?: string;
   /** The From header of every message. */
   from: string;
+  /** The right-hand side of each message's Message-ID: PUBLIC_URL's host, else the From address's domain. */
+  messageIdDomain: string;
+  timing: MailTiming;
 }
 
-/** SMTP_URL and MAIL_FROM; anything but an smtp(s) URL, or a From with a line break, is refused at start. */
+/** The domain of the From's address (`Shop <no-reply@shop.test>`: shop.test), or localhost. */
+function fromDomain(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain || 'localhost';
+}
+
+function timingFromEnv(env: NodeJS.ProcessEnv): MailTiming {
+  const timing = { ...DEFAULT_MAIL_TIMING };
+  for (const key of Object.keys(MAIL_TIMING_ENV) as (keyof MailTiming)[]) {
+    const value = env[MAIL_TIMING_ENV[key]]?.trim();
+    if (!value) continue;
+    if (!/^[1-9]\d{0,4}$/.test(value)) throw new Error(`${MAIL_TIMING_ENV[key]} must be a whole number of seconds from 1 to 99999, not "${value}"`);
+    timing[key] = Number(value) * 1000;
+  }
+  return timing;
+}
+
+/**
+ * SMTP_URL, MAIL_FROM, PUBLIC_URL (for the Message-ID) and the timing; anything but an smtp(s)
+ * URL, a From with a line break, or a timing that is not a whole number of seconds is refused at start.
+ */
 export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailConfig {
   const smtpUrl = env[SMTP_URL_ENV]?.trim() || undefined;
   if (smtpUrl !== undefined) {
@@ -56,5 +94,7 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
   }
   const from = env[MAIL_FROM_ENV]?.trim() || DEFAULT_MAIL_FROM;
   if (/[\r\n]/.test(from)) throw new Error(`${MAIL_FROM_ENV} must be one line`);
-  return { smtpUrl, from };
+  const publicUrl = publicUrlFromEnv(env);
+  const messageIdDomain = publicUrl ? new URL(publicUrl).hostname : fromDomain(from);
+  return { smtpUrl, from, messageIdDomain, timing: timingFromEnv(env) };
 }

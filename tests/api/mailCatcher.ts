@@ -14,6 +14,8 @@ export interface CaughtMail {
   html: string;
   /** Raw header lines, for checks of what a header holds. */
   headerLines: string[];
+  /** The Message-ID header ('' without one). */
+  messageId: string;
 }
 
 export interface MailCatcher {
@@ -21,8 +23,15 @@ export interface MailCatcher {
   url: string;
   /** Every message accepted so far, in arrival order. */
   messages: CaughtMail[];
+  /** Every message refused so far (refuseNext), in arrival order. */
+  refused: CaughtMail[];
   /** Refuse the next `n` messages with this SMTP answer (e.g. 451 for a temporary failure). */
   refuseNext(n: number, code?: number, message?: string): void;
+  /**
+   * Answer the next `n` messages' data only after `ms` (a slow server): each is accepted, and
+   * listed in `messages`, when the answer goes, whether or not the client still waits for it.
+   */
+  delayNext(n: number, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -32,7 +41,9 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): string[]
 /** `onMail`: called with each message accepted (the browser tests' server writes them to files). */
 export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const refused: CaughtMail[] = [];
   let refusals: { left: number; code: number; message: string } = { left: 0, code: 451, message: 'try again later' };
+  let delays = { left: 0, ms: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -41,12 +52,10 @@ export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Pro
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (refusals.left > 0) {
-          refusals.left--;
-          const error = Object.assign(new Error(refusals.message), { responseCode: refusals.code });
-          callback(error);
-          return;
-        }
+        const refusal = refusals.left > 0 ? { ...refusals } : undefined;
+        if (refusal) refusals.left--;
+        const delay = !refusal && delays.left > 0 ? delays.ms : 0;
+        if (delay) delays.left--;
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
             const mail: CaughtMail = {
@@ -57,10 +66,20 @@ export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Pro
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               headerLines: parsed.headerLines.map((h) => h.line),
+              messageId: parsed.messageId ?? '',
             };
-            messages.push(mail);
-            onMail?.(mail);
-            callback();
+            if (refusal) {
+              refused.push(mail);
+              callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+              return;
+            }
+            const accept = () => {
+              messages.push(mail);
+              onMail?.(mail);
+              callback();
+            };
+            if (delay) setTimeout(accept, delay);
+            else accept();
           })
           .catch((error: Error) => callback(error));
       });
@@ -73,8 +92,12 @@ export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Pro
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     refuseNext(n, code = 451, message = 'try again later') {
       refusals = { left: n, code, message };
+    },
+    delayNext(n, ms) {
+      delays = { left: n, ms };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -10,16 +10,28 @@ export interface MailStore {
   /** Puts a copy of message `id` in the outbox as a new message, due at `at`; undefined when there is no such message. */
   resendMail(id: number, at: number): Promise<OutboxMessage | undefined>;
   /**
-   * Claims up to `limit` pending messages due at `now` (oldest first) for one delivery attempt:
-   * counts the attempt and moves their next attempt to `now + leaseMs`, so no other worker takes
-   * them meanwhile (rows locked with SKIP LOCKED: workers on one database never wait for each
-   * other). A claim not marked within the lease is due again: a crash never loses a message.
+   * Claims up to `limit` pending messages due at `now` (oldest first) for `owner` (a token of the
+   * claiming worker's round): moves their next attempt to `now + leaseMs` (the lease) and names
+   * `owner` as its holder, so no other worker takes them meanwhile (rows locked with SKIP LOCKED:
+   * workers on one database never wait for each other). A claim not marked within the lease is due
+   * again, and the next claim takes it over: a crash never loses a message.
    */
-  claimMail(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
-  /** Marks a claimed message sent at `at`. */
-  markMailSent(id: number, at: number): Promise<void>;
-  /** Records a failed attempt: due again at `retryAt`, or given up ('failed') when absent; the error kept. */
-  markMailFailed(id: number, error: string, retryAt?: number): Promise<void>;
+  claimMail(now: number, limit: number, leaseMs: number, owner: string): Promise<OutboxMessage[]>;
+  /**
+   * Before a send: while `owner`'s lease on message `id` holds at `now` (pending, its claim, not
+   * run out), renews it to `now + leaseMs` and counts the attempt, returning the attempts so far;
+   * undefined when the lease is gone (the message must not be sent).
+   */
+  beginMailAttempt(id: number, owner: string, now: number, leaseMs: number): Promise<number | undefined>;
+  /** While a send lasts: renews `owner`'s lease to `now + leaseMs` if it still holds at `now`; false when it is gone. */
+  renewMailLease(id: number, owner: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Marks message `id` sent at `at` if it is still `owner`'s claim (false when another worker has claimed it since). */
+  markMailSent(id: number, owner: string, at: number): Promise<boolean>;
+  /**
+   * Records a failed attempt, if message `id` is still `owner`'s claim: due again at `retryAt`, or
+   * given up ('failed') when absent; the error kept. False when another worker has claimed it since.
+   */
+  markMailFailed(id: number, owner: string, error: string, retryAt?: number): Promise<boolean>;
   /** Puts the message in the outbox, due at `at`, in `tx`: it goes out only if the change it tells of is kept. */
   enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void>;
 }

@@ -1,26 +1,33 @@
 // The mail worker: delivers the outbox (server/modules/mail/pg/outbox.ts) through an SMTP transport
-// (nodemailer). Each round claims a batch of due messages (a lease: no other worker, on this or
-// another instance, takes them meanwhile), sends them one by one and marks each sent; a failed
-// attempt is retried after a growing delay, and after `maxAttempts` the message is given up
-// ('failed') with the error kept. A worker that dies mid-batch loses nothing: what it claimed
-// and did not mark is due again once the lease ends. The one resend it can cause: a message the
-// SMTP server accepted just before the crash, before it was marked sent.
+// (nodemailer). Each round claims a batch of due messages under a lease named by a token of the
+// round (no other worker, on this or another instance, takes them meanwhile) and sends them one
+// by one, each only while the lease holds (lease.ts): checked and renewed just before the send,
+// renewed while it lasts, and the outcome marked only while the message is still this round's
+// claim. A failed attempt is retried after a growing delay, and after `maxAttempts` the message is
+// given up ('failed') with the error kept. A worker that dies mid-batch loses nothing: what it
+// claimed and did not mark is due again once the lease ends. The one resend it can cause: a
+// message the SMTP server accepted just before the crash, before it was marked sent; every
+// attempt carries the same Message-ID (messageIdOf), so the receiver can tell the copy.
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { OutboxMessage, Store } from '../../db/port';
-import type { MailConfig } from '../../http/config';
-
-type MailStore = Pick<Store, 'claimMail' | 'markMailSent' | 'markMailFailed'>;
+import type { OutboxMessage } from '../../db/port';
+import { DEFAULT_MAIL_TIMING, type MailConfig, type MailTiming } from '../../http/config';
+import { describe, sendHoldingLease, type LeaseStore } from './lease';
 
 export interface WorkerOptions {
   /** Where messages go (nodemailer transport). */
   transport: Pick<Transporter, 'sendMail'>;
   /** The From header. */
   from: string;
+  /** The right-hand side of each Message-ID (localhost). */
+  messageIdDomain?: string;
   now?: () => number;
   /** Messages claimed per round (10). */
   batch?: number;
-  /** How long a claim keeps a message from other workers (2 minutes): longer than one send may take. */
+  /** How long a claim holds a message from other workers (2 minutes); renewed while a send lasts. */
   leaseMs?: number;
+  /** How often the lease is renewed while a send lasts (a third of the lease). */
+  renewEveryMs?: number;
   /** Tries before a message is given up (5). */
   maxAttempts?: number;
   /** The delay before try n + 1 after n failed (30 s × 4^(n−1), at most an hour). */
@@ -37,6 +44,16 @@ export interface RoundResult {
   sent: number[];
   retried: number[];
   failed: number[];
+  /** Claimed, but another worker took the message over once this round's lease ran out: not sent, or sent and not marked (logged). */
+  lost: number[];
+}
+
+const emptyRound = (): RoundResult => ({ sent: [], retried: [], failed: [], lost: [] });
+const size = (r: RoundResult) => r.sent.length + r.retried.length + r.failed.length + r.lost.length;
+
+/** The Message-ID of every attempt at message `message` (its outbox id and creation time: a database loaded afresh reuses ids). */
+export function messageIdOf(message: Pick<OutboxMessage, 'id' | 'createdAt'>, domain: string): string {
+  return `<outbox-${message.id}.${Date.parse(message.createdAt).toString(36)}@${domain}>`;
 }
 
 export class MailWorker {
@@ -45,7 +62,7 @@ export class MailWorker {
   private stopped = true;
 
   constructor(
-    private readonly store: MailStore,
+    private readonly store: LeaseStore,
     private readonly options: WorkerOptions,
   ) {}
 
@@ -53,37 +70,49 @@ export class MailWorker {
     return this.options.now ?? Date.now;
   }
 
-  /** One round: claims due messages and tries each once. */
+  /** One round: claims due messages and tries each once (while its lease holds). */
   async runOnce(): Promise<RoundResult> {
-    const { transport, from, batch = 10, leaseMs = 120_000, maxAttempts = DEFAULT_MAX_ATTEMPTS, backoffMs = defaultBackoff } = this.options;
-    const result: RoundResult = { sent: [], retried: [], failed: [] };
-    const claimed = await this.store.claimMail(this.now(), batch, leaseMs);
+    const { transport, from, messageIdDomain = 'localhost', batch = 10, leaseMs = DEFAULT_MAIL_TIMING.leaseMs, maxAttempts = DEFAULT_MAX_ATTEMPTS, backoffMs = defaultBackoff } = this.options;
+    const log = this.options.log ?? (() => {});
+    const result = emptyRound();
+    const owner = randomUUID();
+    const claimed = await this.store.claimMail(this.now(), batch, leaseMs, owner);
+    const lease = { store: this.store, owner, now: this.now, leaseMs, renewEveryMs: this.options.renewEveryMs ?? leaseMs / 3, log };
     for (const message of claimed) {
-      try {
-        await transport.sendMail(envelope(message, from));
-      } catch (error) {
-        const reason = describe(error);
-        const giveUp = message.attempts >= maxAttempts;
-        await this.store.markMailFailed(message.id, reason, giveUp ? undefined : this.now() + backoffMs(message.attempts));
-        (giveUp ? result.failed : result.retried).push(message.id);
-        this.options.log?.(`mail #${message.id} to ${message.to}: ${giveUp ? 'given up' : 'will retry'} (${reason})`);
+      const mail = { ...envelope(message, from), messageId: messageIdOf(message, messageIdDomain) };
+      const outcome = await sendHoldingLease(lease, message, () => transport.sendMail(mail));
+      if (outcome.kind === 'lost') {
+        result.lost.push(message.id);
         continue;
       }
-      await this.store.markMailSent(message.id, this.now());
-      result.sent.push(message.id);
+      if (outcome.kind === 'sent') {
+        if (await this.store.markMailSent(message.id, owner, this.now())) result.sent.push(message.id);
+        else {
+          result.lost.push(message.id);
+          log(`mail #${message.id} to ${message.to}: sent, but another worker had claimed it meanwhile; it may be delivered twice (same Message-ID)`);
+        }
+        continue;
+      }
+      const reason = describe(outcome.error);
+      const giveUp = outcome.attempts >= maxAttempts;
+      if (!(await this.store.markMailFailed(message.id, owner, reason, giveUp ? undefined : this.now() + backoffMs(outcome.attempts)))) {
+        result.lost.push(message.id);
+        log(`mail #${message.id} to ${message.to}: failed (${reason}), and another worker had claimed it meanwhile`);
+        continue;
+      }
+      (giveUp ? result.failed : result.retried).push(message.id);
+      log(`mail #${message.id} to ${message.to}: ${giveUp ? 'given up' : 'will retry'} (${reason})`);
     }
     return result;
   }
 
   /** Rounds until nothing is due now (tests; a catch-up). */
   async drain(): Promise<RoundResult> {
-    const all: RoundResult = { sent: [], retried: [], failed: [] };
+    const all = emptyRound();
     for (;;) {
       const round = await this.runOnce();
-      all.sent.push(...round.sent);
-      all.retried.push(...round.retried);
-      all.failed.push(...round.failed);
-      if (round.sent.length + round.retried.length + round.failed.length === 0) return all;
+      for (const key of Object.keys(all) as (keyof RoundResult)[]) all[key].push(...round[key]);
+      if (size(round) === 0) return all;
     }
   }
 
@@ -96,8 +125,7 @@ export class MailWorker {
       try {
         const round = this.runOnce();
         this.running = round;
-        const r = await round;
-        busy = r.sent.length + r.retried.length + r.failed.length > 0;
+        busy = size(await round) > 0;
       } catch (error) {
         this.options.log?.(`mail worker: ${describe(error)}`);
       }
@@ -119,14 +147,24 @@ function envelope(message: OutboxMessage, from: string) {
   return { from, to: message.to, subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) };
 }
 
-function describe(error: unknown): string {
-  const e = error as { message?: unknown; response?: unknown };
-  const text = typeof e?.response === 'string' ? e.response : typeof e?.message === 'string' ? e.message : String(error);
-  return text.slice(0, 1000);
+/** An SMTP transport to `url` that gives up on a silent server well within the lease. */
+export function smtpTransport(url: string, timing: Omit<MailTiming, 'leaseMs'> = DEFAULT_MAIL_TIMING): Transporter {
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: timing.connectionTimeoutMs,
+    greetingTimeout: timing.greetingTimeoutMs,
+    socketTimeout: timing.socketTimeoutMs,
+  });
 }
 
 /** A worker sending to config.smtpUrl; undefined without one (mail then stays in the outbox). */
-export function workerFromConfig(store: MailStore, config: MailConfig, options: Partial<WorkerOptions> = {}): MailWorker | undefined {
+export function workerFromConfig(store: LeaseStore, config: MailConfig, options: Partial<WorkerOptions> = {}): MailWorker | undefined {
   if (!config.smtpUrl) return undefined;
-  return new MailWorker(store, { transport: nodemailer.createTransport(config.smtpUrl), from: config.from, ...options });
+  return new MailWorker(store, {
+    transport: smtpTransport(config.smtpUrl, config.timing),
+    from: config.from,
+    messageIdDomain: config.messageIdDomain,
+    leaseMs: config.timing.leaseMs,
+    ...options,
+  });
 }

@@ -2,7 +2,8 @@
 // a worker that dies mid-batch loses nothing and, restarted, sends nothing twice (except the one
 // documented case: a message accepted by the SMTP server just before the worker died, not yet
 // marked sent); a refused message is retried after a delay and given up after its tries, with
-// the error kept; two workers at once send each message once.
+// the error kept; a worker whose lease passed to another sends and marks no more of its batch;
+// two workers at once send each message once.
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailWorker, type WorkerOptions } from '../../../server/modules/mail/worker';
@@ -20,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => catcher.close());
 afterEach(() => {
   catcher.messages.length = 0;
+  catcher.refused.length = 0;
   catcher.refuseNext(0);
 });
 
@@ -90,20 +92,23 @@ describe('the mail worker', () => {
     await write(shop, 3, c.now());
     let marks = 0;
     const dying = worker({
-      markMailSent: async (id: number, at: number) => {
+      markMailSent: async (id: number, owner: string, at: number) => {
         if (++marks === 2) throw new Error('killed');
-        return shop.store.markMailSent(id, at);
+        return shop.store.markMailSent(id, owner, at);
       },
     });
     await expect(dying.runOnce()).rejects.toThrow('killed');
     expect(subjects()).toEqual(['m1', 'm2']);
     c.advance(LEASE);
     await worker().drain();
-    // m2 was accepted by the server, then the worker died before marking it: sent twice.
+    // m2 was accepted by the server, then the worker died before marking it: sent twice, with
+    // one Message-ID (a receiver can drop the copy). m3, claimed and never tried, counts one attempt.
     expect(subjects()).toEqual(['m1', 'm2', 'm2', 'm3']);
+    const [m2, again] = catcher.messages.filter((m) => m.subject === 'm2');
+    expect(again.messageId).toBe(m2.messageId);
     const listed = await emails(shop);
     expect(listed.map((m) => [m.subject, m.status, m.attempts])).toEqual([
-      ['m3', 'sent', 2],
+      ['m3', 'sent', 1],
       ['m2', 'sent', 2],
       ['m1', 'sent', 1],
     ]);
@@ -124,6 +129,9 @@ describe('the mail worker', () => {
     expect((await w.drain()).sent).toHaveLength(1);
     expect(catcher.messages).toHaveLength(1);
     expect((await emails(shop))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    // The refused attempt and the retry carry one Message-ID, made from the outbox id.
+    expect(catcher.refused.map((m) => m.messageId)).toEqual([catcher.messages[0].messageId]);
+    expect(catcher.messages[0].messageId).toMatch(new RegExp(`^<outbox-${pending.id}\\.[0-9a-z]+@localhost>$`));
   });
 
   it('gives up after its tries, keeping the error; a given-up message is never tried again', async () => {
@@ -140,8 +148,38 @@ describe('the mail worker', () => {
     expect(failed.lastError).toMatch(/550.*no such user here/);
     catcher.refuseNext(0);
     c.advance(24 * 60 * 60 * 1000);
-    expect(await w.drain()).toEqual({ sent: [], retried: [], failed: [] });
+    expect(await w.drain()).toEqual({ sent: [], retried: [], failed: [], lost: [] });
     expect(catcher.messages).toEqual([]);
+  });
+
+  it('a worker whose lease ran out mid-send (another claimed its batch) marks nothing and sends no more of it', async () => {
+    const { c, shop, worker } = setUp();
+    await write(shop, 3, c.now());
+    const real = transport();
+    const logs: string[] = [];
+    const stalled = {
+      sendMail: async (mail: Parameters<typeof real.sendMail>[0]) => {
+        // As if this worker stalled past its lease: another instance claims the whole batch.
+        c.advance(LEASE + 1);
+        expect(await shop.store.claimMail(c.now(), 10, LEASE, 'another instance')).toHaveLength(3);
+        return real.sendMail(mail);
+      },
+    };
+    const round = await worker(shop.store, { transport: stalled, log: (line) => logs.push(line) }).runOnce();
+    expect(round.sent).toEqual([]);
+    expect(round.lost).toHaveLength(3);
+    expect(subjects()).toEqual(['m1']);
+    expect(logs).toEqual([
+      expect.stringMatching(/^mail #\d+ to .*: sent, but another worker had claimed it meanwhile; it may be delivered twice \(same Message-ID\)$/),
+      expect.stringMatching(/not sent, its lease ran out before its turn/),
+      expect.stringMatching(/not sent, its lease ran out before its turn/),
+    ]);
+    // The rows are the other claim's: pending, one attempt (the stalled one's), due when that lease ends.
+    expect((await emails(shop)).map((m) => [m.subject, m.status, m.attempts])).toEqual([
+      ['m3', 'pending', 0],
+      ['m2', 'pending', 0],
+      ['m1', 'pending', 1],
+    ]);
   });
 
   it('two workers at once on one database send each message once', async () => {

@@ -1,8 +1,10 @@
 // The outbox (PgStore delegates here). A message is a row written in the
 // transaction of the change that causes it (insertMail); the worker (server/modules/mail/worker.ts) claims
-// due rows with FOR UPDATE SKIP LOCKED and a lease (next_attempt_at moved on), sends them, and
-// marks them. A worker that dies between claiming and marking leaves the row pending: it is due
-// again when the lease ends (the one case where a message may go out twice: sent, not yet marked).
+// due rows with FOR UPDATE SKIP LOCKED and a lease (next_attempt_at moved on, lease_owner its
+// token), and for each one checks and renews the lease before the send, renews it while the send
+// lasts and marks the outcome only while the row is still its claim. A worker that dies between
+// claiming and marking leaves the row pending: it is due again when the lease ends (the one case
+// where a message may go out twice: sent, not yet marked; its Message-ID is the same both times).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
 import { isId } from '../../../db/rows';
@@ -54,9 +56,14 @@ export async function resendMail(db: Kysely<Database>, id: number, at: number): 
   });
 }
 
-export async function claimMail(db: Db, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+/**
+ * Claims due messages for `owner` (a token of the claiming worker's round): the lease, until
+ * `now + leaseMs`, is next_attempt_at, so a claimed row is not due meanwhile; lease_owner names
+ * the claim. The attempt is counted when the send starts (beginMailAttempt), not here.
+ */
+export async function claimMail(db: Db, now: number, limit: number, leaseMs: number, owner: string): Promise<OutboxMessage[]> {
   const { rows } = await sql<Selectable<OutboxTable>>`
-    UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${new Date(now + leaseMs)}
+    UPDATE outbox SET next_attempt_at = ${new Date(now + leaseMs)}, lease_owner = ${owner}
     WHERE id IN (
       SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${new Date(now)}
       ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
@@ -64,11 +71,45 @@ export async function claimMail(db: Db, now: number, limit: number, leaseMs: num
   return rows.map(messageFromRow).sort((a, b) => a.id - b.id);
 }
 
-export async function markMailSent(db: Db, id: number, at: number): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(at), last_error: null }).where('id', '=', id).where('status', '=', 'pending').execute();
+/** The row while `owner`'s lease on it holds: still pending, still its claim, not run out at `now`. */
+const held = (db: Db, id: number, owner: string, now: number) =>
+  db
+    .updateTable('outbox')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('lease_owner', '=', owner)
+    .where('next_attempt_at', '>', new Date(now));
+
+/** Starts a send: renews the lease to `now + leaseMs` and counts the attempt; the attempts so far, or undefined when the lease is no longer held. */
+export async function beginMailAttempt(db: Db, id: number, owner: string, now: number, leaseMs: number): Promise<number | undefined> {
+  const row = await held(db, id, owner, now)
+    .set((eb) => ({ next_attempt_at: new Date(now + leaseMs), attempts: eb('attempts', '+', 1) }))
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
 }
 
-export async function markMailFailed(db: Db, id: number, error: string, retryAt?: number): Promise<void> {
+/** Moves the lease's end on to `now + leaseMs` while a send lasts; false when it is no longer held. */
+export async function renewMailLease(db: Db, id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
+  const row = await held(db, id, owner, now).set({ next_attempt_at: new Date(now + leaseMs) }).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The outcome of a send is written only while the row is still `owner`'s claim: a lease that ran
+ * out unclaimed still counts (the message went, nobody else has it); one another worker claimed
+ * does not (false: that worker decides).
+ */
+const owned = (db: Db, id: number, owner: string) =>
+  db.updateTable('outbox').where('id', '=', id).where('status', '=', 'pending').where('lease_owner', '=', owner);
+
+export async function markMailSent(db: Db, id: number, owner: string, at: number): Promise<boolean> {
+  const row = await owned(db, id, owner).set({ status: 'sent', sent_at: new Date(at), last_error: null, lease_owner: null }).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markMailFailed(db: Db, id: number, owner: string, error: string, retryAt?: number): Promise<boolean> {
   const set = retryAt === undefined ? { status: 'failed' as const, last_error: error } : { last_error: error, next_attempt_at: new Date(retryAt) };
-  await db.updateTable('outbox').set(set).where('id', '=', id).where('status', '=', 'pending').execute();
+  const row = await owned(db, id, owner).set({ ...set, lease_owner: null }).returning('id').executeTakeFirst();
+  return row !== undefined;
 }

@@ -12,14 +12,20 @@ export function withMail<T extends PgClass>(Base: T) {
     resendMail(id: number, at: number): Promise<OutboxMessage | undefined> {
       return outbox.resendMail(this.db, id, at);
     }
-    claimMail(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
-      return outbox.claimMail(this.db, now, limit, leaseMs);
+    claimMail(now: number, limit: number, leaseMs: number, owner: string): Promise<OutboxMessage[]> {
+      return outbox.claimMail(this.db, now, limit, leaseMs, owner);
     }
-    markMailSent(id: number, at: number): Promise<void> {
-      return outbox.markMailSent(this.db, id, at);
+    beginMailAttempt(id: number, owner: string, now: number, leaseMs: number): Promise<number | undefined> {
+      return outbox.beginMailAttempt(this.db, id, owner, now, leaseMs);
     }
-    markMailFailed(id: number, error: string, retryAt?: number): Promise<void> {
-      return outbox.markMailFailed(this.db, id, error, retryAt);
+    renewMailLease(id: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
+      return outbox.renewMailLease(this.db, id, owner, now, leaseMs);
+    }
+    markMailSent(id: number, owner: string, at: number): Promise<boolean> {
+      return outbox.markMailSent(this.db, id, owner, at);
+    }
+    markMailFailed(id: number, owner: string, error: string, retryAt?: number): Promise<boolean> {
+      return outbox.markMailFailed(this.db, id, owner, error, retryAt);
     }
     async enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
       await outbox.insertMail(trxOf(tx), mail, at);
