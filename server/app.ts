@@ -122,7 +122,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   return api;
 }
 
-export function createApp(options: AppOptions): { app: Express; store: StoreAdapter } {
+export function createApp(options: AppOptions): { app: Express; store: StoreAdapter; services: Services } {
   const { store } = options;
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : checkPublicUrl(options.publicUrl);
   const services = buildServices(store, {
@@ -163,5 +163,5 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     if (status === 500 && options.logger) console.error(err);
     res.status(status).type('text').send(status === 500 ? 'Internal server error' : 'Bad request');
   }) as express.ErrorRequestHandler);
-  return { app, store };
+  return { app, store, services };
 }

@@ -104,15 +104,16 @@ if (databaseUrl) {
 }
 
 let app: ReturnType<typeof createApp>['app'];
+let services: ReturnType<typeof createApp>['services'];
 try {
-  app = createApp({
+  ({ app, services } = createApp({
     store,
     staticDir: path.join(ROOT, 'dist'),
     secret: process.env.SESSION_SECRET || (await store.sharedSecret()),
     logger: process.env.LOG !== '0',
     trustProxy: trustProxy(),
     mailLinkBase: `http://localhost:${port}`,
-  }).app;
+  }));
 } catch (err) {
   fail(`Cannot start: ${(err as Error).message}`);
 }
@@ -144,6 +145,9 @@ try {
   const e = err as NodeJS.ErrnoException;
   fail(e.code === 'EADDRINUSE' ? `Port ${port} is already in use; set PORT to another one.` : String(e));
 }
+
+// Card operations a stopped instance left pending are finished with their own keys (never twice).
+services.orders.sweepPayments().catch((err) => console.error(`Payment sweep: ${(err as Error).message}`));
 
 console.log(`Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
 if (databaseUrl) {

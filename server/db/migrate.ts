@@ -22,6 +22,7 @@ import * as returns from './migrations/0016_returns';
 import * as wishlist from './migrations/0017_wishlist';
 import * as storefrontVariants from './migrations/0018_storefront_variants';
 import * as searchStatistics from './migrations/0019_search_statistics';
+import * as payments from './migrations/0020_payments';
 import * as regions from './migrations/0021_regions';
 import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
@@ -46,6 +47,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_wishlist': wishlist,
   '0018_storefront_variants': storefrontVariants,
   '0019_search_statistics': searchStatistics,
+  '0020_payments': payments,
   '0021_regions': regions,
   '0023_outbox_lease': outboxLease,
   '0024_audit_actor_role': auditActorRole,

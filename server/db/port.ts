@@ -19,6 +19,7 @@ import type { CartStore } from '../modules/cart/port';
 import type { CatalogueStore } from '../modules/catalogue/port';
 import type { MailStore } from '../modules/mail/port';
 import type { OrderStore } from '../modules/orders/port';
+import type { PaymentStore } from '../modules/payments/port';
 import type { PricingStore } from '../modules/pricing/port';
 import type { WishlistStore } from '../modules/wishlist/port';
 
@@ -29,6 +30,7 @@ export * from '../modules/catalogue/port';
 export * from '../modules/catalogue/variantTypes';
 export * from '../modules/mail/port';
 export * from '../modules/orders/port';
+export * from '../modules/payments/port';
 export * from '../modules/pricing/port';
 export * from '../modules/wishlist/port';
 export * from '../query/lists';
@@ -40,6 +42,7 @@ export interface Store
     CatalogueStore,
     CartStore,
     OrderStore,
+    PaymentStore,
     PricingStore,
     WishlistStore,
     BackofficeStore,

@@ -8,7 +8,7 @@ import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
-import type { PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, WishlistItemsTable } from './schemaShop';
+import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
 
@@ -264,6 +264,8 @@ export interface Database {
   tax_rates: TaxRatesTable;
   wishlist_items: WishlistItemsTable;
   stock_alerts: StockAlertsTable;
+  payments: PaymentsTable;
+  test_provider_operations: TestProviderOperationsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -1,4 +1,4 @@
-// The schema's tables of prices (migration 0014) and wishlists (0017), as Kysely sees them: part
+// The schema's tables of prices (migration 0014), wishlists (0017) and payments (0020), as Kysely sees them: part
 // of `Database` in ./schema.ts, kept here so each file stays readable.
 import type { ColumnType, Generated } from 'kysely';
 import type { PromotionKind } from '../../src/domain/checkout';
@@ -68,5 +68,33 @@ export interface StockAlertsTable {
   user_id: number;
   product_id: number;
   variant_id: number;
+  created_at: Timestamp;
+}
+
+/** A card payment's record (migration 0020): amount in cents; state pending until the provider answered. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'authorization' | 'capture' | 'void' | 'refund';
+  amount: number;
+  reference: string | null;
+  idempotency_key: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  return_id: number | null;
+  message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What the offline test provider did, by idempotency key (migration 0020); amount in cents. */
+export interface TestProviderOperationsTable {
+  idempotency_key: string;
+  kind: string;
+  reference: string;
+  amount: number;
+  ok: boolean;
+  message: string | null;
+  brand: string | null;
+  last4: string | null;
   created_at: Timestamp;
 }

@@ -19,7 +19,7 @@ import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './account
 import { LoginLimiter, SignupLimiter, type LoginLimits } from './accounts/throttle';
 import { UserService } from './accounts/users';
 import { WishlistService } from './wishlist/service';
-import type { PaymentProvider } from './payments/service';
+import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
@@ -67,8 +67,8 @@ export interface Services {
   mail: MailService;
   /** Wishlists, stock alerts and the alerts switch. */
   wishlist: WishlistService;
-  /** The card payment provider the orders use. */
-  payments: PaymentProvider;
+  /** Card payments: their records and the provider the orders use. */
+  payments: PaymentService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -82,7 +82,9 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const limiter = new LoginLimiter(store, options.loginLimits, now);
   const signups = new SignupLimiter(store, options.signupLimit, now);
   const linkBase = options.linkBase ?? 'http://localhost:8080';
-  const payments = options.payments ?? new TestPaymentProvider();
+  const provider = options.payments ?? new TestPaymentProvider(store, now);
+  if (provider instanceof TestPaymentProvider) provider.attach(store);
+  const payments = new PaymentService(store, provider, now);
   const audit = new AuditService(store);
   const mail = new MailService(store, now);
   const catalogue = new CatalogueService(store, audit, now);
@@ -103,7 +105,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     cart,
     orders,
     orderNotes: new OrderNoteService(store, audit, now),
-    returns: new ReturnService(orders, payments, now, linkBase),
+    returns: new ReturnService(orders, now, linkBase),
     reviews: new ReviewService(catalogue, orders, now),
     admin: new AdminService(store, now),
     audit,

@@ -78,7 +78,7 @@ export interface TaxCharge {
   amount: number;
 }
 
-export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'refunded', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'partially_refunded', 'refunded', 'voided', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How an order is paid: never more of a card than its brand and last four digits. */
@@ -87,6 +87,8 @@ export interface Payment {
   status: PaymentStatus;
   brand?: string;
   last4?: string;
+  /** What was given back, in dollars (0 when nothing; an order stored before it was kept lacks it). */
+  refunded?: number;
   /** The payment provider's reference (server/payments): kept in the order, never in an API answer. */
   reference?: string;
 }

@@ -3,7 +3,7 @@
 // recomputed. An order placed before prices were kept has no snapshot; `orderCharges` reads the one
 // the API derives for it from its stored lines (no discount, shipping or tax; total = totalAmount).
 import { discountedPrice } from './pricing';
-import { toCents, toDollars, type Payment, type PaymentStatus, type PricedOrderFields } from './checkout';
+import { formatMoney, toCents, toDollars, type Payment, type PaymentStatus, type PricedOrderFields } from './checkout';
 import type { CartItem, Order, OrderItem } from './types';
 
 /** The snapshot of an order that predates priced snapshots: what the API answers for it. */
@@ -49,13 +49,19 @@ const STATUS_WORDS: Record<PaymentStatus, string> = {
   pending: 'Pending',
   authorized: 'Authorized',
   paid: 'Paid',
+  partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
+  voided: 'Voided',
   failed: 'Failed',
 };
 
-/** "Card •••• 4242 (Visa) — Authorized", "Cash on delivery — Pending". */
-export function paymentText(payment: Payment): string {
-  const status = STATUS_WORDS[payment.status] ?? payment.status;
+/**
+ * "Card •••• 4242 (Visa) — Authorized", "Cash on delivery — Pending", "… — Refunded $12.00 of
+ * $50.00" (part given back: `total` is the order's).
+ */
+export function paymentText(payment: Payment, total?: number): string {
+  const partly = payment.status === 'partially_refunded' && total !== undefined;
+  const status = partly ? `Refunded ${formatMoney(payment.refunded ?? 0)} of ${formatMoney(total)}` : (STATUS_WORDS[payment.status] ?? payment.status);
   if (payment.method === 'cash') return `Cash on delivery — ${status}`;
   const card = payment.last4 ? `Card •••• ${payment.last4}` : 'Card';
   const brand = payment.brand && payment.brand !== 'Card' ? ` (${payment.brand})` : '';

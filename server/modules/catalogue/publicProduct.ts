@@ -23,8 +23,11 @@ export function publicProduct<T extends Product>(product: T, viewer?: number): T
  * that, and the seed's, still hold them with the reviewers' ids).
  */
 export function publicOrder<T extends Order>(order: T): T {
-  const out = { ...order, selectedAddress: orderAddressAnswer(order.selectedAddress), items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...returnsOf(order) };
-  return withPricedSnapshot(out);
+  const given = returnsOf(order);
+  const out = { ...order, selectedAddress: orderAddressAnswer(order.selectedAddress), items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...given };
+  const priced = withPricedSnapshot(out);
+  // The payment answers what was given back too (stored with it since payments are records).
+  return priced.payment ? { ...priced, payment: { ...priced.payment, refunded: given.refunded } } : priced;
 }
 
 /**
@@ -44,11 +47,14 @@ export function withPricedSnapshot<T extends Order>(order: T): T {
   return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derivedCharges(order) };
 }
 
-/** Every order answers its returns ([] when none) and what its refunded returns gave back. */
+/**
+ * Every order answers its returns ([] when none) and what was given back: its payment's refunded
+ * amount (a cancel's refund and its refunded returns), else what its refunded returns gave back.
+ */
 function returnsOf(order: Order): Pick<Order, 'returns' | 'refunded'> {
   const returns = order.returns ?? [];
   const refunded = returns.reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0);
-  return { returns, refunded: toDollars(refunded) };
+  return { returns, refunded: order.payment?.refunded ?? toDollars(refunded) };
 }
 
 /** A product snapshot for an order line: everything but the reviews (an empty list). */

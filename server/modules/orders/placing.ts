@@ -3,9 +3,9 @@
 // when the order is placed (by the quote's engine, checkout.ts; README "Prices"), and totals are
 // recomputed. The order service (service.ts) runs `priceOrder` with the products locked.
 import { readCard } from '../../../src/domain/card';
-import { toDollars, type AppliedPromotion, type CardInput } from '../../../src/domain/checkout';
+import { toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
 import { PAYMENT_METHODS, type Address, type Order, type OrderItem } from '../../../src/domain/types';
-import type { NewOrder, PricingContext, RedemptionRefused, VariantProduct } from '../../db/port';
+import type { NewOrder, PricingContext, RedemptionRefused, Store, VariantProduct } from '../../db/port';
 import { assertValid, conflict } from '../../http/errors';
 import { requireObject } from '../../http/input';
 import { readAddress, type Errors } from '../../http/validate';
@@ -14,7 +14,9 @@ import { belowMinimum, QUANTITY_MESSAGE, readProductRef, readQuantity } from '..
 import { withoutReviews } from '../catalogue/publicProduct';
 import type { CatalogueService } from '../catalogue/service';
 import { assertVariantAvailable, orderVariant, resolveVariant, soldAs, variantName } from '../catalogue/variantRules';
-import { chooseMethod, priceWith, readCodes, readShippingMethod, snapshotOf, unitPriceOf } from './checkout';
+import { chooseMethod, placeOf, priceWith, readCodes, readShippingMethod, snapshotOf, unitPriceOf } from './checkout';
+import type { Authorization, PaymentService } from '../payments/service';
+import type { PromotionService } from '../pricing/promotions';
 
 export const MAX_ORDER_LINES = 50;
 
@@ -147,7 +149,7 @@ export type Outcome =
   | { earlier: Order; fingerprint?: string }
   | { shortOf: number; variant?: number }
   | { refused: RedemptionRefused }
-  | { declined: string };
+  | { repriced: true };
 
 /** Placing cannot go on after writing: the transaction rolls back and `outcome` is answered. */
 export class Rollback extends Error {
@@ -163,4 +165,28 @@ export async function shortOfConflict(catalogue: CatalogueService, request: Orde
   const variant = product?.variants.find((v) => v.id === line.variant);
   if (product && variant) assertVariantAvailable(product, variant, line.quantity);
   return conflict(product ? `"${variant ? variantName(product, variant) : product.title}" is out of stock` : 'A product of this order is no longer available');
+}
+
+/**
+ * Asks the provider to hold the order's total as priced now (in a short transaction of its own,
+ * so no provider call waits inside the order's), under a fresh key; undefined when a product is
+ * gone (the order's transaction says why).
+ */
+export async function authorizeCard(
+  deps: { catalogue: CatalogueService; promotions: PromotionService; payments: PaymentService },
+  store: Pick<Store, 'transaction'>,
+  user: number,
+  request: OrderRequest,
+  at: number,
+): Promise<{ amount: Cents; key: string; answer: Authorization } | undefined> {
+  const { catalogue, promotions, payments } = deps;
+  const amount = await store.transaction(async (tx) => {
+    const products = new Map((await catalogue.lockProducts(tx, request.lines.map((l) => l.product))).map((p) => [p.id, p]));
+    if (request.lines.some((l) => !products.has(l.product))) return undefined;
+    const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
+    return toCents(priceOrder(request, request.lines.map((l) => products.get(l.product)!), pricing, user, at).totals!.total);
+  });
+  if (amount === undefined || !request.card) return undefined;
+  const key = payments.newKey('new', 'authorization');
+  return { amount, key, answer: await payments.provider.authorize(request.card, amount, key) };
 }

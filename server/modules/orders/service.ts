@@ -1,10 +1,11 @@
 // Orders: placing one, the shopper's and the back office's reads, status changes, cancelling and
 // buying again. Placing reads top to bottom in one transaction (place): the products locked, the
-// order priced (pricing), the stock taken (catalogue), the promotions counted (pricing), the card
-// authorized (payments), the cart emptied (cart), the key kept and the confirmation put in the
-// outbox (mail). Every later change of an order, its returns' included, goes through `change`:
-// the order and its products locked, the stock moved, the order written, audited and mailed.
-import { toCents, type Payment } from '../../../src/domain/checkout';
+// order priced (pricing), the stock taken (catalogue), the promotions counted (pricing), the card's
+// authorization recorded (payments: the provider was asked before), the cart emptied (cart), the
+// key kept and the confirmation put in the outbox (mail). Every later change of an order, its
+// returns' included, goes through `change`: the order and its products locked, the stock moved,
+// the order written, audited and mailed; card money moves before it (payment.ts).
+import { toCents } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
 import type { StoredUser } from '../../db/port';
@@ -18,15 +19,16 @@ import type { CatalogueService } from '../catalogue/service';
 import { publicOrder } from '../catalogue/publicProduct';
 import type { MailService } from '../mail/service';
 import { orderPlacedMail, orderStatusMail } from '../mail/messages';
-import type { PaymentProvider } from '../payments/service';
+import type { PaymentService } from '../payments/service';
 import type { PromotionService } from '../pricing/promotions';
 import type { UserService } from '../accounts/users';
 import type { WishlistService } from '../wishlist/service';
 import { placeOf } from './checkout';
 import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, requestFingerprint } from './idempotency';
-import { priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
+import { authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
 import { buyAgain } from './buyAgain';
-import { readBulk, readStatus, statusWrite, transition, withPayment, type BulkStatusResult, type OrderWrite } from './status';
+import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './status';
+import { changeWithPayment, STATUS_MONEY_FAILED, statusPlan, type PaidPlan } from './payment';
 import { readOrderQuery } from './query';
 
 export { fingerprintBody, IDEMPOTENCY_HEADER, KEY_REUSED, requestFingerprint } from './idempotency';
@@ -50,7 +52,7 @@ export interface OrderModules {
   wishlist: WishlistService;
   audit: AuditService;
   users: UserService;
-  payments: PaymentProvider;
+  payments: PaymentService;
 }
 
 export class OrderService {
@@ -76,8 +78,11 @@ export class OrderService {
     const { catalogue, promotions, payments } = this.deps;
     const at = this.now();
     let priced: NewOrder | undefined;
-    // A card authorized inside the transaction is voided when the transaction does not commit.
-    let authorized: Payment | undefined;
+    // The card is authorized before the transaction (no provider call while it holds locks), for
+    // the total priced now; the order's transaction prices again and refuses another total. An
+    // authorization whose order is not committed is voided.
+    const card = request.card ? await authorizeCard(this.deps, this.store, user, request, at) : undefined;
+    if (card && !card.answer.ok) throw new HttpError(402, card.answer.message);
     let committed = false;
     let outcome: Outcome;
     try {
@@ -110,10 +115,11 @@ export class OrderService {
         const refused = await promotions.redeem(tx, (priced.promotions ?? []).map((p) => p.id), user, placed.id);
         if (refused) throw new Rollback({ refused });
         if (request.card) {
-          const answer = await payments.authorize(request.card, toCents(priced.totals!.total));
-          if (!answer.ok) throw new Rollback({ declined: answer.message });
-          authorized = { method: 'card', status: 'authorized', brand: answer.brand, last4: answer.last4, reference: answer.reference };
-          placed = await this.store.updateOrder(tx, placed.id, { payment: authorized });
+          const answer = card?.answer;
+          if (!answer?.ok || card!.amount !== toCents(priced.totals!.total)) throw new Rollback({ repriced: true });
+          await payments.recordAuthorization(tx, placed.id, card!.amount, answer.reference, card!.key);
+          const { brand, last4, reference } = answer;
+          placed = await this.store.updateOrder(tx, placed.id, { payment: { method: 'card', status: 'authorized', brand, last4, refunded: 0, reference } });
         }
         await this.deps.cart.empty(tx, user);
         if (key !== undefined) await this.store.keepIdempotencyKey(tx, { user, key, fingerprint, order: placed.id, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS });
@@ -126,12 +132,12 @@ export class OrderService {
       if (!(error instanceof Rollback)) throw error;
       outcome = error.outcome;
     } finally {
-      if (authorized?.reference && !committed) await payments.void(authorized.reference).catch(() => undefined);
+      if (card?.answer.ok && !committed) await payments.provider.void(card.answer.reference, payments.newKey('unplaced', 'void')).catch(() => undefined);
     }
     if ('placed' in outcome) return { order: publicOrder(outcome.placed), created: true };
     if ('earlier' in outcome) return this.sameRequest(outcome.earlier, outcome.fingerprint, fingerprint);
-    if ('declined' in outcome) throw new HttpError(402, outcome.declined);
     if ('refused' in outcome) throw conflict(refusedMessage(outcome.refused, priced?.promotions ?? []));
+    if ('repriced' in outcome) throw conflict('The order\'s total changed while it was placed; nothing was charged. Try again.');
     // The guarded decrement found the stock gone since the order was priced.
     throw await shortOfConflict(this.deps.catalogue, request, outcome);
   }
@@ -161,7 +167,7 @@ export class OrderService {
    */
   async change(
     id: number,
-    plan: (order: Order, products: readonly VariantProduct[]) => OrderWrite | Promise<OrderWrite>,
+    plan: (order: Order, products: readonly VariantProduct[], tx: Tx) => OrderWrite | Promise<OrderWrite>,
     audit: AuditContext | undefined,
     mail: { at: number; message: (order: Order, owner: string) => OutgoingMail | undefined },
   ): Promise<Order | undefined> {
@@ -169,7 +175,7 @@ export class OrderService {
       const order = await this.store.lockOrder(tx, id);
       if (!order) return undefined;
       const products = await this.deps.catalogue.lockProducts(tx, order.items.map((i) => i.product.id));
-      const write = await plan(order, products);
+      const write = await plan(order, products, tx);
       if (!write.set) return order;
       await this.deps.catalogue.moveStock(tx, write.stock);
       await this.deps.wishlist.alertsAfterStockMove(tx, write.stock.filter((s) => s.delta > 0).map((s) => s.product), mail.at);
@@ -185,11 +191,7 @@ export class OrderService {
     return { at: this.now(), message: (order: Order, owner: string) => orderStatusMail(owner, order, this.linkBase) };
   }
 
-  /**
-   * GET /orders/own?_page=&_limit= (or _per_page): one page of the user's orders, newest first,
-   * and how many they have. No page asked for (the whole list, as the storefront reads it): the
-   * first MAX_PAGE_SIZE, the route's Link naming the next (docs/decisions.md: every list is bounded).
-   */
+  /** GET /orders/own?_page=&_limit= (or _per_page): one page of the user's orders, newest first, and how many; no page asked: the first MAX_PAGE_SIZE (every list is bounded). */
   async ownPage(user: number, query: Query): Promise<Page<Order>> {
     const page = await this.store.ordersOfPage(user, boundedPageOf(query));
     return { ...page, items: page.items.map(publicOrder) };
@@ -224,14 +226,22 @@ export class OrderService {
     return publicOrder(order);
   }
 
-  /** The change of one order's status by an admin, with its stock, audited. */
-  private changeStatus(admin: StoredUser, id: number, status: OrderStatus): Promise<Order | undefined> {
-    return this.change(
-      id,
-      async (o, products) => statusWrite(o, await withPayment(this.deps.payments, o, () => transition(o, products, status, 'admin', this.now()), status)),
-      auditBy(admin, 'order.status', this.now()),
-      this.statusMail(),
-    );
+  /** `change` for a change that may move card money first (payment.ts: changeWithPayment). */
+  changePaid(id: number, plan: PaidPlan, audit: AuditContext | undefined, mail: Parameters<OrderService['change']>[3], failed: (kind: 'capture' | 'refund' | 'void') => string): Promise<Order | undefined> {
+    return changeWithPayment((...args) => this.change(...args), this.deps.payments, id, plan, audit, mail, failed);
+  }
+
+  /** The status change of order `id` to `to` by `by`, its money first (`check`: the rules of who may). */
+  private changeStatus(id: number, to: OrderStatus, by: 'admin' | 'shopper', audit: AuditContext | undefined, check: (o: Order) => void = () => {}): Promise<Order | undefined> {
+    return this.changePaid(id, statusPlan(to, by, this.now(), check), audit, this.statusMail(), STATUS_MONEY_FAILED);
+  }
+
+  /** The sweep at start: finishes the card operations left pending, and writes their orders' payments. */
+  async sweepPayments(): Promise<number> {
+    const orders = await this.deps.payments.sweep();
+    const quiet = { at: this.now(), message: () => undefined };
+    for (const id of orders) await this.changePaid(id, (o) => (o.payment ? { set: { payment: o.payment }, stock: [] } : { stock: [] }), undefined, quiet, STATUS_MONEY_FAILED);
+    return orders.length;
   }
 
   /** Sets the status (admin), with its stock; nothing else of the body applies. */
@@ -239,21 +249,18 @@ export class OrderService {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.orderById(id);
     if (!existing) throw notFound('Order not found');
-    const order = await this.changeStatus(admin, existing.id, readStatus(requireObject(input).status));
+    const order = await this.changeStatus(existing.id, readStatus(requireObject(input).status), 'admin', auditBy(admin, 'order.status', this.now()));
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
   }
 
-  /**
-   * PATCH /orders {ids, status} (admin): each order as PATCH /orders/:id would change it, one at
-   * a time (each with its stock, audited); what happened to each, in the order given.
-   */
+  /** PATCH /orders {ids, status} (admin): each order as PATCH /orders/:id would change it, one at a time; what happened to each, in order. */
   async setStatuses(admin: StoredUser, input: unknown): Promise<BulkStatusResult[]> {
     const { ids, status } = readBulk(input);
     const results: BulkStatusResult[] = [];
     for (const id of ids) {
       try {
-        const order = await this.changeStatus(admin, id, status);
+        const order = await this.changeStatus(id, status, 'admin', auditBy(admin, 'order.status', this.now()));
         results.push(order ? { id, status: 200, order: publicOrder(order) } : { id, status: 404, message: 'Order not found' });
       } catch (err) {
         if (!(err instanceof HttpError) || (err.status !== 409 && err.status !== 502)) throw err;
@@ -269,24 +276,15 @@ export class OrderService {
     const order =
       id === undefined
         ? undefined
-        : await this.change(
-            id,
-            async (o, products) => {
-              if (o.user !== me.id) throw notFound('Order not found');
-              if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
-              return statusWrite(o, await withPayment(this.deps.payments, o, () => transition(o, products, 'cancelled', 'shopper', this.now()), 'cancelled'));
-            },
-            auditBy(me, 'order.status', this.now()),
-            this.statusMail(),
-          );
+        : await this.changeStatus(id, 'cancelled', 'shopper', auditBy(me, 'order.status', this.now()), (o) => {
+            if (o.user !== me.id) throw notFound('Order not found');
+            if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
+          });
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
   }
 
-  /**
-   * POST /orders/:id/buy-again: the order's products that can still be bought go back in the
-   * owner's cart (buyAgain.ts).
-   */
+  /** POST /orders/:id/buy-again: the order's products that can still be bought go back in the owner's cart (buyAgain.ts). */
   async buyAgain(me: StoredUser, rawId: string): Promise<BuyAgainResult> {
     const order = await this.get(me, rawId);
     if (order.user !== me.id) throw notFound('Order not found');

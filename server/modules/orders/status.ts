@@ -1,14 +1,13 @@
 // An order's status rules: which change of status an order may take, the stock that moves with it
 // (README "Orders"), and what its payment becomes (README "Payments"). Pure functions: the order
 // service (service.ts) runs them with the order and its products locked.
-import { toCents, type Cents, type Payment, type PaymentStatus } from '../../../src/domain/checkout';
+import type { Payment, PaymentStatus } from '../../../src/domain/checkout';
 import { ORDER_STATUSES, type Order, type OrderEvent, type OrderStatus } from '../../../src/domain/types';
 import type { OrderChange, OrderUpdate, VariantProduct } from '../../db/port';
-import { assertValid, badRequest, conflict, HttpError } from '../../http/errors';
+import { assertValid, badRequest, conflict } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import { MAX_STOCK, type Errors } from '../../http/validate';
 import type { Described } from '../backoffice/auditEntries';
-import type { PaymentProvider } from '../payments/service';
 import { assertVariantAvailable, lineVariant } from '../catalogue/variantRules';
 
 /**
@@ -94,64 +93,24 @@ export function transition(order: Order, products: readonly VariantProduct[], to
   return { status: to, history: [...history, { status: to, at: new Date(at).toISOString(), by }], stock };
 }
 
-/** What an order's payment becomes when its status changes to `to`, and the card money that moves. */
-export function paymentChange(
-  order: Order,
-  to: OrderStatus,
-): { payment?: Payment; move?: { kind: 'capture' | 'refund' | 'void'; reference: string; amount: Cents } } {
+/**
+ * What a cash order's payment becomes when its status changes to `to` (undefined: unchanged):
+ * collected at the door, so `paid` once delivered; a paid cash order that is cancelled is
+ * `refunded` (given back by the shop), a cancelled one never paid stays `pending`, and leaving
+ * `cancelled` makes it `pending` again. A card's payment follows its records (payment.ts).
+ */
+export function cashPayment(order: Order, to: OrderStatus): Payment | undefined {
   const before = order.payment;
-  if (!before || to === order.status) return {};
-  const amount = toCents(order.totals?.total ?? order.totalAmount);
+  if (!before || before.method !== 'cash' || to === order.status) return undefined;
   const as = (status: PaymentStatus): Payment => ({ ...before, status });
-  if (before.method === 'card') {
-    const reference = before.reference;
-    if (order.status === 'cancelled' && before.status === 'refunded') {
-      throw conflict(`Order #${order.id} was refunded to the card, so it cannot be reopened: the shopper can order again.`);
-    }
-    if (to === 'cancelled') {
-      if (before.status === 'authorized') return { payment: as('refunded'), move: reference ? { kind: 'void', reference, amount } : undefined };
-      if (before.status === 'paid') return { payment: as('refunded'), move: reference ? { kind: 'refund', reference, amount } : undefined };
-      return {};
-    }
-    if ((to === 'dispatched' || to === 'delivered') && before.status === 'authorized') {
-      return { payment: as('paid'), move: reference ? { kind: 'capture', reference, amount } : undefined };
-    }
-    return {};
-  }
-  // Cash: collected at the door.
-  if (to === 'cancelled') return before.status === 'paid' ? { payment: as('refunded') } : {};
-  if (to === 'delivered') return before.status === 'paid' ? {} : { payment: as('paid') };
-  if (order.status === 'cancelled' && before.status !== 'pending') return { payment: as('pending') };
-  return {};
+  if (to === 'cancelled') return before.status === 'paid' ? as('refunded') : undefined;
+  if (to === 'delivered') return before.status === 'paid' ? undefined : as('paid');
+  if (order.status === 'cancelled' && before.status !== 'pending') return as('pending');
+  return undefined;
 }
 
 /** A status change as an OrderWrite: nothing when the status stays, else the order's new status, history and payment. */
 export function statusWrite(order: Order, { status, history, stock, payment }: OrderChange): OrderWrite {
   if (status === order.status) return { stock: [] };
   return { set: { status, history, ...(payment ? { payment } : {}) }, stock, audit: { entity: 'order', entityId: String(order.id), before: { status: order.status }, after: { status } } };
-}
-
-/**
- * The status change `transition` plans, with the payment that goes with it (README "Payments"):
- * a card is captured when the order is dispatched (or delivered straight away) and is `paid`;
- * cancelling voids a card authorization or refunds a captured card, `refunded`; a refunded card
- * order cannot leave `cancelled` (409). Cash is `pending` until delivered, then `paid`; a paid
- * cash order that is cancelled is `refunded` (given back by the shop), a cancelled one never paid
- * stays `pending` (nothing was collected), and leaving `cancelled` makes it `pending` again. An
- * order without a stored payment (placed before payments) is left as it is. The provider is
- * called with the order's row locked (change), so one order's money moves once.
- */
-export async function withPayment(payments: PaymentProvider, order: Order, plan: () => OrderChange, to: OrderStatus): Promise<OrderChange> {
-  const { payment, move } = paymentChange(order, to);
-  const change = plan();
-  if (change.status === order.status || !payment) return change;
-  if (move) {
-    try {
-      if (move.kind === 'void') await payments.void(move.reference);
-      else await payments[move.kind](move.reference, move.amount);
-    } catch {
-      throw new HttpError(502, `The card payment could not be ${move.kind === 'capture' ? 'captured' : 'given back'} right now; the order was not changed. Try again.`);
-    }
-  }
-  return { ...change, payment };
 }

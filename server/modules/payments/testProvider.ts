@@ -1,16 +1,21 @@
 // The offline test provider (the default: no network at run time). 4242 4242 4242 4242 and any
-// other Luhn-valid number are approved; 4000 0000 0000 0002 is declined. It keeps what it did in
-// memory (authorizations, captures, refunds, voids), so tests can observe them; it never logs or
-// keeps a card's full number (only brand and last four).
+// other Luhn-valid number are approved; 4000 0000 0000 0002 is declined. What it did is kept in the
+// database (test_provider_operations, one row per idempotency key), so every instance on that
+// database and a restarted process see the same authorizations, and a key it has seen is answered
+// as the first time, without doing anything again. It never logs or keeps a card's full number
+// (only brand and last four). `calls` lists what this instance was asked, for tests.
 import { randomBytes } from 'node:crypto';
 import { cardBrand, luhn } from '../../../src/domain/card';
 import type { CardInput, Cents } from '../../../src/domain/checkout';
-import type { Authorization, PaymentProvider } from './service';
+import type { Store, Tx } from '../../db/port';
+import type { PaymentKind, PaymentStore, ProviderOperation } from './port';
+import { PaymentRefused, type Authorization, type PaymentProvider } from './service';
 
 export const DECLINED_CARD = '4000000000000002';
 export const APPROVED_CARD = '4242424242424242';
 export const DECLINED_MESSAGE = 'Your card was declined. No order was placed; try another card or pay cash.';
 
+/** An authorization and what was done to it since. */
 export interface TestPayment {
   reference: string;
   brand: string;
@@ -21,48 +26,135 @@ export interface TestPayment {
   voided: boolean;
 }
 
+/** One call this instance received. */
+export interface ProviderCall {
+  kind: PaymentKind;
+  key: string;
+  reference?: string;
+  amount: Cents;
+}
+
+type Book = PaymentStore & Pick<Store, 'transaction'>;
+
+function paymentOf(ops: readonly ProviderOperation[]): TestPayment | undefined {
+  const auth = ops.find((o) => o.kind === 'authorization' && o.ok);
+  if (!auth) return undefined;
+  const sum = (kind: PaymentKind) => ops.filter((o) => o.kind === kind && o.ok).reduce((s, o) => s + o.amount, 0);
+  const voided = ops.some((o) => o.kind === 'void' && o.ok);
+  return { reference: auth.reference, brand: auth.brand ?? '', last4: auth.last4 ?? '', authorized: auth.amount, captured: sum('capture'), refunded: sum('refund'), voided };
+}
+
+/** Why `kind` of `amount` cannot be done to `payment` now (undefined: it can). */
+function refusal(kind: PaymentKind, reference: string, amount: Cents, payment: TestPayment | undefined): string | undefined {
+  if (!payment) return `Unknown payment reference ${reference}`;
+  if (kind === 'capture') {
+    if (payment.voided) return `Payment ${reference} was voided`;
+    if (payment.captured + amount > payment.authorized) return `Payment ${reference}: capture beyond the authorization`;
+  }
+  if (kind === 'refund' && payment.refunded + amount > payment.captured) return `Payment ${reference}: refund beyond what was captured`;
+  if (kind === 'void' && payment.captured > 0) return `Payment ${reference} was captured: refund it instead`;
+  return undefined;
+}
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
-  /** Every authorization, by reference, in the order made. */
-  readonly payments = new Map<string, TestPayment>();
-  /** Declined attempts (brand and last four only). */
+  /** Every call this instance received, in order (idempotency keys included). */
+  readonly calls: ProviderCall[] = [];
+  /** Declined attempts of this instance (brand and last four only). */
   readonly declined: { brand: string; last4: string; amount: Cents }[] = [];
 
-  async authorize(card: CardInput, amount: Cents): Promise<Authorization> {
+  /** References this instance authorized, in order (tests read them back with payment()). */
+  readonly references: string[] = [];
+  private bookOf?: Book;
+
+  /** `book`: the database it keeps what it did in; buildServices attaches the shop's store when none is given. */
+  constructor(
+    book?: Book,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.bookOf = book;
+  }
+
+  /** Keeps what it does in `book` from now on (unless it has one already). */
+  attach(book: Book): void {
+    this.bookOf ??= book;
+  }
+
+  private get book(): Book {
+    if (!this.bookOf) throw new Error('The test payment provider has no database to keep its payments in');
+    return this.bookOf;
+  }
+
+  async authorize(card: CardInput, amount: Cents, key: string): Promise<Authorization> {
+    this.calls.push({ kind: 'authorization', key, amount });
     const digits = card.number.replace(/[\s-]/g, '');
     const brand = cardBrand(digits);
     const last4 = digits.slice(-4);
-    if (digits === DECLINED_CARD || !luhn(digits) || !Number.isInteger(amount) || amount < 0) {
-      this.declined.push({ brand, last4, amount });
-      return { ok: false, message: DECLINED_MESSAGE };
+    const ok = !(digits === DECLINED_CARD || !luhn(digits) || !Number.isInteger(amount) || amount < 0);
+    const op: ProviderOperation = {
+      key,
+      kind: 'authorization',
+      reference: ok ? `test_${randomBytes(12).toString('hex')}` : '',
+      amount: Number.isInteger(amount) && amount >= 0 ? amount : 0,
+      ok,
+      message: ok ? null : DECLINED_MESSAGE,
+      brand,
+      last4,
+    };
+    const done = await this.book.transaction(async (tx) => (await this.book.providerOperation(tx, key)) ?? (await this.keep(tx, op)));
+    if (!done.ok) {
+      if (done === op) this.declined.push({ brand, last4, amount });
+      return { ok: false, message: done.message ?? DECLINED_MESSAGE };
     }
-    const reference = `test_${randomBytes(12).toString('hex')}`;
-    this.payments.set(reference, { reference, brand, last4, authorized: amount, captured: 0, refunded: 0, voided: false });
-    return { ok: true, reference, brand, last4 };
+    if (!this.references.includes(done.reference)) this.references.push(done.reference);
+    return { ok: true, reference: done.reference, brand: done.brand ?? brand, last4: done.last4 ?? last4 };
   }
 
-  private payment(reference: string): TestPayment {
-    const payment = this.payments.get(reference);
-    if (!payment) throw new Error(`Unknown payment reference ${reference}`);
-    return payment;
+  /** Keeps `op`; the operation kept under its key first when another call kept one meanwhile. */
+  private async keep(tx: Tx, op: ProviderOperation): Promise<ProviderOperation> {
+    if (await this.book.addProviderOperation(tx, op, this.now())) return op;
+    return (await this.book.providerOperation(tx, op.key))!;
   }
 
-  async capture(reference: string, amount: Cents): Promise<void> {
-    const payment = this.payment(reference);
-    if (payment.voided) throw new Error(`Payment ${reference} was voided`);
-    if (payment.captured + amount > payment.authorized) throw new Error(`Payment ${reference}: capture beyond the authorization`);
-    payment.captured += amount;
+  /** Does `kind` to `reference` once per key, its operations one at a time; throws PaymentRefused when refused. */
+  private async operate(kind: PaymentKind, reference: string, amount: Cents, key: string): Promise<void> {
+    this.calls.push({ kind, key, reference, amount });
+    const done = await this.book.transaction(async (tx) => {
+      await this.book.lockProviderReference(tx, reference);
+      const earlier = await this.book.providerOperation(tx, key);
+      if (earlier) return earlier;
+      const why = refusal(kind, reference, amount, paymentOf(await this.book.providerOperations(tx, reference)));
+      return this.keep(tx, { key, kind, reference, amount, ok: why === undefined, message: why ?? null, brand: null, last4: null });
+    });
+    if (done.kind !== kind || done.reference !== reference) throw new PaymentRefused(`Idempotency key ${key} was used for another operation`);
+    if (!done.ok) throw new PaymentRefused(done.message ?? 'Refused');
   }
 
-  async refund(reference: string, amount: Cents): Promise<void> {
-    const payment = this.payment(reference);
-    if (payment.refunded + amount > payment.captured) throw new Error(`Payment ${reference}: refund beyond what was captured`);
-    payment.refunded += amount;
+  capture(reference: string, amount: Cents, key: string): Promise<void> {
+    return this.operate('capture', reference, amount, key);
   }
 
-  async void(reference: string): Promise<void> {
-    const payment = this.payment(reference);
-    if (payment.captured > 0) throw new Error(`Payment ${reference} was captured: refund it instead`);
-    payment.voided = true;
+  refund(reference: string, amount: Cents, key: string): Promise<void> {
+    return this.operate('refund', reference, amount, key);
+  }
+
+  void(reference: string, key: string): Promise<void> {
+    return this.operate('void', reference, 0, key);
+  }
+
+  /** The authorization `reference` as the database holds it now (tests). */
+  payment(reference: string): Promise<TestPayment | undefined> {
+    return this.book.transaction(async (tx) => paymentOf(await this.book.providerOperations(tx, reference)));
+  }
+
+  /** What became of every authorization this instance made, in order (tests). */
+  async all(): Promise<TestPayment[]> {
+    const found = await Promise.all(this.references.map((r) => this.payment(r)));
+    return found.filter((p): p is TestPayment => p !== undefined);
+  }
+
+  /** How many operations were done under `key` (0 or 1: tests). */
+  async operationsUnder(key: string): Promise<number> {
+    return (await this.book.transaction((tx) => this.book.providerOperation(tx, key))) ? 1 : 0;
   }
 }

@@ -5,7 +5,7 @@
 // order (OrderService.change: the order and its products locked, the stock put back, the order
 // written with the return's history, the audit entry and the shopper's mail, in one transaction).
 // The refund rule is README "Returns and refunds": see refundCents.
-import { toCents, toDollars, type Cents, type Payment } from '../../../src/domain/checkout';
+import { toCents, toDollars, type Cents } from '../../../src/domain/checkout';
 import {
   MAX_RETURN_REASON,
   RETURN_NEXT_STEPS,
@@ -17,11 +17,12 @@ import {
   type ReturnStatus,
 } from '../../../src/domain/returns';
 import type { AuditEntry, Order } from '../../../src/domain/types';
-import { assertValid, badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { assertValid, badRequest, conflict, notFound } from '../../http/errors';
 import { returnMail } from '../mail/returnMessages';
 import type { StoredUser } from '../../db/port';
-import type { PaymentProvider } from '../payments/service';
-import type { OutgoingMail, VariantProduct } from '../../db/port';
+import type { MoneyMove } from '../payments/service';
+import { cardFacts } from '../orders/payment';
+import type { OutgoingMail, PaymentRecord, VariantProduct } from '../../db/port';
 import { MAX_STOCK, type Errors } from '../../http/validate';
 import { auditBy } from '../backoffice/audit';
 import { parseId, requireObject } from '../../http/input';
@@ -77,16 +78,14 @@ interface ReturnChange {
   returns: OrderReturn[];
   /** Stock to put back (positive), per variant of a product (capped: never beyond MAX_STOCK). */
   stock: readonly { product: number; variant: number; delta: number }[];
-  /** The order's payment after the change; absent = unchanged. */
-  payment?: Payment;
   /** What the audit entry records of the return (entity 'order', the order's id). */
   audit: Pick<AuditEntry, 'before' | 'after'>;
 }
 
-/** The change as the order's write: its returns (and payment) written, its stock put back, audited. */
+/** The change as the order's write: its returns written (its payment follows: orders/payment.ts), its stock put back, audited. */
 function orderWrite(order: Order, change: ReturnChange): OrderWrite {
   return {
-    set: { returns: change.returns, ...(change.payment ? { payment: change.payment } : {}) },
+    set: { returns: change.returns },
     stock: change.stock,
     audit: { entity: 'order', entityId: String(order.id), ...change.audit },
   };
@@ -95,7 +94,6 @@ function orderWrite(order: Order, change: ReturnChange): OrderWrite {
 export class ReturnService {
   constructor(
     private readonly orders: OrderService,
-    private readonly payments: PaymentProvider,
     private readonly now: () => number,
     /** The start of absolute links in mail (PUBLIC_URL). */
     private readonly linkBase: string,
@@ -203,9 +201,9 @@ export class ReturnService {
     assertValid(errors, 'Invalid return step');
 
     const at = this.now();
-    const order = await this.orders.change(
+    const order = await this.orders.changePaid(
       id,
-      async (o, products) => {
+      async (o, products, records) => {
         const returns = o.returns ?? [];
         const ret = returns.find((r) => r.id === returnId);
         if (!ret) throw notFound('Return not found');
@@ -215,7 +213,8 @@ export class ReturnService {
         }
         const unknown = damaged.filter((l) => !ret.items.some((i) => i.line === l));
         if (unknown.length > 0) throw badRequest('Invalid return step', { damaged: 'Damaged lines must be lines of this return' });
-        const change = await this.plan(o, products, ret, status, damaged);
+        const change = this.plan(o, products, records, ret, status, damaged);
+        if (change.money) return { stock: [], money: change.money };
         const after: OrderReturn = {
           ...ret,
           status,
@@ -225,7 +224,6 @@ export class ReturnService {
         return orderWrite(o, {
           returns: returns.map((r) => (r.id === ret.id ? after : r)),
           stock: change.stock,
-          ...(change.payment ? { payment: change.payment } : {}),
           audit: {
             before: { return: ret.id, status: ret.status },
             after: { return: ret.id, status, ...(after.refund ? { refund: after.refund.amount } : {}), ...(status === 'received' ? { damaged } : {}) },
@@ -234,19 +232,21 @@ export class ReturnService {
       },
       auditBy(admin, 'order.return', at),
       this.mail(() => returnId!),
+      () => `The refund to the card could not be made right now; return #${returnId} is still received. Try again.`,
     );
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
   }
 
   /** What a step moves besides the return's status: the refund it fixes, the stock it puts back, the money it gives back. */
-  private async plan(
+  private plan(
     order: Order,
     products: readonly VariantProduct[],
+    records: readonly PaymentRecord[],
     ret: OrderReturn,
     to: ReturnStatus,
     damaged: readonly number[],
-  ): Promise<{ refund: OrderReturn['refund']; stock: ReturnChange['stock']; payment?: ReturnChange['payment'] }> {
+  ): { refund: OrderReturn['refund']; stock: ReturnChange['stock']; money?: MoneyMove } {
     const method = order.payment?.method ?? order.paymentMethod;
     if (to === 'approved') return { refund: { amount: toDollars(refundCents(order, ret, order.returns ?? [])), method }, stock: [] };
     if (to === 'rejected') return { refund: null, stock: [] };
@@ -266,19 +266,12 @@ export class ReturnService {
       });
       return { refund: ret.refund, stock };
     }
-    // refunded: a card's money goes back through the provider; the order's payment is refunded
-    // once its refunds add up to its whole total.
+    // refunded: a card's money goes back through the provider first, once per return (its
+    // refund's record); the order's payment follows from its records and refunded returns.
     const amount = toCents(ret.refund?.amount ?? 0);
-    const payment = order.payment;
-    if (payment?.method === 'card' && payment.reference && amount > 0) {
-      try {
-        await this.payments.refund(payment.reference, amount);
-      } catch {
-        throw new HttpError(502, `The refund to the card could not be made right now; return #${ret.id} is still received. Try again.`);
-      }
-    }
-    const refunded = (order.returns ?? []).reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0) + amount;
-    const total = toCents(withPricedSnapshot(order).totals!.total);
-    return { refund: ret.refund, stock: [], ...(payment && refunded >= total ? { payment: { ...payment, status: 'refunded' as const } } : {}) };
+    const reference = order.payment?.method === 'card' ? cardFacts(order, records).reference : undefined;
+    const given = records.some((r) => r.kind === 'refund' && r.returnId === ret.id && r.state === 'succeeded');
+    if (reference && amount > 0 && !given) return { refund: ret.refund, stock: [], money: { kind: 'refund', reference, amount, returnId: ret.id } };
+    return { refund: ret.refund, stock: [] };
   }
 }

@@ -26,6 +26,11 @@ async function cardShop(options: ShopOptions = {}): Promise<{ shop: TestShop; pa
   return { shop: makeShop({ ...options, store: embedded.store, payments }), payments, db: (await embedded.opened).db };
 }
 
+/** A test provider of its own on a shop's database. */
+async function provider(): Promise<TestPaymentProvider> {
+  return new TestPaymentProvider((await cardShop()).shop.store);
+}
+
 /** The shopper (user 2) orders one Galaxy Tab S9 ($240) paying as `payment` says. */
 async function order(shop: TestShop, payment: Record<string, unknown> = { paymentMethod: 'card', card: CARD }): Promise<Order> {
   const a = await shop.as('user');
@@ -47,35 +52,39 @@ async function storedPayment(db: Kysely<Database>, id: number): Promise<unknown>
 
 describe('the test provider', () => {
   it('approves 4242… and any other Luhn-valid number, declines 4000…0002 and invalid numbers', async () => {
-    const provider = new TestPaymentProvider();
-    const approved = await provider.authorize({ ...CARD, number: APPROVED_CARD }, 24_000);
+    const p = await provider();
+    const approved = await p.authorize({ ...CARD, number: APPROVED_CARD }, 24_000, 'a1');
     expect(approved).toEqual({ ok: true, reference: expect.stringMatching(/^test_[0-9a-f]{24}$/), brand: 'Visa', last4: '4242' });
-    expect(await provider.authorize(MASTERCARD, 100)).toMatchObject({ ok: true, brand: 'Mastercard', last4: '4444' });
-    expect(await provider.authorize({ ...CARD, number: DECLINED_CARD }, 100)).toEqual({ ok: false, message: DECLINED_MESSAGE });
-    expect(await provider.authorize({ ...CARD, number: '4242424242424241' }, 100)).toEqual({ ok: false, message: DECLINED_MESSAGE });
-    // References are random: two authorizations of one card differ.
-    const again = await provider.authorize(CARD, 24_000);
+    expect(await p.authorize(MASTERCARD, 100, 'a2')).toMatchObject({ ok: true, brand: 'Mastercard', last4: '4444' });
+    expect(await p.authorize({ ...CARD, number: DECLINED_CARD }, 100, 'a3')).toEqual({ ok: false, message: DECLINED_MESSAGE });
+    expect(await p.authorize({ ...CARD, number: '4242424242424241' }, 100, 'a4')).toEqual({ ok: false, message: DECLINED_MESSAGE });
+    // References are random: two authorizations of one card differ; the same key is the same authorization.
+    const again = await p.authorize(CARD, 24_000, 'a5');
     expect(again.ok && approved.ok && again.reference !== approved.reference).toBe(true);
+    expect(await p.authorize({ ...CARD, number: APPROVED_CARD }, 24_000, 'a1')).toEqual(approved);
     // It keeps brand and last four only.
-    const kept = JSON.stringify([...provider.payments.values(), ...provider.declined]);
+    const kept = JSON.stringify([await p.all(), p.declined]);
     for (const digits of ['4242424242424242', '5555555555554444', '4000000000000002', '4242424242424241']) expect(kept).not.toContain(digits);
   });
 
-  it('captures within the authorization, refunds within the capture, voids an uncaptured one', async () => {
-    const provider = new TestPaymentProvider();
-    const a = await provider.authorize(CARD, 5_000);
+  it('captures within the authorization, refunds within the capture, voids an uncaptured one; a key seen is the same operation', async () => {
+    const p = await provider();
+    const a = await p.authorize(CARD, 5_000, 'b1');
     if (!a.ok) throw new Error('declined');
-    await expect(provider.capture(a.reference, 5_001)).rejects.toThrow();
-    await provider.capture(a.reference, 5_000);
-    await expect(provider.void(a.reference)).rejects.toThrow();
-    await expect(provider.refund(a.reference, 5_001)).rejects.toThrow();
-    await provider.refund(a.reference, 5_000);
-    expect(provider.payments.get(a.reference)).toMatchObject({ authorized: 5_000, captured: 5_000, refunded: 5_000, voided: false });
-    const b = await provider.authorize(CARD, 700);
+    await expect(p.capture(a.reference, 5_001, 'b2')).rejects.toThrow();
+    await p.capture(a.reference, 5_000, 'b3');
+    await p.capture(a.reference, 5_000, 'b3');
+    await expect(p.void(a.reference, 'b4')).rejects.toThrow();
+    await expect(p.refund(a.reference, 5_001, 'b5')).rejects.toThrow();
+    await p.refund(a.reference, 5_000, 'b6');
+    expect(await p.payment(a.reference)).toMatchObject({ authorized: 5_000, captured: 5_000, refunded: 5_000, voided: false });
+    // A refused key stays refused.
+    await expect(p.capture(a.reference, 5_001, 'b2')).rejects.toThrow();
+    const b = await p.authorize(CARD, 700, 'b7');
     if (!b.ok) throw new Error('declined');
-    await provider.void(b.reference);
-    expect(provider.payments.get(b.reference)).toMatchObject({ captured: 0, voided: true });
-    await expect(provider.capture('test_unknown', 1)).rejects.toThrow();
+    await p.void(b.reference, 'b8');
+    expect(await p.payment(b.reference)).toMatchObject({ captured: 0, voided: true });
+    await expect(p.capture('test_unknown', 1, 'b9')).rejects.toThrow();
   });
 });
 
@@ -83,26 +92,28 @@ describe('a card order through its status changes', () => {
   it('authorized at placing, captured and paid at dispatch, refunded at cancelling; a refunded order cannot be reopened', async () => {
     const { shop, payments, db } = await cardShop();
     const placed = await order(shop);
-    expect(placed.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' });
+    expect(placed.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242', refunded: 0 });
     const total = Math.round(placed.totals!.total * 100);
-    const [auth] = [...payments.payments.values()];
-    expect(auth).toMatchObject({ authorized: total, captured: 0, refunded: 0 });
+    const [reference] = payments.references;
+    const auth = async () => (await payments.payment(reference))!;
+    expect(await auth()).toMatchObject({ authorized: total, captured: 0, refunded: 0 });
     // The reference is kept (for capture and refund), never answered.
-    expect(await storedPayment(db, placed.id)).toEqual({ ...placed.payment, reference: auth.reference });
+    expect(await storedPayment(db, placed.id)).toEqual({ ...placed.payment, reference });
 
     const dispatched = await setStatus(shop, placed.id, 'dispatched');
-    expect(dispatched.payment).toEqual({ method: 'card', status: 'paid', brand: 'Visa', last4: '4242' });
-    expect(auth.captured).toBe(total);
+    expect(dispatched.payment).toEqual({ method: 'card', status: 'paid', brand: 'Visa', last4: '4242', refunded: 0 });
+    expect((await auth()).captured).toBe(total);
     // Delivered: nothing more is taken.
     expect((await setStatus(shop, placed.id, 'delivered')).payment.status).toBe('paid');
-    expect(auth.captured).toBe(total);
+    expect((await auth()).captured).toBe(total);
 
     const cancelled = await setStatus(shop, placed.id, 'cancelled');
-    expect(cancelled.payment).toEqual({ method: 'card', status: 'refunded', brand: 'Visa', last4: '4242' });
-    expect(auth.refunded).toBe(total);
+    expect(cancelled.payment).toEqual({ method: 'card', status: 'refunded', brand: 'Visa', last4: '4242', refunded: placed.totals!.total });
+    expect(cancelled.refunded).toBe(placed.totals!.total);
+    expect((await auth()).refunded).toBe(total);
     // Cancelling again changes nothing and refunds nothing more.
     await setStatus(shop, placed.id, 'cancelled');
-    expect(auth.refunded).toBe(total);
+    expect((await auth()).refunded).toBe(total);
 
     const stockBefore = (await shop.state()).products[4].stock;
     const refused = await setStatus(shop, placed.id, 'pending', 409);
@@ -116,15 +127,15 @@ describe('a card order through its status changes', () => {
     const { shop, payments } = await cardShop();
     const placed = await order(shop);
     expect((await setStatus(shop, placed.id, 'delivered')).payment.status).toBe('paid');
-    expect([...payments.payments.values()][0].captured).toBe(Math.round(placed.totals!.total * 100));
+    expect((await payments.all())[0].captured).toBe(Math.round(placed.totals!.total * 100));
   });
 
-  it('the shopper cancelling a pending card order releases the authorization: refunded, nothing captured', async () => {
+  it('the shopper cancelling a pending card order releases the authorization: voided, nothing captured', async () => {
     const { shop, payments } = await cardShop();
     const placed = await order(shop);
     const res = await (await shop.as('user')).post(`/api/orders/${placed.id}/cancel`).send({}).expect(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', payment: { method: 'card', status: 'refunded', last4: '4242' } });
-    expect([...payments.payments.values()][0]).toMatchObject({ captured: 0, refunded: 0, voided: true });
+    expect(res.body).toMatchObject({ status: 'cancelled', refunded: 0, payment: { method: 'card', status: 'voided', last4: '4242', refunded: 0 } });
+    expect((await payments.all())[0]).toMatchObject({ captured: 0, refunded: 0, voided: true });
   });
 
   it('a declined card places nothing (402 with the reason)', async () => {
@@ -138,7 +149,7 @@ describe('a card order through its status changes', () => {
     const after = await shop.state();
     expect(after.orders).toHaveLength(before.orders.length);
     expect(after.products[4].stock).toBe(before.products[4].stock);
-    expect(payments.payments.size).toBe(0);
+    expect(await payments.all()).toEqual([]);
   });
 
   it('the provider failing to capture leaves the order as it was (502)', async () => {
@@ -150,6 +161,7 @@ describe('a card order through its status changes', () => {
     const res = await setStatus(shop, placed.id, 'dispatched', 502);
     expect(res.message).toMatch(/could not be captured/);
     expect((await (await shop.as('admin')).get(`/api/orders/${placed.id}`).expect(200)).body).toMatchObject({ status: 'pending', payment: { status: 'authorized' } });
+    expect((await payments.all())[0].captured).toBe(0);
     // A bulk change answers that order's 502 and changes the others.
     const cash = await order(shop, { paymentMethod: 'cash' });
     const bulk = (await (await shop.as('admin')).patch('/api/orders').send({ ids: [placed.id, cash.id], status: 'dispatched' }).expect(200)).body;
@@ -165,12 +177,12 @@ describe('a cash order', () => {
   it('pending until delivered, then paid; cancelled after that: refunded; reopened: pending again', async () => {
     const { shop, payments } = await cardShop();
     const placed = await order(shop, { paymentMethod: 'cash' });
-    expect(placed.payment).toEqual({ method: 'cash', status: 'pending' });
-    expect((await setStatus(shop, placed.id, 'dispatched')).payment).toEqual({ method: 'cash', status: 'pending' });
-    expect((await setStatus(shop, placed.id, 'delivered')).payment).toEqual({ method: 'cash', status: 'paid' });
-    expect((await setStatus(shop, placed.id, 'cancelled')).payment).toEqual({ method: 'cash', status: 'refunded' });
-    expect((await setStatus(shop, placed.id, 'pending')).payment).toEqual({ method: 'cash', status: 'pending' });
-    expect(payments.payments.size).toBe(0);
+    expect(placed.payment).toEqual({ method: 'cash', status: 'pending', refunded: 0 });
+    expect((await setStatus(shop, placed.id, 'dispatched')).payment).toEqual({ method: 'cash', status: 'pending', refunded: 0 });
+    expect((await setStatus(shop, placed.id, 'delivered')).payment).toEqual({ method: 'cash', status: 'paid', refunded: 0 });
+    expect((await setStatus(shop, placed.id, 'cancelled')).payment).toEqual({ method: 'cash', status: 'refunded', refunded: placed.totals!.total });
+    expect((await setStatus(shop, placed.id, 'pending')).payment).toEqual({ method: 'cash', status: 'pending', refunded: 0 });
+    expect(await payments.all()).toEqual([]);
   });
 
   it('cancelled before delivery: still pending (nothing was collected)', async () => {

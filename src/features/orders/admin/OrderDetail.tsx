@@ -139,7 +139,7 @@ export default function OrderDetail() {
               {address.email}
             </address>
             <h3 className="mt-5 text-sm font-semibold text-gray-900">Payment</h3>
-            <p className="mt-2 text-sm text-gray-900">{paymentText(orderCharges(order).payment)}</p>
+            <p className="mt-2 text-sm text-gray-900">{paymentText(orderCharges(order).payment, orderCharges(order).totals.total)}</p>
           </section>
         </div>
       </div>

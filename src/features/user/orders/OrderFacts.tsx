@@ -35,7 +35,7 @@ export default function OrderFacts({ order, extra }: { order: Order; extra?: Rea
             </Fact>
           )}
           <Fact term="Items">{itemCount(order.totalItems)}</Fact>
-          <Fact term="Payment">{paymentText(payment)}</Fact>
+          <Fact term="Payment">{paymentText(payment, totals.total)}</Fact>
           {extra}
           <Fact term="Total">{formatMoney(totals.total)}</Fact>
         </dl>
