@@ -40,7 +40,7 @@ describe('POST /api/orders', () => {
     // Stored as answered, but for the card payment's internal reference (never answered) and the
     // returns every answer carries (none yet: [] and refunded 0; an order without returns stores none).
     const stored = (await shop.state()).orders.at(-1)!;
-    expect(stored.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242', reference: expect.any(String) });
+    expect(stored.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242', reference: expect.any(String), refunded: 0 });
     expect({ ...stored, payment: { ...stored.payment, reference: undefined }, returns: [], refunded: 0 }).toEqual(order);
   });
 

@@ -29,7 +29,7 @@ describe('priced orders', () => {
     const t = order.totals!;
     expect(Math.round((t.subtotal - t.discount + t.shipping + t.tax) * 100)).toBe(Math.round(t.total * 100));
     // Paid by the test card: authorized, only brand and last four kept in the answer.
-    expect(order.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' });
+    expect(order.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242', refunded: 0 });
 
     const admin = await shop.as('admin');
     await admin.patch('/api/products/1').send({ price: 5 }).expect(200);
@@ -57,7 +57,7 @@ describe('priced orders', () => {
     // $240 in India: Standard is free over $100; 18 % tax.
     expect(order.shipping).toEqual({ method: 1, name: 'Standard', amount: 0 });
     expect(order.totals).toEqual({ subtotal: 240, discount: 0, shipping: 0, tax: 43.2, total: 283.2 });
-    expect(order.payment).toEqual({ method: 'cash', status: 'pending' });
+    expect(order.payment).toEqual({ method: 'cash', status: 'pending', refunded: 0 });
   });
 
   it('a code that does not apply, a used-up code, a used code and a declined card: refused, nothing placed', async () => {
