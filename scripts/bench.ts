@@ -4,7 +4,10 @@
 // docs/performance.md. Never part of `npm test`.
 //   npm run bench -- [--label NAME] [--duration S] [--products 100,10000]
 //                    [--skip-build] [--dist DIR] [--no-lighthouse] [--no-api] [--runs N]
-//                    [--json FILE] [--markdown FILE] [--server-root DIR]
+//                    [--json FILE] [--markdown FILE] [--server-root DIR] [--no-admin-jobs]
+// "Admin job under load" (scripts/bench/adminJobs.ts) runs after the loads at the largest
+// --products size: a full export, a 10,000-row import and a 1,000-order status change, each while
+// a reader asks for a product; --no-admin-jobs leaves it out.
 //   Scale section (docs/performance-scale.json, the "Scale" part of the markdown):
 //                    [--no-scale] [--scale-only] [--sizes 10000,100000,1000000]
 //                    [--engines embedded,postgres] [--embedded-sizes 10000,100000]
@@ -28,6 +31,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
+import { adminJobs, type AdminJobResult } from './bench/adminJobs';
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
@@ -46,6 +50,7 @@ interface Options {
   dist?: string;
   lighthouse: boolean;
   api: boolean;
+  adminJobs: boolean;
   runs: number;
   json: string;
   markdown: string;
@@ -70,6 +75,7 @@ function parseArgs(argv: string[]): Options {
     build: true,
     lighthouse: true,
     api: true,
+    adminJobs: true,
     runs: 3,
     json: path.join(ROOT, 'docs/performance.json'),
     markdown: path.join(ROOT, 'docs/performance.md'),
@@ -97,6 +103,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--dist') o.dist = path.resolve(value());
     else if (a === '--no-lighthouse') o.lighthouse = false;
     else if (a === '--no-api') o.api = false;
+    else if (a === '--no-admin-jobs') o.adminJobs = false;
     else if (a === '--runs') o.runs = Number(value());
     else if (a === '--json') o.json = path.resolve(value());
     else if (a === '--markdown') o.markdown = path.resolve(value());
@@ -153,6 +160,7 @@ async function apiBench(dir: string, products: number, o: Options) {
   const { ordered, cart, pair } = files.ids;
   const loads: LoadResult[] = [];
   const writes: WriteResult[] = [];
+  const jobs: AdminJobResult[] = [];
   const shop = await startShop(files.shop, undefined, o.serverRoot);
   const plain = await startJsonServer(files.plain);
   try {
@@ -235,11 +243,13 @@ async function apiBench(dir: string, products: number, o: Options) {
     }
     await run('GET /wishlist (full)', shop, { requests: [{ path: '/api/wishlist' }], cookies: collector });
 
+    // The long back-office jobs, on the catalogue and the orders the load left (the largest size only).
+    if (o.adminJobs && products === Math.max(...o.products)) jobs.push(...(await adminJobs(shop.origin, admin, products, log)));
   } finally {
     await shop.stop();
     await plain.stop();
   }
-  return { loads, writes };
+  return { loads, writes, jobs };
 }
 
 /** Both pages, with simulated and then with applied throttling. */
@@ -395,13 +405,15 @@ async function main() {
     }
     if (o.api) {
       for (const products of o.products) {
-        const { loads, writes } = await apiBench(dir, products, o);
+        const { loads, writes, jobs } = await apiBench(dir, products, o);
         run.loads.push(...loads);
         run.writes.push(...writes);
+        if (jobs.length > 0) run.adminJobs = [...(run.adminJobs ?? []), ...jobs];
       }
     } else if (previous) {
       run.loads = previous.loads;
       run.writes = previous.writes;
+      run.adminJobs = previous.adminJobs;
       run.parts = { ...run.parts!, api: previous.parts?.api ?? previous.date };
     }
     if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs);

@@ -1,5 +1,6 @@
 // docs/performance.md from the results file: the latest run, and `before` beside it when present.
 import type { LoadResult, WriteResult } from './api';
+import { adminJobsTable, type AdminJobResult } from './adminJobs';
 import type { PageScore, Throttling } from './lighthouse';
 
 export interface BenchRun {
@@ -13,6 +14,8 @@ export interface BenchRun {
   lighthouse: PageScore[];
   loads: LoadResult[];
   writes: WriteResult[];
+  /** The "admin job under load" case (scripts/bench/adminJobs.ts); absent in older runs. */
+  adminJobs?: AdminJobResult[];
   seconds: number;
 }
 
@@ -273,6 +276,17 @@ export function renderMarkdown(results: ResultsFile, label: string): string {
     writeTable(run),
     '',
   );
+  if (run.adminJobs?.length) {
+    out.push(
+      '## Admin job under load',
+      '',
+      'Each long back-office job runs while one reader asks for `GET /api/products/:id` (the middle id) back to back, one request at a time, on the embedded engine: a full products export, a 10,000-row import of new products, then a bulk status change of 1,000 pending orders (after the load above made them). The reader\'s latency is what a shopper waits while an admin runs the job.',
+      '',
+      adminJobsTable(run.adminJobs),
+      '',
+    );
+    if (before?.adminJobs?.length) out.push('Before:', '', adminJobsTable(before.adminJobs), '');
+  }
   if (before) out.push('## Before and after', '', compare(before, run), '');
   out.push(NOTES, '');
   return out.join('\n');

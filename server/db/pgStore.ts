@@ -149,6 +149,9 @@ export class PgStore extends withPayments(withAccounts(withWishlist(withMail(wit
   recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void> {
     return audit.insertAudit(trxOf(tx), entry);
   }
+  recordAudits(tx: Tx, entries: readonly Omit<AuditEntry, 'id'>[]): Promise<void> {
+    return audit.insertAudits(trxOf(tx), entries);
+  }
 
   // --- Transactions ------------------------------------------------------------------------------
 

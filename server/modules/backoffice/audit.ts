@@ -35,4 +35,11 @@ export class AuditService {
   async record(tx: Tx, ctx: AuditContext | undefined, described: Described | undefined): Promise<void> {
     if (ctx && described) await this.store.recordAudit(tx, auditEntry(ctx, described));
   }
+
+  /** As record, for many changes at once (an import's new products), in their order. */
+  async recordAll(tx: Tx, ctx: AuditContext | undefined, described: readonly (Described | undefined)[]): Promise<void> {
+    if (!ctx) return;
+    const entries = described.flatMap((d) => (d ? [auditEntry(ctx, d)] : []));
+    if (entries.length > 0) await this.store.recordAudits(tx, entries);
+  }
 }

@@ -31,6 +31,8 @@ export interface BackofficeStore {
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
   /** Appends the entry to the audit log, in `tx` (the transaction of the change it records). */
   recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void>;
+  /** Appends the entries, in their order, with a few statements, in `tx`. */
+  recordAudits(tx: Tx, entries: readonly Omit<AuditEntry, 'id'>[]): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,8 @@ export interface CatalogueStore {
   // Store.transaction, when the database finds the SKU taken only at commit (a race).
   /** Adds the product: the product as stored. */
   insertProduct(tx: Tx, product: NewProduct): Promise<VariantProduct>;
+  /** Adds the products (an import's new ones) with a few statements, not a few each: the products as stored, in the order given. */
+  insertProducts(tx: Tx, products: readonly NewProduct[]): Promise<VariantProduct[]>;
   /**
    * Writes `changes` to `product` (locked by the caller with lockProducts, as it is now): the
    * product after, undefined when the changes change nothing (nothing written).

@@ -69,15 +69,27 @@ export class ProductWrites {
       return await this.store.transaction(async (tx) => {
         const created: number[] = [];
         const updated: number[] = [];
+        // New products that follow each other are added together (a few statements for
+        // thousands, not a few each), their audit entries in the file's order as one by one.
+        let news: NewProduct[] = [];
+        const addNews = async () => {
+          if (news.length === 0) return;
+          const added = await this.store.insertProducts(tx, news);
+          await this.audit.recordAll(tx, ctx, added.map((p) => ctx && describeProduct(ctx, undefined, audited(p))));
+          created.push(...added.map((p) => p.id));
+          news = [];
+        };
         for (const row of rows) {
           if (row.id === undefined) {
-            created.push((await this.insert(tx, row.product, ctx)).id);
+            news.push(row.product);
           } else {
+            await addNews();
             const product = await this.update(tx, row.id, () => row.changes, ctx);
             if (!product) throw new Missing();
             updated.push(product.id);
           }
         }
+        await addNews();
         return { created, updated };
       });
     } catch (error) {

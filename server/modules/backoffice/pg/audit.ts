@@ -13,3 +13,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function insertAudit(db: Db, entry: Omit<AuditEntry, 'id'>): Promise<void> {
   await db.insertInto('audit').values(withoutId(auditToRow({ id: 0, ...entry }))).execute();
 }
+
+/** Entries one INSERT of insertAudits appends. */
+const BATCH = 1000;
+
+/** Appends the entries, numbered in their order (one INSERT per BATCH). */
+export async function insertAudits(db: Db, entries: readonly Omit<AuditEntry, 'id'>[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += BATCH) {
+    await db.insertInto('audit').values(entries.slice(i, i + BATCH).map((entry) => withoutId(auditToRow({ id: 0, ...entry })))).execute();
+  }
+}

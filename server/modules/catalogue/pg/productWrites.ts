@@ -43,6 +43,29 @@ export async function insertProduct(trx: Transaction<Database>, product: NewProd
 }
 
 /**
+ * Adds the products (and the variants given), in `trx`, with one INSERT per INSERT_BATCH products
+ * and one read of them: the products as stored, in the order given. SkuTaken as insertProduct.
+ */
+export async function insertProducts(trx: Transaction<Database>, products: readonly NewProduct[]): Promise<VariantProduct[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < products.length; i += INSERT_BATCH) {
+    const batch = products.slice(i, i + INSERT_BATCH);
+    const rows = batch.map((product) => withoutId(productToRow({ id: 0, ...product })));
+    // The sequence numbers the rows in the order they are inserted, which is the VALUES' order.
+    const inserted = (await trx.insertInto('products').values(rows).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
+    for (const [k, product] of batch.entries()) {
+      if (product.variants) await writeVariants(trx, inserted[k], { options: product.options ?? [], variants: product.variants });
+    }
+    ids.push(...inserted);
+  }
+  const byId = new Map((await productsByIds(trx, ids)).map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** Products one INSERT of insertProducts adds (PostgreSQL takes at most 65,535 parameters a statement). */
+const INSERT_BATCH = 500;
+
+/**
  * Writes `changes` to `before` (a product the caller locked, as it is), in `trx`: the product
  * after, undefined when the changes change nothing (nothing written). `variants` (with
  * `options`) replace the product's; otherwise `stock` sets the only variant's stock of a product

@@ -46,6 +46,9 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     insertProduct(tx: Tx, product: NewProduct): Promise<VariantProduct> {
       return productWrites.insertProduct(trxOf(tx), product);
     }
+    insertProducts(tx: Tx, products: readonly NewProduct[]): Promise<VariantProduct[]> {
+      return productWrites.insertProducts(trxOf(tx), products);
+    }
     updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
       return productWrites.updateProduct(trxOf(tx), product, changes);
     }
