@@ -128,7 +128,7 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
     createdAt: placedAt,
     history: [{ status: 'pending' as const, at: placedAt, by: 'shopper' as const }],
     ...snapshot,
-    payment: { method: 'cash', status: 'pending' },
+    payment: { method: 'cash', status: 'pending', refunded: 0 },
   };
 }
 

@@ -3,25 +3,18 @@
 // delivers it, POST /api/auth/verify uses it once within 7 days, POST /api/auth/verify/resend
 // mails a new one (signed in, throttled).
 import nodemailer from 'nodemailer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../../server/modules/mail/worker';
 import { VERIFY_SUBJECT } from '../../../server/modules/mail/messages';
 import { VERIFY_ALREADY, VERIFY_DONE, VERIFY_LINK_INVALID, verifySentAnswer } from '../../../server/modules/accounts/emailVerification';
 import type { Customer } from '../../../src/domain/backOffice';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { ACCOUNTS, agent, clock, expectNoLeaks, makeShop, type Agent, type TestShop } from '../fixtures';
-import { startMailCatcher, type MailCatcher } from '../mailCatcher';
+import { catchMailInThisFile } from '../mail/catchMail';
 
 afterEach(expectNoLeaks);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(() => catcher.close());
-afterEach(() => {
-  catcher.messages.length = 0;
-});
+const catcher = catchMailInThisFile();
 
 const PUBLIC_URL = 'https://shop.example/store';
 const NEW = { email: 'new@shop.test', password: 'Secret123x' };

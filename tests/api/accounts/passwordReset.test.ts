@@ -4,23 +4,16 @@
 import { once } from 'node:events';
 import nodemailer from 'nodemailer';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../../server/modules/mail/worker';
 import { FORGOT_ANSWER, RESET_DONE, RESET_LINK_INVALID } from '../../../server/modules/accounts/passwordReset';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { ACCOUNTS, agent, clock, expectNoLeaks, makeShop, type Agent, type TestShop } from '../fixtures';
-import { startMailCatcher, type MailCatcher } from '../mailCatcher';
+import { catchMailInThisFile } from '../mail/catchMail';
 
 afterEach(expectNoLeaks);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(() => catcher.close());
-afterEach(() => {
-  catcher.messages.length = 0;
-});
+const catcher = catchMailInThisFile();
 
 const PUBLIC_URL = 'https://shop.example/store';
 const NEW_PASSWORD = 'Fresh4321x';

@@ -3,22 +3,9 @@
 // file's order, one audit entry each in that order, changes of existing products among them.
 import { describe, expect, it } from 'vitest';
 import { makeShop, type Agent } from '../fixtures';
+import { exportCsv } from './csvDownload';
 
 const ROWS = 600;
-
-async function exportCsv(admin: Agent): Promise<string> {
-  const res = await admin
-    .get('/api/admin/export/products.csv')
-    .buffer(true)
-    .parse((r, done) => {
-      let body = '';
-      r.setEncoding('utf8');
-      r.on('data', (chunk: string) => (body += chunk));
-      r.on('end', () => done(null, body));
-    });
-  expect(res.status).toBe(200);
-  return res.body as string;
-}
 
 /** The header, product 1's row and product 3's row as a new product titled `title`. */
 async function rowsOf(admin: Agent) {

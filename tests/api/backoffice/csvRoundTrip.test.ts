@@ -8,7 +8,8 @@ import type { FilterOption, Product } from '../../../src/domain/types';
 import { MAX_IMAGE, MAX_LONG_TEXT, MAX_STOCK } from '../../../src/domain/productFields';
 import { MAX_TEXT } from '../../../src/domain/fieldRule';
 import { isLocalImage } from '../../../server/http/validate';
-import { makeData, makeShop, type Agent } from '../fixtures';
+import { makeData, makeShop } from '../fixtures';
+import { exportCsv } from './csvDownload';
 
 const SEED = 2025_25_04;
 const RUNS = Number(process.env.CSV_RUNS ?? 12);
@@ -52,20 +53,6 @@ const product = (id: number) =>
   });
 
 const options = (values: string[]): FilterOption[] => [...new Set(values)].map((value, i) => ({ id: i + 1, value, label: value }));
-
-async function exportCsv(admin: Agent): Promise<string> {
-  const res = await admin
-    .get('/api/admin/export/products.csv')
-    .buffer(true)
-    .parse((r, done) => {
-      let body = '';
-      r.setEncoding('utf8');
-      r.on('data', (chunk: string) => (body += chunk));
-      r.on('end', () => done(null, body));
-    });
-  expect(res.status).toBe(200);
-  return res.body as string;
-}
 
 describe('CSV export and import are exact inverses', () => {
   it('a formula-looking title and one with a protective apostrophe of its own come back as they were', async () => {

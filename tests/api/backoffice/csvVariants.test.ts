@@ -7,7 +7,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../../server/db/snapshot';
-import { expectNoLeaks, makeData, makeShop, PRODUCTS, type Agent } from '../fixtures';
+import { expectNoLeaks, makeData, makeShop, PRODUCTS } from '../fixtures';
+import { exportCsv } from './csvDownload';
 
 afterEach(expectNoLeaks);
 
@@ -30,20 +31,6 @@ function withBoots(): DbSchema {
     ],
   });
   return data;
-}
-
-async function exportCsv(admin: Agent): Promise<string> {
-  const res = await admin
-    .get('/api/admin/export/products.csv')
-    .buffer(true)
-    .parse((r, done) => {
-      let body = '';
-      r.setEncoding('utf8');
-      r.on('data', (chunk: string) => (body += chunk));
-      r.on('end', () => done(null, body));
-    });
-  expect(res.status).toBe(200);
-  return res.body as string;
 }
 
 const rowsOf = (csv: string) => parse(csv, { columns: true }) as Record<string, string>[];

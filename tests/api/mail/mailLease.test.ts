@@ -6,7 +6,7 @@
 // worker's, well under its lease) is retried with the same Message-ID, so a server that accepted
 // the first attempt anyway receives two copies a receiver can tell apart. Real time, short
 // lease and timeouts: the file takes a few seconds.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/connect';
 import { PgStore } from '../../../server/db/pgStore';
 import type { Store } from '../../../server/db/port';
@@ -15,20 +15,11 @@ import { MailWorker, smtpTransport, type WorkerOptions } from '../../../server/m
 import type { EmailMessage } from '../../../src/domain/mail';
 import { newShopDatabase } from '../../pg/shopDatabase';
 import { ACCOUNTS, ENGINE, expectNoLeaks, makeData, makeShop, type TestShop } from '../fixtures';
-import { startMailCatcher, type MailCatcher } from '../mailCatcher';
+import { catchMailInThisFile } from './catchMail';
 
 afterEach(expectNoLeaks);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(() => catcher.close());
-afterEach(() => {
-  catcher.messages.length = 0;
-  catcher.refused.length = 0;
-  catcher.delayNext(0, 0);
-});
+const catcher = catchMailInThisFile();
 
 const LEASE = 1000;
 /** Longer than the lease: without renewal, the other instance would take the message in flight. */

@@ -5,25 +5,16 @@
 // the error kept; a worker whose lease passed to another sends and marks no more of its batch;
 // two workers at once send each message once.
 import nodemailer from 'nodemailer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MailWorker, type WorkerOptions } from '../../../server/modules/mail/worker';
 import type { Store } from '../../../server/db/port';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { ACCOUNTS, clock, expectNoLeaks, makeShop, type TestShop } from '../fixtures';
-import { startMailCatcher, type MailCatcher } from '../mailCatcher';
+import { catchMailInThisFile } from './catchMail';
 
 afterEach(expectNoLeaks);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(() => catcher.close());
-afterEach(() => {
-  catcher.messages.length = 0;
-  catcher.refused.length = 0;
-  catcher.refuseNext(0);
-});
+const catcher = catchMailInThisFile();
 
 const LEASE = 60_000;
 const EMAILS = [ACCOUNTS.user.email, ACCOUNTS.other.email, ACCOUNTS.admin.email];

@@ -2,23 +2,17 @@
 // (tests/api/mailCatcher.ts): the confirmation goes in the outbox with the placed order, a status
 // mail with the change to shipped, delivered or cancelled; a retry or a refused order mails nothing.
 import nodemailer from 'nodemailer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../../server/modules/mail/worker';
 import type { Order } from '../../../src/domain/types';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { ACCOUNTS, address, clock, expectNoLeaks, makeShop, orderBody, type TestShop } from '../fixtures';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../mailCatcher';
+import type { CaughtMail } from '../mailCatcher';
+import { catchMailInThisFile } from './catchMail';
 
 afterEach(expectNoLeaks);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(() => catcher.close());
-afterEach(() => {
-  catcher.messages.length = 0;
-});
+const catcher = catchMailInThisFile();
 
 const PUBLIC_URL = 'https://shop.example/store';
 

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { NewPaymentRecord, PaymentRecord, PaymentState, ProviderOperation } from '../port';
 import type { Database } from '../../../db/schema';
 import type { PaymentsTable, TestProviderOperationsTable } from '../../../db/schemaShop';
+import { isId } from '../../../db/rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,6 +45,8 @@ export async function addPayment(db: Db, r: NewPaymentRecord): Promise<PaymentRe
 }
 
 export async function paymentsOf(db: Db, order: number): Promise<PaymentRecord[]> {
+  // An id no order can have (past PostgreSQL's integer) has no payments; asking would be an error.
+  if (!isId(order)) return [];
   const rows = await db.selectFrom('payments').selectAll().where('order_id', '=', order).orderBy('id').execute();
   return rows.map(recordFromRow);
 }
