@@ -77,6 +77,11 @@ describe('GET /api/products with the facet filters', () => {
     expect((await list('brand=Apple')).ids).toEqual([1, 3]);
     const facets = (await shop.anon().get('/api/products/facets?brand=Apple').expect(200)).body as ProductFacets;
     expect(facets.inStock).toBe(0);
+    // A list that chooses by `deleted` (the back office's "Deleted" view) keeps its deleted products in stock.
+    // (product 4 is the fixture's deleted product.)
+    expect(await list('deleted=true&stock_gte=1')).toEqual({ ids: [1, 4], total: '2' });
+    const deletedFacets = (await shop.anon().get('/api/products/facets?deleted=true').expect(200)).body as ProductFacets;
+    expect(deletedFacets.inStock).toBe(2);
     await admin.patch('/api/products/1').send({ deleted: false }).expect(200);
     expect(await list('stock_gte=1')).toEqual({ ids: [1, 2, 5], total: '3' });
   });

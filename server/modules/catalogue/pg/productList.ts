@@ -51,13 +51,17 @@ function lowerBound(filter: ListFilter<ProductListField>): number | undefined {
 
 /**
  * Whether a filter is `stock_gte` with a positive bound ('in stock only'): a deleted product has
- * nothing to sell, so it counts as having no stock and is left out.
+ * nothing to sell, so it counts as having no stock and is left out, unless the list itself chooses
+ * by `deleted` (the back office's Show choice: its deleted products in stock are what it asks for).
  */
 const wantsStock = (filter: ListFilter<ProductListField>) => filter.field === 'stock' && filter.op === 'gte' && (lowerBound(filter) ?? 0) > 0;
 
-function condition(filter: ListFilter<ProductListField>, table: string, ordered = false): RawBuilder<SqlBool> {
+/** Whether a list chooses its products by `deleted` (then `stock_gte` leaves the deleted ones to it). */
+const choosesDeleted = (query: ListQuery<ProductListField>) => (query.filters ?? []).some((f) => f.field === 'deleted');
+
+function condition(filter: ListFilter<ProductListField>, table: string, ordered = false, keepDeleted = false): RawBuilder<SqlBool> {
   const compared = fieldCondition(FIELD[filter.field], table, filter);
-  if (wantsStock(filter)) return sql<SqlBool>`${compared} AND NOT ${sql.ref(`${table}.deleted`)}`;
+  if (!keepDeleted && wantsStock(filter)) return sql<SqlBool>`${compared} AND NOT ${sql.ref(`${table}.deleted`)}`;
   // A displayed price of at least B means a price of at least B − 0.5 (discounts are 0–100 %,
   // a check of the schema): said outright for a page (`ordered`), so a list sorted by price
   // starts its index there instead of reading every cheaper product first. (Not for a count,
@@ -75,7 +79,8 @@ function condition(filter: ListFilter<ProductListField>, table: string, ordered 
  */
 export function productWhere(query: ListQuery<ProductListField>, ordered = false, scan = false): RawBuilder<SqlBool> {
   if (query.none) return NOTHING;
-  const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered));
+  const keepDeleted = choosesDeleted(query);
+  const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered, keepDeleted));
   if (query.q) parts.unshift(scan ? productAnswerScans(query.q) : productAnswerMatches(query.q));
   return and(parts);
 }
@@ -84,12 +89,13 @@ export function productWhere(query: ListQuery<ProductListField>, ordered = false
  * A filter as a condition on product_counts, or undefined when its rows cannot answer it: the
  * fields it is kept by, and `stock_gte` up to 1 (in stock and not deleted, or everything).
  */
-function countedCondition(filter: ListFilter<ProductListField>): RawBuilder<SqlBool> | undefined {
+function countedCondition(filter: ListFilter<ProductListField>, keepDeleted: boolean): RawBuilder<SqlBool> | undefined {
   if (COUNTED.has(filter.field)) return condition(filter, 'product_counts');
   if (filter.field !== 'stock' || filter.op !== 'gte') return undefined;
   const bound = lowerBound(filter);
   if (bound === undefined) return NOTHING;
-  return bound <= 0 ? sql<SqlBool>`true` : bound <= 1 ? sql<SqlBool>`product_counts.in_stock AND NOT product_counts.deleted` : undefined;
+  const inStock = keepDeleted ? sql<SqlBool>`product_counts.in_stock` : sql<SqlBool>`product_counts.in_stock AND NOT product_counts.deleted`;
+  return bound <= 0 ? sql<SqlBool>`true` : bound <= 1 ? inStock : undefined;
 }
 
 /**
@@ -100,14 +106,14 @@ function countedCondition(filter: ListFilter<ProductListField>): RawBuilder<SqlB
 export function productCount(query: ListQuery<ProductListField>): RawBuilder<number> | undefined {
   if (query.none) return sql<number>`0`;
   if (query.q) return undefined;
-  const conditions = (query.filters ?? []).map(countedCondition);
+  const conditions = (query.filters ?? []).map((f) => countedCondition(f, choosesDeleted(query)));
   if (conditions.some((c) => c === undefined)) return undefined;
   return sql<number>`(SELECT coalesce(sum(n), 0)::int FROM product_counts WHERE ${and(conditions as RawBuilder<SqlBool>[])})`;
 }
 
 /** `count(*)`, or (with `by`) the count per category or brand, of the products a list selects. */
 export function productCountBy(query: ListQuery<ProductListField>, by: 'category' | 'brand'): RawBuilder<{ value: string; count: number }> {
-  const conditions = query.none ? [NOTHING] : query.q ? [undefined] : (query.filters ?? []).map(countedCondition);
+  const conditions = query.none ? [NOTHING] : query.q ? [undefined] : (query.filters ?? []).map((f) => countedCondition(f, choosesDeleted(query)));
   if (conditions.every((c) => c !== undefined)) {
     return sql`SELECT ${sql.ref(by)} AS value, sum(n)::int AS count FROM product_counts
       WHERE ${and(conditions as RawBuilder<SqlBool>[])} GROUP BY 1 HAVING sum(n) > 0`;

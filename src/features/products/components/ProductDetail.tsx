@@ -105,12 +105,12 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
                 <Price product={pricing} from={from} size="lg" />
                 <p className="text-xs text-gray-600">{PRICES_BEFORE_TAX}</p>
               </div>
-              <div className="flex items-center gap-2 lg:mt-4">
-                <StarRating rating={product.rating} />
-                <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>
-                <span aria-hidden="true" className="text-sm text-gray-400">
-                  ·
-                </span>
+              {/* The count under the stars: the block stays as narrow as the price's neighbour on a phone. */}
+              <div className="lg:mt-4">
+                <div className="flex items-center gap-2">
+                  <StarRating rating={product.rating} />
+                  <p className="text-sm text-gray-700">{product.rating.toFixed(1)} out of 5 stars</p>
+                </div>
                 <p className="text-sm text-gray-700">{reviewCountText(product.reviews.length)}</p>
               </div>
             </div>
