@@ -224,7 +224,8 @@ async function expectedFacets(pairs: readonly Pair[]): Promise<ProductFacets> {
     matching(without('category')),
     matching(without('brand')),
     matching(without('salePrice')),
-    matching([...without('stock'), ['stock_gte', '1']]).then((found) => found.filter((p) => !p.deleted)),
+    // In stock leaves deleted products out, unless the list chooses by `deleted` itself.
+    matching([...without('stock'), ['stock_gte', '1']]).then((found) => (pairs.some(([k]) => fieldOf(k) === 'deleted') ? found : found.filter((p) => !p.deleted))),
   ]);
   const counted = (options: FilterOption[], products: PricedProduct[], field: 'category' | 'brand') =>
     options.map((o) => ({ value: o.value, label: o.label, count: products.filter((p) => p[field] === o.value).length }));
