@@ -237,9 +237,14 @@ describe('CheckoutPage', () => {
   it('quotes the cart: the breakdown, the methods of the chosen address (cheapest preselected), and a new total for Express', async () => {
     const fetch = stubFetch(quoteRoute);
     render();
-    await totalIs('$203.40');
+    // Before an address is chosen: the goods only, no shipping, tax or total.
+    expect(await screen.findByText('Choose a shipping address to see shipping, tax and the total.')).toBeInTheDocument();
+    expect(within(breakdown()).getByText('Subtotal')).toBeInTheDocument();
+    expect(within(breakdown()).queryByText('Total')).not.toBeInTheDocument();
+    expect(within(breakdown()).queryByText(/^Tax/)).not.toBeInTheDocument();
     expect(screen.getByText('Choose an address to see the shipping methods for its country.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await totalIs('$203.40');
     const standard = await screen.findByRole('radio', { name: /Standard/ });
     expect(standard).toBeChecked();
     expect(standard).toHaveAccessibleName(/3–7 business days.*Free/);
@@ -276,6 +281,7 @@ describe('CheckoutPage', () => {
   it('Apply adds a code: a rejected one shows its reason and is dropped, an applied one is a chip that can be removed', async () => {
     const fetch = stubFetch(quoteRoute);
     render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
     await totalIs('$203.40');
     await userEvent.type(screen.getByLabelText('Promo code'), 'BOGUS');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -290,7 +296,7 @@ describe('CheckoutPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove code save10' }));
     await totalIs('$203.40');
     const asked = sent(fetch, 'POST /api/checkout/quote') as QuoteRequest[];
-    expect(asked.map((r) => r.codes)).toEqual([undefined, ['BOGUS'], undefined, ['save10'], undefined]);
+    expect(asked.map((r) => r.codes)).toEqual([undefined, undefined, ['BOGUS'], undefined, ['save10'], undefined]);
   });
 
   it('sends the codes and the chosen method with the order', async () => {
@@ -313,6 +319,7 @@ describe('CheckoutPage', () => {
         fail ? jsonResponse({ message: 'The shop is busy' }, 503) : jsonResponse(quoteFor(body as QuoteRequest)),
     });
     render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
     expect(await screen.findByText('The totals could not be calculated')).toBeInTheDocument();
     expect(screen.getByText('The shop is busy')).toBeInTheDocument();
     fail = false;
@@ -328,6 +335,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Apply for Membership' })).toHaveAttribute('href', '/profile');
     unmount();
     render({ ...saved, member: true });
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
     await totalIs('$203.40');
     expect(screen.queryByText(/Members save/)).not.toBeInTheDocument();
   });

@@ -176,6 +176,7 @@ export default function CheckoutPage() {
             <OrderTotals
               {...quoteState}
               member={Boolean(account.member)}
+              placed={selected !== null}
               breakdown={(q) => <TotalsBreakdown totals={q.totals} promotions={q.promotions} shipping={q.shipping} tax={q.tax} label="Order total" />}
             />
             {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}

@@ -1,6 +1,6 @@
 import { apiClient } from '../../lib/apiClient';
 import type { CartItem } from '../../domain/types';
-import type { ShippingMethod } from '../../domain/checkout';
+import type { Quote } from '../../domain/quote';
 
 export interface NewCartItem {
   product: number;
@@ -28,6 +28,5 @@ export const updateCart = (update: CartItemUpdate) => apiClient.patch<CartItem>(
 export const deleteItemFromCart = (productId: number) =>
   apiClient.delete<unknown>(`/cart/${productId}`).then(() => productId);
 
-// GET /shipping-methods?country=: the country's methods, cheapest first (the cart's estimate).
-export const fetchShippingMethods = (country: string) =>
-  apiClient.get<ShippingMethod[]>(`/shipping-methods?country=${encodeURIComponent(country)}`);
+// POST /checkout/quote for the first saved address: what this cart's shipping would cost there.
+export const fetchFirstAddressQuote = () => apiClient.post<Quote>('/checkout/quote', { address: 0 });

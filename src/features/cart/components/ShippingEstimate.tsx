@@ -1,35 +1,38 @@
 import { useEffect, useState } from 'react';
-import { formatMoney, type ShippingMethod } from '../../../domain/checkout';
-import { fetchShippingMethods } from '../cartAPI';
+import { formatMoney } from '../../../domain/checkout';
+import type { Quote } from '../../../domain/quote';
+import { fetchFirstAddressQuote } from '../cartAPI';
 
 /**
- * What shipping to `country` costs at least, in the words of its cheapest method: "Shipping from
- * $8.00 · Free shipping over $100.00", or "Free shipping" (a free method, or none configured).
+ * What shipping this cart costs to the first saved address, as the server would charge it (its
+ * cheapest method, after any free-shipping threshold the discounted goods reach): "Free shipping",
+ * or "Shipping from $8.00 · Free shipping over $100.00".
  */
-export function shippingFromText(methods: readonly ShippingMethod[]): string {
-  const cheapest = methods[0];
-  if (!cheapest || cheapest.amount === 0) return 'Free shipping';
-  const from = `Shipping from ${formatMoney(cheapest.amount)}`;
+export function shippingFromText(quote: Quote): string {
+  const cheapest = [...quote.shippingMethods].sort((a, b) => a.charge - b.charge)[0];
+  if (!cheapest || cheapest.charge === 0) return 'Free shipping';
+  const from = `Shipping from ${formatMoney(cheapest.charge)}`;
   return cheapest.freeOver === null ? from : `${from} · Free shipping over ${formatMoney(cheapest.freeOver)}`;
 }
 
-/** The cart's shipping estimate for the country of the shopper's first saved address. */
-export default function ShippingEstimate({ country }: { country: string }) {
-  const [answer, setAnswer] = useState<{ country: string; text: string } | null>(null);
+/** The cart's shipping estimate to the shopper's first saved address (in `country`), asked again when the cart changes. */
+export default function ShippingEstimate({ country, cartKey }: { country: string; cartKey: string }) {
+  const key = `${country}|${cartKey}`;
+  const [answer, setAnswer] = useState<{ key: string; text: string } | null>(null);
 
   useEffect(() => {
     let current = true;
-    fetchShippingMethods(country).then(
-      (methods) => current && setAnswer({ country, text: `${shippingFromText(methods)} to ${country}` }),
-      // Checkout prices shipping anyway: without the estimate the cart says so.
-      () => current && setAnswer({ country, text: 'Shipping is priced at checkout' }),
+    fetchFirstAddressQuote().then(
+      (quote) => current && setAnswer({ key, text: `${shippingFromText(quote)} to ${country}` }),
+      // Checkout prices shipping anyway: without the estimate (e.g. an address to correct) the cart says so.
+      () => current && setAnswer({ key, text: 'Shipping is priced at checkout' }),
     );
     return () => {
       current = false;
     };
-  }, [country]);
+  }, [key, country]);
 
-  const text = answer?.country === country ? answer.text : null;
+  const text = answer?.key === key ? answer.text : null;
   // One line reserved while it loads, so nothing below it moves.
   return (
     <p className="mt-1 min-h-5 text-sm text-gray-600" data-testid="shipping-estimate" aria-busy={text === null}>

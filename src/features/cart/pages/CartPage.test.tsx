@@ -126,21 +126,32 @@ describe('CartPage', () => {
     expect(await screen.findByRole('heading', { name: 'Lamp' })).toBeInTheDocument();
   });
 
-  it("says prices are before tax and what shipping to the first saved address's country costs at least", async () => {
-    const fetch = stubFetch({ 'GET /api/shipping-methods': () => jsonResponse([standard, express]) });
+  const quote = (charges: [number, number]) => ({
+    lines: [],
+    promotions: [],
+    rejected: [],
+    shippingMethods: [
+      { ...standard, charge: charges[0] },
+      { ...express, charge: charges[1] },
+    ],
+  });
+
+  it("says prices are before tax and what shipping to the first saved address costs this cart, as the server quotes it", async () => {
+    const fetch = stubFetch({ 'POST /api/checkout/quote': () => jsonResponse(quote([8, 25])) });
     render({ items: [lamp] }, { ...user, addresses: [address, { ...address, country: 'India' }] });
     expect(screen.getByText('Shipping and taxes calculated at checkout.')).toBeInTheDocument();
     expect(screen.getByText('Prices are before tax.')).toBeInTheDocument();
     expect(await screen.findByText('Shipping from $8.00 · Free shipping over $100.00 to Canada')).toBeInTheDocument();
-    expect(calls(fetch)).toEqual(['GET /api/shipping-methods?country=Canada']);
+    expect(calls(fetch)).toEqual(['POST /api/checkout/quote']);
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ address: 0 });
   });
 
-  it('a country without a charged method ships free; without a saved address there is no estimate; a failure says checkout prices it', async () => {
-    stubFetch({ 'GET /api/shipping-methods': () => jsonResponse([]) });
+  it('a cart that reaches the cheapest method\'s threshold ships free; without a saved address there is no estimate; a failure says checkout prices it', async () => {
+    stubFetch({ 'POST /api/checkout/quote': () => jsonResponse(quote([0, 25])) });
     const { unmount } = render({ items: [lamp] }, { ...user, addresses: [address] });
     expect(await screen.findByText('Free shipping to Canada')).toBeInTheDocument();
     unmount();
-    stubFetch({ 'GET /api/shipping-methods': () => jsonResponse({ message: 'down' }, 500) });
+    stubFetch({ 'POST /api/checkout/quote': () => jsonResponse({ message: 'Choose a state of Canada' }, 400) });
     const second = render({ items: [lamp] }, { ...user, addresses: [address] });
     expect(await screen.findByText('Shipping is priced at checkout')).toBeInTheDocument();
     second.unmount();

@@ -18,6 +18,7 @@ export default function CartPage() {
   const user = useAppSelector(selectLoggedInUser);
   // The session's user follows every address change (userUpdated): its first address prices the estimate.
   const country = user?.addresses[0]?.country;
+  const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',');
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
   if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
@@ -33,7 +34,7 @@ export default function CartPage() {
           details={
             <>
               <p className="mt-1 text-sm text-gray-600">{PRICES_BEFORE_TAX}</p>
-              {country && <ShippingEstimate country={country} />}
+              {country && <ShippingEstimate country={country} cartKey={cartKey} />}
             </>
           }
         >
