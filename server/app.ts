@@ -26,7 +26,7 @@ import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './modules/
 import { buildServices, type Services } from './modules';
 import type { ForgotLimits } from './modules/accounts/passwordReset';
 import type { VerifyLimits } from './modules/accounts/emailVerification';
-import { emailRoutes } from './modules/mail/routes';
+import { emailRoutes, mailStatusRoutes } from './modules/mail/routes';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './modules/pricing/shippingRoutes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promotionRoutes';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
@@ -74,6 +74,8 @@ export interface AppOptions {
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;
+  /** No mail server is configured (server/index.ts: no SMTP_URL): messages are held in the outbox, not sent (default false). */
+  mailHeld?: boolean;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -112,6 +114,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/orders', requireUser, returnRoutes(services));
   api.use('/checkout', requireUser, checkoutRoutes(services));
   api.use('/admin/emails', requireUser, emailRoutes(services));
+  api.use('/mail-status', mailStatusRoutes(services));
   api.use('/shipping-methods', shippingRoutes(services));
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
   api.use('/admin/tax-rates', taxRateAdminRoutes(services));
@@ -136,6 +139,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     sessionTtlMs: options.sessionTtlMs,
     maxSessionsPerUser: options.maxSessionsPerUser,
     payments: options.payments,
+    mailHeld: options.mailHeld,
   });
 
   const app = express();

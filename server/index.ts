@@ -113,6 +113,7 @@ try {
     logger: process.env.LOG !== '0',
     trustProxy: trustProxy(),
     mailLinkBase: `http://localhost:${port}`,
+    mailHeld: !mailConfig.smtpUrl,
   }));
 } catch (err) {
   fail(`Cannot start: ${(err as Error).message}`);
@@ -158,8 +159,14 @@ if (databaseUrl) {
 // The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and leases
 // with an owner keep them from sending a message twice).
 const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
+// Without one, what waits is held (and says so); with one, what an earlier run held goes out.
+const moved = await services.mail.holdOrRelease().catch(() => 0);
 mailWorker?.start();
-console.log(mailWorker ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}` : 'Mail: kept in the outbox, unsent (no SMTP_URL)');
+console.log(
+  mailWorker
+    ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
+    : 'Mail: not sent, no mail server is configured (set SMTP_URL): messages are held in the outbox, shown at /admin/emails',
+);
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');
 console.log('  user   user@shop.test  / User12345');

@@ -213,7 +213,7 @@ export interface OutboxTable {
   subject: string;
   text: string;
   html: string | null;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  status: Generated<'pending' | 'sent' | 'failed' | 'held'>;
   attempts: Generated<number>;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;

@@ -42,6 +42,8 @@ export interface ServiceOptions {
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider, server/modules/payments/testProvider.ts). */
   payments?: PaymentProvider;
+  /** No mail server: new messages are held in the outbox (MailService). */
+  mailHeld?: boolean;
 }
 
 export interface Services {
@@ -86,7 +88,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   if (provider instanceof TestPaymentProvider) provider.attach(store);
   const payments = new PaymentService(store, provider, now);
   const audit = new AuditService(store);
-  const mail = new MailService(store, now);
+  const mail = new MailService(store, now, options.mailHeld ?? false);
   const catalogue = new CatalogueService(store, audit, now);
   const cart = new CartService(store, catalogue);
   const users = new UserService(store);

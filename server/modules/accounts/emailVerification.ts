@@ -18,6 +18,9 @@ export const VERIFY_DONE = 'Your email address is confirmed. Thank you!';
 export const VERIFY_LINK_INVALID = 'This confirmation link is invalid, used or expired. Sign in and ask for a new one.';
 export const VERIFY_ALREADY = 'Your email address is already confirmed.';
 export const verifySentAnswer = (email: string) => `We have sent a new confirmation link to ${email}.`;
+/** The same answer while no mail server is configured: the link is written, not sent. */
+export const verifyHeldAnswer = (email: string) =>
+  `We've written a new confirmation link for ${email}; it is in the shop's outbox until a mail server is set.`;
 
 export interface VerifyLimits {
   /** New links one account may ask for in the window. */
@@ -82,6 +85,6 @@ export class EmailVerificationService {
       return user !== undefined;
     });
     if (!sent) throw new HttpError(409, VERIFY_ALREADY);
-    return verifySentAnswer(me.email);
+    return this.mail.held ? verifyHeldAnswer(me.email) : verifySentAnswer(me.email);
   }
 }

@@ -16,6 +16,9 @@ import { requireObject } from '../../http/input';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const FORGOT_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
+/** The same answer while no mail server is configured: the link is written, not sent. */
+export const FORGOT_ANSWER_HELD =
+  "If an account exists for that address, we've written it a link to reset the password; it is in the shop's outbox until a mail server is set.";
 export const RESET_DONE = 'Your password has been changed. Sign in with the new one.';
 export const RESET_LINK_INVALID = 'This reset link is invalid, used or expired. Ask for a new one.';
 
@@ -68,7 +71,7 @@ export class PasswordResetService {
       const wait = Math.max(1, Math.ceil((full + windowMs - now) / 1000));
       throw new HttpError(429, `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'Retry-After': String(wait) });
     }
-    return { message: FORGOT_ANSWER, deliver: () => this.deliver(key, now).catch((err) => this.options.log(`password reset mail not queued: ${String(err)}`)) };
+    return { message: this.mail.held ? FORGOT_ANSWER_HELD : FORGOT_ANSWER, deliver: () => this.deliver(key, now).catch((err) => this.options.log(`password reset mail not queued: ${String(err)}`)) };
   }
 
   /** The reset link's token and its mail, in one transaction, when `key` is an account's address. */

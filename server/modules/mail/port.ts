@@ -7,8 +7,13 @@ import type { Tx } from '../../db/tx';
 export interface MailStore {
   /** The outbox, newest first. */
   listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>>;
-  /** Puts a copy of message `id` in the outbox as a new message, due at `at`; undefined when there is no such message. */
-  resendMail(id: number, at: number): Promise<OutboxMessage | undefined>;
+  /** Puts a copy of message `id` in the outbox as a new message, due at `at` (or held); undefined when there is no such message. */
+  resendMail(id: number, at: number, status?: 'pending' | 'held'): Promise<OutboxMessage | undefined>;
+  /**
+   * Without a mail server (`held` true) what waits to be sent becomes held; with one, what was
+   * held is due at `now`. The number of messages moved.
+   */
+  holdMail(held: boolean, now: number): Promise<number>;
   /**
    * Claims up to `limit` pending messages due at `now` (oldest first) for `owner` (a token of the
    * claiming worker's round): moves their next attempt to `now + leaseMs` (the lease) and names
@@ -32,8 +37,8 @@ export interface MailStore {
    * given up ('failed') when absent; the error kept. False when another worker has claimed it since.
    */
   markMailFailed(id: number, owner: string, error: string, retryAt?: number): Promise<boolean>;
-  /** Puts the message in the outbox, due at `at`, in `tx`: it goes out only if the change it tells of is kept. */
-  enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void>;
+  /** Puts the message in the outbox, due at `at` (or held), in `tx`: it goes out only if the change it tells of is kept. */
+  enqueueMail(tx: Tx, mail: OutgoingMail, at: number, status?: 'pending' | 'held'): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-// /api/admin/emails (admin only): the outbox, newest first, and "send again".
+// /api/admin/emails (admin only): the outbox, newest first, and "send again"; /api/mail-status
+// (anyone): whether mail is sent at all.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import { requireAdmin } from '../../http/session';
@@ -26,5 +27,17 @@ export function emailRoutes({ mail }: Services): Router {
     }),
   );
 
+  return router;
+}
+
+/**
+ * GET /api/mail-status: `{held}`, true while no mail server is configured (messages wait in the
+ * outbox, not sent), so screens never say a mail was sent when it was not.
+ */
+export function mailStatusRoutes({ mail }: Services): Router {
+  const router = Router();
+  router.get('/', (_req, res) => {
+    res.json({ held: mail.held });
+  });
   return router;
 }

@@ -11,10 +11,24 @@ export const EMAILS_PAGE_SIZE = 20;
 const toEmail = ({ nextAttemptAt: _next, ...message }: OutboxMessage): EmailMessage => message;
 
 export class MailService {
+  /**
+   * `held`: no mail server is configured (server/index.ts: no SMTP_URL), so new messages are kept
+   * as 'held' (not sent) and screens say a message waits in the outbox rather than that it was sent.
+   */
   constructor(
     private readonly store: MailStore,
     private readonly now: () => number,
+    readonly held = false,
   ) {}
+
+  private get newStatus() {
+    return this.held ? ('held' as const) : ('pending' as const);
+  }
+
+  /** At start: holds what waits to be sent when there is no mail server, else releases what was held. */
+  holdOrRelease(): Promise<number> {
+    return this.store.holdMail(this.held, this.now());
+  }
 
   /** GET /admin/emails?_page&_limit: newest first. */
   async list(query: Record<string, unknown>): Promise<Page<EmailMessage>> {
@@ -25,7 +39,7 @@ export class MailService {
   /** POST /admin/emails/:id/resend: a copy of the message goes out as a new one (404 when there is none). */
   async resend(rawId: string): Promise<EmailMessage> {
     const id = parseId(rawId);
-    const copy = id === undefined ? undefined : await this.store.resendMail(id, this.now());
+    const copy = id === undefined ? undefined : await this.store.resendMail(id, this.now(), this.newStatus);
     if (!copy) throw notFound('Email not found');
     return toEmail(copy);
   }
@@ -35,6 +49,6 @@ export class MailService {
    * is sent (by the worker, worker.ts) only if that change is kept.
    */
   enqueue(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
-    return this.store.enqueueMail(tx, mail, at);
+    return this.store.enqueueMail(tx, mail, at, this.newStatus);
   }
 }

@@ -29,11 +29,14 @@ export function messageFromRow(r: Selectable<OutboxTable>): OutboxMessage {
   return message;
 }
 
+/** Where a new message starts: due at once, or held while no mail server is configured. */
+export type NewMailStatus = 'pending' | 'held';
+
 /** Puts a message in the outbox, due at once (call inside the transaction of its cause). */
-export async function insertMail(db: Db, mail: OutgoingMail, at: number): Promise<OutboxMessage> {
+export async function insertMail(db: Db, mail: OutgoingMail, at: number, status: NewMailStatus = 'pending'): Promise<OutboxMessage> {
   const row = await db
     .insertInto('outbox')
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, created_at: new Date(at), next_attempt_at: new Date(at) })
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, status, created_at: new Date(at), next_attempt_at: new Date(at) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return messageFromRow(row);
@@ -47,12 +50,12 @@ export async function listMail(db: Db, { slice }: { slice?: { start: number; end
   return { items: rows.map(messageFromRow), total };
 }
 
-export async function resendMail(db: Kysely<Database>, id: number, at: number): Promise<OutboxMessage | undefined> {
+export async function resendMail(db: Kysely<Database>, id: number, at: number, status: NewMailStatus = 'pending'): Promise<OutboxMessage | undefined> {
   if (!isId(id)) return undefined;
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
-    return insertMail(trx, { to: row.to, subject: row.subject, text: row.text, ...(row.html === null ? {} : { html: row.html }) }, at);
+    return insertMail(trx, { to: row.to, subject: row.subject, text: row.text, ...(row.html === null ? {} : { html: row.html }) }, at, status);
   });
 }
 
@@ -112,4 +115,15 @@ export async function markMailFailed(db: Db, id: number, owner: string, error: s
   const set = retryAt === undefined ? { status: 'failed' as const, last_error: error } : { last_error: error, next_attempt_at: new Date(retryAt) };
   const row = await owned(db, id, owner).set({ ...set, lease_owner: null }).returning('id').executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Without a mail server, what waits to be sent is held (`held` true: pending -> held); with one,
+ * what was held is due at `now` (held -> pending). The number of messages moved.
+ */
+export async function holdMail(db: Db, held: boolean, now: number): Promise<number> {
+  const rows = held
+    ? await db.updateTable('outbox').set({ status: 'held', lease_owner: null }).where('status', '=', 'pending').returning('id').execute()
+    : await db.updateTable('outbox').set({ status: 'pending', next_attempt_at: new Date(now) }).where('status', '=', 'held').returning('id').execute();
+  return rows.length;
 }

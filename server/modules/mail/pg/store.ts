@@ -9,8 +9,8 @@ export function withMail<T extends PgClass>(Base: T) {
     listMail(query: { slice?: { start: number; end: number } }): Promise<Page<OutboxMessage>> {
       return outbox.listMail(this.db, query);
     }
-    resendMail(id: number, at: number): Promise<OutboxMessage | undefined> {
-      return outbox.resendMail(this.db, id, at);
+    resendMail(id: number, at: number, status?: outbox.NewMailStatus): Promise<OutboxMessage | undefined> {
+      return outbox.resendMail(this.db, id, at, status);
     }
     claimMail(now: number, limit: number, leaseMs: number, owner: string): Promise<OutboxMessage[]> {
       return outbox.claimMail(this.db, now, limit, leaseMs, owner);
@@ -27,8 +27,11 @@ export function withMail<T extends PgClass>(Base: T) {
     markMailFailed(id: number, owner: string, error: string, retryAt?: number): Promise<boolean> {
       return outbox.markMailFailed(this.db, id, owner, error, retryAt);
     }
-    async enqueueMail(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
-      await outbox.insertMail(trxOf(tx), mail, at);
+    async enqueueMail(tx: Tx, mail: OutgoingMail, at: number, status?: outbox.NewMailStatus): Promise<void> {
+      await outbox.insertMail(trxOf(tx), mail, at, status);
+    }
+    holdMail(held: boolean, now: number): Promise<number> {
+      return outbox.holdMail(this.db, held, now);
     }
   };
 }

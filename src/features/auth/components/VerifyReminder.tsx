@@ -3,10 +3,13 @@
 // shopper never downloads it (RootLayout).
 import { EnvelopeIcon } from '@heroicons/react/20/solid';
 import { Button } from '../../../components/controls';
+import { useMailHeld } from '../../../lib/mailStatus';
 import { useResendVerification } from '../useResendVerification';
 
 export default function VerifyReminder({ email }: { email: string }) {
   const [state, send] = useResendVerification();
+  // Without a mail server the link is written to the shop's outbox, not sent: say so.
+  const held = useMailHeld();
   return (
     <section aria-label="Confirm your email address" className="border-b border-amber-200 bg-amber-50">
       {/* One short line on a phone, so the page's own first screen keeps its place. */}
@@ -15,7 +18,16 @@ export default function VerifyReminder({ email }: { email: string }) {
         <p className="min-w-0 flex-1">
           <span className="sm:hidden">Please confirm your email address.</span>
           <span className="hidden sm:inline">
-            Please confirm your email address: open the link we sent to <span className="font-medium">{email}</span>.
+            {held ? (
+              <>
+                Please confirm your email address: we&apos;ve written you a link for <span className="font-medium">{email}</span>; it is in
+                the shop&apos;s outbox until a mail server is set.
+              </>
+            ) : (
+              <>
+                Please confirm your email address: open the link we sent to <span className="font-medium">{email}</span>.
+              </>
+            )}
           </span>
         </p>
         {state.phase !== 'sent' && (

@@ -9,7 +9,10 @@ import { forgotPasswordRules, toRegisterOptions } from '../../../domain/validati
 import AuthLayout from '../components/AuthLayout';
 import { requestPasswordReset } from '../passwordResetAPI';
 
-/** Shown whatever the address: the server says the same whether or not it has an account. */
+/**
+ * Shown whatever the address, in the server's words (the same whether or not it has an account;
+ * they say so when no mail server is set and the link waits in the outbox); this if it gives none.
+ */
 export const RESET_REQUESTED = 'If an account exists for that address, we have sent a link to reset the password.';
 
 export default function ForgotPasswordPage() {
@@ -44,8 +47,8 @@ export default function ForgotPasswordPage() {
           setError(null);
           setSent(null);
           try {
-            await requestPasswordReset(email.trim());
-            setSent(RESET_REQUESTED);
+            const answer = await requestPasswordReset(email.trim());
+            setSent(typeof answer?.message === 'string' && answer.message ? answer.message : RESET_REQUESTED);
           } catch (e) {
             setError(showServerErrors(e, setFieldError, ['email'], { focus: false }));
           } finally {

@@ -57,7 +57,8 @@ export default function EmailPreview({ email, onResent }: EmailPreviewProps) {
         <dd className="mb-1 break-words text-gray-800 sm:mb-0">{email.to}</dd>
         <dt className="font-medium text-gray-900">Status</dt>
         <dd className="mb-1 sm:mb-0">
-          <MailStatusBadge status={email.status} /> <span className="text-gray-800">after {email.attempts === 1 ? '1 attempt' : `${email.attempts} attempts`}</span>
+          <MailStatusBadge status={email.status} />{' '}
+          {email.status !== 'held' && <span className="text-gray-800">after {email.attempts === 1 ? '1 attempt' : `${email.attempts} attempts`}</span>}
         </dd>
         <dt className="font-medium text-gray-900">Created</dt>
         <dd className="mb-1 text-gray-800 sm:mb-0">

@@ -16,8 +16,15 @@ const EMAILS: EmailMessage[] = [
   { id: 1, to: 'asha@shop.test', subject: 'Reset your password', status: 'sent', attempts: 1, createdAt: '2026-03-01T12:00:00.000Z', sentAt: '2026-03-01T12:00:05.000Z', text: 'Open this link.' },
 ];
 
-function mailServer({ fail, emails = EMAILS, total, resend }: { fail?: () => boolean; emails?: EmailMessage[]; total?: number; resend?: (id: string) => Response } = {}) {
+function mailServer({
+  fail,
+  emails = EMAILS,
+  total,
+  resend,
+  held = false,
+}: { fail?: () => boolean; emails?: EmailMessage[]; total?: number; resend?: (id: string) => Response; held?: boolean } = {}) {
   return stubFetch({
+    'GET /api/mail-status': () => jsonResponse({ held }),
     'GET /api/admin/emails': () =>
       fail?.() ? jsonResponse({ message: 'The server is down' }, 500) : jsonResponse(emails, 200, { 'X-Total-Count': String(total ?? emails.length) }),
     'POST /api/admin/emails/3/resend': () => resend?.('3') ?? jsonResponse({ ...EMAILS[0], id: 4, createdAt: '2026-03-05T12:00:00.000Z' }, 201),
@@ -29,6 +36,8 @@ function mailServer({ fail, emails = EMAILS, total, resend }: { fail?: () => boo
 const shown = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const open = (route = '/admin/emails') => renderWithProviders(<EmailsScreen />, { route });
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+/** The list's requests (the page also asks, once, whether mail is held). */
+const listCalls = (mock: ReturnType<typeof mailServer>) => calls(mock).filter((c) => c !== 'GET /api/mail-status');
 
 describe('EmailsScreen', () => {
   it('lists the outbox newest first: to, subject, status, attempts, created, sent', async () => {
@@ -37,7 +46,7 @@ describe('EmailsScreen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading emails…');
     await screen.findByRole('table');
     expect(document.title).toBe('Admin: Emails | Best Buy Shop');
-    expect(calls(mock)).toEqual(['GET /api/admin/emails?_page=1&_limit=20']);
+    expect(listCalls(mock)).toEqual(['GET /api/admin/emails?_page=1&_limit=20']);
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'To',
       'Subject',
@@ -96,7 +105,7 @@ describe('EmailsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(await screen.findByText('A copy of “Order #42 confirmed” is on its way to asha@shop.test.')).toBeInTheDocument();
     expect(calls(mock)).toContain('POST /api/admin/emails/3/resend');
-    await waitFor(() => expect(calls(mock).filter((c) => c.startsWith('GET'))).toHaveLength(2));
+    await waitFor(() => expect(listCalls(mock).filter((c) => c.startsWith('GET'))).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Order #41 has been shipped (preview)' }));
     await user.click(screen.getByRole('button', { name: 'Send again' }));
@@ -110,11 +119,11 @@ describe('EmailsScreen', () => {
     const user = userEvent.setup();
     const { router } = open('/admin/emails?page=2');
     await screen.findByText(/^Showing/);
-    expect(calls(mock)).toEqual(['GET /api/admin/emails?_page=2&_limit=20']);
+    expect(listCalls(mock)).toEqual(['GET /api/admin/emails?_page=2&_limit=20']);
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 21 to 40 of 45 results');
     await user.click(screen.getByRole('link', { name: /Next/ }));
     expect(router.state.location.search).toBe('?page=3');
-    await waitFor(() => expect(calls(mock).at(-1)).toBe('GET /api/admin/emails?_page=3&_limit=20'));
+    await waitFor(() => expect(listCalls(mock).at(-1)).toBe('GET /api/admin/emails?_page=3&_limit=20'));
   });
 
   it('says when there is no mail, and what failed with a retry', async () => {
@@ -133,5 +142,22 @@ describe('EmailsScreen', () => {
     down = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('without a mail server: a notice says nothing is sent, and a held message is marked so and readable in full', async () => {
+    const heldMessage: EmailMessage = { ...EMAILS[2], id: 5, status: 'held', sentAt: undefined, text: 'Confirm: http://localhost:8080/verify-email?token=abc' };
+    mailServer({ held: true, emails: [heldMessage] });
+    open();
+    expect(await screen.findByRole('note')).toHaveTextContent('No mail server is configured, so nothing is sent');
+    expect(within(rows()[0]).getByText('Held: no mail server')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset your password (preview)' }));
+    expect(screen.getByRole('region', { name: 'Plain text of “Reset your password”' }).textContent).toBe(heldMessage.text);
+  });
+
+  it('with a mail server there is no notice', async () => {
+    mailServer();
+    open();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useLatest } from '../../../lib/useLatest';
+import { useMailHeld } from '../../../lib/mailStatus';
 import type { EmailMessage } from '../../../domain/mail';
 import EmailPreview from './EmailPreview';
 import EmailsTable from './EmailsTable';
@@ -19,6 +20,7 @@ export default function EmailsScreen() {
   const list = useLatest(apiQuery, fetchEmails);
   const current = list.dataKey === apiQuery && !list.loading;
   const [selected, setSelected] = useState<EmailMessage | null>(null);
+  const held = useMailHeld();
 
   // A page past the end (an old link) shows the last page instead.
   const pages = pageCount(list.data?.total ?? 0, EMAILS_PER_PAGE);
@@ -35,6 +37,12 @@ export default function EmailsScreen() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">Emails</h1>
       <p className="mt-1 text-sm text-gray-600">Every message the shop sends, newest first. Choose a subject to see the message.</p>
+      {held && (
+        <p role="note" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+          No mail server is configured, so nothing is sent: every message is held in the outbox and can be read here in full. Set SMTP_URL
+          and restart the shop to send the held messages.
+        </p>
+      )}
 
       <div className="mt-6">
         {list.error ? (
