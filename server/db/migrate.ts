@@ -27,6 +27,7 @@ import * as regions from './migrations/0021_regions';
 import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
 import * as mailHeld from './migrations/0032_mail_held';
+import * as inStockPrice from './migrations/0033_in_stock_price';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -53,6 +54,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0023_outbox_lease': outboxLease,
   '0024_audit_actor_role': auditActorRole,
   '0032_mail_held': mailHeld,
+  '0033_in_stock_price': inStockPrice,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

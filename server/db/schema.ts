@@ -71,6 +71,8 @@ export type ProductsTable = {
   sale_price: GeneratedAlways<number>;
   /** Whether the variants' displayed prices differ ("from $X" on cards); computed by PostgreSQL (migration 0018). */
   price_varies: GeneratedAlways<boolean>;
+  /** The lowest displayed price over the variants in stock, NULL when none is (triggers of migration 0033). */
+  in_stock_price: GeneratedAlways<number | null>;
   /** The title folded for suggestions (server/modules/catalogue/words.ts); written with the title (productRows.ts). */
   title_words: Generated<string>;
   /** The product's options, [] without (migration 0012). */

@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE } from '../../../src/domain/constants';
 import { MAX_STOCK_ALERTS, MAX_WISHLIST_ITEMS, STOCK_ALERTS_FULL, WISHLIST_FULL, type WishlistItem } from '../../../src/domain/wishlist';
 import { embeddedShop } from '../../pg/embeddedShop';
 import { openShopStore } from '../../pg/shopDatabase';
-import { ENGINE, expectNoLeaks, makeData, makeShop, PRODUCTS, type Agent, type TestShop } from '../fixtures';
+import { ENGINE, expectNoLeaks, makeData, makeShop, orderBody, PRODUCTS, type Agent, type TestShop } from '../fixtures';
 
 afterEach(expectNoLeaks);
 
@@ -76,6 +76,11 @@ describe('wishlist answers', () => {
       .expect(200);
     const after: WishlistItem[] = (await user.get('/api/wishlist').expect(200)).body;
     expect(after.find((i) => i.id === whole.id)!.product).toMatchObject({ price: 1899, stock: 2, soldOut: false });
+
+    // An order takes the last 32 GB: sold out as a whole, at its cheapest choice's last price.
+    await user.post('/api/orders').send(orderBody([{ product: 7, quantity: 2 }], { items: [{ product: 7, variant: 203, quantity: 2 }] })).expect(201);
+    const soldOut: WishlistItem[] = (await user.get('/api/wishlist').expect(200)).body;
+    expect(soldOut.find((i) => i.id === whole.id)!.product).toMatchObject({ price: 1374, stock: 0, soldOut: true });
   });
 
   it('are paged as the shopper’s orders: _page/_limit, X-Total-Count, Link; bad paging → 400', async () => {

@@ -1,7 +1,7 @@
 // Product summaries (PgStore delegates here): what a list of saved products shows of each — a
 // few fields, its options, its lowest displayed price over all its variants (products.sale_price)
-// and over those in stock, computed here — and only the variants asked for, so a product's
-// hundreds of variants are never read out.
+// and over those in stock (products.in_stock_price: both kept by the variants' triggers) — and
+// only the variants asked for, so a product's hundreds of variants are never read out.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProductSummary, VariantSummary } from '../port';
 import { isId } from '../../../db/rows';
@@ -19,12 +19,7 @@ export async function productSummaries(db: Db, productIds: readonly number[], va
       ? []
       : await db
           .selectFrom('products as p')
-          .select(['p.id', 'p.title', 'p.thumbnail', 'p.brand', 'p.price', 'p.discount_percentage', 'p.stock', 'p.deleted', 'p.minimum_order_quantity', 'p.options', 'p.sale_price'])
-          .select(
-            sql<number | null>`CASE WHEN p.stock > 0 THEN (
-              SELECT min(shop_sale_price(coalesce(v.price, p.price), coalesce(v.discount_percentage, p.discount_percentage)))
-              FROM variants v WHERE v.product_id = p.id AND v.stock > 0) END`.as('in_stock_price'),
-          )
+          .select(['p.id', 'p.title', 'p.thumbnail', 'p.brand', 'p.price', 'p.discount_percentage', 'p.stock', 'p.deleted', 'p.minimum_order_quantity', 'p.options', 'p.sale_price', 'p.in_stock_price'])
           .where('p.id', '=', sql<number>`ANY(${wantedProducts}::int[])`)
           .execute();
   const variants =
