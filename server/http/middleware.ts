@@ -1,4 +1,5 @@
-// Cross-cutting HTTP behaviour: security headers, no caching of API answers, same-origin JSON writes.
+// Cross-cutting HTTP behaviour: security headers, no caching of API answers (but for a visitor's
+// catalogue reads, briefly), same-origin JSON writes.
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from './errors';
 
@@ -28,6 +29,20 @@ export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
+
+/**
+ * A public catalogue read (products, categories, brands): answered alike to every visitor, so a
+ * visitor's browser or a shared cache may keep it `seconds` (a change shows within that long);
+ * signed in, the answer may differ (an admin sees more), so it is private and asked again every
+ * time: its ETag (Express's, on every JSON answer) makes an unchanged answer a bodiless 304.
+ */
+export const publicRead =
+  (seconds: number): RequestHandler =>
+  (req, res, next) => {
+    res.setHeader('Cache-Control', req.user ? 'private, no-cache' : `public, max-age=${seconds}`);
+    res.vary('Cookie');
+    next();
+  };
 
 /**
  * OPTIONS gets 204 with no body. The API is same-origin only (no CORS headers), so a cross-site

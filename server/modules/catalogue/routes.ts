@@ -2,7 +2,7 @@
 // (filters, _sort/_order, _page/_limit, q; X-Total-Count, Link: server/modules/catalogue/service.ts);
 // writes are admin-only.
 import { Router, type Request, type Response } from 'express';
-import { asyncRoute, methodNotAllowed } from '../../http/middleware';
+import { asyncRoute, methodNotAllowed, publicRead } from '../../http/middleware';
 import { requireAdmin, requireUser } from '../../http/session';
 import type { Services } from '..';
 import { LINK_RELS, type Listing, type PageLink } from '../../query/listQuery';
@@ -41,26 +41,35 @@ export interface CatalogueOptions {
   publicUrl?: string;
 }
 
+/** How long a visitor's catalogue answer may be kept (README "Caching"): a product's stock and price move with orders. */
+export const PRODUCT_MAX_AGE = 10;
+/** Categories and brands change only with the back office. */
+export const TAXONOMY_MAX_AGE = 60;
+
 export function catalogueRoutes({ catalogue }: Services, { publicUrl }: CatalogueOptions = {}): Router {
   const router = Router();
 
   // GET /products, /categories, /brands (anyone)
   router.get(
     /^\/products\/?$/,
+    publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listProducts(req.query))),
   );
   router.get(
     /^\/categories\/?$/,
+    publicRead(TAXONOMY_MAX_AGE),
     asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listCategories(req.query))),
   );
   router.get(
     /^\/brands\/?$/,
+    publicRead(TAXONOMY_MAX_AGE),
     asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listBrands(req.query))),
   );
 
   // GET /products/facets (anyone): what each filter group would leave, given the others
   router.get(
     /^\/products\/facets\/?$/,
+    publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => {
       res.json(await catalogue.facets(req.query));
     }),
@@ -69,6 +78,7 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
   // GET /products/suggest?q= (anyone): products, categories and brands for the search box
   router.get(
     /^\/products\/suggest\/?$/,
+    publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => {
       res.json(await catalogue.suggest(req.query));
     }),
@@ -77,6 +87,7 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
   // GET /products/:id (anyone)
   router.get(
     /^\/products\/([^/]+)\/?$/,
+    publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => {
       // Express has decoded the id once, as json-server's `/:id` did.
       res.json(await catalogue.product(req.params[0], req.query));

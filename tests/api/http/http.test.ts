@@ -6,6 +6,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, MAX_JSON_DEPTH } from '../../../server/http/middleware';
+import { PRODUCT_MAX_AGE, TAXONOMY_MAX_AGE } from '../../../server/modules/catalogue/routes';
 import { Client } from '../../reliability/http';
 import { address, agent, expectNoLeaks, makeShop, type Agent } from '../fixtures';
 
@@ -163,13 +164,40 @@ describe('routing and headers', () => {
   });
 
   it('security headers, no caching and no CORS on API answers', async () => {
-    const res = await makeShop().anon().get('/api/products').set('Origin', 'https://evil.example').expect(200);
+    const shop = makeShop();
+    const res = await (await shop.as('user')).get('/api/cart').set('Origin', 'https://evil.example').expect(200);
     expectSecurityHeaders(res.headers);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     const err = await makeShop().anon().get('/api/nope');
     expectSecurityHeaders(err.headers);
+  });
+
+  it("catalogue reads: a visitor's may be kept briefly, a signed-in caller's are private; each carries an ETag and answers 304 when unchanged", async () => {
+    const shop = makeShop();
+    const visitor = shop.anon();
+    for (const [url, seconds] of [
+      ['/api/products?_page=1&_limit=2', PRODUCT_MAX_AGE],
+      ['/api/products/1', PRODUCT_MAX_AGE],
+      ['/api/categories', TAXONOMY_MAX_AGE],
+      ['/api/brands', TAXONOMY_MAX_AGE],
+    ] as const) {
+      const first = await visitor.get(url).expect(200);
+      expect(first.headers['cache-control']).toBe(`public, max-age=${seconds}`);
+      expect(first.headers.vary).toMatch(/Cookie/);
+      expect(first.headers.etag).toBeTruthy();
+      const again = await visitor.get(url).set('If-None-Match', first.headers.etag).expect(304);
+      expect(again.text).toBe('');
+    }
+    const admin = await shop.as('admin');
+    const mine = await admin.get('/api/products/1').expect(200);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    // A change makes a new answer: the old ETag no longer matches.
+    await admin.patch('/api/products/1').send({ price: 123 }).expect(200);
+    const changed = await admin.get('/api/products/1').set('If-None-Match', mine.headers.etag).expect(200);
+    expect(changed.body.price).toBe(123);
+    expect(changed.headers.etag).not.toBe(mine.headers.etag);
   });
 
   it('OPTIONS: 204 with no body and no CORS grant, not a text list of methods', async () => {
