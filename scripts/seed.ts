@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { totals } from '../src/domain/pricing';
 import type { Address, CartItem, Order, OrderEvent, OrderStatus, PaymentMethod, Product, Review } from '../src/domain/types';
+import type { ProductOption } from '../src/domain/variants';
+import { seedOptionsOf } from '../server/db/seedVariants';
 import type { DbSchema, SeedInfo } from '../server/db/snapshot';
 import type { StoredUser } from '../server/db/port';
 import { hashPassword } from '../server/modules/accounts/passwords';
@@ -120,7 +122,7 @@ const CATEGORIES: readonly CategoryDef[] = [
     title: (r) =>
       `${pick(r, ['Nova', 'Edge', 'Pulse', 'Zen', 'Aero', 'Flux'])} ${int(r, 5, 15)}${pick(r, ['', ' Pro', ' Max', ' Lite', ' Plus', ' 5G'])}`,
     intro: (r, t) =>
-      `The ${t} pairs a ${pick(r, ['6.1', '6.4', '6.7', '6.8'])}-inch ${pick(r, ['OLED', 'AMOLED', 'LCD'])} display with ${pick(r, ['128', '256', '512'])} GB of storage and a ${int(r, 40, 55)}00 mAh battery.`,
+      `The ${t} pairs a ${pick(r, ['6.1', '6.4', '6.7', '6.8'])}-inch ${pick(r, ['OLED', 'AMOLED', 'LCD'])} display with ${pick(r, ['a fast', 'an efficient', 'a flagship'])} processor and a ${int(r, 40, 55)}00 mAh battery.`,
     features: [
       'The triple camera shoots crisp photos in low light and stabilised 4K video.',
       'Fast charging tops the battery up to half in about thirty minutes.',
@@ -145,7 +147,7 @@ const CATEGORIES: readonly CategoryDef[] = [
     title: (r) =>
       `${pick(r, ['AirBook', 'ProBook', 'Studio', 'Zenith', 'Flex', 'Creator'])} ${pick(r, ['13', '14', '15', '16'])}${pick(r, ['', ' Pro', ' X', ' Slim'])}`,
     intro: (r, t) =>
-      `The ${t} is a ${pick(r, ['thin and light', 'powerful', 'versatile', 'quiet'])} laptop with ${pick(r, ['8', '16', '32'])} GB of memory and a ${pick(r, ['512 GB', '1 TB', '2 TB'])} SSD.`,
+      `The ${t} is a ${pick(r, ['thin and light', 'powerful', 'versatile', 'quiet'])} laptop with ${pick(r, ['a quad-core', 'an eight-core', 'a twelve-core'])} processor and a ${pick(r, ['512 GB', '1 TB', '2 TB'])} SSD.`,
     features: [
       'Its battery lasts a full working day on a single charge.',
       'The backlit keyboard and glass trackpad are comfortable for long sessions.',
@@ -344,11 +346,11 @@ const CATEGORIES: readonly CategoryDef[] = [
       ['Sweater', ['Merino', 'Cable-Knit', 'Cashmere-Blend']],
     ]),
     intro: (r, t) =>
-      `A ${pick(r, ['relaxed', 'tailored', 'easy-going', 'timeless'])} ${t.toLowerCase()} in ${pick(r, ['navy', 'ivory', 'sage green', 'charcoal', 'terracotta', 'sky blue'])} that layers well in every season.`,
+      `A ${pick(r, ['relaxed', 'tailored', 'easy-going', 'timeless'])} ${t.toLowerCase()} in ${pick(r, ['soft cotton', 'a linen blend', 'brushed jersey', 'fine knit', 'organic cotton', 'a recycled blend'])} that layers well in every season.`,
     features: [
       'Machine washable at 30 degrees and keeps its shape wash after wash.',
       'Soft, breathable fabric that feels good all day.',
-      'Available in sizes XS to XXL.',
+      'Reinforced seams at the shoulders and hem.',
       'Made in a factory audited for fair working conditions.',
       'Pairs easily with jeans, skirts or tailored trousers.',
     ],
@@ -426,8 +428,8 @@ const CATEGORIES: readonly CategoryDef[] = [
     moq: [1, 1],
     title: fromKinds([
       ['Aviator Sunglasses', ['Classic', 'Polarized', 'Gradient']],
-      ['Wayfarer Sunglasses', ['Polarized', 'Tortoiseshell', 'Matte Black']],
-      ['Round Sunglasses', ['Retro', 'Gold-Frame', 'Clubmaster']],
+      ['Wayfarer Sunglasses', ['Polarized', 'Lightweight', 'Matte']],
+      ['Round Sunglasses', ['Retro', 'Wire-Frame', 'Clubmaster']],
       ['Sport Sunglasses', ['Wraparound', 'Mirrored', 'Photochromic']],
       ['Cat-Eye Sunglasses', ['Vintage', 'Oversized', 'Acetate']],
     ]),
@@ -487,9 +489,26 @@ const COMMENTS: Record<number, readonly string[]> = {
 // Products
 
 
-export function imagePath(category: string, variant: number, kind?: IconKind): string {
+/** A drawing's path; `colour` (a value of a colour option): the same drawing in that colour. */
+export function imagePath(category: string, variant: number, kind?: IconKind, colour?: string): string {
   const name = kind ? `${category}-${kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : category;
-  return `/${IMAGE_DIR}/${name}-${variant + 1}.svg`;
+  return `/${IMAGE_DIR}/${name}-${variant + 1}${colour ? `-${colour.toLowerCase()}` : ''}.svg`;
+}
+
+/** The product's colours, when it sells some (server/db/seedVariants.ts): its first pictures show them, in order. */
+const coloursOf = (options: readonly ProductOption[]) => options.find((o) => /colour/i.test(o.name))?.values ?? [];
+
+/** "a or b", "a, b or c". */
+const anyOf = (values: readonly string[], last = 'or') => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} ${last} ${values.at(-1)}`);
+
+/** What the product's description says it sells: its options' values, as the product page offers them. */
+function optionsSentence(options: readonly ProductOption[]): string {
+  const parts = options.map(({ name, values }) => {
+    if (/colour/i.test(name)) return `in ${anyOf(values)}`;
+    if (name === 'Size') return values.length > 2 ? `in sizes ${values[0]} to ${values.at(-1)}` : `in size ${anyOf(values)}`;
+    return `with ${anyOf(values)} of ${name.toLowerCase()}`;
+  });
+  return parts.length === 0 ? '' : `Available ${parts.join(', ')}.`;
 }
 
 /** Drawings per kind of thing (kindIcons): fewer than the category's, its things vary less. */
@@ -532,13 +551,16 @@ function makeProduct(seed: number, id: number, def: CategoryDef, brand: string, 
   if (titles.has(title)) title = `${title} (No. ${id})`;
   titles.add(title);
 
-  const description = [def.intro(r, title), ...pickDistinct(r, def.features, int(r, 2, 3))].join(' ');
+  const options = seedOptionsOf(def.value, id);
+  const description = [def.intro(r, title), ...pickDistinct(r, def.features, int(r, 2, 3)), optionsSentence(options)].filter(Boolean).join(' ');
   // The draw sets how the reviews lean; the product's rating is then their mean, as the server keeps it.
   const lean = round2(r() < 0.85 ? 3 + r() * 2 : 1 + r() * 2);
   const variant = int(r, 0, VARIANTS_PER_CATEGORY - 1);
   const kind = kindIcon(def, title);
   const variants = kind ? KIND_VARIANTS : VARIANTS_PER_CATEGORY;
-  const images = [0, 1, 2].map((k) => imagePath(def.value, (variant + k) % variants, kind));
+  // A product sold in colours shows one drawing in each of them first (each colour's picture).
+  const colours = coloursOf(options);
+  const images = [0, 1, 2].map((k) => (k < colours.length ? imagePath(def.value, variant % variants, kind, colours[k]) : imagePath(def.value, (variant + k) % variants, kind)));
   const [wLo, wHi] = def.weight;
 
   const product: Product = {
@@ -782,6 +804,11 @@ export function generateImages(): Map<string, string> {
     }
     for (const kind of new Set(Object.values(def.kindIcons ?? {}))) {
       for (let v = 0; v < KIND_VARIANTS; v++) files.set(imagePath(def.value, v, kind).slice(1), productSvg(kind, def.hue, v));
+    }
+    // Each drawing in every colour the category's products come in (their colours follow the id).
+    const colours = new Set(Array.from({ length: 12 }, (_, id) => coloursOf(seedOptionsOf(def.value, id))).flat());
+    for (let v = 0; def.icon && v < VARIANTS_PER_CATEGORY; v++) {
+      for (const colour of colours) files.set(imagePath(def.value, v, undefined, colour).slice(1), productSvg(def.icon, def.hue, v, colour));
     }
   }
   files.set('images/banner.svg', bannerSvg());

@@ -290,9 +290,30 @@ function palette(hue: number): Palette {
   };
 }
 
-/** One product illustration: `categoryHue` sets the background, `variant` the object's hue and pose. */
-export function productSvg(icon: IconKind, categoryHue: number, variant: number): string {
+/** The seed's colour names (server/db/seedVariants.ts), drawn: the object's main, dark and accent tones. */
+const COLOUR_PALETTES: Readonly<Record<string, Palette>> = {
+  black: { main: '#262626', dark: '#0a0a0a', light: '#ffffff', accent: '#737373' },
+  white: { main: '#f5f5f4', dark: '#78716c', light: '#ffffff', accent: '#d6d3d1' },
+  navy: { main: '#1e3a8a', dark: '#172554', light: '#ffffff', accent: '#60a5fa' },
+  olive: { main: '#65722e', dark: '#3a4119', light: '#ffffff', accent: '#bfc98a' },
+  burgundy: { main: '#7f1d2d', dark: '#4c0519', light: '#ffffff', accent: '#e11d48' },
+  sand: { main: '#d6c09a', dark: '#8a7350', light: '#ffffff', accent: '#f5e6c8' },
+  tortoise: { main: '#7c4a1e', dark: '#3b220c', light: '#ffffff', accent: '#d89a4e' },
+  gold: { main: '#c9a227', dark: '#7a5f10', light: '#ffffff', accent: '#f6dd7a' },
+  silver: { main: '#a8adb5', dark: '#4b5058', light: '#ffffff', accent: '#e5e7eb' },
+};
+
+/** Whether the seed can draw `colour` (a value of a product's colour option). */
+export const drawsColour = (colour: string) => colour.toLowerCase() in COLOUR_PALETTES;
+
+/**
+ * One product illustration: `categoryHue` sets the background, `variant` the object's hue and
+ * pose; `colour` (one of COLOUR_PALETTES' names) draws the object in that colour instead.
+ */
+export function productSvg(icon: IconKind, categoryHue: number, variant: number, colour?: string): string {
   const objectHue = categoryHue + variant * 47;
+  const objectPalette = colour ? COLOUR_PALETTES[colour.toLowerCase()] : undefined;
+  if (colour && !objectPalette) throw new Error(`no palette for the colour ${colour}`);
   const pose = POSES[variant % POSES.length];
   const bgA = hsl(categoryHue + variant * 9, 70, 96);
   const bgB = hsl(categoryHue + variant * 9 + 25, 55, 83);
@@ -307,7 +328,7 @@ export function productSvg(icon: IconKind, categoryHue: number, variant: number)
     `<rect width="600" height="600" fill="url(#g)"/>` +
     `<circle cx="${blobX}" cy="${blobY}" r="${90 + variant * 12}" fill="#ffffff" opacity=".35"/>` +
     `<ellipse cx="300" cy="500" rx="190" ry="22" fill="#000000" opacity=".08"/>` +
-    `<g transform="${transform}">${ICONS[icon](palette(objectHue))}</g>` +
+    `<g transform="${transform}">${ICONS[icon](objectPalette ?? palette(objectHue))}</g>` +
     `</svg>\n`
   );
 }

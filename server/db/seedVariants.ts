@@ -10,8 +10,7 @@
 // catalogue's stock filters answer as json-server does on the file) and some are sold out. The
 // first variant is at the product's own price, so the lowest price (salePrice) is the product's.
 // A colour has a picture: the product's image whose index is the colour's among its values (the
-// seed's images are drawings, not photographs of each colour, but the product page shows how a
-// colour's picture follows the choice).
+// seed generator, scripts/seed.ts, draws a product's first images in its colours, in that order).
 import type { Product } from '../../src/domain/types';
 import { optionChoices, type ProductOption, type Variant, type VariantChoice } from '../../src/domain/variants';
 import type { SnapshotProduct } from './snapshot';
@@ -50,6 +49,11 @@ function recipe(p: Product): Recipe | undefined {
     default:
       return undefined;
   }
+}
+
+/** The options the seed gives a product of `category` with id `id` ([] for one plain variant): the seed's descriptions and pictures name them. */
+export function seedOptionsOf(category: string, id: number): ProductOption[] {
+  return recipe({ category, id, price: 0 } as Product)?.options ?? [];
 }
 
 /** `stock` spread over `n` variants: about one in four sold out (never all while there is stock), the rest shared evenly. */
