@@ -7,6 +7,7 @@ import { totals } from '../src/domain/pricing';
 import { isLocalImage, readAddresses, readProduct } from '../server/http/validate';
 import { ORDER_STATUSES } from '../src/domain/types';
 import { placedAddress } from '../server/http/addresses';
+import { seedVariants } from '../server/db/seedVariants';
 import { DEMO_ACCOUNTS, generateImages, generateSeed, ORDER_DAYS, REFERENCE_DATE, serialize, STABLE_IDS } from './seed';
 
 const DAY = 86_400_000;
@@ -147,6 +148,19 @@ describe('seed generator', () => {
       expect(products.length, String(kind)).toBeGreaterThan(0);
       for (const p of products) for (const src of [p.thumbnail, ...p.images]) expect(src, p.title).toContain(`/images/products/${drawing}`);
     }
+  });
+
+  it("describes what each product sells, and pictures each colour in that colour, as the loaded variants have them", () => {
+    for (const p of db.products) {
+      const derived = seedVariants(p);
+      if (!derived) continue;
+      for (const option of derived.options) for (const value of option.values.filter((_, i, all) => option.name !== 'Size' || i === 0 || i === all.length - 1)) expect(p.description, `${p.title}: ${value}`).toContain(value);
+      for (const variant of derived.variants) {
+        const colour = Object.entries(variant.options).find(([name]) => /colour/i.test(name))?.[1];
+        if (colour) expect(variant.image, `${p.title} in ${colour}`).toMatch(new RegExp(`-${colour.toLowerCase()}\\.svg$`));
+      }
+    }
+    expect(db.products.find((p) => /Tank Top/.test(p.title))?.description).not.toMatch(/XXL|sage green/);
   });
 
   it('writes small, sized SVGs that are on disk', () => {
