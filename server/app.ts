@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
-import { apiNotFound, errorHandler } from './http/errors';
+import { apiNotFound, errorHandler, type ErrorLog } from './http/errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
 import { loadSession, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
@@ -32,6 +32,9 @@ import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promoti
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
 import type { StoreAdapter } from './db/port';
 import type { PaymentProvider } from './modules/payments/service';
+import { setUpOperations, type Operations } from './modules/operations/setup';
+import type { Logger } from './modules/operations/logging';
+import type { WorkerState } from './modules/operations/service';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -44,8 +47,18 @@ export interface AppOptions {
   store: StoreAdapter;
   /** Directory of the built SPA to serve at / (default: none, API only). */
   staticDir?: string;
-  /** Log one line per request. */
-  logger?: boolean;
+  /**
+   * Logs (server/modules/operations/logging.ts): true, JSON lines on stdout at $LOG_LEVEL; a pino
+   * logger, that one (a test capturing lines); false or absent, none (tests).
+   */
+  logger?: boolean | Logger;
+  /**
+   * The mail worker this instance runs (server/index.ts, with SMTP_URL): GET /health/ready is not
+   * ready while it is not running. Absent: no worker should run here (no SMTP_URL; tests).
+   */
+  mailWorker?: WorkerState;
+  /** The bearer token GET /metrics asks for (default $METRICS_TOKEN); none: requests from this machine only. */
+  metricsToken?: string;
   /** Cookie-signing secret (server/index.ts: SESSION_SECRET or the one kept in the database); default: a random one. */
   secret?: string;
   /** Clock (tests). */
@@ -78,16 +91,7 @@ export interface AppOptions {
   mailHeld?: boolean;
 }
 
-const requestLog: RequestHandler = (req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
-  });
-  next();
-};
-
-function apiRouter(services: Services, log: boolean, publicUrl: string | undefined): express.Router {
+function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
   api.use(
@@ -99,6 +103,8 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
     (req, res, next) => (req.path === IMPORT_PATH ? next() : json(req, res, next)),
     shallowJson,
     storableText,
+    // The body parser's callback left the request's logging context: back into it.
+    operations.requestLog.rebind,
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
@@ -121,11 +127,12 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/admin/promotions', promotionAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
+  const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;
   api.use(errorHandler(log));
   return api;
 }
 
-export function createApp(options: AppOptions): { app: Express; store: StoreAdapter; services: Services } {
+export function createApp(options: AppOptions): { app: Express; store: StoreAdapter; services: Services; operations: Operations } {
   const { store } = options;
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : checkPublicUrl(options.publicUrl);
   const services = buildServices(store, {
@@ -142,14 +149,25 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     mailHeld: options.mailHeld,
   });
 
+  const operations = setUpOperations({
+    store,
+    services,
+    logger: options.logger ?? false,
+    mailWorker: options.mailWorker,
+    metricsToken: options.metricsToken ?? (process.env.METRICS_TOKEN || undefined),
+    now: options.now ?? Date.now,
+  });
+
   const app = express();
   app.disable('x-powered-by');
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  app.use(operations.requestLog.start);
   app.use(securityHeaders);
   app.use(compression());
-  if (options.logger) app.use(requestLog);
+  // Health and metrics: no session, no API middleware (server/modules/operations/README.md).
+  app.use(operations.routes);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
-  app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));
+  app.use('/api', apiRouter(services, operations, publicUrl));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);
@@ -161,11 +179,11 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     res.status(404).type('text').send('Not found');
   });
   // Outside /api (static files): a short text answer, never Express's default stack trace page.
-  app.use(((err, _req, res, next) => {
+  app.use(((err, req, res, next) => {
     if (res.headersSent) return next(err);
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status === 500 && options.logger) console.error(err);
+    if (status === 500) operations.logger?.error({ err, reqId: req.requestId }, 'unexpected error');
     res.status(status).type('text').send(status === 500 ? 'Internal server error' : 'Bad request');
   }) as express.ErrorRequestHandler);
-  return { app, store, services };
+  return { app, store, services, operations };
 }

@@ -22,11 +22,16 @@
 //   SMTP_CONNECTION_TIMEOUT_SECONDS, SMTP_GREETING_TIMEOUT_SECONDS, SMTP_SOCKET_TIMEOUT_SECONDS
 //                   nodemailer's waits (30, 30, 60): well under the lease
 //   PUBLIC_URL      the shop's public address, for links in mail (else http://localhost:PORT)
+//   LOG_LEVEL       info: the least a JSON log line on stdout must be (fatal, error, warn, info,
+//                   debug, trace, silent); LOG=0 turns logging off
+//   METRICS_TOKEN   GET /metrics asks for `Authorization: Bearer <token>`; unset: served to
+//                   requests from this machine only
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
 import { mailConfigFromEnv, type MailConfig } from './http/config';
 import { workerFromConfig } from './modules/mail/worker';
+import { createLogger, type Logger } from './modules/operations/logging';
 import { openStore } from './db/open';
 import type { PgStore } from './db/pgStore';
 
@@ -103,18 +108,40 @@ if (databaseUrl) {
   }
 }
 
+let logger: Logger | undefined;
+try {
+  logger = process.env.LOG === '0' ? undefined : createLogger();
+} catch (err) {
+  fail((err as Error).message);
+}
+/** A line of the log (JSON on stdout), or of the console when logging is off. */
+const note = (fields: Record<string, unknown>, message: string) => (logger ? logger.info(fields, message) : console.log(message));
+
+// The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and leases
+// with an owner keep them from sending a message twice). Started once the server listens; the
+// readiness check (GET /health/ready) watches it.
+const mailWorker = workerFromConfig(store, mailConfig, {
+  log: (line) => (logger ? logger.warn({ event: 'mail failed' }, line) : console.error(line)),
+  onRound: (round) => {
+    if (round.sent.length > 0) logger?.info({ event: 'mail sent', ids: round.sent }, 'mail sent');
+  },
+});
+
 let app: ReturnType<typeof createApp>['app'];
 let services: ReturnType<typeof createApp>['services'];
 try {
-  ({ app, services } = createApp({
+  let operations: ReturnType<typeof createApp>['operations'];
+  ({ app, services, operations } = createApp({
     store,
     staticDir: path.join(ROOT, 'dist'),
     secret: process.env.SESSION_SECRET || (await store.sharedSecret()),
-    logger: process.env.LOG !== '0',
+    logger: logger ?? false,
+    mailWorker,
     trustProxy: trustProxy(),
     mailLinkBase: `http://localhost:${port}`,
     mailHeld: !mailConfig.smtpUrl,
   }));
+  operations.metrics.collectProcessMetrics();
 } catch (err) {
   fail(`Cannot start: ${(err as Error).message}`);
 }
@@ -148,30 +175,25 @@ try {
 }
 
 // Card operations a stopped instance left pending are finished with their own keys (never twice).
-services.orders.sweepPayments().catch((err) => console.error(`Payment sweep: ${(err as Error).message}`));
+services.orders.sweepPayments().catch((err) => (logger ? logger.error({ err }, 'payment sweep failed') : console.error(`Payment sweep: ${(err as Error).message}`)));
 
-console.log(`Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
-if (databaseUrl) {
-  console.log(`Database: ${shown(databaseUrl)}`);
-} else {
-  console.log(`Database: embedded PostgreSQL in ${shownPath(dataDir)}`);
-}
-// The mail worker delivers the outbox (with SMTP_URL only; each instance runs one, and leases
-// with an owner keep them from sending a message twice).
-const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
-// Without one, what waits is held (and says so); with one, what an earlier run held goes out.
+// Without a mail server, what waits is held (and says so); with one, what an earlier run held goes out.
 const moved = await services.mail.holdOrRelease().catch(() => 0);
 mailWorker?.start();
-console.log(
-  mailWorker
-    ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
-    : 'Mail: not sent, no mail server is configured (set SMTP_URL): messages are held in the outbox, shown at /admin/emails',
-);
-console.log('Demo accounts:');
-console.log('  admin  admin@shop.test / Admin1234');
-console.log('  user   user@shop.test  / User12345');
+const database = databaseUrl ? shown(databaseUrl) : `embedded PostgreSQL in ${shownPath(dataDir)}`;
+const mail = mailWorker
+  ? `sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
+  : 'not sent, no mail server is configured (set SMTP_URL): messages are held in the outbox, shown at /admin/emails';
+note({ event: 'server start', url: `http://localhost:${port}`, database, mail }, `Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
+if (!logger) {
+  console.log(`Database: ${database}`);
+  console.log(`Mail: ${mail}`);
+}
+// No password in a log line, not even the demo's: the README lists them.
+note({ event: 'demo accounts' }, 'Demo accounts: admin@shop.test (admin), user@shop.test (user); passwords in the README');
 
 function stop() {
+  note({ event: 'server stop' }, 'Stopping');
   for (const server of servers) server.close();
   const workerStopped = mailWorker?.stop() ?? Promise.resolve();
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).

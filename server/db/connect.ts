@@ -10,6 +10,7 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { PoolUse } from '../modules/operations/port';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -32,6 +33,15 @@ export const typeParsers: pg.CustomTypesConfig = {
     return pg.types.getTypeParser(oid, format as 'text');
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
+
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The use of the pg Pool under `db` (openDatabase's); undefined for another database (the embedded one has no pool). */
+export function poolUseOf(db: Kysely<Database>): PoolUse | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
 
 export interface OpenOptions {
   /** Pool size (default 10). */
@@ -61,10 +71,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Dat
   });
   listenForErrors(pool, options.onIdleError ?? ((error) => console.warn(`postgres: idle connection failed: ${error.message}`)));
   const { onQuery } = options;
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters) : undefined) : undefined,
   });
+  pools.set(db, pool);
+  return db;
 }
 
 /**

@@ -2,7 +2,7 @@
 // so they bundle and type-check with the server). To add one: create migrations/000N_name.ts
 // exporting up() (and down()), and list it below. Never edit a migration that has shipped.
 // Names sort as strings: keep the zero-padded prefix.
-import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as sharedState from './migrations/0002_shared_state';
 import * as catalogueAtScale from './migrations/0003_catalogue_at_scale';
@@ -78,4 +78,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${message}`.replace('  ', ' '), { cause: error });
   }
   return results ?? [];
+}
+
+/**
+ * The migrations of this build the database has not run (by name; [] when up to date), read from
+ * Kysely's own record of what ran (kysely_migration). Answers [] only when the database is reachable.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const ran = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !ran.has(name)).sort();
 }

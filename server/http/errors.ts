@@ -76,7 +76,10 @@ const BODY_ERRORS: Record<string, string> = {
   'entity.verify.failed': 'Invalid request body',
 };
 
-export function errorHandler(log: boolean): ErrorRequestHandler {
+/** Where the API's unexpected errors go (the request's logger, server/modules/operations/logging.ts); false: nowhere. */
+export type ErrorLog = (message: string, error?: unknown) => void;
+
+export function errorHandler(log: ErrorLog | false): ErrorRequestHandler {
   return (err, _req, res, next) => {
     if (res.headersSent) return next(err);
     let status = 500;
@@ -96,9 +99,9 @@ export function errorHandler(log: boolean): ErrorRequestHandler {
       status = 503;
       res.set('Retry-After', '5');
       body = { message: STORE_UNAVAILABLE };
-      if (log) console.error(`database unreachable: ${describeCause(err instanceof StoreUnavailableError ? err.cause : err)}`);
+      if (log) log(`database unreachable: ${describeCause(err instanceof StoreUnavailableError ? err.cause : err)}`);
     } else if (log) {
-      console.error(err);
+      log('unexpected error', err);
     }
     res.status(status).json(body);
   };

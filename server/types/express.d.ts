@@ -8,5 +8,7 @@ declare module 'express-serve-static-core' {
     user?: StoredUser;
     /** The raw session id from the signed cookie, when the session is valid. */
     sessionId?: string;
+    /** The request's id (X-Request-Id; server/modules/operations/logging.ts). */
+    requestId?: string;
   }
 }

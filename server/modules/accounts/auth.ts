@@ -12,6 +12,7 @@ import { requireObject } from '../../http/input';
 import { sessionDigest, type SessionService } from './sessions';
 import type { LoginLimiter, SignupLimiter } from './throttle';
 import { toPublicUser } from './users';
+import { Signal } from '../../signal';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -24,7 +25,14 @@ export interface SignedIn {
   sessionId: string;
 }
 
+/** A refused sign-in: a wrong email or password, or one past the attempt limits (never what was typed). */
+export interface LoginFailed {
+  reason: 'wrong credentials' | 'throttled';
+}
+
 export class AuthService {
+  /** Told of each refused sign-in: the operations module counts and logs them. */
+  readonly loginFailed = new Signal<LoginFailed>();
   // Verifying against a dummy hash when the email is unknown keeps both answers equally slow.
   private dummyHash: Promise<string> | undefined;
 
@@ -97,12 +105,18 @@ export class AuthService {
 
     const key = normalEmail(email as string);
     const wait = await this.limiter.attempt(key, ip);
-    if (wait > 0) throw tooMany('Too many failed sign-in attempts.', wait);
+    if (wait > 0) {
+      this.loginFailed.tell({ reason: 'throttled' });
+      throw tooMany('Too many failed sign-in attempts.', wait);
+    }
     const found = await this.store.userByEmail(key);
     const ok = await verifyPasswordAsync(body.password as string, found?.password ?? (await this.dummy()));
     // Look the user up again: it may have changed while we were hashing.
     const user = ok ? await this.store.userByEmail(key) : undefined;
-    if (!user) throw new HttpError(401, WRONG_CREDENTIALS);
+    if (!user) {
+      this.loginFailed.tell({ reason: 'wrong credentials' });
+      throw new HttpError(401, WRONG_CREDENTIALS);
+    }
     await this.limiter.succeeded(key, ip);
 
     if (currentSession) await this.sessions.destroy(currentSession);

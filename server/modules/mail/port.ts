@@ -39,6 +39,14 @@ export interface MailStore {
   markMailFailed(id: number, owner: string, error: string, retryAt?: number): Promise<boolean>;
   /** Puts the message in the outbox, due at `at` (or held), in `tx`: it goes out only if the change it tells of is kept. */
   enqueueMail(tx: Tx, mail: OutgoingMail, at: number, status?: 'pending' | 'held'): Promise<void>;
+  /** The outbox's pending messages: how many, and when the oldest was written (undefined when none). */
+  mailBacklog(): Promise<MailBacklog>;
+}
+
+/** What is waiting in the outbox (operations' metrics). */
+export interface MailBacklog {
+  pending: number;
+  oldestCreatedAt?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

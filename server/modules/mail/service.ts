@@ -1,7 +1,7 @@
 // The back office's view of the outbox (GET /admin/emails) and "send again".
 import type { EmailMessage } from '../../../src/domain/mail';
 import { notFound } from '../../http/errors';
-import type { OutboxMessage, OutgoingMail, Page, Tx, MailStore } from '../../db/port';
+import type { MailBacklog, OutboxMessage, OutgoingMail, Page, Tx, MailStore } from '../../db/port';
 import { parseId } from '../../http/input';
 import { pageOf } from '../../query/paging';
 
@@ -50,5 +50,10 @@ export class MailService {
    */
   enqueue(tx: Tx, mail: OutgoingMail, at: number): Promise<void> {
     return this.store.enqueueMail(tx, mail, at, this.newStatus);
+  }
+
+  /** The pending messages: how many, and the oldest one's creation (operations' metrics). */
+  backlog(): Promise<MailBacklog> {
+    return this.store.mailBacklog();
   }
 }

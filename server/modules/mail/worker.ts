@@ -35,6 +35,8 @@ export interface WorkerOptions {
   /** Between rounds when the outbox had nothing due (1 s). */
   idleMs?: number;
   log?: (line: string) => void;
+  /** Told of each background round's outcome (start()): the server logs what was sent and given up. */
+  onRound?: (result: RoundResult) => void;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -58,13 +60,18 @@ export function messageIdOf(message: Pick<OutboxMessage, 'id' | 'createdAt'>, do
 
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private round: Promise<unknown> | undefined;
   private stopped = true;
 
   constructor(
     private readonly store: LeaseStore,
     private readonly options: WorkerOptions,
   ) {}
+
+  /** True between start() and stop(): the health check's "mail worker running" (server/modules/operations). */
+  get running(): boolean {
+    return !this.stopped;
+  }
 
   private get now() {
     return this.options.now ?? Date.now;
@@ -124,8 +131,10 @@ export class MailWorker {
       let busy = false;
       try {
         const round = this.runOnce();
-        this.running = round;
-        busy = size(await round) > 0;
+        this.round = round;
+        const result = await round;
+        busy = size(result) > 0;
+        if (busy) this.options.onRound?.(result);
       } catch (error) {
         this.options.log?.(`mail worker: ${describe(error)}`);
       }
@@ -138,7 +147,7 @@ export class MailWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => {});
+    await this.round?.catch(() => {});
   }
 }
 

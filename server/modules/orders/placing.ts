@@ -188,5 +188,7 @@ export async function authorizeCard(
   });
   if (amount === undefined || !request.card) return undefined;
   const key = payments.newKey('new', 'authorization');
-  return { amount, key, answer: await payments.provider.authorize(request.card, amount, key) };
+  const answer = await payments.provider.authorize(request.card, amount, key);
+  if (!answer.ok) payments.declined.tell({ user, amount, message: answer.message });
+  return { amount, key, answer };
 }

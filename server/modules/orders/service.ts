@@ -8,8 +8,7 @@
 import { toCents } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
-import type { StoredUser } from '../../db/port';
-import type { AuditContext, NewOrder, OutgoingMail, Page, Store, Tx, VariantProduct, OrderStore } from '../../db/port';
+import type { AuditContext, NewOrder, OutgoingMail, Page, Store, StoredUser, Tx, VariantProduct, OrderStore } from '../../db/port';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
@@ -30,6 +29,7 @@ import { buyAgain } from './buyAgain';
 import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './status';
 import { changeWithPayment, STATUS_MONEY_FAILED, statusPlan, type PaidPlan } from './payment';
 import { readOrderQuery } from './query';
+import { Signal } from '../../signal';
 
 export { fingerprintBody, IDEMPOTENCY_HEADER, KEY_REUSED, requestFingerprint } from './idempotency';
 export { MAX_ORDER_LINES } from './placing';
@@ -56,6 +56,8 @@ export interface OrderModules {
 }
 
 export class OrderService {
+  /** Told of each order placed, once committed (never of a retry's): the operations module counts and logs them. */
+  readonly placed = new Signal<Order>();
   /** `linkBase`: the start of absolute links in order mail (PUBLIC_URL). */
   constructor(
     private readonly store: OrderStore & Pick<Store, 'transaction'>,
@@ -134,7 +136,7 @@ export class OrderService {
     } finally {
       if (card?.answer.ok && !committed) await payments.provider.void(card.answer.reference, payments.newKey('unplaced', 'void')).catch(() => undefined);
     }
-    if ('placed' in outcome) return { order: publicOrder(outcome.placed), created: true };
+    if ('placed' in outcome) return { order: publicOrder(this.placed.tell(outcome.placed)), created: true };
     if ('earlier' in outcome) return this.sameRequest(outcome.earlier, outcome.fingerprint, fingerprint);
     if ('refused' in outcome) throw conflict(refusedMessage(outcome.refused, priced?.promotions ?? []));
     if ('repriced' in outcome) throw conflict('The order\'s total changed while it was placed; nothing was charged. Try again.');

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Cents, CardInput } from '../../../src/domain/checkout';
 import type { Store, Tx } from '../../db/port';
 import type { PaymentKind, PaymentRecord, PaymentStore } from './port';
+import { Signal } from '../../signal';
 
 export type Authorization = { ok: true; reference: string; brand: string; last4: string } | { ok: false; message: string };
 
@@ -40,7 +41,17 @@ export interface MoneyMove {
 /** Pending records the sweep at start finishes per round. */
 const SWEEP_BATCH = 100;
 
+/** A card the provider refused when an order was placed (no card details: the amount in cents and the provider's reason). */
+export interface Declined {
+  user: number;
+  amount: Cents;
+  message: string;
+}
+
 export class PaymentService {
+  /** Told of each card the provider refuses at placing: the operations module counts and logs them. */
+  readonly declined = new Signal<Declined>();
+
   constructor(
     private readonly store: PaymentStore & Pick<Store, 'transaction'>,
     readonly provider: PaymentProvider,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/domain/types';
 import { APPROVED_CARD, DECLINED_CARD, DECLINED_MESSAGE, TestPaymentProvider } from '../../../server/modules/payments/testProvider';
 import type { Database } from '../../../server/db/schema';
+import { createLogger } from '../../../server/modules/operations/logging';
 import { embeddedShop } from '../../pg/embeddedShop';
 import { openShopStore } from '../../pg/shopDatabase';
 import { address, ENGINE, expectNoLeaks, makeData, makeShop, type ShopOptions, type TestShop } from '../fixtures';
@@ -206,7 +207,8 @@ describe('a card number is never kept', () => {
     const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? `${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
     const spies = [vi.spyOn(console, 'log').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'info').mockImplementation(capture)];
     try {
-      const { shop, db } = await cardShop({ logger: true });
+      // The app's log lines (JSON, operations/logging.ts) go to the same capture, at the most detailed level.
+      const { shop, db } = await cardShop({ logger: createLogger({ level: 'trace', stream: { write: (line: string) => void lines.push(line) } }) });
       const a = await shop.as('user');
       const body = { items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card' };
       await a.post('/api/orders').set('Idempotency-Key', 'card-order-1').send({ ...body, card: CARD }).expect(201);
@@ -242,7 +244,8 @@ describe('a card number is never kept', () => {
       expect(lastFour).toContain('orders.payment');
 
       const log = lines.join('\n');
-      expect(log).toContain('POST /api/orders 201');
+      expect(log).toContain('"method":"POST","route":"/api/orders","status":201');
+      expect(log).toContain('"msg":"payment declined"');
       for (const n of numbers) expect(log.replace(/[\s-]/g, '')).not.toContain(n);
     } finally {
       for (const spy of spies) spy.mockRestore();

@@ -6,7 +6,7 @@
 // claiming and marking leaves the row pending: it is due again when the lease ends (the one case
 // where a message may go out twice: sent, not yet marked; its Message-ID is the same both times).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
+import type { MailBacklog, OutboxMessage, OutgoingMail, Page } from '../../../db/port';
 import { isId } from '../../../db/rows';
 import type { Database, OutboxTable } from '../../../db/schema';
 
@@ -126,4 +126,15 @@ export async function holdMail(db: Db, held: boolean, now: number): Promise<numb
     ? await db.updateTable('outbox').set({ status: 'held', lease_owner: null }).where('status', '=', 'pending').returning('id').execute()
     : await db.updateTable('outbox').set({ status: 'pending', next_attempt_at: new Date(now) }).where('status', '=', 'held').returning('id').execute();
   return rows.length;
+}
+
+/** The pending messages' count and the oldest one's creation (read at each scrape of the metrics). */
+export async function mailBacklog(db: Db): Promise<MailBacklog> {
+  const row = await db
+    .selectFrom('outbox')
+    .where('status', '=', 'pending')
+    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest as Date | null;
+  return { pending: Number(row.pending), ...(oldest ? { oldestCreatedAt: oldest.toISOString() } : {}) };
 }

@@ -1,5 +1,5 @@
 // The mail part of the postgres adapter: the outbox (outbox.ts). A mixin over PgBase (pgBase.ts), like every part of PgStore.
-import type { OutboxMessage, OutgoingMail, Page } from '../../../db/port';
+import type { MailBacklog, OutboxMessage, OutgoingMail, Page } from '../../../db/port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import type { Tx } from '../../../db/tx';
 import * as outbox from './outbox';
@@ -32,6 +32,9 @@ export function withMail<T extends PgClass>(Base: T) {
     }
     holdMail(held: boolean, now: number): Promise<number> {
       return outbox.holdMail(this.db, held, now);
+    }
+    mailBacklog(): Promise<MailBacklog> {
+      return outbox.mailBacklog(this.db);
     }
   };
 }

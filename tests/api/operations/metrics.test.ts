@@ -1,0 +1,76 @@
+// GET /metrics: Prometheus's text format, behind a bearer token when one is set; the request
+// histogram labelled by route pattern, the shop's counters and the outbox and pool gauges.
+// One app, with a token (the file on logs has one without: this machine only).
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { address, ENGINE, expectNoLeaks, makeShop, orderBody, TEST_CARD } from '../fixtures';
+
+afterEach(expectNoLeaks);
+
+const TOKEN = 'metrics-token-of-this-test';
+const shop = makeShop({ metricsToken: TOKEN });
+
+async function scrape(): Promise<string> {
+  const res = await request(shop.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain;.*version=0\.0\.4/);
+  return res.text;
+}
+
+/** The value of one series (`name` with its labels as written), undefined when absent. */
+function value(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('asks for the token: 401 without one, 403 with another, 200 with it', async () => {
+    const none = await request(shop.app).get('/metrics').expect(401);
+    expect(none.body.message).toMatch(/token/);
+    expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
+    await request(shop.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}x`).expect(403);
+    await request(shop.app).get('/metrics').set('Authorization', `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`).expect(401);
+    expect(await scrape()).toMatch(/^# HELP http_request_duration_seconds /m);
+  });
+
+  it('counts placed orders, declined cards and refused sign-ins; the confirmation waits in the outbox', async () => {
+    const before = await scrape();
+    expect(value(before, 'shop_outbox_pending')).toBe(0);
+    expect(value(before, 'shop_outbox_oldest_pending_age_seconds')).toBe(0);
+    const user = await shop.as('user');
+    await user.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(201);
+    const body = { items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card' };
+    await user.post('/api/orders').send({ ...body, card: { ...TEST_CARD, number: '4000000000000002' } }).expect(402);
+    await shop.anon().post('/api/auth/login').send({ email: 'user@shop.test', password: 'Wrong12345' }).expect(401);
+    const after = await scrape();
+    for (const name of ['shop_orders_placed_total', 'shop_payments_declined_total', 'shop_logins_failed_total']) {
+      expect(value(after, name), name).toBe(value(before, name)! + 1);
+    }
+    expect(value(after, 'shop_outbox_pending')).toBe(1);
+    expect(value(after, 'shop_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('labels requests by route pattern and status class, never by raw path', async () => {
+    await shop.anon().get('/api/products/2').expect(200);
+    await shop.anon().get('/api/products/3').expect(200);
+    await shop.anon().get('/api/no-such-thing/42').expect(404);
+    const text = await scrape();
+    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/api/products/:id",status="2xx"}')).toBeGreaterThanOrEqual(2);
+    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="unmatched",status="4xx"}')).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'http_request_duration_seconds_count{method="POST",route="/api/orders",status="2xx"}')).toBe(1);
+    expect(text).not.toMatch(/route="\/api\/products\/\d/);
+    expect(text).not.toMatch(/no-such-thing/);
+  });
+
+  it("reports the connection pool's use on a PostgreSQL server, and none for the embedded database", async () => {
+    const text = await scrape();
+    if (ENGINE === 'postgres') {
+      expect(value(text, 'shop_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(value(text, 'shop_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+      // A query waits while a new connection opens for it, so even an idle shop may show one.
+      expect(value(text, 'shop_db_pool_waiting_queries')).toBeGreaterThanOrEqual(0);
+      expect(value(text, 'shop_db_pool_max_connections')).toBeGreaterThan(0);
+    } else {
+      expect(text).not.toMatch(/shop_db_pool/);
+    }
+  });
+});
