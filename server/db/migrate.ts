@@ -28,6 +28,7 @@ import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
 import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
+import * as tracking from './migrations/0029_tracking';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -55,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024_audit_actor_role': auditActorRole,
   '0032_mail_held': mailHeld,
   '0033_in_stock_price': inStockPrice,
+  '0029_tracking': tracking,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

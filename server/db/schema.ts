@@ -8,6 +8,7 @@ import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
+import type { StoredTracking as OrderTracking } from '../../src/domain/tracking';
 import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
@@ -133,6 +134,8 @@ export interface OrdersTable {
   payment: NullableJson<Payment>;
   /** Its returns, oldest first (migration 0016); [] when none. */
   returns: ColumnType<OrderReturn[], string | undefined, string>;
+  /** The parcel's carrier and tracking number as given when dispatched (migration 0029); null = none. */
+  tracking: NullableJson<OrderTracking>;
 }
 
 /** A JSON column that may be null and may be left out of an insert. */

@@ -26,6 +26,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/admin/product-form/edit/:id', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
   { path: '/admin/orders', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
   { path: '/admin/orders/:id', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
+  { path: '/admin/orders/:id/packing-slip', page: 'features/orders/admin/PackingSlip', guard: 'admin' },
   { path: '/admin/import', page: 'features/products/admin/ImportScreen', guard: 'admin' },
   { path: '/admin/dashboard', page: 'features/orders/admin/DashboardScreen', guard: 'admin' },
   { path: '/admin/customers', page: 'features/user/admin/CustomersScreen', guard: 'admin' },

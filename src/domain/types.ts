@@ -2,6 +2,7 @@
 import type { Product } from './productFields';
 import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
+import type { OrderTracking } from './tracking';
 import type { OrderReturn } from './returns';
 
 export type { NewReturn, OrderReturn, ReturnEvent, ReturnLine, ReturnRefund, ReturnStatus, ReturnStep } from './returns';
@@ -136,6 +137,8 @@ export interface Order extends Partial<PricedOrderFields> {
   returns?: OrderReturn[];
   /** What its refunded returns gave back, in dollars (0 when none). */
   refunded?: number;
+  /** The parcel's carrier, number and tracking link, as given when dispatched (every answer has it; null when none). */
+  tracking?: OrderTracking | null;
 }
 
 /** What the client sends to POST /orders; the server re-prices it. */

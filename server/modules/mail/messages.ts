@@ -160,10 +160,21 @@ export function orderStatusMail(to: string, order: Order, base: string): Outgoin
   if (!news) return undefined;
   const subject = `Order #${order.id} ${news}`;
   const { text, html } = orderDetails(order, base);
+  const parcel = order.status === 'dispatched' ? trackingLines(order) : { text: '', html: '' };
   return {
     to,
     subject,
-    text: `Your order #${order.id} ${news}.\n\n${text}`,
-    html: page(subject, `<p>Your order #${order.id} ${escapeHtml(news)}.</p>${html}`),
+    text: `Your order #${order.id} ${news}.\n\n${parcel.text}${text}`,
+    html: page(subject, `<p>Your order #${order.id} ${escapeHtml(news)}.</p>${parcel.html}${html}`),
   };
+}
+
+/** A dispatched order's carrier and tracking number, with the carrier's tracking link when known. */
+function trackingLines(order: Order): { text: string; html: string } {
+  const t = order.tracking;
+  if (!t || (!t.carrier && !t.number)) return { text: '', html: '' };
+  const label = oneLine([t.carrier, t.number && `tracking number ${t.number}`].filter(Boolean).join(', '));
+  const text = `Shipped with ${label}.\n${t.url ? `Track it: ${t.url}\n` : ''}\n`;
+  const html = `<p>Shipped with ${escapeHtml(label)}.${t.url ? ` ${link(t.url, 'Track your parcel')}` : ''}</p>`;
+  return { text, html };
 }

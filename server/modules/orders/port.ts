@@ -5,6 +5,7 @@ import type { Payment } from '../../../src/domain/checkout';
 import type { Order, OrderEvent, OrderReturn, OrderStatus } from '../../../src/domain/types';
 import type { Page } from '../../query/lists';
 import type { Tx } from '../../db/tx';
+import type { StoredTracking } from '../../../src/domain/tracking';
 
 /** What a change of an order writes: each field given replaces the stored one. */
 export interface OrderUpdate {
@@ -12,6 +13,7 @@ export interface OrderUpdate {
   history?: OrderEvent[];
   payment?: Payment;
   returns?: OrderReturn[];
+  tracking?: StoredTracking;
 }
 
 export interface OrderStore {
@@ -61,8 +63,11 @@ export interface OrderQuery {
   status?: readonly OrderStatus[];
   /** Only this user's orders. */
   user?: number;
-  /** Only the order with this number, or (either) the orders whose customer's email holds this text (lower case). */
-  search?: { id?: number; email: string };
+  /**
+   * Only the order with this number, or (any of) the orders whose customer's name or email, or
+   * one of whose lines' product title or SKU, holds this text (lower case).
+   */
+  search?: { id?: number; text: string };
   /** Only orders placed at or after `from` and before `to` (ISO date-times). */
   placed?: { from?: string; to?: string };
   /** By the field (an absent createdAt counts as ''), then by id ascending. Default: newest first (createdAt descending, then id descending). */

@@ -1,5 +1,6 @@
 // The query of the back office's order list (GET /orders, and the orders CSV export): status=
-// (repeatable), user=<id>, q= (an order number, exactly, or a part of the customer's email),
+// (repeatable), user=<id>, q= (an order number, exactly, or a part of the customer's name or
+// email, or of a line's product title or SKU, in any case),
 // createdAt_gte / createdAt_lte (YYYY-MM-DD of the years 1970 to 9999, whole UTC days, both
 // included), _sort/_order (or _sort=-field). No _sort: newest first. Every bad value is a 400
 // naming the control it comes from.
@@ -47,7 +48,7 @@ export function readOrderQuery(query: Query): OrderQuery {
   if (text && text.length > MAX_ORDER_SEARCH) errors.q = `Search must be at most ${MAX_ORDER_SEARCH} characters`;
   else if (text) {
     const number = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : undefined;
-    q.search = { email: text.toLowerCase(), ...(number ? { id: number } : {}) };
+    q.search = { text: text.toLowerCase(), ...(number ? { id: number } : {}) };
   }
 
   // Whole UTC days (YYYY-MM-DD, the years 1970 to 9999), both included.

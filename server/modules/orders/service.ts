@@ -30,11 +30,11 @@ import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './
 import { changeWithPayment, STATUS_MONEY_FAILED, statusPlan, type PaidPlan } from './payment';
 import { readOrderQuery } from './query';
 import { Signal } from '../../signal';
+import { readTracking, withTracking } from './tracking';
 
 export { fingerprintBody, IDEMPOTENCY_HEADER, KEY_REUSED, requestFingerprint } from './idempotency';
 export { MAX_ORDER_LINES } from './placing';
 export { MAX_BULK, type BulkStatusResult, type OrderWrite } from './status';
-
 type Query = Record<string, unknown>;
 
 /** What POST /orders answers: 201 with a new order, 200 with the one an Idempotency-Key placed. */
@@ -216,9 +216,7 @@ export class OrderService {
   }
 
   /** The order with this id, for the modules that check who asks themselves (returns). */
-  byId(id: number): Promise<Order | undefined> {
-    return this.store.orderById(id);
-  }
+  byId = (id: number): Promise<Order | undefined> => this.store.orderById(id);
 
   /** One order, for its owner or an admin; anyone else is answered as if it did not exist. */
   async get(me: StoredUser, rawId: string): Promise<Order> {
@@ -246,12 +244,16 @@ export class OrderService {
     return orders.length;
   }
 
-  /** Sets the status (admin), with its stock; nothing else of the body applies. */
+  /** Sets the status (admin), with its stock, and the tracking given with dispatched (tracking.ts); nothing else of the body applies. */
   async setStatus(admin: StoredUser, rawId: string, input: unknown): Promise<Order> {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.orderById(id);
     if (!existing) throw notFound('Order not found');
-    const order = await this.changeStatus(existing.id, readStatus(requireObject(input).status), 'admin', auditBy(admin, 'order.status', this.now()));
+    const [body, changed, mail] = [requireObject(input), { value: true }, this.statusMail()];
+    const to = readStatus(body.status);
+    const plan = withTracking(statusPlan(to, 'admin', this.now(), () => {}), readTracking(body, to), changed);
+    // A tracking correction alone is not news for the shopper: mailed with a change of status only.
+    const order = await this.changePaid(existing.id, plan, auditBy(admin, 'order.status', this.now()), { at: mail.at, message: (o, to) => (changed.value ? mail.message(o, to) : undefined) }, STATUS_MONEY_FAILED);
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
   }
@@ -294,7 +296,5 @@ export class OrderService {
   }
 
   /** Whether the user has a delivered order holding the product (who may review it). */
-  hasDelivered(user: number, product: number): Promise<boolean> {
-    return this.store.hasDeliveredOrderWith(user, product);
-  }
+  hasDelivered = (user: number, product: number): Promise<boolean> => this.store.hasDeliveredOrderWith(user, product);
 }

@@ -38,7 +38,8 @@ export default function RootLayout() {
       >
         Skip to content
       </a>
-      <header>
+      {/* Printed pages (a packing slip) are the page alone. */}
+      <header className="print:hidden">
         {userId !== undefined && (
           // Same height and colour as the bar, so nothing moves when it arrives.
           <Suspense fallback={<div className="h-16 bg-gray-800" />}>
@@ -56,7 +57,9 @@ export default function RootLayout() {
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <Footer />
+        <div className="print:hidden">
+          <Footer />
+        </div>
       </PageBoundary>
     </div>
   );

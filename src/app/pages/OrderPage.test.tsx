@@ -136,6 +136,14 @@ describe('OrderPage', () => {
     expect(store.getState().cart.items).toEqual([cartItem({ id: 90, quantity: 2, product: lamp })]);
   });
 
+  it('shows the tracking the shop gave, linked to the carrier', async () => {
+    const tracking = { carrier: 'FedEx', number: '7946', url: 'https://www.fedex.com/fedextrack/?trknbr=7946' };
+    stubFetch({ 'GET /api/orders/31': () => jsonResponse(order({ id: 31, status: 'dispatched', tracking })) });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Tracking' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /7946/ })).toHaveAttribute('href', tracking.url);
+  });
+
   it("someone else's order, or none, is the app's 404 page", async () => {
     stubFetch({ 'GET /api/orders/32': () => jsonResponse({ message: 'Order not found' }, 404) });
     render(32);

@@ -5,6 +5,7 @@ import NotFound from '../../components/NotFound';
 import OrderTimeline from '../../components/OrderTimeline';
 import { PageSpinner } from '../../components/Spinner';
 import StatusBadge from '../../components/StatusBadge';
+import TrackingInfo from '../../components/TrackingInfo';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 import type { Order, OrderEvent } from '../../domain/types';
@@ -40,6 +41,7 @@ function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Ord
       <div className="mt-8">
         <PricedOrder order={order} />
       </div>
+      <TrackingInfo tracking={order.tracking} className="mt-8" />
       <OrderReturns order={order} onChanged={onChanged} className="mt-8" />
       <div className="mt-8">
         <OrderFacts order={order} />

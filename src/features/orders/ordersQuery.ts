@@ -7,9 +7,14 @@ import type { OrderStatus } from '../../domain/types';
 export type OrderSortField = 'id' | 'createdAt' | 'email' | 'totalItems' | 'totalAmount' | 'paymentMethod' | 'status';
 export type SortOrder = 'asc' | 'desc';
 
+/** The page sizes the admin list offers ("per page"); the first (ADMIN_ORDERS_PER_PAGE) is the default. */
+export const ORDERS_PER_PAGE_CHOICES = [ADMIN_ORDERS_PER_PAGE, 20, 50] as const;
+
 export interface OrdersQuery {
   page: number;
-  /** An order number, or a part of the customer's email. */
+  /** Orders a page: one of ORDERS_PER_PAGE_CHOICES; absent = ADMIN_ORDERS_PER_PAGE. */
+  perPage?: number;
+  /** An order number, a part of the customer's name or email, or of a line's product title or SKU. */
   q?: string;
   status?: OrderStatus;
   /** Placed on or after this day (YYYY-MM-DD, UTC). */
@@ -34,9 +39,9 @@ export function ordersFilterParams({ q, status, from, to, user }: OrdersFilters,
   return params;
 }
 
-/** The API form: _page and _per_page (5 on the admin list), then sort and filters. */
+/** The API form: _page and _per_page (5 on the admin list unless chosen), then sort and filters. */
 export function ordersQueryString(query: OrdersQuery): string {
-  const params = new URLSearchParams({ _page: String(query.page), _per_page: String(ADMIN_ORDERS_PER_PAGE) });
+  const params = new URLSearchParams({ _page: String(query.page), _per_page: String(query.perPage ?? ADMIN_ORDERS_PER_PAGE) });
   if (query.sort) {
     params.set('_sort', query.sort);
     params.set('_order', query.order ?? 'asc');

@@ -1,5 +1,6 @@
 // The back office's reads of orders (PgStore delegates here): the list with each order's customer
-// (searched by order number or a part of the customer's email, filtered by status, customer and
+// (searched by order number, a part of the customer's name or email or of a line's product title
+// or SKU, filtered by status, customer and
 // the days placed, sorted by any column), one order with its customer and internal notes, and
 // adding a note with its audit entry in one transaction.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
@@ -38,8 +39,15 @@ export async function listOrders(db: Db, { status, user, search, placed, sort, s
   if (status) conditions.push(sql<SqlBool>`o.status = ANY(${[...status]}::text[])`);
   if (user !== undefined) conditions.push(isId(user) ? sql<SqlBool>`o.user_id = ${user}` : sql<SqlBool>`false`);
   if (search) {
-    const byEmail = sql<SqlBool>`strpos(u.email, ${search.email}) > 0`;
-    conditions.push(search.id !== undefined && isId(search.id) ? sql<SqlBool>`(o.id = ${search.id} OR ${byEmail})` : byEmail);
+    // The customer's name (the account's, or the one the order ships to) or email, or any line's
+    // product title or variant SKU, in any case; one query, a line at a time.
+    const t = search.text;
+    const byText = sql<SqlBool>`(strpos(lower(u.email), ${t}) > 0 OR strpos(lower(coalesce(u.name, '')), ${t}) > 0
+      OR strpos(lower(coalesce(o.selected_address->>'name', '')), ${t}) > 0
+      OR EXISTS (SELECT 1 FROM jsonb_array_elements(o.items) AS line
+        WHERE strpos(lower(coalesce(line->'product'->>'title', '')), ${t}) > 0
+          OR strpos(lower(coalesce(line->'variant'->>'sku', '')), ${t}) > 0))`;
+    conditions.push(search.id !== undefined && isId(search.id) ? sql<SqlBool>`(o.id = ${search.id} OR ${byText})` : byText);
   }
   if (placed?.from) conditions.push(sql<SqlBool>`o.created_at >= ${placed.from}::timestamptz`);
   if (placed?.to) conditions.push(sql<SqlBool>`o.created_at < ${placed.to}::timestamptz`);

@@ -80,7 +80,7 @@ export async function insertOrder(trx: Transaction<Database>, order: NewOrder): 
   return orderFromRow(row);
 }
 
-export async function updateOrder(trx: Transaction<Database>, id: number, { status, history, payment, returns }: OrderUpdate): Promise<Order> {
+export async function updateOrder(trx: Transaction<Database>, id: number, { status, history, payment, returns, tracking }: OrderUpdate): Promise<Order> {
   const row = await trx
     .updateTable('orders')
     .set({
@@ -88,6 +88,7 @@ export async function updateOrder(trx: Transaction<Database>, id: number, { stat
       ...(history ? { history: JSON.stringify(history) } : {}),
       ...(payment ? { payment: JSON.stringify(payment) } : {}),
       ...(returns ? { returns: JSON.stringify(returns) } : {}),
+      ...(tracking ? { tracking: JSON.stringify(tracking) } : {}),
     })
     .where('id', '=', id)
     .returningAll()

@@ -4,6 +4,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { CartItem, Order, OrderReturn } from '../../../../src/domain/types';
 import type { IdempotencyRecord } from '../port';
+import { trackingAnswer } from '../../../../src/domain/tracking';
 import { json, orderAddress, ordered, orderProduct } from '../../../db/rows';
 import type { IdempotencyKeysTable, OrdersTable } from '../../../db/schema';
 
@@ -49,6 +50,7 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     totals: o.totals ? json(o.totals) : null,
     payment: o.payment ? json(o.payment) : null,
     ...(o.returns?.length ? { returns: json(o.returns) } : {}),
+    ...(o.tracking ? { tracking: json({ carrier: o.tracking.carrier, number: o.tracking.number }) } : {}),
   };
 }
 
@@ -72,6 +74,9 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
   if (r.payment !== null) order.payment = ordered(r.payment, PAYMENT_KEYS);
   // Returns (migration 0016): absent when none, so an order without returns exports as before.
   if (r.returns?.length) order.returns = r.returns.map(orderReturn);
+  // Tracking (migration 0029): absent when none was given.
+  const tracking = trackingAnswer(r.tracking);
+  if (tracking) order.tracking = tracking;
   return order;
 }
 

@@ -25,10 +25,11 @@ function server(order: AdminOrder | null, { noteError }: { noteError?: { status:
   return stubFetch({
     'GET /api/orders/4': () => (order ? jsonResponse(order) : jsonResponse({ message: 'Order not found' }, 404)),
     'PATCH /api/orders/4': ({ body }) => {
-      const { status } = body as { status: AdminOrder['status'] };
+      const { status, tracking } = body as { status: AdminOrder['status']; tracking?: { carrier: string | null; number: string | null } };
       const history = [...order!.history!, { status, at: '2026-03-05T08:00:00.000Z', by: 'admin' as const }];
+      const url = tracking?.carrier === 'UPS' ? `https://www.ups.com/track?tracknum=${tracking.number}` : null;
       // PATCH answers the order as a shopper's answer would be: without customer or notes.
-      const plain: Record<string, unknown> = { ...order!, status, history };
+      const plain: Record<string, unknown> = { ...order!, status, history, tracking: tracking ? { ...tracking, url } : null };
       delete plain.customer;
       delete plain.notes;
       return jsonResponse(plain);
@@ -78,6 +79,32 @@ describe('the order page (/admin/orders/:id)', () => {
     // The customer and the notes stay on the page.
     expect(screen.getByText(NOTE.text)).toBeInTheDocument();
     expect(screen.getByText('customer7@shop.test')).toBeInTheDocument();
+  });
+
+  it('dispatching asks for an optional carrier and tracking number, sent with the status and shown', async () => {
+    const mock = server(anOrder());
+    const user = userEvent.setup();
+    open();
+    const select = await screen.findByLabelText('Change status');
+    expect(screen.queryByLabelText(/Tracking number/)).not.toBeInTheDocument();
+    await user.selectOptions(select, 'dispatched');
+    await user.type(screen.getByLabelText(/Carrier/), 'UPS');
+    await user.type(screen.getByLabelText(/Tracking number/), ' 1Z999 ');
+    expect(screen.getByLabelText(/Tracking number/)).toHaveAttribute('maxLength', '100');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(await screen.findByText('Order #4 is now dispatched')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/4')).toEqual([{ status: 'dispatched', tracking: { carrier: 'UPS', number: '1Z999' } }]);
+    expect(screen.getByRole('link', { name: /1Z999/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999');
+  });
+
+  it('dispatching with the fields left empty sends the status alone', async () => {
+    const mock = server(anOrder());
+    const user = userEvent.setup();
+    open();
+    await user.selectOptions(await screen.findByLabelText('Change status'), 'dispatched');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(await screen.findByText('Order #4 is now dispatched')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/4')).toEqual([{ status: 'dispatched' }]);
   });
 
   it('adds a note; an empty note is refused with its message, before any request', async () => {

@@ -80,6 +80,9 @@ export default function OrderDetail() {
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Order #{order.id}</h1>
         <StatusBadge status={order.status} />
+        <Link to={`/admin/orders/${order.id}/packing-slip`} className={back}>
+          Packing slip
+        </Link>
       </div>
       <p className="mt-1 text-sm text-gray-700">
         {order.createdAt ? <>Placed <time dateTime={order.createdAt}>{orderDateTime(order.createdAt)}</time> · </> : null}

@@ -6,6 +6,8 @@ import type { AdminOrder } from '../../../domain/backOffice';
 import type { Order, OrderStatus } from '../../../domain/types';
 import StatusOptions from './StatusOptions';
 import { setOrderStatus } from './adminOrderAPI';
+import TrackingFields, { trackingOf, type TrackingDraft } from './TrackingFields';
+import TrackingInfo from '../../../components/TrackingInfo';
 
 interface OrderStatusSectionProps {
   order: AdminOrder;
@@ -20,13 +22,18 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
   const [status, setStatus] = useState<OrderStatus | ''>(order.status);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<TrackingDraft>({ carrier: order.tracking?.carrier ?? '', number: order.tracking?.number ?? '' });
+  // Dispatching may give the parcel's tracking; a dispatched order's tracking may be corrected.
+  const tracking = status === 'dispatched' ? trackingOf(draft) : undefined;
+  const trackingChanged = tracking !== undefined && (tracking.carrier !== (order.tracking?.carrier ?? null) || tracking.number !== (order.tracking?.number ?? null));
+  const unchanged = status === order.status && !trackingChanged;
 
   async function saveStatus() {
-    if (!status || status === order.status) return;
+    if (!status || unchanged) return;
     setSaving(true);
     setSaveError(null);
     try {
-      const saved = await setOrderStatus(order.id, status);
+      const saved = await setOrderStatus(order.id, status, tracking);
       onSaved(saved);
       alert.success(`Order #${order.id} is now ${saved.status}`);
     } catch (error) {
@@ -56,7 +63,8 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
             <StatusOptions />
           </Select>
         </div>
-        <Button look="primary" onClick={saveStatus} disabled={saving || status === order.status}>
+        {status === 'dispatched' && <TrackingFields draft={draft} onChange={setDraft} disabled={saving} />}
+        <Button look="primary" onClick={saveStatus} disabled={saving || unchanged}>
           {saving ? 'Saving…' : 'Save status'}
         </Button>
       </div>
@@ -65,6 +73,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
           {saveError}
         </p>
       )}
+      <TrackingInfo tracking={order.tracking} className="mt-5" />
       <h3 className="mt-5 text-sm font-semibold text-gray-900">History</h3>
       {order.history && order.history.length > 0 ? (
         <OrderTimeline history={order.history} who={(by) => (by === 'admin' ? 'by the shop' : 'by the customer')} className="mt-2" />

@@ -23,7 +23,8 @@ import {
 } from '../ordersSlice';
 import AdminOrdersTable from './AdminOrdersTable';
 import { ordersQueryString, type OrdersQuery } from '../ordersQuery';
-import { filterKey, ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withSearch, withStatusFilter } from './ordersParams';
+import { filterKey, ordersExportHref, parseOrdersParams, toOrdersParams, withOrderSort, withPerPage, withSearch, withStatusFilter } from './ordersParams';
+import PerPageSelect from './PerPageSelect';
 import AdminOrderCards from './AdminOrderCards';
 import OrdersSearch from './OrdersSearch';
 import { useWideScreen } from './useWideScreen';
@@ -67,7 +68,8 @@ export default function OrdersList() {
     return () => request.abort();
   }, [load]);
 
-  const pages = pageCount(totalOrders, ADMIN_ORDERS_PER_PAGE);
+  const perPage = query.perPage ?? ADMIN_ORDERS_PER_PAGE;
+  const pages = pageCount(totalOrders, perPage);
   const go = useCallback(
     (next: OrdersQuery, replace = false) => setParams(toOrdersParams(next), { replace }),
     [setParams],
@@ -181,15 +183,10 @@ export default function OrdersList() {
           </div>
         )}
       </div>
-      {shownQuery !== null && (
-        <Pagination
-          page={query.page}
-          totalItems={totalOrders}
-          pageSize={ADMIN_ORDERS_PER_PAGE}
-          hrefFor={hrefFor}
-          className="mt-4"
-        />
-      )}
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <PerPageSelect value={perPage} onChange={(n) => go(withPerPage(query, n))} />
+        {shownQuery !== null && <Pagination page={query.page} totalItems={totalOrders} pageSize={perPage} hrefFor={hrefFor} />}
+      </div>
     </div>
   );
 }

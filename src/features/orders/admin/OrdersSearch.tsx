@@ -9,7 +9,7 @@ interface OrdersSearchProps {
   onSearch: (values: { q: string; from: string; to: string }) => void;
 }
 
-/** The search box (an order number or a part of the customer's email) and the days placed, applied with 'Search'. */
+/** The search box (an order number, a part of the customer's name or email, or of a product title or SKU) and the days placed, applied with 'Search'. */
 export default function OrdersSearch({ query, onSearch }: OrdersSearchProps) {
   // The fields start from the URL; a new URL (Back, a link) shows its values (the key remounts this).
   const [q, setQ] = useState(query.q ?? '');
@@ -39,7 +39,7 @@ export default function OrdersSearch({ query, onSearch }: OrdersSearchProps) {
           value={q}
           maxLength={MAX_ORDER_SEARCH}
           onChange={(event) => setQ(event.target.value)}
-          placeholder="Order number or customer email"
+          placeholder="Order number, customer, product or SKU"
           className="mt-1"
         />
       </div>

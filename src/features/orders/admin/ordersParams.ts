@@ -3,7 +3,7 @@
 import { API_URL } from '../../../lib/apiClient';
 import { idParam, pageParam } from '../../../lib/listingParams';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/types';
-import { ordersFilterParams, type OrderSortField, type OrdersFilters, type OrdersQuery, type SortOrder } from '../ordersQuery';
+import { ordersFilterParams, ORDERS_PER_PAGE_CHOICES, type OrderSortField, type OrdersFilters, type OrdersQuery, type SortOrder } from '../ordersQuery';
 
 const SORT_FIELDS: readonly OrderSortField[] = ['id', 'createdAt', 'email', 'totalItems', 'totalAmount', 'paymentMethod', 'status'];
 /** The longest search the server takes. */
@@ -37,6 +37,8 @@ export function parseOrdersParams(params: URLSearchParams): OrdersQuery {
   }
   const user = idParam(params, 'user');
   if (user) query.user = user;
+  const perPage = Number(params.get('per_page'));
+  if (perPage !== ORDERS_PER_PAGE_CHOICES[0] && (ORDERS_PER_PAGE_CHOICES as readonly number[]).includes(perPage)) query.perPage = perPage;
   return query;
 }
 
@@ -52,6 +54,7 @@ export function toOrdersParams(query: OrdersQuery): URLSearchParams {
     params.set('sort', query.sort);
     params.set('order', query.order ?? 'asc');
   }
+  if (query.perPage && query.perPage !== ORDERS_PER_PAGE_CHOICES[0]) params.set('per_page', String(query.perPage));
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -76,6 +79,11 @@ export function withStatusFilter(query: OrdersQuery, status: OrderStatus | undef
 /** The search box and the date range, as submitted; page back to 1. */
 export function withSearch(query: OrdersQuery, { q, from, to }: { q: string; from: string; to: string }): OrdersQuery {
   return { ...query, q: q.trim() || undefined, from: from || undefined, to: to || undefined, page: 1 };
+}
+
+/** Another page size ("per page"); page back to 1. */
+export function withPerPage(query: OrdersQuery, perPage: number): OrdersQuery {
+  return { ...query, perPage: perPage === ORDERS_PER_PAGE_CHOICES[0] ? undefined : perPage, page: 1 };
 }
 
 /** A key for what the filters select (ticked orders are dropped when it changes). */
