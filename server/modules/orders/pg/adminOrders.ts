@@ -47,7 +47,8 @@ export async function listOrders(db: Db, { status, user, search, placed, sort, s
       OR EXISTS (SELECT 1 FROM jsonb_array_elements(o.items) AS line
         WHERE strpos(lower(coalesce(line->'product'->>'title', '')), ${t}) > 0
           OR strpos(lower(coalesce(line->'variant'->>'sku', '')), ${t}) > 0))`;
-    conditions.push(search.id !== undefined && isId(search.id) ? sql<SqlBool>`(o.id = ${search.id} OR ${byText})` : byText);
+    // A number ('12' or '#12') is an order number: that order, not every line whose title holds it.
+    conditions.push(search.id !== undefined ? (isId(search.id) ? sql<SqlBool>`o.id = ${search.id}` : sql<SqlBool>`false`) : byText);
   }
   if (placed?.from) conditions.push(sql<SqlBool>`o.created_at >= ${placed.from}::timestamptz`);
   if (placed?.to) conditions.push(sql<SqlBool>`o.created_at < ${placed.to}::timestamptz`);
