@@ -2,6 +2,7 @@
 // tests drive it with supertest on either driver). It takes an opened store (server/db/open.ts:
 // PostgreSQL in process or on a server), builds the modules' services on it (server/modules/index.ts)
 // and mounts each module's routes, which reach the store only through the services.
+import { taxonomyRoutes } from './modules/catalogue/taxonomyRoutes';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +126,8 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
   api.use('/admin/tax-rates', taxRateAdminRoutes(services));
   api.use('/admin/promotions', promotionAdminRoutes(services));
+  api.use('/admin/brands', taxonomyRoutes(services, 'brand'));
+  api.use('/admin/categories', taxonomyRoutes(services, 'category'));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;

@@ -29,6 +29,7 @@ import * as auditActorRole from './migrations/0024_audit_actor_role';
 import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
 import * as tracking from './migrations/0029_tracking';
+import * as taxonomy from './migrations/0028_taxonomy';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -57,6 +58,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0032_mail_held': mailHeld,
   '0033_in_stock_price': inStockPrice,
   '0029_tracking': tracking,
+  '0028_taxonomy': taxonomy,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,6 +5,7 @@ import type { Store } from '../db/port';
 import { AuthService } from './accounts/auth';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { TaxonomyService } from './catalogue/taxonomy';
 import { OrderService } from './orders/service';
 import { CheckoutService } from './orders/checkout';
 import { OrderNoteService } from './orders/notes';
@@ -51,6 +52,8 @@ export interface Services {
   sessions: SessionService;
   users: UserService;
   catalogue: CatalogueService;
+  /** The back office's brands and categories. */
+  taxonomy: TaxonomyService;
   cart: CartService;
   orders: OrderService;
   /** Quotes of the shopper's cart. */
@@ -96,6 +99,9 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const wishlist = new WishlistService(store, { catalogue, mail, users }, now, linkBase);
   // A changed product's back-in-stock and price-drop mail, in the write's transaction. The
   // catalogue tells whoever listens: it does not ask the wishlist (which asks the catalogue).
+  // A category's new slug reaches the promotions that name it, in the same transaction.
+  const taxonomy = new TaxonomyService(store, audit, now);
+  taxonomy.onValueMoved((tx, kind, from, to) => (kind === 'category' ? promotions.categoryMoved(tx, from, to) : Promise.resolve()));
   catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
@@ -104,6 +110,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     sessions,
     users,
     catalogue,
+    taxonomy,
     cart,
     orders,
     orderNotes: new OrderNoteService(store, audit, now),

@@ -69,9 +69,17 @@ export const AUDIT_ACTIONS = [
   'tax.create',
   'tax.update',
   'tax.delete',
+  'brand.create',
+  'brand.update',
+  'brand.delete',
+  'brand.merge',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'category.merge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

@@ -181,9 +181,9 @@ export function crashSuite(part: { burst: number[] } | { retry: number[] }): voi
               });
               inFlightOrders.splice(inFlightOrders.indexOf(quantity), 1);
               if (res.status !== 201) return false;
-              // As stored: an answer also carries the order's returns (none yet), which a record without any leaves out.
-              const { returns: _returns, refunded: _refunded, ...acked } = res.body as Order;
-              void [_returns, _refunded];
+              // As stored: an answer also carries the order's returns and tracking (none yet), which a record without any leaves out.
+              const { returns: _returns, refunded: _refunded, tracking: _tracking, ...acked } = res.body as Order;
+              void [_returns, _refunded, _tracking];
               ackedOrders.set(res.body.id, acked);
               return true;
             });

@@ -127,10 +127,11 @@ describe('every answer of createApp carries the security headers', () => {
     expectSecure(res.headers, label);
   });
 
-  it('API answers are JSON (never sniffed as HTML), not cached, without CORS', async () => {
+  it('API answers are JSON (never sniffed as HTML), not cached (a visitor\'s catalogue read briefly), without CORS', async () => {
     const res = await anon().get('/api/products/1').set('Origin', 'https://evil.example').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    expect((await anon().get('/api/auth/check').expect(401)).headers['cache-control']).toBe('no-store');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 

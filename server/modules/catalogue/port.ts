@@ -15,6 +15,13 @@ export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
  */
 export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite>;
 
+/** A brand or a category as the back office lists it: how many products use it, deleted ones included. */
+export interface TaxonomyItem extends FilterOption {
+  id: number;
+  products: number;
+}
+export type TaxonomyKind = 'brand' | 'category';
+
 export interface CatalogueStore {
   // Catalogue.
   /** Lists carry the products' fields, as json-server answers them, with salePrice and priceVaries (no options or variants: productById has them). */
@@ -50,6 +57,17 @@ export interface CatalogueStore {
   updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
+
+  // The back office's brands and categories (./taxonomy.ts); the writes in the service's `tx`.
+  /** Every brand or category in id order, with how many products (deleted ones included) use it. */
+  listTaxonomy(kind: TaxonomyKind, tx?: Tx): Promise<TaxonomyItem[]>;
+  /** One taxonomy write at a time per kind: the lock is held until `tx` ends. */
+  lockTaxonomy(tx: Tx, kind: TaxonomyKind): Promise<void>;
+  insertTaxonomy(tx: Tx, kind: TaxonomyKind, fields: { value: string; label: string }): Promise<TaxonomyItem>;
+  updateTaxonomy(tx: Tx, kind: TaxonomyKind, id: number, fields: { value: string; label: string }): Promise<void>;
+  deleteTaxonomy(tx: Tx, kind: TaxonomyKind, id: number): Promise<void>;
+  /** Gives every product (deleted ones too) of value `from` the value `to`: how many moved. */
+  moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number>;
 
   // Stock, inside the transaction of an order's placing or change; locks, for a product write too.
   /**

@@ -49,6 +49,8 @@ export interface PricingStore {
   updatePromotion(tx: Tx, id: number, fields: PromotionFields): Promise<Promotion>;
   /** Removes the promotion (orders keep the snapshot they were charged): what was removed, undefined when there was none. */
   deletePromotion(tx: Tx, id: number): Promise<Promotion | undefined>;
+  /** Every promotion's category `from` becomes `to` (once in each list), in the catalogue's `tx`. */
+  renamePromotionCategory(tx: Tx, from: string, to: string): Promise<void>;
   /** The active automatic (codeless) promotion at `now` (epoch ms), within its dates and not used up, with the lowest id. */
   bannerPromotion(now: number): Promise<Promotion | undefined>;
 

@@ -228,6 +228,11 @@ export class PromotionService {
     return p && { id: p.id, label: p.label, membersOnly: p.membersOnly };
   }
 
+  /** A category's value became `to` (renamed, or merged into `to`): promotions that named it follow, in the catalogue's `tx`. */
+  categoryMoved(tx: Tx, from: string, to: string): Promise<void> {
+    return this.store.renamePromotionCategory(tx, from, to);
+  }
+
   /** Categories are the shop's category names (slugs), products ids of products that exist. */
   private async checkReferences(read: Partial<PromotionFields>, errors: Errors): Promise<void> {
     if (read.categories && read.categories.length > 0) {

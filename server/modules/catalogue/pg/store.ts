@@ -10,6 +10,8 @@ import { listFilterOptions } from './filterOptions';
 import * as productWrites from './productWrites';
 import * as summaries from './summaries';
 import * as variantStock from './variantStock';
+import * as taxonomy from './taxonomy';
+import type { TaxonomyItem, TaxonomyKind } from '../port';
 
 export function withCatalogue<T extends PgClass>(Base: T) {
   return class PgCatalogue extends Base {
@@ -33,6 +35,24 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     }
     listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
       return listFilterOptions(this.db, 'brands', query);
+    }
+    listTaxonomy(kind: TaxonomyKind, tx?: Tx): Promise<TaxonomyItem[]> {
+      return taxonomy.listTaxonomy(tx ? trxOf(tx) : this.db, kind);
+    }
+    lockTaxonomy(tx: Tx, kind: TaxonomyKind): Promise<void> {
+      return taxonomy.lockTaxonomy(trxOf(tx), kind);
+    }
+    insertTaxonomy(tx: Tx, kind: TaxonomyKind, fields: { value: string; label: string }): Promise<TaxonomyItem> {
+      return taxonomy.insertTaxonomy(trxOf(tx), kind, fields);
+    }
+    updateTaxonomy(tx: Tx, kind: TaxonomyKind, id: number, fields: { value: string; label: string }): Promise<void> {
+      return taxonomy.updateTaxonomy(trxOf(tx), kind, id, fields);
+    }
+    deleteTaxonomy(tx: Tx, kind: TaxonomyKind, id: number): Promise<void> {
+      return taxonomy.deleteTaxonomy(trxOf(tx), kind, id);
+    }
+    moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number> {
+      return taxonomy.moveProducts(trxOf(tx), kind, from, to);
     }
     productById(id: number): Promise<VariantProduct | undefined> {
       return productWrites.productById(this.db, id);

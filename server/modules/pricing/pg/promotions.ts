@@ -92,3 +92,11 @@ export async function bannerPromotion(db: Db, now: number): Promise<Promotion | 
     .executeTakeFirst();
   return row && promotionFromRow(row);
 }
+
+/** A category's new value (a rename or a merge) in every promotion that names the old one; each list keeps its order, without repeats. */
+export async function renamePromotionCategory(trx: Transaction<Database>, from: string, to: string): Promise<void> {
+  await sql`
+    UPDATE promotions SET categories = ARRAY(
+      SELECT c FROM unnest(array_replace(categories, ${from}, ${to})) WITH ORDINALITY AS u(c, n) GROUP BY c ORDER BY min(n))
+    WHERE ${from} = ANY(categories)`.execute(trx);
+}

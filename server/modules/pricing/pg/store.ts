@@ -71,6 +71,9 @@ export function withPricing<T extends PgClass>(Base: T) {
     deletePromotion(tx: Tx, id: number): Promise<Promotion | undefined> {
       return promotions.deletePromotion(trxOf(tx), id);
     }
+    renamePromotionCategory(tx: Tx, from: string, to: string): Promise<void> {
+      return promotions.renamePromotionCategory(trxOf(tx), from, to);
+    }
     bannerPromotion(now: number): Promise<Promotion | undefined> {
       return promotions.bannerPromotion(this.db, now);
     }

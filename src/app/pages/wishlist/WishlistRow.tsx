@@ -8,6 +8,7 @@ import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '.
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import WishlistPrice from '../../../features/wishlist/components/WishlistPrice';
+import { useTaxonomyLabels } from '../../../features/products/useTaxonomyLabels';
 
 /** No longer sold, sold out, or in stock: what the item's state lets the shopper do. */
 function stockState({ product }: WishlistItem): { text: string; tone: string; buyable: boolean } {
@@ -18,6 +19,7 @@ function stockState({ product }: WishlistItem): { text: string; tone: string; bu
 
 /** One saved item of the Wishlist page (beside it: it adds to the cart, another feature's): its picture, name and saved choice, the price it can be bought at, Add to Cart and Remove. */
 export default function WishlistRow({ item, onRemoved }: { item: WishlistItem; onRemoved: () => void }) {
+  const names = useTaxonomyLabels({ load: false });
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const cart = useAppSelector(selectItems);
@@ -72,7 +74,7 @@ export default function WishlistRow({ item, onRemoved }: { item: WishlistItem; o
             {product.title}
           </Link>
         </h2>
-        <p className="text-sm text-gray-600">{product.brand}</p>
+        <p className="text-sm text-gray-600">{names.brand(product.brand)}</p>
         {label && <p className="text-sm text-gray-700">{label}</p>}
         <WishlistPrice item={item} />
         <p className={`text-sm font-medium ${state.tone}`}>{state.text}</p>

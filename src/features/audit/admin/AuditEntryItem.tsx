@@ -22,6 +22,14 @@ const ACTIONS: Record<AuditAction, string> = {
   'promotion.create': 'Promotion created',
   'promotion.update': 'Promotion edited',
   'promotion.delete': 'Promotion deleted',
+  'brand.create': 'Brand added',
+  'brand.update': 'Brand renamed',
+  'brand.delete': 'Brand deleted',
+  'brand.merge': 'Brand merged',
+  'category.create': 'Category added',
+  'category.update': 'Category renamed',
+  'category.delete': 'Category deleted',
+  'category.merge': 'Category merged',
 };
 
 /** Who acted as what: a staff member, or a shopper acting on their own order. */
@@ -57,6 +65,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
     return (
       <Link to="/admin/shipping" className={link}>
         {entry.entity === 'shipping' ? 'Shipping method' : 'Tax rate'} #{entry.entityId}
+      </Link>
+    );
+  }
+  if (entry.entity === 'brand' || entry.entity === 'category') {
+    return (
+      <Link to="/admin/catalogue" className={link}>
+        {entry.entity === 'brand' ? 'Brand' : 'Category'} #{entry.entityId}
       </Link>
     );
   }

@@ -10,6 +10,7 @@ import {
   selectSelectedProductError,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
+import { useTaxonomyLabels } from '../useTaxonomyLabels';
 import ProductFacts from '../components/ProductFacts';
 import ProductLoadError from '../components/ProductLoadError';
 import ProductReviews from '../components/ProductReviews';
@@ -23,6 +24,7 @@ export default function AdminProductDetailScreen() {
   const error = useAppSelector(selectSelectedProductError);
   // The store may still hold the previously opened product.
   const product = selected && String(selected.id) === id ? selected : null;
+  const names = useTaxonomyLabels();
   useDocumentTitle(product ? `Admin: ${product.title}` : 'Admin: Product');
 
   useSelectedProduct(id);
@@ -79,8 +81,8 @@ export default function AdminProductDetailScreen() {
             product={product}
             before={[
               ['Stock', product.stock],
-              ['Brand', product.brand],
-              ['Category', product.category],
+              ['Brand', names.brand(product.brand)],
+              ['Category', names.category(product.category)],
               ['Discount Percentage', `${product.discountPercentage} %`],
             ]}
           />

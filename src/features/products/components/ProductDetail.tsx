@@ -19,6 +19,7 @@ import {
   selectSelectedProductStatus,
 } from '../productsSlice';
 import { useSelectedProduct } from '../useSelectedProduct';
+import { useTaxonomyLabels } from '../useTaxonomyLabels';
 import { chosenLabel, useVariantChoice, type ProductWithVariants } from '../useVariantChoice';
 import { shownImage, shownPricing } from '../variantChoice';
 import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
@@ -60,6 +61,7 @@ export default function ProductDetail({ id, buy }: ProductDetailProps) {
 
 function ProductView({ product, buy }: { product: ProductWithVariants; buy: ProductDetailProps['buy'] }) {
   const choice = useVariantChoice(product);
+  const names = useTaxonomyLabels();
   const { variant, options } = choice;
   const chosen = options.length > 0 ? variant : undefined;
   const { pricing, from } = shownPricing(product, choice.variants, chosen);
@@ -83,7 +85,7 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
               </Link>
             </li>
             <li aria-hidden="true">/</li>
-            <li>{product.category}</li>
+            <li>{names.category(product.category)}</li>
             <li aria-hidden="true">/</li>
             <li aria-current="page" className="min-w-0 truncate font-medium text-gray-900">
               {product.title}
@@ -97,7 +99,7 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
           <div className="lg:max-w-xl">
             <h1 className="text-xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.title}</h1>
             <p className="text-sm text-gray-600">
-              {product.brand} · {product.category}
+              {names.brand(product.brand)} · {names.category(product.category)}
             </p>
             <h2 className="sr-only">Product information</h2>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 lg:mt-4 lg:block">

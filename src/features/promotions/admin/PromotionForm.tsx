@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Field, Input, Select, Textarea } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { Promotion } from '../../../domain/checkout';
@@ -7,6 +7,7 @@ import type { FilterOption } from '../../../domain/types';
 import { showServerErrors } from '../../../lib/serverErrors';
 import { bodyOf, valuesOf, type PromotionFormValues as Values } from './promotionFormValues';
 import type { PromotionBody } from './promotionsAPI';
+import { CategoryPicker, ProductPicker } from './PromotionPickers';
 
 /** The fields in the order they are shown (the first with a message gets the focus). */
 const ORDER: (keyof Values)[] = [
@@ -44,6 +45,7 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setFocus,
@@ -69,7 +71,6 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
 
   const title = promotion ? `Edit ${promotion.name}` : 'New promotion';
   const checkbox = 'size-4 rounded border-gray-400 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600';
-  const hint = 'mt-1 text-xs text-gray-600';
   return (
     <form noValidate aria-label={title} onSubmit={handleSubmit(submit)} className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
       <h2 className="text-base font-semibold text-gray-900">{title}</h2>
@@ -94,28 +95,16 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
         <Field id={`${prefix}-code`} label="Code (empty: applied automatically)" error={errors.code?.message}>
           {(control) => <Input maxLength={32} autoComplete="off" spellCheck={false} {...control} {...register('code')} />}
         </Field>
-        <fieldset className="sm:col-span-2 lg:col-span-3" aria-describedby={errors.categories ? `${prefix}-categories-error` : `${prefix}-categories-hint`}>
-          <legend className="text-sm font-medium text-gray-900">Categories</legend>
-          <p id={`${prefix}-categories-hint`} className={hint}>
-            None chosen and no products: the whole cart.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {categories.map((c) => (
-              <label key={c.value} className="flex items-center gap-2 text-sm text-gray-900">
-                <input type="checkbox" value={c.value} className={checkbox} {...register('categories')} />
-                {c.label}
-              </label>
-            ))}
-          </div>
-          {errors.categories && (
-            <p id={`${prefix}-categories-error`} className="mt-1 text-sm text-red-700">
-              {errors.categories.message}
-            </p>
-          )}
-        </fieldset>
-        <Field id={`${prefix}-products`} label="Products (ids, e.g. 1, 5)" error={errors.products?.message}>
-          {(control) => <Input autoComplete="off" {...control} {...register('products')} />}
-        </Field>
+        <Controller
+          control={control}
+          name="categories"
+          render={({ field }) => <CategoryPicker categories={categories} value={field.value} onChange={field.onChange} error={errors.categories?.message} />}
+        />
+        <Controller
+          control={control}
+          name="products"
+          render={({ field }) => <ProductPicker value={field.value} onChange={field.onChange} error={errors.products?.message} />}
+        />
         <Field id={`${prefix}-minSubtotal`} label="Minimum subtotal ($, empty: none)" error={errors.minSubtotal?.message}>
           {(control) => <Input inputMode="decimal" autoComplete="off" {...control} {...register('minSubtotal')} />}
         </Field>

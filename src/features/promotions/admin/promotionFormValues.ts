@@ -12,7 +12,7 @@ export interface PromotionFormValues {
   value: string;
   code: string;
   categories: string[];
-  products: string;
+  products: number[];
   minSubtotal: string;
   startsAt: string;
   endsAt: string;
@@ -31,7 +31,7 @@ export function valuesOf(p: Promotion | undefined): PromotionFormValues {
     value: p ? String(p.value) : '',
     code: p?.code ?? '',
     categories: p?.categories ?? [],
-    products: p?.products.join(', ') ?? '',
+    products: p?.products ?? [],
     minSubtotal: p && p.minSubtotal > 0 ? String(p.minSubtotal) : '',
     startsAt: p?.startsAt?.slice(0, 10) ?? '',
     endsAt: p?.endsAt?.slice(0, 10) ?? '',
@@ -45,10 +45,7 @@ export function valuesOf(p: Promotion | undefined): PromotionFormValues {
 
 /** The form's values in the API's shape (numbers as typed: the server names what is wrong). */
 export function bodyOf(v: PromotionFormValues): PromotionBody {
-  const products = v.products
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((id) => numberOrText(id.replace(/^#/, '')));
+  const products = v.products;
   return {
     name: v.name,
     label: v.label,

@@ -16,6 +16,19 @@ export const deletePromotion = (id: number) => apiClient.delete<void>(`/admin/pr
 /** The shop's categories (a promotion names them by value). */
 export const fetchCategories = () => apiClient.get<FilterOption[]>('/categories');
 
+type Titled = { id: number; title: string };
+const named = (products: Titled[]) => products.map((p) => ({ key: p.id, name: p.title }));
+/** Up to ten products whose title holds `text` (the product list's title_like), for the product picker. */
+export const searchProducts = async (text: string) =>
+  text.trim() === ''
+    ? []
+    : named(await apiClient.get<Titled[]>(`/products?${new URLSearchParams({ title_like: likeText(text), _limit: '10' }).toString()}`));
+/** `_like` is a regular expression: what was typed, matched literally. */
+const likeText = (text: string) => text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The titles of the products a promotion names. */
+export const fetchProductNames = (ids: number[]) =>
+  apiClient.get<Titled[]>(`/products?${ids.map((id) => `id=${id}`).join('&')}`).then(named);
+
 /** What it takes off: "20% off", "$5.00 off". */
 export const takesOff = (p: Pick<Promotion, 'kind' | 'value'>) => (p.kind === 'percentage' ? `${p.value}% off` : `${formatMoney(p.value)} off`);
 

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
+import type { TaxonomyItem } from './taxonomyAPI';
+import CatalogueTaxonomyScreen from './CatalogueTaxonomyScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const BRANDS: TaxonomyItem[] = [
+  { id: 1, value: 'apple', label: 'Apple', products: 2 },
+  { id: 2, value: 'nokia', label: 'Nokia', products: 0 },
+];
+const CATEGORIES: TaxonomyItem[] = [{ id: 1, value: 'laptops', label: 'Laptops', products: 3 }];
+
+const open = () => renderWithProviders(<CatalogueTaxonomyScreen />, { route: '/admin/catalogue' });
+
+describe('CatalogueTaxonomyScreen', () => {
+  it('lists brands and categories with their product counts; delete is disabled with the reason when used', async () => {
+    stubFetch({ 'GET /api/admin/brands': () => jsonResponse(BRANDS), 'GET /api/admin/categories': () => jsonResponse(CATEGORIES) });
+    open();
+    expect(screen.getByText('Loading brands…')).toBeInTheDocument();
+    const brands = await screen.findByRole('region', { name: 'Brands' });
+    const apple = within(brands).getByRole('listitem', { name: 'Apple' });
+    expect(apple).toHaveTextContent('2 products');
+    const remove = within(apple).getByRole('button', { name: 'Delete Apple' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Used by 2 products: merge it into another brand first');
+    expect(within(brands).getByRole('button', { name: 'Delete Nokia' })).toBeEnabled();
+    expect(await screen.findByRole('listitem', { name: 'Laptops' })).toHaveTextContent('3 products');
+  });
+
+  it('adds, renames inline, merges through the select and shows the server’s message', async () => {
+    let brands = BRANDS;
+    const fetch = stubFetch({
+      'GET /api/admin/brands': () => jsonResponse(brands),
+      'GET /api/admin/categories': () => jsonResponse(CATEGORIES),
+      'POST /api/admin/brands': () => jsonResponse({ message: 'A brand named "Apple" exists' }, 409),
+      'PATCH /api/admin/brands/2': ({ body }) => {
+        brands = [BRANDS[0], { ...BRANDS[1], ...(body as object) }];
+        return jsonResponse(brands[1]);
+      },
+      'POST /api/admin/brands/2/merge': () => {
+        brands = [{ ...BRANDS[0] }];
+        return jsonResponse(brands[0]);
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    const section = await screen.findByRole('region', { name: 'Brands' });
+    await within(section).findByRole('listitem', { name: 'Nokia' });
+    await user.type(within(section).getByLabelText('New brand name'), 'apple');
+    await user.click(within(section).getByRole('button', { name: 'Add brand' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('A brand named "Apple" exists');
+    expect(sent(fetch, 'POST /api/admin/brands')).toEqual([{ label: 'apple' }]);
+
+    await user.click(within(section).getByRole('button', { name: 'Rename Nokia' }));
+    const form = within(section).getByRole('form', { name: 'Rename Nokia' });
+    await user.clear(within(form).getByLabelText('Slug'));
+    await user.type(within(form).getByLabelText('Slug'), 'nokia-oyj{Enter}');
+    expect(sent(fetch, 'PATCH /api/admin/brands/2')).toEqual([{ value: 'nokia-oyj' }]);
+    const nokia = await within(section).findByRole('listitem', { name: 'Nokia' });
+    expect(await within(nokia).findByText('nokia-oyj')).toBeInTheDocument();
+
+    await user.selectOptions(within(nokia).getByLabelText('Merge Nokia into'), 'Apple');
+    await user.click(within(nokia).getByRole('button', { name: 'Merge Nokia' }));
+    expect(sent(fetch, 'POST /api/admin/brands/2/merge')).toEqual([{ into: 1 }]);
+    expect(await within(section).findAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says when a list could not be loaded, and tries again', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/admin/brands': () => (fail ? jsonResponse({ message: 'The server is down' }, 500) : jsonResponse(BRANDS)),
+      'GET /api/admin/categories': () => jsonResponse([]),
+    });
+    const user = userEvent.setup();
+    open();
+    const section = await screen.findByRole('region', { name: 'Brands' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The server is down');
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('listitem', { name: 'Apple' })).toBeInTheDocument();
+  });
+});
