@@ -65,6 +65,13 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/]features[\\/]wishlist[\\/](wishlistStore\.ts|components[\\/]WishlistHeart\.tsx)$/,
               includeDependenciesRecursively: false,
             },
+            // The menus' and buttons' shared machinery (headlessui's base, react-aria's focus and
+            // press hooks): one chunk, whichever back-office widget also uses a part of it.
+            {
+              name: 'headless',
+              test: /node_modules[\\/](react-aria|react-stately)[\\/]|@headlessui[\\/]react[\\/]dist[\\/](utils[\\/](env|owner|micro-task|disposables|class-names|match|render|dom|bugs)|hooks[\\/](use-disposables|use-iso-morphic-effect|use-latest-value|use-event|use-slot|use-id|use-sync-refs|use-flags|use-transition|use-active-press|use-resolve-button-type)|components[\\/]keyboard|internal[\\/](close-provider|open-closed))\.m?js$/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'validation',
               test: /src[\\/]domain[\\/](validation|fieldRule)\.ts$/,

@@ -57,6 +57,7 @@ describe('requests', () => {
     expect(deepPage(10_000)).toBe(334);
     expect(listRequests(10_000).filtered).toBe('/api/products?category=laptops&_sort=price&_order=asc&_page=2&_limit=15&deleted_ne=true');
     expect(listRequests(10_000).search).toBe('/api/products?_page=1&_limit=15&q=running+shoes');
+    expect(listRequests(10_000).searchTypo).toBe('/api/products?_page=1&_limit=15&search=runing+sheos');
   });
 
   it('gives a slow request time to be answered at 50 connections, within bounds', () => {

@@ -44,7 +44,7 @@ import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, pro
 
 /** `json`: the hand-written engine the embedded one replaced, in stored `before` runs only. */
 export type Engine = 'json' | 'embedded' | 'postgres';
-export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'byId' | 'ordersOwn' | 'order';
+export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'searchTypo' | 'byId' | 'ordersOwn' | 'order';
 
 export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
 /** The embedded engine's sizes (it holds 100,000 products within the same 2× bound). */
@@ -54,6 +54,8 @@ export const SCALE_CATEGORY = 'laptops';
 export const SCALE_SEARCH = 'running shoes';
 /** A broad word (in every laptop's category, ~8 % of products). */
 export const SCALE_BROAD_SEARCH = 'laptop';
+/** SCALE_SEARCH mistyped, as the storefront sends it (`search`): nothing matches until corrected to "running shoes". */
+export const SCALE_TYPO_SEARCH = 'runing sheos';
 export const SCALE_CONNECTIONS = 50;
 const SHOPPERS = 64;
 
@@ -209,7 +211,7 @@ export const deepPage = (products: number) => Math.max(1, Math.ceil(Math.ceil(pr
 /** GET /api/products with the storefront's parameters in its order (src/lib/listingQuery.ts toApiQuery). */
 const listPath = (params: [string, string][]) => `/api/products?${new URLSearchParams(params).toString()}`;
 
-export function listRequests(products: number): Record<'filtered' | 'deep' | 'search' | 'searchBroad', string> {
+export function listRequests(products: number): Record<'filtered' | 'deep' | 'search' | 'searchBroad' | 'searchTypo', string> {
   const page: [string, string][] = [
     ['_page', '1'],
     ['_limit', String(ITEMS_PER_PAGE)],
@@ -229,6 +231,7 @@ export function listRequests(products: number): Record<'filtered' | 'deep' | 'se
     ]),
     search: listPath([...page, ['q', SCALE_SEARCH]]),
     searchBroad: listPath([...page, ['q', SCALE_BROAD_SEARCH]]),
+    searchTypo: listPath([...page, ['search', SCALE_TYPO_SEARCH]]),
   };
 }
 
@@ -265,6 +268,7 @@ function scenarios(products: number, shoppers: Shopper[], demo: string, bigStock
     get('deep', 'deep page', lists.deep),
     get('search', `q search "${SCALE_SEARCH}"`, lists.search),
     get('searchBroad', `q search "${SCALE_BROAD_SEARCH}"`, lists.searchBroad),
+    get('searchTypo', `typo search "${SCALE_TYPO_SEARCH}"`, lists.searchTypo),
     {
       key: 'byId',
       name: 'product by id',
@@ -622,6 +626,7 @@ async function explainReads(
     { name: 'deep', send: send(lists.deep) },
     { name: 'search', send: send(lists.search) },
     { name: 'searchBroad', send: send(lists.searchBroad) },
+    { name: 'searchTypo', send: send(lists.searchTypo) },
     { name: 'byId', send: send(`/api/products/${Math.ceil(products / 2)}`) },
     { name: 'ordersOwn', send: send('/api/orders/own', demo) },
   ];

@@ -30,6 +30,7 @@ import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
 import * as tracking from './migrations/0029_tracking';
 import * as taxonomy from './migrations/0028_taxonomy';
+import * as searchRanking from './migrations/0034_search_ranking';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -59,6 +60,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0033_in_stock_price': inStockPrice,
   '0029_tracking': tracking,
   '0028_taxonomy': taxonomy,
+  '0034_search_ranking': searchRanking,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

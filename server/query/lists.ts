@@ -53,6 +53,12 @@ export interface ListQuery<F extends string> {
    */
   q?: string;
   /**
+   * The shop's own search (not json-server's; products only): its folded terms, each of which
+   * must be found, the list ranked by relevance unless sorted
+   * (server/modules/catalogue/pg/searchRanking.ts).
+   */
+  search?: readonly string[];
+  /**
    * lodash orderBy: by each field in turn, stable (ties keep the stored order, i.e. id order);
    * null and absent values come after all others ascending, before them descending.
    */

@@ -13,6 +13,9 @@ export interface PageRoute {
   guard?: 'user' | 'admin';
 }
 
+/** A back-office page: the module `features/<feature>/admin/<name>Screen`. */
+const admin = (path: string, feature: string, name: string): PageRoute => ({ path, page: `features/${feature}/admin/${name}Screen`, guard: 'admin' });
+
 export const ROUTES: PageRoute[] = [
   { path: '/', page: 'app/pages/HomePage', guard: 'user' },
   { path: '/products/:id', page: 'app/pages/ProductDetailPage', guard: 'user' },
@@ -20,21 +23,21 @@ export const ROUTES: PageRoute[] = [
   { path: '/checkout', page: 'app/pages/CheckoutPage', guard: 'user' },
   { path: '/wishlist', page: 'app/pages/WishlistPage', guard: 'user' },
   // The back office: a page's code is fetched only once Protected lets an admin in.
-  { path: '/admin', page: 'features/products/admin/AdminHomeScreen', guard: 'admin' },
-  { path: '/admin/productdetail/:id', page: 'features/products/admin/AdminProductDetailScreen', guard: 'admin' },
-  { path: '/admin/product-form', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
-  { path: '/admin/product-form/edit/:id', page: 'features/products/admin/ProductFormScreen', guard: 'admin' },
-  { path: '/admin/orders', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
-  { path: '/admin/orders/:id', page: 'features/orders/admin/AdminOrdersScreen', guard: 'admin' },
-  { path: '/admin/orders/:id/packing-slip', page: 'features/orders/admin/PackingSlip', guard: 'admin' },
-  { path: '/admin/import', page: 'features/products/admin/ImportScreen', guard: 'admin' },
-  { path: '/admin/dashboard', page: 'features/orders/admin/DashboardScreen', guard: 'admin' },
-  { path: '/admin/customers', page: 'features/user/admin/CustomersScreen', guard: 'admin' },
-  { path: '/admin/audit', page: 'features/audit/admin/AuditScreen', guard: 'admin' },
-  { path: '/admin/emails', page: 'features/mail/admin/EmailsScreen', guard: 'admin' },
-  { path: '/admin/shipping', page: 'features/shipping/admin/ShippingScreen', guard: 'admin' },
-  { path: '/admin/promotions', page: 'features/promotions/admin/PromotionsScreen', guard: 'admin' },
-  { path: '/admin/catalogue', page: 'features/products/admin/CatalogueTaxonomyScreen', guard: 'admin' },
+  admin('/admin', 'products', 'AdminHome'),
+  admin('/admin/productdetail/:id', 'products', 'AdminProductDetail'),
+  admin('/admin/product-form', 'products', 'ProductForm'),
+  admin('/admin/product-form/edit/:id', 'products', 'ProductForm'),
+  admin('/admin/orders', 'orders', 'AdminOrders'),
+  admin('/admin/orders/:id', 'orders', 'AdminOrders'),
+  admin('/admin/orders/:id/packing-slip', 'orders', 'PackingSlip'),
+  admin('/admin/import', 'products', 'Import'),
+  admin('/admin/dashboard', 'orders', 'Dashboard'),
+  admin('/admin/customers', 'user', 'Customers'),
+  admin('/admin/audit', 'audit', 'Audit'),
+  admin('/admin/emails', 'mail', 'Emails'),
+  admin('/admin/shipping', 'shipping', 'Shipping'),
+  admin('/admin/promotions', 'promotions', 'Promotions'),
+  admin('/admin/catalogue', 'products', 'CatalogueTaxonomy'),
   // Sign-in pages redirect away by themselves once the session check says who is signed in.
   { path: '/login', page: 'features/auth/pages/LoginPage' },
   { path: '/signup', page: 'features/auth/pages/SignupPage' },

@@ -1,21 +1,22 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import authReducer from '../features/auth/authSlice';
 import cartReducer from '../features/cart/cartSlice';
-import ordersReducer from '../features/orders/ordersSlice';
-import productsReducer from '../features/products/productsSlice';
 import userReducer from '../features/user/userSlice';
+import type { OrdersState } from '../features/orders/ordersSlice';
+import type { ProductsState } from '../features/products/productsSlice';
+import { lazyReducers, onReducerAdded } from '../lib/lazyReducers';
 
-const rootReducer = combineReducers({
-  auth: authReducer,
-  products: productsReducer,
-  cart: cartReducer,
-  orders: ordersReducer,
-  user: userReducer,
-});
+/** What every screen reads; the catalogue's and the orders' slices join with their first page (lib/lazyReducers.ts). */
+const firstLoad = { auth: authReducer, cart: cartReducer, user: userReducer };
+const combined = () => combineReducers({ ...firstLoad, ...lazyReducers() });
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The state once every slice has joined (a slice's selectors run only after its module loaded). */
+export type RootState = ReturnType<ReturnType<typeof combined>> & { products: ProductsState; orders: OrdersState };
+const rootReducer = () => combined() as unknown as Reducer<RootState>;
 
 /** A fresh store; tests pass the state they start from. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  const store = configureStore({ reducer: rootReducer(), preloadedState: preloadedState as RootState | undefined });
+  onReducerAdded(() => store.replaceReducer(rootReducer()));
+  return store;
 }

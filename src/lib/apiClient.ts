@@ -18,14 +18,15 @@ export class ApiError extends Error {
 
 interface Answer<T> {
   data: T;
-  /** X-Total-Count of list answers, when the server sent it. */
-  total?: number;
+  headers: Headers;
 }
 
 /** A page of a list and the size of the whole list (X-Total-Count). */
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** X-Search-Corrected: the search the answer is for, corrected for a typo (null: as sent). */
+  corrected?: string | null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,11 +67,7 @@ async function request<T>(
       errorBody.message ?? (typeof parsed === 'string' && parsed ? parsed : `Request failed (${response.status})`);
     throw new ApiError(response.status, message, errorBody.errors);
   }
-  const totalHeader = response.headers.get('X-Total-Count');
-  return {
-    data: parsed as T,
-    total: totalHeader === null ? undefined : Number(totalHeader),
-  };
+  return { data: parsed as T, headers: response.headers };
 }
 
 const data = <T>(answer: Answer<T>) => answer.data;
@@ -80,7 +77,11 @@ export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path).then(data),
   /** A page of a list, with the whole list's size (X-Total-Count, else the page's length). */
   list: <T>(path: string): Promise<ListPage<T>> =>
-    request<T[]>('GET', path).then(({ data: items, total }) => ({ items, total: total ?? items.length })),
+    request<T[]>('GET', path).then(({ data: items, headers }) => ({
+      items,
+      total: Number(headers.get('X-Total-Count') ?? items.length),
+      corrected: headers.get('X-Search-Corrected'),
+    })),
   post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers).then(data),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body).then(data),

@@ -37,7 +37,7 @@ describe('listingQuery', () => {
 
   it('builds the API query: filters repeated, then sort, then paging', () => {
     expect(toApiQuery(full)).toBe(
-      'category=smartphones&category=laptops&brand=Novaphone&_sort=salePrice&_order=asc&_page=3&_limit=15&q=zen',
+      'category=smartphones&category=laptops&brand=Novaphone&_sort=salePrice&_order=asc&_page=3&_limit=15&search=zen',
     );
     expect(toApiQuery(emptyListingQuery())).toBe('_page=1&_limit=15');
     expect(toApiQuery(emptyListingQuery(), 5)).toBe('_page=1&_limit=5');
@@ -92,7 +92,7 @@ describe('listingQuery', () => {
     expect(params.toString()).toBe('min_price=20&max_price=300&rating=4&in_stock=1');
     expect(parseListingParams(params)).toEqual(query);
     expect(toApiQuery({ ...query, q: 'zen', filter: { category: ['laptops'], brand: [] } })).toBe(
-      'category=laptops&_page=1&_limit=15&q=zen&salePrice_gte=20&salePrice_lte=300&rating_gte=4&stock_gte=1',
+      'category=laptops&_page=1&_limit=15&search=zen&salePrice_gte=20&salePrice_lte=300&rating_gte=4&stock_gte=1',
     );
   });
 

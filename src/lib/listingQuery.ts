@@ -42,7 +42,8 @@ export function toApiQuery(query: ListingQuery, limit: number = ITEMS_PER_PAGE):
   }
   params.set('_page', String(query.page));
   params.set('_limit', String(limit));
-  if (query.q) params.set('q', query.q);
+  // The shop's ranked, typo-forgiving search (json-server's `q` is a plain substring).
+  if (query.q) params.set('search', query.q);
   if (query.deleted === 'active') params.set('deleted_ne', 'true');
   if (query.deleted === 'deleted') params.set('deleted', 'true');
   for (const key of RANGE_KEYS) if (query.ranges[key] !== undefined) params.set(key, String(query.ranges[key]));

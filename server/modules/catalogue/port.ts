@@ -37,6 +37,12 @@ export interface CatalogueStore {
    * by server/modules/catalogue/words.ts foldTerms), a word that starts with it; in id order.
    */
   suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]>;
+  /**
+   * A search's folded terms corrected for typos: each term no known word (of the products'
+   * titles, brands and categories) contains replaced by the nearest known word; undefined when
+   * none was replaced (pg/searchRanking.ts nearestWords).
+   */
+  correctSearch(terms: readonly string[]): Promise<string[] | undefined>;
   // Products come with their options and variants (./variants.ts).
   productById(id: number): Promise<VariantProduct | undefined>;
   /** The products among `ids` that exist, in any order; in `tx` when given. */

@@ -53,7 +53,12 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
   router.get(
     /^\/products\/?$/,
     publicRead(PRODUCT_MAX_AGE),
-    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listProducts(req.query))),
+    asyncRoute(async (req, res) => {
+      const answer = await catalogue.listProducts(req.query);
+      // A search corrected for a typo (productSearch.ts): the terms searched, printable ASCII.
+      if (answer.corrected) res.setHeader('X-Search-Corrected', answer.corrected);
+      sendListing(req, res, publicUrl, answer);
+    }),
   );
   router.get(
     /^\/categories\/?$/,

@@ -9,7 +9,6 @@ import { assertValid, badRequest, HttpError, notFound } from '../../http/errors'
 import { readVariants } from './variantInput';
 import {
   FILTER_OPTION_FIELDS,
-  PRODUCT_LIST_FIELDS,
   SkuTaken,
   type AuditContext,
   type CatalogueStore,
@@ -31,14 +30,12 @@ import { publicProduct } from './publicProduct';
 import { PRODUCT_DEFAULTS, readProduct } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 import { cleanQuery, listing, readList, type Listing } from '../../query/listQuery';
+import { readProductList, withCorrection } from './productSearch';
 
 export type { Listing, PageLink } from '../../query/listQuery';
 
 const SUGGESTIONS = 5;
 const MAX_SUGGEST_QUERY = 100;
-
-/** GET /products' query read. */
-const readProductList = (rawQuery: Record<string, unknown>) => readList(cleanQuery(rawQuery), PRODUCT_LIST_FIELDS);
 
 /** A new product from the checked fields of a form or an import: the rest defaulted. */
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
@@ -73,14 +70,18 @@ export class CatalogueService {
     this.writes.onChange(listener);
   }
 
-  async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct>> {
+  /** GET /products: a `search` that finds nothing as typed is corrected (productSearch.ts): `corrected` says to what. */
+  async listProducts(query: Record<string, unknown>): Promise<Listing<PricedProduct> & { corrected?: string }> {
+    const read = readProductList(query);
     // A search's total may be an estimate on a large catalogue (X-Total-Count-Estimated).
     let estimated = false;
-    const answer = await listing(readProductList(query), async (q) => {
-      const page = await this.store.listProducts(q);
-      estimated ||= page.estimated === true;
-      return page;
-    });
+    const answer = await withCorrection(read.list, (terms) => this.store.correctSearch(terms), (list) =>
+      listing({ ...read, list }, async (q) => {
+        const page = await this.store.listProducts(q);
+        estimated ||= page.estimated === true;
+        return page;
+      }),
+    );
     return { ...answer, items: answer.items.map((p) => withSalePrice(publicProduct(p))), ...(estimated ? { estimated: true as const } : {}) };
   }
 
@@ -91,15 +92,20 @@ export class CatalogueService {
    * how many are in stock.
    */
   async facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
-    const { list } = readProductList(rawQuery);
+    // A search corrected as the list corrects it, so the facets count what the list shows.
+    const { list } = await withCorrection(readProductList(rawQuery).list, (terms) => this.store.correctSearch(terms), async (list) => ({
+      list,
+      total: list.search ? await this.store.countProducts(list) : 1,
+    }));
     const filters = list.filters ?? [];
     const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
       q: list.q,
+      search: list.search,
       none: list.none,
       filters: [...filters.filter((f) => f.field !== field), ...add],
     });
     const [total, byCategory, byBrand, price, inStock, categories, brands] = await Promise.all([
-      this.store.countProducts({ q: list.q, none: list.none, filters }),
+      this.store.countProducts({ q: list.q, search: list.search, none: list.none, filters }),
       this.store.countProductsBy('category', without('category')),
       this.store.countProductsBy('brand', without('brand')),
       this.store.salePriceRange(without('salePrice')),

@@ -38,8 +38,7 @@ export default function RootLayout() {
       >
         Skip to content
       </a>
-      {/* Printed pages (a packing slip) are the page alone. */}
-      <header className="print:hidden">
+      <header>
         {userId !== undefined && (
           // Same height and colour as the bar, so nothing moves when it arrives.
           <Suspense fallback={<div className="h-16 bg-gray-800" />}>
@@ -57,9 +56,7 @@ export default function RootLayout() {
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
-        <div className="print:hidden">
-          <Footer />
-        </div>
+        <Footer />
       </PageBoundary>
     </div>
   );

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { addReducer } from '../../lib/lazyReducers';
 import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, rejectedMessage, trackStatus, type LatestRequest } from '../../lib/thunk';
 import type { Order } from '../../domain/types';
@@ -64,6 +65,8 @@ const ordersSlice = createSlice({
 
 export const { resetOrder } = ordersSlice.actions;
 export default ordersSlice.reducer;
+// Not in the first load: the store takes it in when this module loads (lib/lazyReducers.ts).
+addReducer('orders', ordersSlice.reducer);
 
 type State = { orders: OrdersState };
 export const selectOrders = (state: State) => state.orders.orders;

@@ -7,11 +7,12 @@ import type { FilterOption, Product } from '../../domain/types';
 export type NewProduct = Omit<Product, 'id' | 'rating' | 'reviews'> & Partial<Pick<Product, 'rating' | 'reviews'>>;
 export type ProductUpdate = Partial<Product> & Pick<Product, 'id'>;
 
-// GET /products/?{filters}&_sort&_order&_page&_limit&q: X-Total-Count gives totalItems.
+// GET /products/?{filters}&_sort&_order&_page&_limit&search: X-Total-Count gives totalItems,
+// X-Search-Corrected the search a typo was corrected to (null when none was).
 export const fetchProductsByFilters = (query: ListingQuery) =>
   apiClient
     .list<Product>(`/products?${toApiQuery(query)}`)
-    .then(({ items, total }) => ({ products: items, totalItems: total }));
+    .then(({ items, total, corrected }) => ({ products: items, totalItems: total, corrected }));
 
 // GET /products/{id}
 export const fetchProductById = (id: number | string) =>

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toApiQuery } from '../../lib/listingQuery';
+import { addReducer } from '../../lib/lazyReducers';
 import { loggedOut } from '../../lib/session';
 import { addLatestListCases, apiThunk, noRequest, phaseOf, rejectedMessage, type LatestRequest } from '../../lib/thunk';
 import type { FilterOption, Product } from '../../domain/types';
@@ -108,6 +109,8 @@ const productsSlice = createSlice({
 export const { clearSelectedProduct, productReceived } = productsSlice.actions;
 export const updateProductAsync = apiThunk('products/updateProduct', productsAPI.updateProduct, productReceived);
 export default productsSlice.reducer;
+// Not in the first load: the store takes it in when this module loads (lib/lazyReducers.ts).
+addReducer('products', productsSlice.reducer);
 
 type State = { products: ProductsState };
 export const selectAllProducts = (state: State) => state.products.products;

@@ -5,7 +5,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../../src/domain/types';
 import type { ListedProduct, ListQuery, Page, ProductListField, ValueCount } from '../../../db/port';
 import { forwardWindow, fromEnd, sliceBounds } from '../../../query/jsonQuery';
-import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere } from './productList';
+import { productCount, productCountBy, productListColumn, productOrder, productPageIds, productWhere, ranked } from './productList';
+import { SCORED_COLUMNS } from './searchRanking';
 import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './productRows';
 import { catalogueSize, estimateCount, SEARCH_COUNT } from './search';
 import type { Database } from '../../../db/schema';
@@ -30,11 +31,12 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
   // index alone where one covers the filter and the sort, so a deep page skips index entries,
   // not table rows); then only those products are read.
   const page = (db: Db, offset: number, limit: number | null, withTotal: boolean, scan = false) => {
-    if (query.q && withTotal) {
+    if ((query.q || query.search?.length) && withTotal) {
       // A search finds its matches once (trigram index, then each candidate checked) and both
       // counts and pages them, instead of running that search twice.
-      // Each column once (a sort may name id, or a field twice).
-      const keys = sql.join([...new Set(['id', ...(query.sort ?? []).map((s) => productListColumn(s.field))])].map((c) => sql.ref(`products.${c}`)));
+      // Each column once (a sort may name id, or a field twice); a ranked one's scored columns.
+      const sorted = ranked(query) ? SCORED_COLUMNS : (query.sort ?? []).map((s) => productListColumn(s.field));
+      const keys = sql.join([...new Set(['id', ...sorted])].map((c) => sql.ref(`products.${c}`)));
       return sql<ProductRowWithTotal>`
         WITH matched AS MATERIALIZED (SELECT ${keys} FROM products WHERE ${where}),
           page AS (SELECT products.id FROM matched AS products ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
@@ -113,7 +115,7 @@ const DEEP = 1000;
  */
 async function denseIdPage(db: Db, query: ListQuery<ProductListField>, offset: number, limit: number): Promise<Page<ListedProduct> | undefined> {
   const sort = query.sort ?? [];
-  if (query.q || (query.filters ?? []).length > 0 || sort.some((s) => s.field !== 'id' || s.order !== 'asc')) return undefined;
+  if (query.q || query.search?.length || (query.filters ?? []).length > 0 || sort.some((s) => s.field !== 'id' || s.order !== 'asc')) return undefined;
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
     const { rows } = await sql<{ last: number | null; total: number }>`
       SELECT (SELECT max(id) FROM products) AS last, (SELECT coalesce(sum(n), 0)::int FROM product_counts) AS total`.execute(trx);

@@ -9,6 +9,7 @@ import { fieldSpec, PRODUCT_KEYS, type ListKey } from '../../../../src/domain/pr
 import type { FieldType } from '../../../../src/domain/productFieldSpec';
 import { PRODUCT_COLUMN } from './productRows';
 import { productAnswerMatches, productAnswerScans } from './search';
+import { searchMatches, searchScore } from './searchRanking';
 
 /** How each scalar field of the table compares (src/domain/productFields.ts), and salePrice. */
 const KIND_OF_TYPE: Partial<Record<FieldType, Kind>> = { id: 'int', text: 'text', number: 'float', integer: 'int', boolean: 'bool' };
@@ -82,6 +83,7 @@ export function productWhere(query: ListQuery<ProductListField>, ordered = false
   const keepDeleted = choosesDeleted(query);
   const parts = (query.filters ?? []).map((f) => condition(f, 'products', ordered, keepDeleted));
   if (query.q) parts.unshift(scan ? productAnswerScans(query.q) : productAnswerMatches(query.q));
+  if (query.search?.length) parts.unshift(searchMatches(query.search));
   return and(parts);
 }
 
@@ -105,7 +107,7 @@ function countedCondition(filter: ListFilter<ProductListField>, keepDeleted: boo
  */
 export function productCount(query: ListQuery<ProductListField>): RawBuilder<number> | undefined {
   if (query.none) return sql<number>`0`;
-  if (query.q) return undefined;
+  if (query.q || query.search?.length) return undefined;
   const conditions = (query.filters ?? []).map((f) => countedCondition(f, choosesDeleted(query)));
   if (conditions.some((c) => c === undefined)) return undefined;
   return sql<number>`(SELECT coalesce(sum(n), 0)::int FROM product_counts WHERE ${and(conditions as RawBuilder<SqlBool>[])})`;
@@ -113,7 +115,7 @@ export function productCount(query: ListQuery<ProductListField>): RawBuilder<num
 
 /** `count(*)`, or (with `by`) the count per category or brand, of the products a list selects. */
 export function productCountBy(query: ListQuery<ProductListField>, by: 'category' | 'brand'): RawBuilder<{ value: string; count: number }> {
-  const conditions = query.none ? [NOTHING] : query.q ? [undefined] : (query.filters ?? []).map((f) => countedCondition(f, choosesDeleted(query)));
+  const conditions = query.none ? [NOTHING] : query.q || query.search?.length ? [undefined] : (query.filters ?? []).map((f) => countedCondition(f, choosesDeleted(query)));
   if (conditions.every((c) => c !== undefined)) {
     return sql`SELECT ${sql.ref(by)} AS value, sum(n)::int AS count FROM product_counts
       WHERE ${and(conditions as RawBuilder<SqlBool>[])} GROUP BY 1 HAVING sum(n) > 0`;
@@ -121,9 +123,13 @@ export function productCountBy(query: ListQuery<ProductListField>, by: 'category
   return sql`SELECT ${sql.ref(`products.${by}`)} AS value, count(*)::int AS count FROM products WHERE ${productWhere(query)} GROUP BY 1`;
 }
 
-/** The ORDER BY of a product list: the sort keys, then id (json-server's sort is stable). */
+/** Whether a list is ranked by its search's relevance: it has a search and no sort. */
+export const ranked = (query: ListQuery<ProductListField>) => Boolean(query.search?.length) && !query.sort?.length;
+
+/** The ORDER BY of a product list: the sort keys (or a search's relevance), then id (json-server's sort is stable). */
 export function productOrder(query: ListQuery<ProductListField>): RawBuilder<unknown> {
   const keys = (query.sort ?? []).map(({ field, order }) => orderKey(FIELD[field], 'products', order));
+  if (ranked(query)) keys.push(sql`${searchScore(query.search!)} DESC`);
   if (!query.sort?.some((s) => s.field === 'id')) keys.push(sql.ref('products.id'));
   return sql.join(keys);
 }

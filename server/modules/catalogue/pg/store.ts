@@ -12,6 +12,7 @@ import * as summaries from './summaries';
 import * as variantStock from './variantStock';
 import * as taxonomy from './taxonomy';
 import type { TaxonomyItem, TaxonomyKind } from '../port';
+import { nearestWords } from './searchRanking';
 
 export function withCatalogue<T extends PgClass>(Base: T) {
   return class PgCatalogue extends Base {
@@ -29,6 +30,9 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     }
     suggestProducts(terms: readonly string[], limit: number): Promise<Pick<Product, 'id' | 'title' | 'thumbnail'>[]> {
       return catalogue.suggestProducts(this.db, terms, limit);
+    }
+    correctSearch(terms: readonly string[]): Promise<string[] | undefined> {
+      return nearestWords(this.db, terms);
     }
     listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>> {
       return listFilterOptions(this.db, 'categories', query);

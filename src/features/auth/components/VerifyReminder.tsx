@@ -18,16 +18,9 @@ export default function VerifyReminder({ email }: { email: string }) {
         <p className="min-w-0 flex-1">
           <span className="sm:hidden">Please confirm your email address.</span>
           <span className="hidden sm:inline">
-            {held ? (
-              <>
-                Please confirm your email address: we&apos;ve written you a link for <span className="font-medium">{email}</span>; it is in
-                the shop&apos;s outbox until a mail server is set.
-              </>
-            ) : (
-              <>
-                Please confirm your email address: open the link we sent to <span className="font-medium">{email}</span>.
-              </>
-            )}
+            Please confirm your email address: {held ? 'the link for ' : 'open the link we sent to '}
+            <span className="font-medium">{email}</span>
+            {held ? " is in the shop's outbox until a mail server is set." : '.'}
           </span>
         </p>
         {state.phase !== 'sent' && (

@@ -5,11 +5,10 @@ import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useLatest } from '../../../lib/useLatest';
-import { useMailHeld } from '../../../lib/mailStatus';
 import type { EmailMessage } from '../../../domain/mail';
 import EmailPreview from './EmailPreview';
 import EmailsTable from './EmailsTable';
-import { EMAILS_PER_PAGE, emailsApiQuery, fetchEmails, parseEmailsParams, toEmailsParams } from './emailsAPI';
+import { EMAILS_PER_PAGE, emailsApiQuery, fetchEmails, fetchMailStatus, parseEmailsParams, toEmailsParams } from './emailsAPI';
 
 /** /admin/emails — the outbox, newest first, paged in the URL; a chosen message previewed, and sent again. */
 export default function EmailsScreen() {
@@ -20,7 +19,8 @@ export default function EmailsScreen() {
   const list = useLatest(apiQuery, fetchEmails);
   const current = list.dataKey === apiQuery && !list.loading;
   const [selected, setSelected] = useState<EmailMessage | null>(null);
-  const held = useMailHeld();
+  // Without a mail server every message is held: the page says so above the list.
+  const held = useLatest('held', fetchMailStatus).data?.held === true;
 
   // A page past the end (an old link) shows the last page instead.
   const pages = pageCount(list.data?.total ?? 0, EMAILS_PER_PAGE);

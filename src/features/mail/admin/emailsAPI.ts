@@ -32,3 +32,6 @@ export const fetchEmails = (apiQuery: string) => apiClient.list<EmailMessage>(`/
 
 /** "Send again": a copy of the message goes in the outbox as a new one; the copy. */
 export const resendEmail = (id: number) => apiClient.post<EmailMessage>(`/admin/emails/${id}/resend`, {});
+
+// GET /mail-status: {held}, true while no mail server is configured (messages wait in the outbox).
+export const fetchMailStatus = () => apiClient.get<{ held: boolean }>('/mail-status');

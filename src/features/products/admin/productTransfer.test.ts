@@ -16,7 +16,7 @@ describe('product CSV', () => {
       ranges: { salePrice_gte: 100 },
     };
     expect(productsExportHref(toApiQuery(query))).toBe(
-      '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=salePrice&_order=desc&q=pro&deleted_ne=true&salePrice_gte=100',
+      '/api/admin/export/products.csv?category=laptops&category=smartphones&brand=Apple&_sort=salePrice&_order=desc&search=pro&deleted_ne=true&salePrice_gte=100',
     );
   });
 

@@ -46,9 +46,9 @@ describe('ProductList facet filters', () => {
     renderWithProviders(<ProductList />, { route: '/?category=smartphones&sort=price&order=asc&page=2&min_price=10&in_stock=1&q=zen' });
     // The list does not wait for the counts.
     expect(await screen.findByText('Zen Phone')).toBeInTheDocument();
-    expect(facetCalls(fetch)).toEqual(['GET /api/products/facets?category=smartphones&q=zen&salePrice_gte=10&stock_gte=1']);
+    expect(facetCalls(fetch)).toEqual(['GET /api/products/facets?category=smartphones&search=zen&salePrice_gte=10&stock_gte=1']);
     expect(productCalls(fetch)).toEqual([
-      'GET /api/products?category=smartphones&_sort=salePrice&_order=asc&_page=2&_limit=15&q=zen&salePrice_gte=10&stock_gte=1',
+      'GET /api/products?category=smartphones&_sort=salePrice&_order=asc&_page=2&_limit=15&search=zen&salePrice_gte=10&stock_gte=1',
     ]);
     answerFacets(jsonResponse(facets()));
     await waitFor(() => expect(within(sidebar()).getByRole('checkbox', { name: 'In stock only' })).toHaveAccessibleDescription('30 products'));

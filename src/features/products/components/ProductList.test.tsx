@@ -52,13 +52,31 @@ describe('ProductList', () => {
     expect(router.state.location.search).toBe('?sort=price&order=asc');
   });
 
-  it('searches with q', async () => {
+  it('searches with the API\'s search (ranked, typo-forgiving), not q', async () => {
     const fetch = stubCatalogue();
     const { router } = renderWithProviders(<ProductList />);
     await screen.findByText('Zen Phone');
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), 'zen{Enter}');
     expect(router.state.location.search).toBe('?q=zen');
-    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&q=zen'));
+    await waitFor(() => expect(productCalls(fetch).at(-1)).toBe('GET /api/products?_page=1&_limit=15&search=zen'));
+  });
+
+  it('says what a corrected search shows results for (X-Search-Corrected)', async () => {
+    const corrected = (url: URL): Record<string, string> => (url.searchParams.get('search') === 'runing sheos' ? { 'X-Search-Corrected': 'running shoes' } : {});
+    stubFetch({
+      'GET /api/products': ({ url }) => jsonResponse([product({ id: 1, title: 'Zen Shoes' })], 200, { 'X-Total-Count': '1', ...corrected(url) }),
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/brands': () => jsonResponse(brands),
+      'GET /api/products/facets': () => jsonResponse(facets()),
+    });
+    const { router } = renderWithProviders(<ProductList />, { route: '/?q=runing%20sheos' });
+    const note = await screen.findByText(/Showing results for/);
+    expect(note).toHaveAttribute('role', 'status');
+    expect(note).toHaveTextContent('Showing results for running shoes');
+    expect(screen.getByText('Zen Shoes')).toBeInTheDocument();
+    await router.navigate('/?q=shoes');
+    await waitFor(() => expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument());
   });
 
   it('a product suggestion opens the product; a category suggestion becomes a filter in place of the text', async () => {

@@ -63,6 +63,8 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
   const navigate = useNavigate();
   const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
   const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
+  // The search a typo was corrected to (X-Search-Corrected), shown above the results.
+  const [corrected, setCorrected] = useState<string | null>();
 
   const loadFilters = useCallback(() => {
     dispatch(fetchCategoriesAsync());
@@ -77,7 +79,8 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
     const request = dispatch(fetchProductsByFiltersAsync(query));
     request
       .unwrap()
-      .then(({ totalItems: total }) => {
+      .then(({ totalItems: total, corrected }) => {
+        setCorrected(corrected);
         // Back to page 1 when the result count no longer reaches the current page.
         if (query.page > 1 && query.page > pageCount(total, ITEMS_PER_PAGE)) change(withPage(query, 1), true);
       })
@@ -168,6 +171,11 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
 
             <div className="lg:col-span-3">
               {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4 lg:hidden" />}
+              {corrected && (
+                <p role="status" className="mb-4 text-sm text-gray-700">
+                  Showing results for {corrected}
+                </p>
+              )}
               <ProductResults admin={admin} onRetry={load} cardAction={cardAction} />
               {!error && (
                 <Pagination

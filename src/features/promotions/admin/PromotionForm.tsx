@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Field, Input, Select, Textarea } from '../../../components/controls';
 import FormActions from '../../../components/FormActions';
 import type { Promotion } from '../../../domain/checkout';
@@ -45,8 +45,8 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    control,
     handleSubmit,
+    setValue,
     setError,
     setFocus,
     watch,
@@ -54,6 +54,11 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
   } = useForm<Values>({ defaultValues: valuesOf(promotion) });
   useEffect(() => setFocus('name'), [setFocus]);
   const kind = watch('kind');
+  // The pickers' choices, set as edits (a Controller would put more of react-hook-form in the
+  // chunk every form's page shares, the sign-in page's included).
+  const [chosenCategories, chosenProducts] = [watch('categories'), watch('products')];
+  const chooseCategories = (value: Values['categories']) => setValue('categories', value, { shouldDirty: true });
+  const chooseProducts = (value: Values['products']) => setValue('products', value, { shouldDirty: true });
 
   async function submit(values: Values) {
     setFailure(null);
@@ -95,16 +100,8 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
         <Field id={`${prefix}-code`} label="Code (empty: applied automatically)" error={errors.code?.message}>
           {(control) => <Input maxLength={32} autoComplete="off" spellCheck={false} {...control} {...register('code')} />}
         </Field>
-        <Controller
-          control={control}
-          name="categories"
-          render={({ field }) => <CategoryPicker categories={categories} value={field.value} onChange={field.onChange} error={errors.categories?.message} />}
-        />
-        <Controller
-          control={control}
-          name="products"
-          render={({ field }) => <ProductPicker value={field.value} onChange={field.onChange} error={errors.products?.message} />}
-        />
+        <CategoryPicker categories={categories} value={chosenCategories} onChange={chooseCategories} error={errors.categories?.message} />
+        <ProductPicker value={chosenProducts} onChange={chooseProducts} error={errors.products?.message} />
         <Field id={`${prefix}-minSubtotal`} label="Minimum subtotal ($, empty: none)" error={errors.minSubtotal?.message}>
           {(control) => <Input inputMode="decimal" autoComplete="off" {...control} {...register('minSubtotal')} />}
         </Field>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nthOrder } from '../../../test/adminOrders';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
-import PackingSlip from './PackingSlip';
+import PackingSlip from './PackingSlipScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();
