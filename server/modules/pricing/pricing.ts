@@ -3,7 +3,9 @@
 //
 // The rule (README "Prices"): a line's subtotal is unit price × quantity. Per line the best
 // automatic promotion or non-stackable code (whichever takes more) applies, then the stackable
-// codes, each on what is left; a line's discount never exceeds its subtotal. A fixed-amount
+// codes in a canonical order (so the order they are typed in never changes the total): the
+// percentages, each a share of what that best offer left, then the fixed amounts; each takes at
+// most what is left of the line, so a line's discount never exceeds its subtotal. A fixed-amount
 // promotion is split over its eligible lines in proportion to their subtotals (largest remainder,
 // so the parts add up to it exactly). minSubtotal compares to the cart's subtotal before
 // discounts. Shipping is the chosen method's amount, 0 when the discounted goods reach its
@@ -185,7 +187,8 @@ export function priceCart(input: PricingInput): PricingResult {
   const automatic = input.promotions.filter((p) => p.code === null && unusable(p, input, subtotal, subtotals) === undefined);
 
   // Per line: the best of the automatic promotions and non-stackable codes, then the stackable codes.
-  const exclusive = [...automatic, ...codePromotions.filter((c) => !c.promotion.stackable).map((c) => c.promotion)];
+  // In id order, so that of two offers taking as much the same one wins whatever order codes came in.
+  const exclusive = [...automatic, ...codePromotions.filter((c) => !c.promotion.stackable).map((c) => c.promotion)].sort((a, b) => a.id - b.id);
   const stacking = codePromotions.filter((c) => c.promotion.stackable).map((c) => c.promotion);
   const exclusiveOffers = exclusive.map((p) => offers(p, lines, subtotals));
   const taken = lines.map(() => new Map<number, Cents>());
@@ -200,13 +203,19 @@ export function priceCart(input: PricingInput): PricingResult {
       left[i] -= exclusiveOffers[best][i];
     }
   });
-  for (const p of stacking) {
-    // A percentage of what is left; a fixed amount split by the lines' subtotals (as always),
-    // each part at most what is left of its line.
+  // The stackable codes in a canonical order, whatever order they were typed in: percentages
+  // first, each a share of the same base (what the line has left after the best offer above),
+  // then fixed amounts, each split by the lines' subtotals; within a kind by code (case-blind),
+  // then id. Each part is at most what is left of its line.
+  const base = [...left];
+  const canonical = [...stacking].sort(
+    (a, b) => Number(a.kind !== 'percentage') - Number(b.kind !== 'percentage') || codeKey(a.code ?? '').localeCompare(codeKey(b.code ?? ''), 'en') || a.id - b.id,
+  );
+  for (const p of canonical) {
     const eligible = lines.map((l, i) => (appliesTo(p, l) && left[i] > 0 ? subtotals[i] : 0));
     const parts =
       p.kind === 'percentage'
-        ? lines.map((l, i) => (appliesTo(p, l) ? shareOf(left[i], p.value, 10_000) : 0))
+        ? lines.map((l, i) => (appliesTo(p, l) ? shareOf(base[i], p.value, 10_000) : 0))
         : splitByWeight(Math.min(p.value, eligible.reduce((s, x, i) => s + Math.min(x, left[i]), 0)), eligible);
     parts.forEach((amount, i) => {
       const capped = Math.min(amount, left[i]);

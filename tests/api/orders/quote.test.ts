@@ -84,4 +84,22 @@ describe('POST /api/checkout/quote', () => {
     await bad({ address: { country: 'France' } }, 'address.country');
     await shop.anon().post('/api/checkout/quote').send({}).expect(401);
   });
+
+  it('two stackable codes give one total in either order they are sent (percentages first, on one base, then amounts)', async () => {
+    const data = priceData();
+    data.promotions!.push(
+      { ...data.promotions![2], id: 7, name: 'Twelve', label: '12% off', code: 'TWELVE', kind: 'percentage', value: 12, stackable: true },
+    );
+    const shop = makeShop({ data });
+    const a = await shop.as('other'); // cart: 2 × iPhone 15 at $900
+    const totals = [];
+    for (const codes of [['FIVE', 'TWELVE'], ['twelve', 'five']]) {
+      const res = await a.post('/api/checkout/quote').send({ codes }).expect(200);
+      expect(res.body.rejected).toEqual([]);
+      totals.push(res.body.totals);
+    }
+    expect(totals[1]).toEqual(totals[0]);
+    // 12% of $1,800 is $216, then $5: $221 off.
+    expect(totals[0].discount).toBe(221);
+  });
 });
