@@ -79,9 +79,13 @@ export function returnWindowDays(policy: string | undefined): number | null {
   return days ? Number(days[1]) : null;
 }
 
-/** When the order was delivered: its 'delivered' event, else its creation; undefined when unknown. */
+/**
+ * When the order was first delivered: its first 'delivered' event (the history only grows, so an
+ * order moved back to dispatched and delivered again keeps that first one), else its creation;
+ * undefined when unknown.
+ */
 export function deliveredAt(order: Pick<Order, 'history' | 'createdAt'>): Date | undefined {
-  const event = [...(order.history ?? [])].reverse().find((e) => e.status === 'delivered');
+  const event = (order.history ?? []).find((e) => e.status === 'delivered');
   const at = event?.at ?? order.createdAt;
   const date = at ? new Date(at) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date : undefined;

@@ -408,6 +408,22 @@ describe('bad input', () => {
     await later.post(`/api/orders/${placed.id}/returns`).send({ items: [{ line: phones.id, quantity: 1 }], reason: 'x' }).expect(201);
   });
 
+  it('the window counts from the first delivery: delivered, back to dispatched and delivered again does not reopen it', async () => {
+    const { shop, c } = shopWith();
+    await shop.update((data) => {
+      data.products[0].returnPolicy = '7 days return policy';
+    });
+    const placed = await placeOrder(shop);
+    await deliver(shop, placed.id);
+    c.advance(6 * DAY);
+    // Delivered again six days later (a courier's mistake corrected): the window still ends a day on.
+    await deliver(shop, placed.id);
+    c.advance(2 * DAY);
+    const user = await shop.as('user');
+    const over = await user.post(`/api/orders/${placed.id}/returns`).send({ items: [{ line: placed.items[0].id, quantity: 1 }], reason: 'x' }).expect(409);
+    expect(over.body.message).toMatch(/^The return window of "iPhone 15" \(7 days return policy\) ended on \d{4}-\d{2}-\d{2}$/);
+  });
+
   it('PATCH: a shopper is 403; unknown return 404; bad status or damaged 400; a step out of order 409 with nothing changed', async () => {
     const { shop, placed, user, admin } = await delivered();
     const line = placed.items[0].id;
