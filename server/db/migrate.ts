@@ -26,10 +26,10 @@ import * as payments from './migrations/0020_payments';
 import * as regions from './migrations/0021_regions';
 import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
+import * as taxonomy from './migrations/0028_taxonomy';
+import * as tracking from './migrations/0029_tracking';
 import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
-import * as tracking from './migrations/0029_tracking';
-import * as taxonomy from './migrations/0028_taxonomy';
 import * as searchRanking from './migrations/0034_search_ranking';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -56,10 +56,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_regions': regions,
   '0023_outbox_lease': outboxLease,
   '0024_audit_actor_role': auditActorRole,
+  '0028_taxonomy': taxonomy,
+  '0029_tracking': tracking,
   '0032_mail_held': mailHeld,
   '0033_in_stock_price': inStockPrice,
-  '0029_tracking': tracking,
-  '0028_taxonomy': taxonomy,
   '0034_search_ranking': searchRanking,
 };
 
