@@ -39,7 +39,10 @@ test('an admin creates a code promotion, sees it listed, edits and deactivates i
     await form.getByLabel('Label (what shoppers read)').fill('15% off smartphones with the code');
     await form.getByLabel('Value (% off)').fill('150');
     await form.getByLabel('Code (empty: applied automatically)').fill(`taken${stamp}`.toLowerCase());
-    await form.getByLabel('Smartphones').check();
+    // Categories are picked by name: type part of it, choose the suggestion, a chip names it.
+    await form.getByRole('combobox', { name: 'Categories' }).fill('smart');
+    await page.getByRole('option', { name: 'Smartphones' }).click();
+    await expect(form.getByRole('list', { name: 'Categories chosen' })).toContainText('Smartphones');
     await form.getByLabel('Usage limit (orders, empty: none)').fill('10');
     await form.getByRole('button', { name: 'Save promotion' }).click();
     const value = form.getByLabel('Value (% off)');

@@ -26,6 +26,7 @@ async function taxRates(admin: APIRequestContext): Promise<TaxRate[]> {
 }
 
 test('an admin edits Express for Canada, adds a tax rate and deletes it, with the keyboard; axe-clean', async ({ page, request }) => {
+  test.slow(); // axe twice at two widths over a page that lists every seeded tax rate
   const admin = await adminRequest(request);
   const express = await canadaExpress(admin);
   // A rate for Nova Scotia left by an earlier run on the same data goes first; Ontario must have one (the clash).
