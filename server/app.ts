@@ -32,6 +32,8 @@ import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promoti
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
 import type { StoreAdapter } from './db/port';
 import type { PaymentProvider } from './modules/payments/service';
+import { webhookAdminRoutes } from './modules/webhooks/routes';
+import type { WebhookOptions } from './modules/webhooks/service';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -74,6 +76,8 @@ export interface AppOptions {
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;
+  /** Webhooks' settings: `allowPrivate` lets endpoints be private addresses (default: $WEBHOOKS_ALLOW_PRIVATE). */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -116,6 +120,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
   api.use('/admin/tax-rates', taxRateAdminRoutes(services));
   api.use('/admin/promotions', promotionAdminRoutes(services));
+  api.use('/admin/webhooks', webhookAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));
@@ -136,6 +141,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     sessionTtlMs: options.sessionTtlMs,
     maxSessionsPerUser: options.maxSessionsPerUser,
     payments: options.payments,
+    webhooks: options.webhooks,
   });
 
   const app = express();

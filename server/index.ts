@@ -22,11 +22,15 @@
 //   SMTP_CONNECTION_TIMEOUT_SECONDS, SMTP_GREETING_TIMEOUT_SECONDS, SMTP_SOCKET_TIMEOUT_SECONDS
 //                   nodemailer's waits (30, 30, 60): well under the lease
 //   PUBLIC_URL      the shop's public address, for links in mail (else http://localhost:PORT)
+//   WEBHOOKS_ALLOW_PRIVATE  1: webhook endpoints may be private, loopback or link-local addresses
+//                   (a receiver on this machine or network); unset: refused
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
 import { mailConfigFromEnv, type MailConfig } from './http/config';
 import { workerFromConfig } from './modules/mail/worker';
+import { WebhookWorker } from './modules/webhooks/worker';
+import { allowPrivateFromEnv } from './modules/webhooks/service';
 import { openStore } from './db/open';
 import type { PgStore } from './db/pgStore';
 
@@ -160,13 +164,17 @@ if (databaseUrl) {
 const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
 mailWorker?.start();
 console.log(mailWorker ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}` : 'Mail: kept in the outbox, unsent (no SMTP_URL)');
+// The webhook worker posts the queued events (each instance runs one; leases keep two from
+// posting the same attempt).
+const webhookWorker = new WebhookWorker(store, { allowPrivate: allowPrivateFromEnv(), log: (line) => console.error(line) });
+webhookWorker.start();
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');
 console.log('  user   user@shop.test  / User12345');
 
 function stop() {
   for (const server of servers) server.close();
-  const workerStopped = mailWorker?.stop() ?? Promise.resolve();
+  const workerStopped = Promise.all([mailWorker?.stop(), webhookWorker.stop()]);
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).
   const closed = workerStopped.then(() => store.close()).catch(() => {});
   void Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(0));

@@ -8,7 +8,7 @@ import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
-import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
+import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
 
@@ -266,6 +266,9 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   payments: PaymentsTable;
   test_provider_operations: TestProviderOperationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -33,6 +33,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/admin/emails', page: 'features/mail/admin/EmailsScreen', guard: 'admin' },
   { path: '/admin/shipping', page: 'features/shipping/admin/ShippingScreen', guard: 'admin' },
   { path: '/admin/promotions', page: 'features/promotions/admin/PromotionsScreen', guard: 'admin' },
+  { path: '/admin/webhooks', page: 'features/webhooks/admin/WebhooksScreen', guard: 'admin' },
   // Sign-in pages redirect away by themselves once the session check says who is signed in.
   { path: '/login', page: 'features/auth/pages/LoginPage' },
   { path: '/signup', page: 'features/auth/pages/SignupPage' },

@@ -69,9 +69,13 @@ export const AUDIT_ACTIONS = [
   'tax.create',
   'tax.update',
   'tax.delete',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'webhook'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

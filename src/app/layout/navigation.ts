@@ -27,6 +27,7 @@ const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Emails', link: '/admin/emails', user: false, admin: true },
   { name: 'Shipping', link: '/admin/shipping', user: false, admin: true },
   { name: 'Promotions', link: '/admin/promotions', user: false, admin: true },
+  { name: 'Webhooks', link: '/admin/webhooks', user: false, admin: true },
 ];
 
 export const USER_MENU = [

@@ -22,6 +22,10 @@ const ACTIONS: Record<AuditAction, string> = {
   'promotion.create': 'Promotion created',
   'promotion.update': 'Promotion edited',
   'promotion.delete': 'Promotion deleted',
+  'webhook.create': 'Webhook added',
+  'webhook.update': 'Webhook edited',
+  'webhook.delete': 'Webhook deleted',
+  'webhook.resend': 'Webhook event sent again',
 };
 
 /** Who acted as what: a staff member, or a shopper acting on their own order. */
@@ -46,10 +50,10 @@ function Subject({ entry }: { entry: AuditEntry }) {
       </Link>
     );
   }
-  if (entry.entity === 'promotion') {
+  if (entry.entity === 'promotion' || entry.entity === 'webhook') {
     return (
-      <Link to="/admin/promotions" className={link}>
-        Promotion #{entry.entityId}
+      <Link to={`/admin/${entry.entity}s`} className={link}>
+        {entry.entity === 'promotion' ? 'Promotion' : 'Webhook'} #{entry.entityId}
       </Link>
     );
   }
