@@ -36,6 +36,8 @@ import type { PaymentProvider } from './modules/payments/service';
 import { setUpOperations, type Operations } from './modules/operations/setup';
 import type { Logger } from './modules/operations/logging';
 import type { WorkerState } from './modules/operations/service';
+import { webhookAdminRoutes } from './modules/webhooks/routes';
+import type { WebhookOptions } from './modules/webhooks/service';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SEED_FILE = path.join(ROOT, 'db.json');
@@ -90,6 +92,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** No mail server is configured (server/index.ts: no SMTP_URL): messages are held in the outbox, not sent (default false). */
   mailHeld?: boolean;
+  /** Webhooks' settings: `allowPrivate` lets endpoints be private addresses (default: $WEBHOOKS_ALLOW_PRIVATE). */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined): express.Router {
@@ -128,6 +132,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/admin/promotions', promotionAdminRoutes(services));
   api.use('/admin/brands', taxonomyRoutes(services, 'brand'));
   api.use('/admin/categories', taxonomyRoutes(services, 'category'));
+  api.use('/admin/webhooks', webhookAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;
@@ -150,6 +155,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     maxSessionsPerUser: options.maxSessionsPerUser,
     payments: options.payments,
     mailHeld: options.mailHeld,
+    webhooks: options.webhooks,
   });
 
   const operations = setUpOperations({

@@ -26,12 +26,16 @@
 //                   debug, trace, silent); LOG=0 turns logging off
 //   METRICS_TOKEN   GET /metrics asks for `Authorization: Bearer <token>`; unset: served to
 //                   requests from this machine only
+//   WEBHOOKS_ALLOW_PRIVATE  1: webhook endpoints may be private, loopback or link-local addresses
+//                   (a receiver on this machine or network); unset: refused
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
 import { mailConfigFromEnv, type MailConfig } from './http/config';
 import { workerFromConfig } from './modules/mail/worker';
 import { createLogger, type Logger } from './modules/operations/logging';
+import { WebhookWorker } from './modules/webhooks/worker';
+import { allowPrivateFromEnv } from './modules/webhooks/service';
 import { openStore } from './db/open';
 import type { PgStore } from './db/pgStore';
 
@@ -129,8 +133,8 @@ const mailWorker = workerFromConfig(store, mailConfig, {
 
 let app: ReturnType<typeof createApp>['app'];
 let services: ReturnType<typeof createApp>['services'];
+let operations: ReturnType<typeof createApp>['operations'];
 try {
-  let operations: ReturnType<typeof createApp>['operations'];
   ({ app, services, operations } = createApp({
     store,
     staticDir: path.join(ROOT, 'dist'),
@@ -180,6 +184,14 @@ services.orders.sweepPayments().catch((err) => (logger ? logger.error({ err }, '
 // Without a mail server, what waits is held (and says so); with one, what an earlier run held goes out.
 const moved = await services.mail.holdOrRelease().catch(() => 0);
 mailWorker?.start();
+// The webhook worker posts the queued events (each instance runs one; leases keep two from
+// posting the same attempt).
+const webhookWorker = new WebhookWorker(store, {
+  allowPrivate: allowPrivateFromEnv(),
+  log: (line) => (logger ? logger.warn({ event: 'webhook failed' }, line) : console.error(line)),
+  onRound: (round) => operations.webhookRound(round),
+});
+webhookWorker.start();
 const database = databaseUrl ? shown(databaseUrl) : `embedded PostgreSQL in ${shownPath(dataDir)}`;
 const mail = mailWorker
   ? `sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
@@ -195,7 +207,7 @@ note({ event: 'demo accounts' }, 'Demo accounts: admin@shop.test (admin), user@s
 function stop() {
   note({ event: 'server stop' }, 'Stopping');
   for (const server of servers) server.close();
-  const workerStopped = mailWorker?.stop() ?? Promise.resolve();
+  const workerStopped = Promise.all([mailWorker?.stop(), webhookWorker.stop()]);
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).
   const closed = workerStopped.then(() => store.close()).catch(() => {});
   void Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(0));

@@ -31,6 +31,7 @@ import * as tracking from './migrations/0029_tracking';
 import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
 import * as searchRanking from './migrations/0034_search_ranking';
+import * as webhooks from './migrations/0035_webhooks';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -61,6 +62,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0032_mail_held': mailHeld,
   '0033_in_stock_price': inStockPrice,
   '0034_search_ranking': searchRanking,
+  '0035_webhooks': webhooks,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -23,6 +23,7 @@ import type { OrderStore } from '../modules/orders/port';
 import type { PaymentStore } from '../modules/payments/port';
 import type { PricingStore } from '../modules/pricing/port';
 import type { WishlistStore } from '../modules/wishlist/port';
+import type { WebhookStore } from '../modules/webhooks/port';
 
 export * from '../modules/accounts/port';
 export * from '../modules/backoffice/port';
@@ -35,6 +36,7 @@ export * from '../modules/orders/port';
 export * from '../modules/payments/port';
 export * from '../modules/pricing/port';
 export * from '../modules/wishlist/port';
+export * from '../modules/webhooks/port';
 export * from '../query/lists';
 export * from './tx';
 
@@ -49,7 +51,8 @@ export interface Store
     WishlistStore,
     BackofficeStore,
     MailStore,
-    OperationsStore {
+    OperationsStore,
+    WebhookStore {
   /**
    * Runs `work` in one transaction: the methods given its `tx` run in it, and nothing of them is
    * kept unless `work` resolves; what `work` throws is thrown after the rollback. A service opens

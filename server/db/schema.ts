@@ -9,7 +9,7 @@ import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } fro
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import type { StoredTracking as OrderTracking } from '../../src/domain/tracking';
-import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
+import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
 
@@ -271,6 +271,9 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   payments: PaymentsTable;
   test_provider_operations: TestProviderOperationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -1,4 +1,4 @@
-// The schema's tables of prices (migration 0014), wishlists (0017) and payments (0020), as Kysely sees them: part
+// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020) and webhooks (0035), as Kysely sees them: part
 // of `Database` in ./schema.ts, kept here so each file stays readable.
 import type { ColumnType, Generated } from 'kysely';
 import type { PromotionKind } from '../../src/domain/checkout';
@@ -97,4 +97,43 @@ export interface TestProviderOperationsTable {
   brand: string | null;
   last4: string | null;
   created_at: Timestamp;
+}
+
+/** A webhook endpoint (migration 0035): `events` a jsonb list of event names. */
+export interface WebhookEndpointsTable {
+  id: Identity;
+  url: string;
+  events: ColumnType<string[], string, string>;
+  secret: string;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** One event to deliver to one endpoint (0025): an outbox row with a lease, as mail's. */
+export interface WebhookDeliveriesTable {
+  id: Identity;
+  endpoint_id: number;
+  event_id: string;
+  type: string;
+  /** The event's data, JSON text. */
+  data: string;
+  created_at: Timestamp;
+  /** After this a failed attempt is not retried: the delivery is failed. */
+  expires_at: Timestamp;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  /** When a pending delivery is due; while a worker's claim holds it, when that lease ends. */
+  next_attempt_at: Timestamp;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One delivery attempt (0025): the log the back office reads. */
+export interface WebhookAttemptsTable {
+  id: Identity;
+  delivery_id: number;
+  endpoint_id: number;
+  attempt: number;
+  status: number | null;
+  response: string;
+  at: Timestamp;
 }

@@ -25,6 +25,9 @@ import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './accounts/emailVerification';
+import { allowPrivateFromEnv, WebhooksService, type WebhookOptions } from './webhooks/service';
+import { publicProduct } from './catalogue/publicProduct';
+import { withLowestSalePrice } from './catalogue/variantRules';
 
 export interface ServiceOptions {
   now: () => number;
@@ -45,6 +48,8 @@ export interface ServiceOptions {
   payments?: PaymentProvider;
   /** No mail server: new messages are held in the outbox (MailService). */
   mailHeld?: boolean;
+  /** Webhooks' settings (default: WEBHOOKS_ALLOW_PRIVATE from the environment). */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 export interface Services {
@@ -74,6 +79,8 @@ export interface Services {
   wishlist: WishlistService;
   /** Card payments: their records and the provider the orders use. */
   payments: PaymentService;
+  /** Webhook endpoints, and the events the other modules emit in their changes' transactions. */
+  webhooks: WebhooksService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -93,6 +100,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const audit = new AuditService(store);
   const mail = new MailService(store, now, options.mailHeld ?? false);
   const catalogue = new CatalogueService(store, audit, now);
+  const webhooks = new WebhooksService(store, audit, now, { allowPrivate: allowPrivateFromEnv(), ...options.webhooks });
   const cart = new CartService(store, catalogue);
   const users = new UserService(store);
   const promotions = new PromotionService(store, catalogue, audit, now);
@@ -103,7 +111,9 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const taxonomy = new TaxonomyService(store, audit, now);
   taxonomy.onValueMoved((tx, kind, from, to) => (kind === 'category' ? promotions.categoryMoved(tx, from, to) : Promise.resolve()));
   catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));
-  const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments }, now, linkBase);
+  // product.updated, as GET /products/:id answers the product, in the write's transaction.
+  catalogue.onProductChanged((tx, product, at) => webhooks.emit(tx, [{ type: 'product.updated', data: { product: withLowestSalePrice(publicProduct(product)) } }], at));
+  const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments, webhooks }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
@@ -133,5 +143,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     mail,
     wishlist,
     payments,
+    webhooks,
   };
 }

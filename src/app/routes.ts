@@ -38,6 +38,7 @@ export const ROUTES: PageRoute[] = [
   admin('/admin/shipping', 'shipping', 'Shipping'),
   admin('/admin/promotions', 'promotions', 'Promotions'),
   admin('/admin/catalogue', 'products', 'CatalogueTaxonomy'),
+  admin('/admin/webhooks', 'webhooks', 'Webhooks'),
   // Sign-in pages redirect away by themselves once the session check says who is signed in.
   { path: '/login', page: 'features/auth/pages/LoginPage' },
   { path: '/signup', page: 'features/auth/pages/SignupPage' },

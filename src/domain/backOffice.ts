@@ -77,9 +77,13 @@ export const AUDIT_ACTIONS = [
   'category.update',
   'category.delete',
   'category.merge',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category', 'webhook'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

@@ -192,6 +192,8 @@ export interface TestShop {
   app: Express;
   /** The store adapter (of ENGINE); tests read and set up state through state() and update(). */
   store: ReturnType<typeof createApp>['store'];
+  /** The app's health, metrics and logs (server/modules/operations). */
+  operations: ReturnType<typeof createApp>['operations'];
   /** A copy of everything the store holds, in the data file's shape. */
   state(): Promise<DbSchema>;
   /** Changes the stored state directly (a set-up the API cannot make). */
@@ -232,10 +234,11 @@ export function engineApp({ data = makeData(), slot, ...options }: ShopOptions =
 }
 
 export function makeShop(options: ShopOptions = {}): TestShop {
-  const { app, store } = engineApp(options);
+  const { app, store, operations } = engineApp(options);
   return {
     app,
     store,
+    operations,
     ...stateAccess(store),
     anon: () => agent(app),
     async as(who) {

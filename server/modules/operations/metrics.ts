@@ -3,8 +3,10 @@
 //  - http_request_duration_seconds{method, route, status}: route is the Express pattern
 //    (`/api/products/:id`, `unmatched` when no route answered), status its class (`2xx`);
 //  - shop_orders_placed_total, shop_payments_declined_total, shop_logins_failed_total (observe.ts);
-//  - shop_outbox_pending, shop_outbox_oldest_pending_age_seconds: read from the database at each
-//    scrape (through the mail service); absent from a scrape when the database cannot answer;
+//  - shop_outbox_pending, shop_outbox_oldest_pending_age_seconds, shop_webhooks_pending: read from
+//    the database at each scrape (through the mail and webhooks services); absent from a scrape
+//    when the database cannot answer;
+//  - shop_webhook_deliveries_failed_total: webhook attempts this instance made that failed (observe.ts);
 //  - shop_db_pool_connections{state="in_use"|"idle"}, shop_db_pool_max_connections,
 //    shop_db_pool_waiting_queries: a PostgreSQL server's pool (pg.Pool's counts). The embedded
 //    driver is one connection with a queue of its own that nothing exposes: not reported.
@@ -15,6 +17,7 @@ import type { MailBacklog, PoolUse } from '../../db/port';
 /** What the gauges read at a scrape. */
 export interface MetricSources {
   backlog(): Promise<MailBacklog>;
+  webhooksPending(): Promise<number>;
   poolUse(): Promise<PoolUse | undefined>;
   now(): number;
 }
@@ -57,6 +60,16 @@ export class Metrics {
         const read = await backlog();
         if (!read) return this.reset();
         this.set(read.oldestCreatedAt ? Math.max(0, (sources.now() - Date.parse(read.oldestCreatedAt)) / 1000) : 0);
+      },
+    });
+    new Gauge({
+      name: 'shop_webhooks_pending',
+      help: 'Webhook deliveries waiting to be made (first attempts and retries)',
+      registers: [this.registry],
+      async collect() {
+        const pending = await sources.webhooksPending().catch(() => undefined);
+        if (pending === undefined) this.reset();
+        else this.set(pending);
       },
     });
   }

@@ -6,6 +6,7 @@ import type { AuthService } from '../accounts/auth';
 import type { OrderService } from '../orders/service';
 import type { PaymentService } from '../payments/service';
 import type { Logger } from './logging';
+import type { WebhookRound } from '../webhooks/worker';
 import type { Metrics } from './metrics';
 
 export interface Observed {
@@ -31,4 +32,12 @@ export function observe(services: Observed, metrics: Metrics, log: () => Logger 
     loginsFailed.inc();
     log()?.warn({ event: 'login failed', reason }, 'login failed');
   });
+}
+
+/** The webhook worker's rounds: each failed attempt (to be retried, or given up) counted; the worker logs each. */
+export function observeWebhooks(metrics: Metrics): (round: WebhookRound) => void {
+  const failed = metrics.counter('shop_webhook_deliveries_failed_total', 'Webhook delivery attempts that failed (no 2xx answer within 10 s), retried or given up');
+  return ({ retried, failed: givenUp }) => {
+    if (retried.length + givenUp.length > 0) failed.inc(retried.length + givenUp.length);
+  };
 }

@@ -1,10 +1,10 @@
 // Orders: placing one, the shopper's and the back office's reads, status changes, cancelling and
 // buying again. Placing reads top to bottom in one transaction (place): the products locked, the
 // order priced (pricing), the stock taken (catalogue), the promotions counted (pricing), the card's
-// authorization recorded (payments: the provider was asked before), the cart emptied (cart), the
-// key kept and the confirmation put in the outbox (mail). Every later change of an order, its
-// returns' included, goes through `change`: the order and its products locked, the stock moved,
-// the order written, audited and mailed; card money moves before it (payment.ts).
+// authorization recorded (payments: asked before), the cart emptied (cart), the key kept, the
+// confirmation put in the outbox (mail), the webhook events queued (webhooks). Every later change
+// of an order, its returns' included, goes through `change`: the order and its products locked, the
+// stock moved, the order written, audited, mailed, its events queued; card money first (payment.ts).
 import { toCents } from '../../../src/domain/checkout';
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
@@ -22,6 +22,8 @@ import type { PaymentService } from '../payments/service';
 import type { PromotionService } from '../pricing/promotions';
 import type { UserService } from '../accounts/users';
 import type { WishlistService } from '../wishlist/service';
+import type { WebhooksService } from '../webhooks/service';
+import { changeEvents, placedEvents } from './webhookEvents';
 import { placeOf } from './checkout';
 import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, requestFingerprint } from './idempotency';
 import { authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
@@ -36,7 +38,6 @@ export { fingerprintBody, IDEMPOTENCY_HEADER, KEY_REUSED, requestFingerprint } f
 export { MAX_ORDER_LINES } from './placing';
 export { MAX_BULK, type BulkStatusResult, type OrderWrite } from './status';
 type Query = Record<string, unknown>;
-
 /** What POST /orders answers: 201 with a new order, 200 with the one an Idempotency-Key placed. */
 export interface Placed {
   order: Order;
@@ -53,6 +54,7 @@ export interface OrderModules {
   audit: AuditService;
   users: UserService;
   payments: PaymentService;
+  webhooks: WebhooksService;
 }
 
 export class OrderService {
@@ -127,6 +129,7 @@ export class OrderService {
         if (key !== undefined) await this.store.keepIdempotencyKey(tx, { user, key, fingerprint, order: placed.id, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS });
         // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
         await this.mailOwner(tx, placed, at, (owner) => orderPlacedMail(owner, placed, this.linkBase));
+        await this.deps.webhooks.emit(tx, placedEvents(placed, products, request.lines), at);
         return { placed };
       });
       committed = true;
@@ -184,6 +187,7 @@ export class OrderService {
       const after = await this.store.updateOrder(tx, id, write.set);
       if (write.audit) await this.deps.audit.record(tx, audit, write.audit);
       await this.mailOwner(tx, after, mail.at, (owner) => mail.message(after, owner));
+      await this.deps.webhooks.emit(tx, changeEvents(order, after, products, write.stock), mail.at);
       return after;
     });
   }

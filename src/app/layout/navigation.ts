@@ -28,6 +28,7 @@ const NAV_LINKS: NavLinkSpec[] = [
   { name: 'Shipping', link: '/admin/shipping', user: false, admin: true },
   { name: 'Promotions', link: '/admin/promotions', user: false, admin: true },
   { name: 'Brands & categories', link: '/admin/catalogue', user: false, admin: true },
+  { name: 'Webhooks', link: '/admin/webhooks', user: false, admin: true },
 ];
 
 export const USER_MENU = [

@@ -1,14 +1,18 @@
 // GET /metrics: Prometheus's text format, behind a bearer token when one is set; the request
 // histogram labelled by route pattern, the shop's counters and the outbox and pool gauges.
-// One app, with a token (the file on logs has one without: this machine only).
+// One app, with a token (the file on logs has one without: this machine only). The tests share
+// it and run in order: each counts from the figures the ones before left.
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebhookWorker } from '../../../server/modules/webhooks/worker';
 import { address, ENGINE, expectNoLeaks, makeShop, orderBody, TEST_CARD } from '../fixtures';
+import { receiveInThisFile } from '../webhooks/receiver';
 
 afterEach(expectNoLeaks);
 
 const TOKEN = 'metrics-token-of-this-test';
-const shop = makeShop({ metricsToken: TOKEN });
+const shop = makeShop({ metricsToken: TOKEN, webhooks: { allowPrivate: true } });
+const receiver = receiveInThisFile();
 
 async function scrape(): Promise<string> {
   const res = await request(shop.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
@@ -72,5 +76,24 @@ describe('GET /metrics', () => {
     } else {
       expect(text).not.toMatch(/shop_db_pool/);
     }
+  });
+
+  it('counts webhook deliveries waiting and attempts failed', async () => {
+    const admin = await shop.as('admin');
+    await admin.post('/api/admin/webhooks').send({ url: receiver.url(), events: ['order.placed'] }).expect(201);
+    const before = await scrape();
+    expect(value(before, 'shop_webhooks_pending')).toBe(0);
+    const user = await shop.as('user');
+    await user.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }])).expect(201);
+    expect(value(await scrape(), 'shop_webhooks_pending')).toBe(1);
+
+    receiver.answer({ status: 500 });
+    const worker = new WebhookWorker(shop.store, { allowPrivate: true });
+    shop.operations.webhookRound(await worker.runOnce());
+    expect(receiver.requests).toHaveLength(1);
+    const after = await scrape();
+    expect(value(after, 'shop_webhook_deliveries_failed_total')).toBe((value(before, 'shop_webhook_deliveries_failed_total') ?? 0) + 1);
+    // Retried later: it still waits.
+    expect(value(after, 'shop_webhooks_pending')).toBe(1);
   });
 });

@@ -30,6 +30,10 @@ const ACTIONS: Record<AuditAction, string> = {
   'category.update': 'Category renamed',
   'category.delete': 'Category deleted',
   'category.merge': 'Category merged',
+  'webhook.create': 'Webhook added',
+  'webhook.update': 'Webhook edited',
+  'webhook.delete': 'Webhook deleted',
+  'webhook.resend': 'Webhook event sent again',
 };
 
 /** Who acted as what: a staff member, or a shopper acting on their own order. */
@@ -54,10 +58,10 @@ function Subject({ entry }: { entry: AuditEntry }) {
       </Link>
     );
   }
-  if (entry.entity === 'promotion') {
+  if (entry.entity === 'promotion' || entry.entity === 'webhook') {
     return (
-      <Link to="/admin/promotions" className={link}>
-        Promotion #{entry.entityId}
+      <Link to={`/admin/${entry.entity}s`} className={link}>
+        {entry.entity === 'promotion' ? 'Promotion' : 'Webhook'} #{entry.entityId}
       </Link>
     );
   }
