@@ -11,7 +11,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
-import { loadSession, requireUser, sessionIdOf } from './http/session';
+import { loadSession, requireStaffTwoFactor, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
 import { adminRoutes, IMPORT_PATH } from './modules/backoffice/routes';
@@ -74,6 +74,11 @@ export interface AppOptions {
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;
+  /**
+   * STAFF_REQUIRE_2FA: admins without two-factor sign-in get 403 (`twoFactorSetupRequired`) from
+   * every /api/admin route until they turn it on (server/http/session.ts). Default: off.
+   */
+  staffRequire2fa?: boolean;
 }
 
 const requestLog: RequestHandler = (req, res, next) => {
@@ -85,7 +90,7 @@ const requestLog: RequestHandler = (req, res, next) => {
   next();
 };
 
-function apiRouter(services: Services, log: boolean, publicUrl: string | undefined): express.Router {
+function apiRouter(services: Services, log: boolean, publicUrl: string | undefined, staffRequire2fa: boolean): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
   api.use(
@@ -100,6 +105,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
+  if (staffRequire2fa) api.use('/admin', requireStaffTwoFactor);
   api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
   api.use('/promotions', promotionRoutes(services));
@@ -145,7 +151,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   app.use(compression());
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
-  app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));
+  app.use('/api', apiRouter(services, options.logger ?? false, publicUrl, options.staffRequire2fa ?? false));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);

@@ -22,6 +22,8 @@
 //   SMTP_CONNECTION_TIMEOUT_SECONDS, SMTP_GREETING_TIMEOUT_SECONDS, SMTP_SOCKET_TIMEOUT_SECONDS
 //                   nodemailer's waits (30, 30, 60): well under the lease
 //   PUBLIC_URL      the shop's public address, for links in mail (else http://localhost:PORT)
+//   STAFF_REQUIRE_2FA  1: admins must turn on two-factor sign-in before the back office answers
+//                   them (/api/admin: 403 until then); 0 or unset: optional for everyone
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
@@ -72,6 +74,14 @@ function trustProxy(): number | string | undefined {
   return value;
 }
 
+/** STAFF_REQUIRE_2FA: 1 or 0 (unset: 0). */
+function staffRequire2fa(): boolean {
+  const value = (process.env.STAFF_REQUIRE_2FA ?? '').trim();
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  fail(`STAFF_REQUIRE_2FA must be 1 or 0, not ${JSON.stringify(value)}`);
+}
+
 let mailConfig: MailConfig;
 try {
   mailConfig = mailConfigFromEnv();
@@ -113,6 +123,7 @@ try {
     logger: process.env.LOG !== '0',
     trustProxy: trustProxy(),
     mailLinkBase: `http://localhost:${port}`,
+    staffRequire2fa: staffRequire2fa(),
   }));
 } catch (err) {
   fail(`Cannot start: ${(err as Error).message}`);
@@ -159,6 +170,7 @@ if (databaseUrl) {
 // with an owner keep them from sending a message twice).
 const mailWorker = workerFromConfig(store, mailConfig, { log: (line) => console.error(line) });
 mailWorker?.start();
+if (process.env.STAFF_REQUIRE_2FA === '1') console.log('Admins: two-factor sign-in required for the back office (STAFF_REQUIRE_2FA=1)');
 console.log(mailWorker ? `Mail: sent to ${shown(mailConfig.smtpUrl!)}` : 'Mail: kept in the outbox, unsent (no SMTP_URL)');
 console.log('Demo accounts:');
 console.log('  admin  admin@shop.test / Admin1234');

@@ -8,7 +8,7 @@ import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
-import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
+import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, TwoFactorRecoveryCodesTable, TwoFactorTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
 
@@ -42,6 +42,8 @@ export interface UsersTable {
   member: ColumnType<boolean, boolean | undefined, boolean>;
   /** Back-in-stock and price-drop mail wanted (migration 0017; PUT /users/own/alerts). */
   alerts: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Two-factor sign-in on (migration 0026; its secrets are in two_factor). */
+  two_factor: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -266,6 +268,8 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   payments: PaymentsTable;
   test_provider_operations: TestProviderOperationsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -1,4 +1,4 @@
-// The schema's tables of prices (migration 0014), wishlists (0017) and payments (0020), as Kysely sees them: part
+// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020) and two-factor sign-in (0026), as Kysely sees them: part
 // of `Database` in ./schema.ts, kept here so each file stays readable.
 import type { ColumnType, Generated } from 'kysely';
 import type { PromotionKind } from '../../src/domain/checkout';
@@ -97,4 +97,22 @@ export interface TestProviderOperationsTable {
   brand: string | null;
   last4: string | null;
   created_at: Timestamp;
+}
+
+/** An account's two-factor secrets (migration 0026; server/modules/accounts/pg/twoFactor.ts). */
+export interface TwoFactorTable {
+  user_id: number;
+  /** The secret in use (base32); null while two-factor sign-in is off. */
+  secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret of a setup not confirmed yet. */
+  pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The newest TOTP time step a code was accepted for (bigint, read as a number). */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A single-use recovery code's SHA-256 (migration 0026). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number;
+  digest: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
