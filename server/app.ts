@@ -12,7 +12,7 @@ import express, { type Express } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
 import { apiNotFound, errorHandler, type ErrorLog } from './http/errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
-import { loadSession, requireUser, sessionIdOf } from './http/session';
+import { loadSession, requireStaffTwoFactor, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
 import { adminRoutes, IMPORT_PATH } from './modules/backoffice/routes';
@@ -94,9 +94,14 @@ export interface AppOptions {
   mailHeld?: boolean;
   /** Webhooks' settings: `allowPrivate` lets endpoints be private addresses (default: $WEBHOOKS_ALLOW_PRIVATE). */
   webhooks?: Partial<WebhookOptions>;
+  /**
+   * STAFF_REQUIRE_2FA: admins without two-factor sign-in get 403 (`twoFactorSetupRequired`) from
+   * every /api/admin route until they turn it on (server/http/session.ts). Default: off.
+   */
+  staffRequire2fa?: boolean;
 }
 
-function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined): express.Router {
+function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined, staffRequire2fa: boolean): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
   api.use(
@@ -113,6 +118,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
+  if (staffRequire2fa) api.use('/admin', requireStaffTwoFactor);
   api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
   api.use('/promotions', promotionRoutes(services));
@@ -176,7 +182,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   // Health and metrics: no session, no API middleware (server/modules/operations/README.md).
   app.use(operations.routes);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
-  app.use('/api', apiRouter(services, operations, publicUrl));
+  app.use('/api', apiRouter(services, operations, publicUrl, options.staffRequire2fa ?? false));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);

@@ -28,6 +28,8 @@
 //                   requests from this machine only
 //   WEBHOOKS_ALLOW_PRIVATE  1: webhook endpoints may be private, loopback or link-local addresses
 //                   (a receiver on this machine or network); unset: refused
+//   STAFF_REQUIRE_2FA  1: admins must turn on two-factor sign-in before the back office answers
+//                   them (/api/admin: 403 until then); 0 or unset: optional for everyone
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';
@@ -79,6 +81,14 @@ function trustProxy(): number | string | undefined {
   if (/^\d+$/.test(value)) return Number(value);
   if (value === 'true') fail('TRUST_PROXY=true would believe any client that claims an address; name the proxy (e.g. loopback) or a hop count');
   return value;
+}
+
+/** STAFF_REQUIRE_2FA: 1 or 0 (unset: 0). */
+function staffRequire2fa(): boolean {
+  const value = (process.env.STAFF_REQUIRE_2FA ?? '').trim();
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  fail(`STAFF_REQUIRE_2FA must be 1 or 0, not ${JSON.stringify(value)}`);
 }
 
 let mailConfig: MailConfig;
@@ -144,6 +154,7 @@ try {
     trustProxy: trustProxy(),
     mailLinkBase: `http://localhost:${port}`,
     mailHeld: !mailConfig.smtpUrl,
+    staffRequire2fa: staffRequire2fa(),
   }));
   operations.metrics.collectProcessMetrics();
 } catch (err) {
@@ -196,10 +207,12 @@ const database = databaseUrl ? shown(databaseUrl) : `embedded PostgreSQL in ${sh
 const mail = mailWorker
   ? `sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
   : 'not sent, no mail server is configured (set SMTP_URL): messages are held in the outbox, shown at /admin/emails';
-note({ event: 'server start', url: `http://localhost:${port}`, database, mail }, `Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
+const twoFactor = process.env.STAFF_REQUIRE_2FA?.trim() === '1' ? 'required for the back office (STAFF_REQUIRE_2FA=1)' : 'optional';
+note({ event: 'server start', url: `http://localhost:${port}`, database, mail, twoFactor }, `Shop running at http://localhost:${port}  (API at http://localhost:${port}/api)`);
 if (!logger) {
   console.log(`Database: ${database}`);
   console.log(`Mail: ${mail}`);
+  console.log(`Two-factor sign-in: ${twoFactor}`);
 }
 // No password in a log line, not even the demo's: the README lists them.
 note({ event: 'demo accounts' }, 'Demo accounts: admin@shop.test (admin), user@shop.test (user); passwords in the README');

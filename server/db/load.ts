@@ -176,7 +176,8 @@ export async function readSnapshot(db: Kysely<Database>): Promise<DbSchema> {
         products: products.map((p) => (isDefaultOnly(p, variants.get(p.id)) ? p : { ...p, ...variants.get(p.id) })),
         categories: categories.map(filterOptionFromRow),
         brands: brands.map(filterOptionFromRow),
-        users: users.map(userFromRow),
+        // Without 2FA: its secrets stay out of the file (a loaded account has it off).
+        users: users.map((row) => userFromRow({ ...row, two_factor: false })),
         orders: orders.map(orderFromRow),
         cart: cart.map(cartLineFromRow).map((line) => {
           const own = variants.get(line.product);

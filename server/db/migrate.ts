@@ -32,6 +32,7 @@ import * as mailHeld from './migrations/0032_mail_held';
 import * as inStockPrice from './migrations/0033_in_stock_price';
 import * as searchRanking from './migrations/0034_search_ranking';
 import * as webhooks from './migrations/0035_webhooks';
+import * as twoFactor from './migrations/0036_two_factor';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -63,6 +64,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0033_in_stock_price': inStockPrice,
   '0034_search_ranking': searchRanking,
   '0035_webhooks': webhooks,
+  '0036_two_factor': twoFactor,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,7 +9,7 @@ import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } fro
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import type { StoredTracking as OrderTracking } from '../../src/domain/tracking';
-import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
+import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, TwoFactorRecoveryCodesTable, TwoFactorTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
 
@@ -43,6 +43,8 @@ export interface UsersTable {
   member: ColumnType<boolean, boolean | undefined, boolean>;
   /** Back-in-stock and price-drop mail wanted (migration 0017; PUT /users/own/alerts). */
   alerts: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Two-factor sign-in on (migration 0036; its secrets are in two_factor). */
+  two_factor: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -274,6 +276,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

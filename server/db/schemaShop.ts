@@ -1,4 +1,4 @@
-// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020) and webhooks (0035), as Kysely sees them: part
+// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020), webhooks (0035) and two-factor sign-in (0036), as Kysely sees them: part
 // of `Database` in ./schema.ts, kept here so each file stays readable.
 import type { ColumnType, Generated } from 'kysely';
 import type { PromotionKind } from '../../src/domain/checkout';
@@ -109,7 +109,7 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
 }
 
-/** One event to deliver to one endpoint (0025): an outbox row with a lease, as mail's. */
+/** One event to deliver to one endpoint (0035): an outbox row with a lease, as mail's. */
 export interface WebhookDeliveriesTable {
   id: Identity;
   endpoint_id: number;
@@ -127,7 +127,7 @@ export interface WebhookDeliveriesTable {
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** One delivery attempt (0025): the log the back office reads. */
+/** One delivery attempt (0035): the log the back office reads. */
 export interface WebhookAttemptsTable {
   id: Identity;
   delivery_id: number;
@@ -136,4 +136,22 @@ export interface WebhookAttemptsTable {
   status: number | null;
   response: string;
   at: Timestamp;
+}
+
+/** An account's two-factor secrets (migration 0036; server/modules/accounts/pg/twoFactor.ts). */
+export interface TwoFactorTable {
+  user_id: number;
+  /** The secret in use (base32); null while two-factor sign-in is off. */
+  secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret of a setup not confirmed yet. */
+  pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The newest TOTP time step a code was accepted for (bigint, read as a number). */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A single-use recovery code's SHA-256 (migration 0036). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number;
+  digest: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -1,6 +1,6 @@
 // Every error the API sends is JSON { message, errors? } with the right status.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ApiErrorBody } from '../../src/domain/types';
+import type { ApiErrorBody, ApiErrorFlags } from '../../src/domain/types';
 
 export class HttpError extends Error {
   constructor(
@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
     /** Response headers that go with it (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
+    /** What the client must do next, in the body (e.g. `twoFactorRequired`). */
+    readonly flags?: ApiErrorFlags,
   ) {
     super(message);
   }
@@ -88,6 +90,7 @@ export function errorHandler(log: ErrorLog | false): ErrorRequestHandler {
       status = err.status;
       if (err.headers) res.set(err.headers);
       body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      if (err.flags) Object.assign(body, err.flags);
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { message: BODY_ERRORS[err.type as string] ?? 'Bad request' };

@@ -17,7 +17,8 @@ import { ShippingTaxService } from './pricing/shippingTax';
 import { PromotionService } from './pricing/promotions';
 import { TransferService } from './backoffice/transfer';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './accounts/sessions';
-import { LoginLimiter, SignupLimiter, type LoginLimits } from './accounts/throttle';
+import { CodeLimiter, LoginLimiter, SignupLimiter, type LoginLimits } from './accounts/throttle';
+import { TwoFactorService } from './accounts/twoFactor';
 import { UserService } from './accounts/users';
 import { WishlistService } from './wishlist/service';
 import { PaymentService, type PaymentProvider } from './payments/service';
@@ -55,6 +56,8 @@ export interface ServiceOptions {
 export interface Services {
   auth: AuthService;
   sessions: SessionService;
+  /** Two-factor sign-in's setup and code checks. */
+  twoFactor: TwoFactorService;
   users: UserService;
   catalogue: CatalogueService;
   /** The back office's brands and categories. */
@@ -115,9 +118,11 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   catalogue.onProductChanged((tx, product, at) => webhooks.emit(tx, [{ type: 'product.updated', data: { product: withLowestSalePrice(publicProduct(product)) } }], at));
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments, webhooks }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
+  const twoFactor = new TwoFactorService(store, new CodeLimiter(store, now), now);
   return {
-    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification),
+    auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification, twoFactor),
     sessions,
+    twoFactor,
     users,
     catalogue,
     taxonomy,

@@ -9,6 +9,8 @@ export const MAX_CART_QUANTITY = 6;
 export const ALERT_TIMEOUT_MS = 5000;
 /** What a refused sign-in reads, whichever of the two was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong Email or Password';
+/** The sign-in's 401 when the password is right and the account needs a two-factor code too. */
+export const CODE_REQUIRED = 'Enter your authentication code';
 /** The end of the server's 409 message for a product already in the caller's cart. */
 export const ALREADY_IN_CART = 'is already in the cart';
 

@@ -48,6 +48,17 @@ export interface User {
   member?: boolean;
   /** Whether back-in-stock and price-drop mail is sent (PUT /users/own/alerts); the API always sends it. */
   alerts?: boolean;
+  /** Whether signing in takes a code from an authenticator app too (POST /users/own/2fa); the API always sends it. */
+  twoFactorEnabled?: boolean;
+}
+
+/** POST /users/own/2fa: a new secret to add to an authenticator app (not in use until confirmed). */
+export interface TwoFactorSetup {
+  /** Base32, for typing into the app. */
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code: a data: URL of an SVG image. */
+  qrCode: string;
 }
 
 export interface Review {
@@ -153,9 +164,17 @@ export interface NewOrder {
 }
 
 /** Every API error body. */
-export interface ApiErrorBody {
+export interface ApiErrorBody extends ApiErrorFlags {
   message: string;
   errors?: Record<string, string>;
+}
+
+/** What an error answer may tell the client to do next. */
+export interface ApiErrorFlags {
+  /** POST /auth/login: the password is right; send it again with `code` (the account has two-factor sign-in). */
+  twoFactorRequired?: true;
+  /** /admin routes: this admin must turn on two-factor sign-in first (STAFF_REQUIRE_2FA). */
+  twoFactorSetupRequired?: true;
 }
 
 /** POST /orders/{id}/buy-again. */

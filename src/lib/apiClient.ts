@@ -85,5 +85,5 @@ export const apiClient = {
   post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers).then(data),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body).then(data),
-  delete: <T>(path: string) => request<T>('DELETE', path).then(data),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body).then(data),
 };

@@ -252,12 +252,13 @@ export async function makeDurableShop(
   { data = makeData(), poolSize, slot, ...options }: Partial<AppOptions> & { data?: DbSchema } & DurableStoreOptions = {},
 ): Promise<DurableShop> {
   const stored = await durableStore(data, { poolSize, slot });
-  const { app, store } = stored.open(options);
+  const { app, store, operations } = stored.open(options);
   const counted = () => countRequests(agent(app), figures);
   return {
     ...stored,
     app,
     store,
+    operations,
     ...stateAccess(store),
     anon: counted,
     async as(who) {

@@ -1,9 +1,12 @@
-// Accounts: sign-up, sign-in (throttled), sign-out.
-import { WRONG_CREDENTIALS } from '../../../src/domain/constants';
+// Accounts: sign-up, sign-in (throttled; with a code too for accounts with two-factor sign-in),
+// sign-out, the password change and turning two-factor sign-in off.
+import { CODE_REQUIRED, WRONG_CREDENTIALS } from '../../../src/domain/constants';
 import { changePasswordRules, checkField, confirmationError, loginRules, signupRules, WRONG_CURRENT_PASSWORD } from '../../../src/domain/validation';
 import type { StoredUser } from './port';
 import type { User } from '../../../src/domain/types';
 import { assertValid, conflict, HttpError } from '../../http/errors';
+import type { TwoFactorCode } from '../../../src/domain/twoFactor';
+import { readCodeField, USED_CODE, WRONG_CODE, type TwoFactorService } from './twoFactor';
 import { hashPasswordAsync, verifyPasswordAsync } from './passwords';
 import type { AccountStore } from '../../db/port';
 import type { EmailVerificationService } from './emailVerification';
@@ -44,6 +47,7 @@ export class AuthService {
     private readonly passwordCost: number,
     private readonly now: () => number,
     private readonly verification: EmailVerificationService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   private dummy(): Promise<string> {
@@ -91,7 +95,10 @@ export class AuthService {
 
   /**
    * Signs in (401 with the same text for an unknown email or a wrong password); a session the
-   * caller already had is ended, so a new sign-in never keeps an old id (no fixation).
+   * caller already had is ended, so a new sign-in never keeps an old id (no fixation). An account
+   * with two-factor sign-in needs `code` too: without it, or with a wrong one, 401 with
+   * `twoFactorRequired` and no session (the password's check and its throttling come first, as
+   * for every account).
    */
   async login(input: unknown, ip: string, currentSession?: string): Promise<SignedIn> {
     const body = requireObject(input);
@@ -101,6 +108,7 @@ export class AuthService {
     const passwordError = checkField(body.password, loginRules.password);
     if (emailError) errors.email = emailError;
     if (passwordError) errors.password = passwordError;
+    const code = readCodeField(body.code, errors);
     assertValid(errors);
 
     const key = normalEmail(email as string);
@@ -118,6 +126,7 @@ export class AuthService {
       throw new HttpError(401, WRONG_CREDENTIALS);
     }
     await this.limiter.succeeded(key, ip);
+    if (user.twoFactor) await this.secondFactor(user, code);
 
     if (currentSession) await this.sessions.destroy(currentSession);
     const sessionId = await this.sessions.create(user.id);
@@ -140,16 +149,55 @@ export class AuthService {
     if (confirmError) errors.confirmPassword = confirmError;
     assertValid(errors);
 
+    await this.checkPassword(me, body.currentPassword as string, ip, 'currentPassword');
+    const hash = await hashPasswordAsync(body.newPassword as string, this.passwordCost);
+    if (!(await this.store.setPassword(me.id, hash, sessionDigest(sessionId)))) throw new HttpError(401, 'Please sign in');
+  }
+
+  /**
+   * DELETE /users/own/2fa {password, code}: turns two-factor sign-in off when the password is
+   * right (400 otherwise, counted like a sign-in) and so is the code (400; counted like a code at
+   * sign-in). Nothing changes on any refusal.
+   */
+  async disableTwoFactor(me: StoredUser, input: unknown, ip: string): Promise<User> {
+    const body = requireObject(input);
+    const errors: Errors = {};
+    const passwordError = checkField(body.password, loginRules.password);
+    if (passwordError) errors.password = passwordError;
+    const code = readCodeField(body.code, errors);
+    if (body.code === undefined) errors.code = 'Authentication code required';
+    assertValid(errors);
+    if (!me.twoFactor) throw conflict('Two-factor sign-in is off');
+    await this.checkPassword(me, body.password as string, ip, 'password');
+    const result = await this.twoFactor.check(me, code!);
+    if (result !== 'ok') {
+      const message = result === 'used' ? USED_CODE : WRONG_CODE;
+      throw new HttpError(400, message, { code: message });
+    }
+    await this.twoFactor.disable(me);
+    const user = await this.store.userById(me.id);
+    if (!user) throw new HttpError(401, 'Please sign in');
+    return toPublicUser(user);
+  }
+
+  /** 400 (on `field`) unless `password` is `me`'s; wrong ones count against the sign-in limits. */
+  private async checkPassword(me: StoredUser, password: string, ip: string, field: string): Promise<void> {
     const key = normalEmail(me.email);
     const wait = await this.limiter.attempt(key, ip);
     if (wait > 0) throw tooMany('Too many failed password attempts.', wait);
     const current = await this.store.userById(me.id);
-    if (!current || !(await verifyPasswordAsync(body.currentPassword as string, current.password))) {
-      throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    if (!current || !(await verifyPasswordAsync(password, current.password))) {
+      throw new HttpError(400, WRONG_CURRENT_PASSWORD, { [field]: WRONG_CURRENT_PASSWORD });
     }
     await this.limiter.succeeded(key, ip);
-    const hash = await hashPasswordAsync(body.newPassword as string, this.passwordCost);
-    if (!(await this.store.setPassword(me.id, hash, sessionDigest(sessionId)))) throw new HttpError(401, 'Please sign in');
+  }
+
+  /** The code step of a sign-in: 401 with `twoFactorRequired` without a right, unused code. */
+  private async secondFactor(user: StoredUser, code: TwoFactorCode | undefined): Promise<void> {
+    const required = { twoFactorRequired: true } as const;
+    if (!code) throw new HttpError(401, CODE_REQUIRED, undefined, undefined, required);
+    const result = await this.twoFactor.check(user, code);
+    if (result !== 'ok') throw new HttpError(401, result === 'used' ? USED_CODE : WRONG_CODE, undefined, undefined, required);
   }
 
   /** Ends the session (if it is one). */

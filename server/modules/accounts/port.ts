@@ -69,6 +69,35 @@ export interface AccountStore {
    * user's id; undefined (nothing changed) when the token is unknown, used or expired.
    */
   verifyEmail(digest: string, now: number): Promise<number | undefined>;
+
+  // Two-factor sign-in (TOTP): the secrets, the last time step used, recovery codes (SHA-256).
+  /** The user's two-factor secrets; undefined when the user never started a setup. */
+  twoFactorOf(user: number): Promise<TwoFactorRecord | undefined>;
+  /** Keeps `secret` as the user's pending (unconfirmed) secret, replacing any; false (nothing kept) when 2FA is on. */
+  setPendingTwoFactor(user: number, secret: string): Promise<boolean>;
+  /**
+   * Turns 2FA on with the pending secret when it still is `secret`, in one step: the secret in
+   * use, `step` as the last time step used, the recovery codes' digests (replacing any) and every
+   * session of the user ended but `keepSession` (a session digest). false (nothing changed) when
+   * 2FA is on already or the pending secret is another.
+   */
+  enableTwoFactor(user: number, secret: string, step: number, recoveryDigests: readonly string[], keepSession: string): Promise<boolean>;
+  /** Records `step` as the last time step used when it is later than the stored one; false (a code used again) otherwise. */
+  useTwoFactorStep(user: number, step: number): Promise<boolean>;
+  /** Marks the user's unused recovery code with this digest used at `at`; false when there is none. */
+  useRecoveryCode(user: number, digest: string, at: number): Promise<boolean>;
+  /** Turns 2FA off: the secrets and recovery codes are forgotten. */
+  disableTwoFactor(user: number): Promise<void>;
+}
+
+/** What the store keeps of an account's two-factor sign-in. */
+export interface TwoFactorRecord {
+  /** The secret in use (base32); absent while 2FA is off. */
+  secret?: string;
+  /** A setup's secret not confirmed yet. */
+  pendingSecret?: string;
+  /** The newest TOTP time step a code was accepted for. */
+  lastStep?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,6 +139,8 @@ export interface StoredUser {
   member?: boolean;
   /** false: no back-in-stock or price-drop mail (PUT /users/own/alerts). Absent: alerts on. */
   alerts?: boolean;
+  /** true: signs in with a TOTP code as well (POST /users/own/2fa). Absent: off. Not part of db.json: a loaded account has it off. */
+  twoFactor?: boolean;
 }
 
 export interface Session {

@@ -10,6 +10,9 @@
 // Sign-ups are counted per client address too (SignupLimiter): at most `SIGNUP_LIMIT_PER_HOUR`
 // accounts an hour from one address (default 200, so a family or an office behind one router
 // is never refused), which stops one client from creating accounts, and their data, at speed.
+// Two-factor codes are counted per account (CodeLimiter): after `CODE_LIMIT` wrong codes in
+// `CODE_WINDOW_MS` the account's code checks answer 429 until the oldest of them leaves the window
+// (15 minutes after a burst); a right code clears the count.
 // The counters are the store's (Store.throttle), so every server instance of one store shares them.
 import type { AccountStore } from '../../db/port';
 
@@ -31,7 +34,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 };
 
 /** Counter buckets in the store. */
-const BUCKETS = { pair: 'login-pair', email: 'login-email', ip: 'login-ip', signup: 'signup-ip' } as const;
+const BUCKETS = { pair: 'login-pair', email: 'login-email', ip: 'login-ip', signup: 'signup-ip', code: 'two-factor' } as const;
 
 /** Seconds until an event at `t` leaves a window of `windowMs` (at least 1). */
 const secondsUntil = (t: number, windowMs: number, now: number) => Math.max(1, Math.ceil((t + windowMs - now) / 1000));
@@ -110,5 +113,27 @@ export class SignupLimiter {
   /** The attempt created nothing (e.g. the email was taken meanwhile): it does not count. */
   undo(ip: string): Promise<void> {
     return this.store.forgetLastThrottleEvent(BUCKETS.signup, ip);
+  }
+}
+
+export const CODE_LIMIT = 5;
+export const CODE_WINDOW_MS = 15 * 60 * 1000;
+
+export class CodeLimiter {
+  constructor(
+    private readonly store: AccountStore,
+    private readonly now: () => number,
+  ) {}
+
+  /** Counts a code check of account `user` up front; the seconds to wait when it has had too many wrong ones, else 0. */
+  async attempt(user: number): Promise<number> {
+    const now = this.now();
+    const full = await this.store.throttle([{ bucket: BUCKETS.code, key: String(user), max: CODE_LIMIT }], now, now - CODE_WINDOW_MS);
+    return full === undefined ? 0 : secondsUntil(full, CODE_WINDOW_MS, now);
+  }
+
+  /** A right code: the account's count starts again. */
+  succeeded(user: number): Promise<void> {
+    return this.store.clearThrottle(BUCKETS.code, String(user));
   }
 }

@@ -15,6 +15,7 @@ export function toPublicUser(user: StoredUser): User {
   pub.verified = user.verified !== false;
   pub.member = user.member === true;
   pub.alerts = user.alerts !== false;
+  pub.twoFactorEnabled = user.twoFactor === true;
   return pub;
 }
 

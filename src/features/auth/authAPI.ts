@@ -1,5 +1,5 @@
 import { ApiError, apiClient } from '../../lib/apiClient.ts';
-import { WRONG_CREDENTIALS } from '../../domain/constants.ts';
+import { CODE_REQUIRED, WRONG_CREDENTIALS } from '../../domain/constants.ts';
 import type { User } from '../../domain/types';
 
 export interface Credentials {
@@ -12,10 +12,11 @@ export const createUser = (credentials: Credentials) =>
   apiClient.post<User>('/auth/signup', { ...credentials, addresses: [], role: 'user' });
 
 // POST /auth/login. A refused sign-in reads 'Wrong Email or Password', whatever the
-// server said; a throttled one (429) and a network error keep their own message.
+// server said; a throttled one (429), a network error and the request for a two-factor code
+// (CODE_REQUIRED: the login page then asks for it) keep their own message.
 export const loginUser = (credentials: Credentials) =>
   apiClient.post<User>('/auth/login', credentials).catch((error: unknown) => {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400) && error.message !== CODE_REQUIRED) {
       throw new ApiError(error.status, WRONG_CREDENTIALS);
     }
     throw error;

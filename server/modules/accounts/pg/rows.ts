@@ -16,6 +16,7 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
     verified: u.verified ?? true,
     member: u.member === true,
     alerts: u.alerts !== false,
+    // Not two_factor: its secret is not in db.json, so a loaded account starts with 2FA off.
   };
 }
 
@@ -28,6 +29,7 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   if (!r.verified) user.verified = false;
   if (r.member) user.member = true;
   if (r.alerts === false) user.alerts = false;
+  if (r.two_factor) user.twoFactor = true;
   return user;
 }
 

@@ -1,11 +1,12 @@
 // The accounts part of the postgres adapter (server/modules/accounts/port.ts): users, sessions,
-// throttle counters (users.ts), password resets (passwordReset.ts) and email verification
-// (verification.ts). A mixin over PgBase, like every part of PgStore.
+// throttle counters (users.ts), password resets (passwordReset.ts), email verification
+// (verification.ts) and two-factor sign-in (twoFactor.ts). A mixin over PgBase, like every part of PgStore.
 import type { Session, StoredUser } from '../port';
 import type { Tx } from '../../../db/tx';
-import type { ResetToken, ThrottleCounter } from '../port';
+import type { ResetToken, ThrottleCounter, TwoFactorRecord } from '../port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as passwordReset from './passwordReset';
+import * as twoFactor from './twoFactor';
 import * as users from './users';
 import * as verification from './verification';
 
@@ -64,6 +65,24 @@ export function withAccounts<T extends PgClass>(Base: T) {
     }
     verifyEmail(digest: string, now: number): Promise<number | undefined> {
       return verification.verifyEmail(this.db, digest, now);
+    }
+    twoFactorOf(user: number): Promise<TwoFactorRecord | undefined> {
+      return twoFactor.twoFactorOf(this.db, user);
+    }
+    setPendingTwoFactor(user: number, secret: string): Promise<boolean> {
+      return twoFactor.setPendingTwoFactor(this.db, user, secret);
+    }
+    enableTwoFactor(user: number, secret: string, step: number, recoveryDigests: readonly string[], keepSession: string): Promise<boolean> {
+      return twoFactor.enableTwoFactor(this.db, user, secret, step, recoveryDigests, keepSession);
+    }
+    useTwoFactorStep(user: number, step: number): Promise<boolean> {
+      return twoFactor.useTwoFactorStep(this.db, user, step);
+    }
+    useRecoveryCode(user: number, digest: string, at: number): Promise<boolean> {
+      return twoFactor.useRecoveryCode(this.db, user, digest, at);
+    }
+    disableTwoFactor(user: number): Promise<void> {
+      return twoFactor.disableTwoFactor(this.db, user);
     }
     /** The cookie-signing secret of every instance on this database (made once, kept in `settings`). */
     sharedSecret(): Promise<string> {

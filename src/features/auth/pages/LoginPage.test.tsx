@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, landing, renderWithProviders, stubFetch, user } from '../../../test/utils';
+import { CODE_REQUIRED } from '../../../domain/constants';
+import { jsonResponse, landing, renderWithProviders, sent, stubFetch, user } from '../../../test/utils';
 import { initialState } from '../authSlice';
 import LoginPage from './LoginPage';
 
@@ -58,6 +59,49 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Landed on /')).toBeInTheDocument();
     expect(store.getState().auth.loggedInUserToken).toEqual(user);
+  });
+
+  it('asks for the two-factor code when the server wants one, and signs in with it', async () => {
+    const fetch = stubFetch({
+      'POST /api/auth/login': ({ body }) => {
+        const { code } = body as { code?: string };
+        if (code === '123456') return jsonResponse({ ...user, twoFactorEnabled: true });
+        if (code) return jsonResponse({ message: 'That code is not right.', twoFactorRequired: true }, 401);
+        return jsonResponse({ message: CODE_REQUIRED, twoFactorRequired: true }, 401);
+      },
+    });
+    const { store } = renderLogin();
+    await userEvent.type(screen.getByLabelText('Email address'), 'user@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'User12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    await userEvent.type(code, '12{Enter}');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('6-digit code'));
+    await userEvent.clear(code);
+    await userEvent.type(code, '654321{Enter}');
+    expect(await screen.findByText('That code is not right.')).toBeInTheDocument();
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+    expect(store.getState().auth.loggedInUserToken).toMatchObject({ id: user.id, twoFactorEnabled: true });
+    expect(sent(fetch, 'POST /api/auth/login')).toEqual([
+      { email: 'user@shop.test', password: 'User12345' },
+      { email: 'user@shop.test', password: 'User12345', code: '654321' },
+      { email: 'user@shop.test', password: 'User12345', code: '123456' },
+    ]);
+  });
+
+  it('goes back from the code step to the email and password, keeping them', async () => {
+    stubFetch({ 'POST /api/auth/login': () => jsonResponse({ message: CODE_REQUIRED, twoFactorRequired: true }, 401) });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email address'), 'user@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'User12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to email and password' }));
+    expect(screen.getByLabelText('Email address')).toHaveValue('user@shop.test');
   });
 
   it('waits for the session check before showing the form', async () => {

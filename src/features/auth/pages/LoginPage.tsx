@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, type Location } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -6,10 +6,15 @@ import { Button, Field, Input } from '../../../components/controls';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginRules, toRegisterOptions } from '../../../domain/validation';
-import { authErrorCleared, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
+import { authErrorCleared, loadCodeStep, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import type { Credentials } from '../authAPI';
 import AuthLayout from '../components/AuthLayout';
+import { CODE_REQUIRED } from '../../../domain/constants';
+
+// The two-factor code step: fetched only when the server asks for a code (not in the first load);
+// while it comes, the page's boundary (PageBoundary) shows its spinner, keeping what was typed.
+const CodeStep = lazy(loadCodeStep);
 
 /** Where to go after signing in: back to the guarded page that sent us here, else home. */
 function destination(location: Location): string {
@@ -29,6 +34,7 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<Credentials>();
 
@@ -54,40 +60,44 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
-        {typeof notice === 'string' && (
-          <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
-            {notice}
-          </p>
-        )}
-        <Field id="email" label="Email address" error={errors.email?.message}>
-          {(control) => (
-            <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(loginRules.email))} />
+      {error === CODE_REQUIRED ? (
+        <CodeStep {...getValues()} />
+      ) : (
+        <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
+          {typeof notice === 'string' && (
+            <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+              {notice}
+            </p>
           )}
-        </Field>
-        <Field
-          id="password"
-          label="Password"
-          error={passwordError}
-          aside={
-            <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-600">
-              Forgot password?
-            </Link>
-          }
-        >
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...control}
-              {...register('password', toRegisterOptions(loginRules.password))}
-            />
-          )}
-        </Field>
-        <Button type="submit" size="sm" className="w-full" disabled={status === 'loading'}>
-          {status === 'loading' ? 'Logging in…' : 'Log in'}
-        </Button>
-      </form>
+          <Field id="email" label="Email address" error={errors.email?.message}>
+            {(control) => (
+              <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(loginRules.email))} />
+            )}
+          </Field>
+          <Field
+            id="password"
+            label="Password"
+            error={passwordError}
+            aside={
+              <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:text-brand-600">
+                Forgot password?
+              </Link>
+            }
+          >
+            {(control) => (
+              <Input
+                type="password"
+                autoComplete="current-password"
+                {...control}
+                {...register('password', toRegisterOptions(loginRules.password))}
+              />
+            )}
+          </Field>
+          <Button type="submit" size="sm" className="w-full" disabled={status === 'loading'}>
+            {status === 'loading' ? 'Logging in…' : 'Log in'}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

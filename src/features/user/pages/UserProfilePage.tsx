@@ -13,6 +13,7 @@ import AlertsSection from '../components/AlertsSection';
 import ChangePasswordForm from '../components/ChangePasswordForm';
 import MembershipSection from '../components/MembershipSection';
 import SignInPrompt from '../components/SignInPrompt';
+import TwoFactorSection from '../components/twoFactor/TwoFactorSection';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
 import { buttonClass } from '../../../components/controls';
 
@@ -165,6 +166,8 @@ export default function UserProfilePage() {
       <AlertsSection alerts={account.alerts !== false} />
 
       <ChangePasswordForm />
+
+      <TwoFactorSection enabled={account.twoFactorEnabled === true} />
     </div>
   );
 }
