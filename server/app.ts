@@ -10,7 +10,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
 import { apiNotFound, errorHandler } from './http/errors';
-import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, requireSameOriginUpload, securityHeaders, shallowJson, storableText } from './http/middleware';
 import { loadSession, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
@@ -27,6 +27,7 @@ import { buildServices, type Services } from './modules';
 import type { ForgotLimits } from './modules/accounts/passwordReset';
 import type { VerifyLimits } from './modules/accounts/emailVerification';
 import { emailRoutes } from './modules/mail/routes';
+import { MEDIA_PATH, mediaAdminRoutes, mediaRoutes } from './modules/media/routes';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './modules/pricing/shippingRoutes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promotionRoutes';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
@@ -92,9 +93,11 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
     noStore,
     noOptions,
     decodablePath,
-    requireSameOriginJson,
-    // The import's larger body is parsed by its route, after the admin check (routes/admin.ts).
-    (req, res, next) => (req.path === IMPORT_PATH ? next() : json(req, res, next)),
+    // An upload is multipart, not JSON; the same same-site rule holds.
+    (req, res, next) => (req.method === 'POST' && req.path === MEDIA_PATH ? requireSameOriginUpload : requireSameOriginJson)(req, res, next),
+    // The import's larger body and the upload's files are parsed by their routes, after the admin
+    // check (backoffice/routes.ts, media/routes.ts).
+    (req, res, next) => (req.path === IMPORT_PATH || req.path === MEDIA_PATH ? next() : json(req, res, next)),
     shallowJson,
     storableText,
   );
@@ -116,6 +119,7 @@ function apiRouter(services: Services, log: boolean, publicUrl: string | undefin
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
   api.use('/admin/tax-rates', taxRateAdminRoutes(services));
   api.use('/admin/promotions', promotionAdminRoutes(services));
+  api.use(MEDIA_PATH, requireUser, mediaAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   api.use(errorHandler(log));
@@ -146,6 +150,8 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   if (options.logger) app.use(requestLog);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
   app.use('/api', apiRouter(services, options.logger ?? false, publicUrl));
+  // Uploaded images, served by every instance from the database (before the SPA's fallback).
+  app.use('/media', mediaRoutes(services));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);

@@ -26,6 +26,7 @@ import * as payments from './migrations/0020_payments';
 import * as regions from './migrations/0021_regions';
 import * as outboxLease from './migrations/0023_outbox_lease';
 import * as auditActorRole from './migrations/0024_audit_actor_role';
+import * as media from './migrations/0027_media';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_regions': regions,
   '0023_outbox_lease': outboxLease,
   '0024_audit_actor_role': auditActorRole,
+  '0027_media': media,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

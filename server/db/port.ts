@@ -18,6 +18,7 @@ import type { BackofficeStore } from '../modules/backoffice/port';
 import type { CartStore } from '../modules/cart/port';
 import type { CatalogueStore } from '../modules/catalogue/port';
 import type { MailStore } from '../modules/mail/port';
+import type { MediaStore } from '../modules/media/port';
 import type { OrderStore } from '../modules/orders/port';
 import type { PaymentStore } from '../modules/payments/port';
 import type { PricingStore } from '../modules/pricing/port';
@@ -29,6 +30,7 @@ export * from '../modules/cart/port';
 export * from '../modules/catalogue/port';
 export * from '../modules/catalogue/variantTypes';
 export * from '../modules/mail/port';
+export * from '../modules/media/port';
 export * from '../modules/orders/port';
 export * from '../modules/payments/port';
 export * from '../modules/pricing/port';
@@ -46,7 +48,8 @@ export interface Store
     PricingStore,
     WishlistStore,
     BackofficeStore,
-    MailStore {
+    MailStore,
+    MediaStore {
   /**
    * Runs `work` in one transaction: the methods given its `tx` run in it, and nothing of them is
    * kept unless `work` resolves; what `work` throws is thrown after the rollback. A service opens

@@ -8,9 +8,11 @@ import type { ProductOption, VariantChoice } from '../../src/domain/variants';
 import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } from '../../src/domain/checkout';
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
+import type { MediaRenditionsTable, MediaTable } from './schemaMedia';
 import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
+export type * from './schemaMedia';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -266,6 +268,8 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   payments: PaymentsTable;
   test_provider_operations: TestProviderOperationsTable;
+  media: MediaTable;
+  media_renditions: MediaRenditionsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -22,6 +22,7 @@ import { WishlistService } from './wishlist/service';
 import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
+import { MediaService } from './media/service';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './accounts/emailVerification';
 
@@ -69,6 +70,8 @@ export interface Services {
   wishlist: WishlistService;
   /** Card payments: their records and the provider the orders use. */
   payments: PaymentService;
+  /** Uploaded product images and their copies. */
+  media: MediaService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -124,5 +127,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     mail,
     wishlist,
     payments,
+    media: new MediaService(store, now),
   };
 }
