@@ -34,7 +34,11 @@ export default defineConfig(({ command }) => ({
   server: {
     // changeOrigin off (the string shorthand turns it on): the API checks that a write's Origin
     // is the Host it was sent to, which is Vite's own address here.
-    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
+    proxy: {
+      '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+      // Uploaded product images (server/modules/media), served by the API server.
+      '/media': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+    },
   },
   build: {
     // dist/.vite/manifest.json + chunk-modules.json: read by scripts/checkBudget.ts;

@@ -11,7 +11,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { checkPublicUrl, publicUrlFromEnv } from './http/config';
 import { apiNotFound, errorHandler, type ErrorLog } from './http/errors';
-import { decodablePath, noOptions, noStore, requireSameOriginJson, securityHeaders, shallowJson, storableText } from './http/middleware';
+import { decodablePath, noOptions, noStore, requireSameOriginJson, requireSameOriginUpload, securityHeaders, shallowJson, storableText } from './http/middleware';
 import { loadSession, requireStaffTwoFactor, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
@@ -28,6 +28,7 @@ import { buildServices, type Services } from './modules';
 import type { ForgotLimits } from './modules/accounts/passwordReset';
 import type { VerifyLimits } from './modules/accounts/emailVerification';
 import { emailRoutes, mailStatusRoutes } from './modules/mail/routes';
+import { MEDIA_PATH, mediaAdminRoutes, mediaRoutes } from './modules/media/routes';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './modules/pricing/shippingRoutes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promotionRoutes';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
@@ -108,9 +109,11 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
     noStore,
     noOptions,
     decodablePath,
-    requireSameOriginJson,
-    // The import's larger body is parsed by its route, after the admin check (routes/admin.ts).
-    (req, res, next) => (req.path === IMPORT_PATH ? next() : json(req, res, next)),
+    // An upload is multipart, not JSON; the same same-site rule holds.
+    (req, res, next) => (req.method === 'POST' && req.path === MEDIA_PATH ? requireSameOriginUpload : requireSameOriginJson)(req, res, next),
+    // The import's larger body and the upload's files are parsed by their routes, after the admin
+    // check (backoffice/routes.ts, media/routes.ts).
+    (req, res, next) => (req.path === IMPORT_PATH || req.path === MEDIA_PATH ? next() : json(req, res, next)),
     shallowJson,
     storableText,
     // The body parser's callback left the request's logging context: back into it.
@@ -139,6 +142,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/admin/brands', taxonomyRoutes(services, 'brand'));
   api.use('/admin/categories', taxonomyRoutes(services, 'category'));
   api.use('/admin/webhooks', webhookAdminRoutes(services));
+  api.use(MEDIA_PATH, requireUser, mediaAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;
@@ -183,6 +187,8 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   app.use(operations.routes);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
   app.use('/api', apiRouter(services, operations, publicUrl, options.staffRequire2fa ?? false));
+  // Uploaded images, served by every instance from the database (before the SPA's fallback).
+  app.use('/media', mediaRoutes(services));
   if (options.staticDir) {
     const signedIn = async (req: express.Request) => {
       const id = sessionIdOf(req);

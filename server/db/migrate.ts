@@ -33,6 +33,7 @@ import * as inStockPrice from './migrations/0033_in_stock_price';
 import * as searchRanking from './migrations/0034_search_ranking';
 import * as webhooks from './migrations/0035_webhooks';
 import * as twoFactor from './migrations/0036_two_factor';
+import * as media from './migrations/0037_media';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -65,6 +66,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0034_search_ranking': searchRanking,
   '0035_webhooks': webhooks,
   '0036_two_factor': twoFactor,
+  '0037_media': media,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -19,6 +19,7 @@ import type { CartStore } from '../modules/cart/port';
 import type { CatalogueStore } from '../modules/catalogue/port';
 import type { MailStore } from '../modules/mail/port';
 import type { OperationsStore } from '../modules/operations/port';
+import type { MediaStore } from '../modules/media/port';
 import type { OrderStore } from '../modules/orders/port';
 import type { PaymentStore } from '../modules/payments/port';
 import type { PricingStore } from '../modules/pricing/port';
@@ -32,6 +33,7 @@ export * from '../modules/catalogue/port';
 export * from '../modules/catalogue/variantTypes';
 export * from '../modules/mail/port';
 export * from '../modules/operations/port';
+export * from '../modules/media/port';
 export * from '../modules/orders/port';
 export * from '../modules/payments/port';
 export * from '../modules/pricing/port';
@@ -52,7 +54,8 @@ export interface Store
     BackofficeStore,
     MailStore,
     OperationsStore,
-    WebhookStore {
+    WebhookStore,
+    MediaStore {
   /**
    * Runs `work` in one transaction: the methods given its `tx` run in it, and nothing of them is
    * kept unless `work` resolves; what `work` throws is thrown after the rollback. A service opens

@@ -9,9 +9,11 @@ import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } fro
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import type { StoredTracking as OrderTracking } from '../../src/domain/tracking';
+import type { MediaRenditionsTable, MediaTable } from './schemaMedia';
 import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, TwoFactorRecoveryCodesTable, TwoFactorTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
+export type * from './schemaMedia';
 
 /**
  * A jsonb column: read as the parsed value; written as JSON text (JSON.stringify). Never pass a
@@ -278,6 +280,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  media: MediaTable;
+  media_renditions: MediaRenditionsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

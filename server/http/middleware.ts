@@ -106,6 +106,18 @@ export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * requireSameOriginJson's rule for an upload (POST /api/admin/media): the same same-site check,
+ * with a multipart/form-data body instead of JSON (415 otherwise). A form on another site could
+ * post multipart, but the browser names that site in Origin or Sec-Fetch-Site (403).
+ */
+export const requireSameOriginUpload: RequestHandler = (req, _res, next) => {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'multipart/form-data') return next(new HttpError(415, 'An upload must be multipart/form-data (Content-Type: multipart/form-data)'));
+  if (!sameOrigin(req)) return next(new HttpError(403, 'Cross-site requests are not allowed'));
+  next();
+};
+
 /** 405 naming the refused method, with the Allow header of the resource. */
 export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
   return (req, res, next) => {

@@ -125,7 +125,8 @@ export interface ProductInputContext {
 
 /**
  * Validates a product body (POST: all form fields; PATCH: those present) and returns the
- * fields to store. The form's image1..3 are the product's images[0..2]; either may be sent.
+ * fields to store. The form's image1..3 are the product's images[0..2]; either may be sent. A product
+ * has 1 to 3 images: image1 is required, image2 and image3 may be blank (left out of the list).
  */
 export function readProduct(
   body: Record<string, unknown>,
@@ -166,7 +167,8 @@ export function readProduct(
       const value = trimmed(images[i]);
       if (check(IMAGE_LIST, value, name) && typeof value === 'string') images[i] = value;
     });
-    if (!errors[IMAGE_LIST] && IMAGE_FIELDS.every((f) => !errors[f])) changes[IMAGE_LIST] = images.slice(0, IMAGE_FIELDS.length);
+    // Image 2 and 3 may be blank: the list is the addresses given, in order (at least Image 1's).
+    if (!errors[IMAGE_LIST] && IMAGE_FIELDS.every((f) => !errors[f])) changes[IMAGE_LIST] = images.slice(0, IMAGE_FIELDS.length).filter((i) => typeof i === 'string' && i !== '');
   }
 
   for (const key of ADDRESSES) {

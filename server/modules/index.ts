@@ -24,6 +24,7 @@ import { WishlistService } from './wishlist/service';
 import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
+import { MediaService } from './media/service';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './accounts/emailVerification';
 import { allowPrivateFromEnv, WebhooksService, type WebhookOptions } from './webhooks/service';
@@ -84,6 +85,8 @@ export interface Services {
   payments: PaymentService;
   /** Webhook endpoints, and the events the other modules emit in their changes' transactions. */
   webhooks: WebhooksService;
+  /** Uploaded product images and their copies. */
+  media: MediaService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -149,5 +152,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     wishlist,
     payments,
     webhooks,
+    media: new MediaService(store, now),
   };
 }

@@ -2,7 +2,7 @@
 // makers its entries use. Pure TypeScript, shared by the client and the server.
 import { tooLong, type FieldRule } from './fieldRule';
 
-/** What a field holds: `id` the identity; `images` a list of up to 3 addresses; `reviews` the reviews. */
+/** What a field holds: `id` the identity; `images` a list of 1 to 3 addresses; `reviews` the reviews. */
 export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'reviews';
 
 export interface FieldSpec {
@@ -28,6 +28,8 @@ export interface FieldSpec {
   spread?: readonly string[];
   /** The labels of the spread names, in their order (Image 1–3). */
   spreadLabels?: readonly string[];
+  /** How many of the spread names must be given, from the first (images: 1; the others may be blank). */
+  spreadRequired?: number;
   /** May be absent from a product (the seed's data file, an older snapshot). */
   optional?: true;
   /** Absent is stored as NULL and answered absent (not the default). */

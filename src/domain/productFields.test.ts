@@ -60,7 +60,11 @@ describe('the product field table', () => {
     expect(checkField('', PRODUCT_FORM_RULES.warrantyInformation)).toBeUndefined();
     expect(checkField('', PRODUCT_FORM_RULES.weight)).toBeUndefined();
     expect(checkField('-1', PRODUCT_FORM_RULES.weight)).toBe('Weight must be at least 0');
-    expect(checkField('', PRODUCT_FORM_RULES.image2)).toBe('Image 2 is required');
+    // A product needs one image: Image 1 is required, Image 2 and 3 may be blank.
+    expect(checkField('', PRODUCT_FORM_RULES.image1)).toBe('Image 1 is required');
+    expect(checkField('', PRODUCT_FORM_RULES.image2)).toBeUndefined();
+    expect(checkField('', productRule('images', 'image3')!)).toBeUndefined();
+    expect(checkField('x'.repeat(501), PRODUCT_FORM_RULES.image3)).toBe('Image 3 must be at most 500 characters');
     expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('Price must be at least 1');
     expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('Stock must be a whole number');
     expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('Stock must be at most 2147483647');

@@ -36,6 +36,8 @@ export const PRODUCT_FIELD_TABLE = {
     rule: textRule(MAX_IMAGE),
     spread: ['image1', 'image2', 'image3'],
     spreadLabels: ['Image 1', 'Image 2', 'Image 3'],
+    // A product needs one image; Image 2 and 3 may be left blank.
+    spreadRequired: 1,
     image: true,
     csv: 'both',
   },
@@ -136,13 +138,21 @@ export function productLabel(key: ProductKey, name: string = key): string {
   return i >= 0 && spec.spreadLabels ? spec.spreadLabels[i] : spec.label;
 }
 
+/**
+ * The rule of a field under `name` (its own name, or one of its spread names), its messages naming
+ * its label; a spread name past the required ones (Image 2, Image 3) may be left blank.
+ */
+export function productRule(key: ProductKey, name: string = key): FieldRule | undefined {
+  const spec = fieldSpec(key);
+  const rule = spec.rule?.(productLabel(key, name));
+  const index = spec.spread?.indexOf(name) ?? -1;
+  return rule && spec.spreadRequired !== undefined && index >= spec.spreadRequired ? { ...rule, required: undefined } : rule;
+}
+
 /** The rules of the admin form's fields, in the table's order. */
 export const PRODUCT_FORM_RULES = Object.fromEntries(
-  entries.filter(([, spec]) => spec.form).flatMap(([key, spec]) => givenNames(key).map((name) => [name, spec.rule!(productLabel(key, name))])),
+  entries.filter(([, spec]) => spec.form).flatMap(([key]) => givenNames(key).map((name) => [name, productRule(key, name)!])),
 ) as Record<ProductFormField, FieldRule>;
-
-/** The rule of a field under `name` (its own name, or one of its spread names), its messages naming its label. */
-export const productRule = (key: ProductKey, name: string = key): FieldRule | undefined => fieldSpec(key).rule?.(productLabel(key, name));
 
 /**
  * The smallest magnitude a number other than 0 may have: the smallest normal double (about

@@ -41,13 +41,15 @@ async function request<T>(
   extraHeaders?: Record<string, string>,
 ): Promise<Answer<T>> {
   let response: Response;
+  // An upload's files go as multipart/form-data, the type (with its boundary) set by fetch itself.
+  const files = body instanceof FormData;
   try {
     response = await fetch(`${API_URL}${path}`, {
       method,
       credentials: 'same-origin',
-      // Every write is JSON, body or not: the server refuses any other (a form post's) type.
-      headers: method === 'GET' ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // Every other write is JSON, body or not: the server refuses any other (a form post's) type.
+      headers: method === 'GET' || files ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders },
+      body: body === undefined ? undefined : files ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
@@ -86,4 +88,6 @@ export const apiClient = {
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body).then(data),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body).then(data),
+  /** POSTs files as multipart/form-data (the back office's image upload). */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form).then(data),
 };

@@ -25,8 +25,6 @@ const REQUIRED_MESSAGES = [
   'Stock is required',
   'Thumbnail is required',
   'Image 1 is required',
-  'Image 2 is required',
-  'Image 3 is required',
   'Brand is required',
   'Category is required',
 ];

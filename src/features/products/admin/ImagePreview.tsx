@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { PhotoIcon } from '@heroicons/react/24/outline';
+import { mediaSrcSet } from '../../../domain/media';
 
 interface ImagePreviewProps {
   src: string;
   label: string;
 }
 
-/** A small preview of an image address typed into the form; says so when it does not load. */
+/** A small preview of an image address typed or uploaded into the form; says so when it does not load. */
 export default function ImagePreview({ src, label }: ImagePreviewProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const address = src.trim();
@@ -17,6 +18,8 @@ export default function ImagePreview({ src, label }: ImagePreviewProps) {
       {address && !failed ? (
         <img
           src={address}
+          srcSet={mediaSrcSet(address)}
+          sizes="96px"
           alt={`${label} preview`}
           className="size-full object-cover"
           onError={() => setFailedSrc(address)}

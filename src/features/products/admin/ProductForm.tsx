@@ -5,7 +5,7 @@ import type { FilterOption } from '../../../domain/types';
 import { PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
 import { toRegisterOptions } from '../../../domain/validation';
 import { EMPTY_PRODUCT_FORM, toFieldErrors, toProductInput, type ProductFormValues, type ProductInput } from './productFormValues';
-import ImagePreview from './ImagePreview';
+import ProductImages, { IMAGE_NAMES } from './ProductImages';
 import ProductNotifications from './ProductNotifications';
 import { useVariantGrid, type SavedVariants } from './useVariantGrid';
 import VariantGrid from './VariantGrid';
@@ -25,22 +25,12 @@ interface ProductFormProps {
   variants?: SavedVariants;
 }
 
-const IMAGE_FIELDS = [
-  { name: 'thumbnail', label: 'Thumbnail' },
-  { name: 'image1', label: 'Image 1' },
-  { name: 'image2', label: 'Image 2' },
-  { name: 'image3', label: 'Image 3' },
-] as const;
-
 /** The product page's details, shown only when set (blank: not shown, never a default). */
 const DETAIL_FIELDS = [
   { name: 'warrantyInformation', label: 'Warranty', placeholder: 'e.g. 1 year warranty; blank: not shown' },
   { name: 'shippingInformation', label: 'Shipping', placeholder: 'e.g. Ships in 1-2 business days' },
   { name: 'returnPolicy', label: 'Return policy', placeholder: 'e.g. 30 days return policy; blank: no returns' },
 ] as const;
-
-/** An image address the server accepts (a path on this site): a seed picture. */
-export const IMAGE_EXAMPLE = '/images/products/laptops-1.svg';
 
 export default function ProductForm({
   defaultValues = EMPTY_PRODUCT_FORM,
@@ -56,10 +46,22 @@ export default function ProductForm({
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ProductFormValues>({ defaultValues });
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const grid = useVariantGrid(variants, watch('title'));
+  const images = IMAGE_NAMES.map((name) => watch(name) ?? '');
+  const thumbnail = watch('thumbnail') ?? '';
+  const set = (name: ProductFormField, value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+  const pictures = {
+    images,
+    thumbnail,
+    setImages: (next: string[]) => IMAGE_NAMES.forEach((name, i) => set(name, next[i] ?? '')),
+    setThumbnail: (src: string) => set('thumbnail', src),
+    current: () => ({ images: IMAGE_NAMES.map((name) => getValues(name) ?? ''), thumbnail: getValues('thumbnail') ?? '' }),
+  };
   const { rows, hasOptions } = grid;
 
   const submitForm = handleSubmit(async (values) => {
@@ -118,14 +120,7 @@ export default function ProductForm({
           {field('category', 'Category', 'sm:col-span-3', (props) => (
             <OptionSelect options={withValue(categories, defaultValues.category)} placeholder="--choose category--" {...props} />
           ))}
-          {IMAGE_FIELDS.map(({ name, label }) =>
-            field(name, label, 'sm:col-span-6', (props) => (
-              <div className="flex items-start gap-4">
-                <Input type="text" placeholder={`e.g. ${IMAGE_EXAMPLE}`} {...props} />
-                <ImagePreview src={watch(name) ?? ''} label={label} />
-              </div>
-            )),
-          )}
+          <ProductImages field={field} {...pictures} />
           {DETAIL_FIELDS.map(({ name, label, placeholder }) =>
             field(name, label, 'sm:col-span-3', (props) => <Input type="text" placeholder={placeholder} {...props} />),
           )}
@@ -142,7 +137,7 @@ export default function ProductForm({
       </section>
 
       <div ref={grid.ref}>
-        <VariantGrid state={grid.grid} rows={rows} onChange={grid.setGrid} errors={grid.errors} skuBase={grid.skuBase} />
+        <VariantGrid state={grid.grid} rows={rows} onChange={grid.setGrid} errors={grid.errors} skuBase={grid.skuBase} images={images.filter((s) => s.trim() !== '')} />
       </div>
 
       <ProductNotifications />

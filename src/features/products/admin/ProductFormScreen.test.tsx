@@ -41,7 +41,8 @@ describe('ProductFormScreen, new product', () => {
     await openNewForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // The threshold starts at its default (5) and the minimum at 1; the other details may stay blank.
-    const optional = ['weight', 'warrantyInformation', 'shippingInformation', 'returnPolicy', 'minimumOrderQuantity', 'lowStockThreshold'] as const;
+    // A product needs one image: Image 2 and 3 may stay blank.
+    const optional = ['image2', 'image3', 'weight', 'warrantyInformation', 'shippingInformation', 'returnPolicy', 'minimumOrderQuantity', 'lowStockThreshold'] as const;
     const expected: Record<Exclude<ProductFormField, (typeof optional)[number]>, string> = {
       title: 'Product Name is required',
       description: 'Description is required',
@@ -50,8 +51,6 @@ describe('ProductFormScreen, new product', () => {
       stock: 'Stock is required',
       thumbnail: 'Thumbnail is required',
       image1: 'Image 1 is required',
-      image2: 'Image 2 is required',
-      image3: 'Image 3 is required',
       brand: 'Brand is required',
       category: 'Category is required',
     };

@@ -1,9 +1,11 @@
 // The product form's options (up to 3, each a name and comma-separated values) and its grid of
-// variants, one row per combination: SKU, price and discount (blank = the product's) and stock.
+// variants, one row per combination: SKU, price and discount (blank = the product's), stock and
+// picture (one of the product's images).
 // A table's columns on a wide screen, a card per variant on a phone; every input is labelled with
 // its combination ("SKU for Size 44, Black") and shows its own message.
 import { Button, Input } from '../../../components/controls';
 import { MAX_OPTIONS, removeOption, rowLabel, setCell, type CellField, type GridRow, type GridState } from './variantGrid';
+import VariantPicture from './VariantPicture';
 
 interface VariantGridProps {
   state: GridState;
@@ -12,6 +14,8 @@ interface VariantGridProps {
   /** Messages by the server's keys (options.N.name, variants.N.sku, variants, …). */
   errors: Record<string, string>;
   skuBase: string;
+  /** The product's images, a variant's picture is one of. */
+  images: readonly string[];
 }
 
 type Cell = CellField;
@@ -23,10 +27,10 @@ const CELLS: { field: Cell; label: string; type: 'text' | 'number'; step?: strin
   { field: 'stock', label: 'Stock', type: 'number', step: '1', mode: 'numeric' },
 ];
 
-const COLUMNS = 'sm:grid sm:grid-cols-[minmax(8rem,1.2fr)_minmax(8rem,1.3fr)_repeat(3,minmax(5rem,1fr))] sm:gap-3';
+const COLUMNS = 'sm:grid sm:grid-cols-[minmax(8rem,1.2fr)_minmax(8rem,1.3fr)_repeat(3,minmax(5rem,1fr))_minmax(6rem,1fr)] sm:gap-3';
 const message = 'mt-1 text-sm text-red-700';
 
-export default function VariantGrid({ state, rows, onChange, errors, skuBase }: VariantGridProps) {
+export default function VariantGrid({ state, rows, onChange, errors, skuBase, images }: VariantGridProps) {
   const setOption = (index: number, key: 'name' | 'values', value: string) =>
     onChange({ ...state, options: state.options.map((o, i) => (i === index ? { ...o, [key]: value } : o)) });
   const whole = [errors.options, errors.variants].filter(Boolean);
@@ -121,6 +125,7 @@ export default function VariantGrid({ state, rows, onChange, errors, skuBase }: 
             {CELLS.map((c) => (
               <span key={c.field}>{c.label}</span>
             ))}
+            <span>Picture</span>
           </div>
           <ul aria-labelledby="variants-heading" className="mt-2 space-y-3 sm:space-y-2">
             {rows.map((row, i) => {
@@ -158,6 +163,7 @@ export default function VariantGrid({ state, rows, onChange, errors, skuBase }: 
                         </div>
                       );
                     })}
+                    <VariantPicture id={`variant-${i}-image`} label={label} row={row} state={state} images={images} error={errors[`variants.${i}.image`]} onChange={onChange} />
                   </div>
                 </li>
               );

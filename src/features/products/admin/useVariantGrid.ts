@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductOption, Variant } from '../../../domain/variants';
 import type { ProductInput } from './productFormValues';
-import { gridFromProduct, gridRows, optionsInput, rowKey, skuBaseOf, totalStock, variantsInput, type GridState } from './variantGrid';
+import { gridFromProduct, gridRows, optionsInput, rowKey, skuBaseOf, totalStock, variantsInput, type GridState, type VariantInput } from './variantGrid';
 import { checkGrid } from './variantGridCheck';
 
 /** The saved product's options and variants (editing); none for a new product. */
@@ -47,10 +47,12 @@ export function useVariantGrid(saved: SavedVariants | undefined, title: string |
     },
     /** The form's input with the options and variants (none for a new product without options). */
     withVariants(input: ProductInput): ProductInput {
-      if (hasOptions) return { ...input, stock: totalStock(rows), options: optionsInput(grid), variants: variantsInput(grid, rows) };
+      // A picture the product no longer has (its image was removed or replaced) is none.
+      const pictured = (v: VariantInput): VariantInput => (v.image && !input.images.includes(v.image) ? { ...v, image: null } : v);
+      if (hasOptions) return { ...input, stock: totalStock(rows), options: optionsInput(grid), variants: variantsInput(grid, rows).map(pictured) };
       const only = grid.cells[rowKey([])];
       if (!only) return input;
-      return { ...input, options: [], variants: variantsInput(grid, rows).map((v) => ({ ...v, options: {}, stock: input.stock })) };
+      return { ...input, options: [], variants: variantsInput(grid, rows).map((v) => pictured({ ...v, options: {}, stock: input.stock })) };
     },
   };
 }

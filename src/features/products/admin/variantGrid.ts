@@ -124,6 +124,19 @@ export function setCell(state: GridState, row: GridRow, field: CellField, value:
   return { ...state, cells: { ...state.cells, [key]: { ...cells, [field]: value } } };
 }
 
+/** The state with one row's picture chosen: one of the product's images, or null for none. */
+export function setPicture(state: GridState, row: GridRow, image: string | null): GridState {
+  const { values: _values, key, ...cells } = row;
+  void _values;
+  return { ...state, cells: { ...state.cells, [key]: { ...cells, keep: { ...cells.keep, image } } } };
+}
+
+/** The row's picture ('' for none, or one no longer among `images`). */
+export function pictureOf(row: GridRow, images: readonly string[]): string {
+  const image = row.keep?.image;
+  return typeof image === 'string' && images.includes(image) ? image : '';
+}
+
 /** The state without the option at `index`: each row's cells move to its values without it (the first wins). */
 export function removeOption(state: GridState, index: number, skuBase: string): GridState {
   const cells: CellsByKey = {};
@@ -153,6 +166,8 @@ export interface VariantInput {
   price: number | null;
   discountPercentage: number | null;
   stock: number;
+  /** The variant's picture: one of the product's images; null for none (absent: as saved). */
+  image?: string | null;
 }
 
 /** The variants as the API takes them, in the grid's order (so variants.N is row N). */

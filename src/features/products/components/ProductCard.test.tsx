@@ -62,3 +62,14 @@ describe('ProductCard rating', () => {
     expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars, 1 review' })).toBeInTheDocument();
   });
 });
+
+describe('ProductCard image', () => {
+  it('offers an uploaded thumbnail in the widths it has (never wider than the original); a seed path as it is', () => {
+    stubFetch({});
+    const { unmount } = renderWithProviders(<ProductCard product={{ ...product({}), title: 'Lamp', thumbnail: '/media/3/500.webp' }} />);
+    expect(screen.getByRole('img', { name: 'Lamp' })).toHaveAttribute('srcset', '/media/3/320.webp 320w, /media/3/500.webp 500w');
+    unmount();
+    renderWithProviders(<ProductCard product={{ ...product({}), title: 'Lamp', thumbnail: '/images/lamp.webp' }} />);
+    expect(screen.getByRole('img', { name: 'Lamp' })).not.toHaveAttribute('srcset');
+  });
+});

@@ -5,6 +5,7 @@ import Price from '../../../components/Price';
 import StarRating from '../../../components/StarRating';
 import type { PricedProduct, Product } from '../../../domain/types';
 import { discountedPrice } from '../../../domain/pricing';
+import { mediaSrcSet } from '../../../domain/media';
 import { buttonClass } from '../../../components/controls';
 
 /** A listed product: the API adds salePrice and priceVaries (absent in older answers and tests). */
@@ -28,6 +29,9 @@ export default function ProductCard({ product, admin = false, action: Action }: 
         <div className="aspect-square w-full overflow-hidden rounded-md bg-gray-100">
           <img
             src={product.thumbnail}
+            // An uploaded image comes in three widths: a phone's two columns take a narrow one.
+            srcSet={mediaSrcSet(product.thumbnail)}
+            sizes="(min-width: 768px) 33vw, 50vw"
             alt={product.title}
             width={300}
             height={300}

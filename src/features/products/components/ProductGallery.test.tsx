@@ -81,4 +81,13 @@ describe('ProductGallery', () => {
     rerender(<ProductGallery title="Lamp" images={images} shown="/images/elsewhere.svg" />);
     expect(main()).toHaveAttribute('src', '/images/c.svg');
   });
+
+  it('offers an uploaded image in its three widths (srcset); a seed path as it is', async () => {
+    render(<ProductGallery title="Lamp" images={['/media/7/1280.webp', '/images/b.svg']} />);
+    expect(main()).toHaveAttribute('srcset', '/media/7/320.webp 320w, /media/7/640.webp 640w, /media/7/1280.webp 1280w');
+    expect(main()).toHaveAttribute('sizes');
+    await userEvent.click(screen.getByRole('button', { name: 'Show image 2 of 2' }));
+    expect(main()).toHaveAttribute('src', '/images/b.svg');
+    expect(main()).not.toHaveAttribute('srcset');
+  });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { mediaSrcSet } from '../../../domain/media';
 
 interface ProductGalleryProps {
   title: string;
@@ -66,6 +67,9 @@ export default function ProductGallery({ title, images, shown }: ProductGalleryP
         <img
           key={images[current]}
           src={images[current]}
+          // An uploaded image's widths (seed paths have one): the column is at most 28rem wide.
+          srcSet={mediaSrcSet(images[current])}
+          sizes="(min-width: 1024px) 28rem, 100vw"
           alt={`${title}, image ${current + 1} of ${count}`}
           width={600}
           height={600}
@@ -88,7 +92,7 @@ export default function ProductGallery({ title, images, shown }: ProductGalleryP
               aria-label={`Show image ${index + 1} of ${count}`}
               className="size-14 overflow-hidden rounded-md bg-gray-100 ring-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-[current]:ring-2 aria-[current]:ring-brand-600 sm:size-20"
             >
-              <img src={src} alt="" width={80} height={80} loading="lazy" className="size-full object-cover" />
+              <img src={src} srcSet={mediaSrcSet(src)} sizes="80px" alt="" width={80} height={80} loading="lazy" className="size-full object-cover" />
             </button>
           ))}
         </div>
