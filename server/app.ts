@@ -3,6 +3,7 @@
 // PostgreSQL in process or on a server), builds the modules' services on it (server/modules/index.ts)
 // and mounts each module's routes, which reach the store only through the services.
 import { taxonomyRoutes } from './modules/catalogue/taxonomyRoutes';
+import { adminProductRoutes } from './modules/catalogue/adminProductRoutes';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,6 +144,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/admin/categories', taxonomyRoutes(services, 'category'));
   api.use('/admin/webhooks', webhookAdminRoutes(services));
   api.use(MEDIA_PATH, requireUser, mediaAdminRoutes(services));
+  api.use('/admin/products', adminProductRoutes(services, { publicUrl }));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;

@@ -155,6 +155,9 @@ export class PgStore extends withMedia(withWebhooks(withOperations(withPayments(
   recordAudits(tx: Tx, entries: readonly Omit<AuditEntry, 'id'>[]): Promise<void> {
     return audit.insertAudits(trxOf(tx), entries);
   }
+  lastAuditAt(entity: AuditEntry['entity'], ids: readonly string[]): Promise<Map<string, string>> {
+    return audit.lastAuditAt(this.db, entity, ids);
+  }
 
   // --- Transactions ------------------------------------------------------------------------------
 

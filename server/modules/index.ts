@@ -6,6 +6,7 @@ import { AuthService } from './accounts/auth';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { TaxonomyService } from './catalogue/taxonomy';
+import { AdminProductService } from './catalogue/adminProducts';
 import { OrderService } from './orders/service';
 import { CheckoutService } from './orders/checkout';
 import { OrderNoteService } from './orders/notes';
@@ -63,6 +64,8 @@ export interface Services {
   catalogue: CatalogueService;
   /** The back office's brands and categories. */
   taxonomy: TaxonomyService;
+  /** The back office's products table and its bulk actions. */
+  adminProducts: AdminProductService;
   cart: CartService;
   orders: OrderService;
   /** Quotes of the shopper's cart. */
@@ -129,6 +132,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     users,
     catalogue,
     taxonomy,
+    adminProducts: new AdminProductService(catalogue, audit, now),
     cart,
     orders,
     orderNotes: new OrderNoteService(store, audit, now),

@@ -113,6 +113,7 @@ describe('the route table', () => {
     expect(within(nav).queryByRole('link', { name: 'Dashboard: all products' })).not.toBeInTheDocument();
     expect(links.find((l) => l.textContent === 'Customers')).toHaveAttribute('href', '/admin/customers');
     expect(links.find((l) => l.textContent === 'Audit log')).toHaveAttribute('href', '/admin/audit');
+    expect(links.find((l) => l.textContent === 'Products table')).toHaveAttribute('href', '/admin/products');
     expect(nav).not.toHaveTextContent('Team');
   });
 

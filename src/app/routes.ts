@@ -24,6 +24,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/wishlist', page: 'app/pages/WishlistPage', guard: 'user' },
   // The back office: a page's code is fetched only once Protected lets an admin in.
   admin('/admin', 'products', 'AdminHome'),
+  admin('/admin/products', 'products', 'AdminProducts'),
   admin('/admin/productdetail/:id', 'products', 'AdminProductDetail'),
   admin('/admin/product-form', 'products', 'ProductForm'),
   admin('/admin/product-form/edit/:id', 'products', 'ProductForm'),

@@ -42,4 +42,10 @@ export class AuditService {
     const entries = described.flatMap((d) => (d ? [auditEntry(ctx, d)] : []));
     if (entries.length > 0) await this.store.recordAudits(tx, entries);
   }
+
+  /** When each product among `ids` was last changed (its newest audit entry, ISO), by id: one read for a page of them. */
+  async productsLastChanged(ids: readonly number[]): Promise<Map<number, string>> {
+    const at = await this.store.lastAuditAt('product', ids.map(String));
+    return new Map([...at].map(([id, time]) => [Number(id), time]));
+  }
 }

@@ -33,6 +33,8 @@ export interface BackofficeStore {
   recordAudit(tx: Tx, entry: Omit<AuditEntry, 'id'>): Promise<void>;
   /** Appends the entries, in their order, with a few statements, in `tx`. */
   recordAudits(tx: Tx, entries: readonly Omit<AuditEntry, 'id'>[]): Promise<void>;
+  /** When each of `ids` last had an entry of `entity` (ISO), in one read; ids without any left out. */
+  lastAuditAt(entity: AuditEntity, ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------

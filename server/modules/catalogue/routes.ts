@@ -23,7 +23,7 @@ export function pageUrl(originalUrl: string, link: PageLink, publicUrl = ''): st
 }
 
 /** A list: X-Total-Count always, Link with the other pages when there are some (as json-server's router). */
-function sendListing(req: Request, res: Response, publicUrl: string | undefined, { items, total, links, estimated }: Listing<unknown>): void {
+export function sendListing(req: Request, res: Response, publicUrl: string | undefined, { items, total, links, estimated }: Listing<unknown>): void {
   res.setHeader('X-Total-Count', String(total));
   // A search of a large catalogue counts its matches exactly only up to a cap (search.ts).
   if (estimated) res.setHeader('X-Total-Count-Estimated', 'true');

@@ -51,7 +51,8 @@ export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export class CatalogueService {
-  private readonly writes: ProductWrites;
+  // Open to the module's other services (adminProducts.ts: a bulk change in one transaction).
+  readonly writes: ProductWrites;
 
   constructor(
     private readonly store: CatalogueStore & Pick<Store, 'transaction'>,

@@ -10,8 +10,12 @@ import { describeProduct } from '../backoffice/auditEntries';
 /** Told of every change of an existing product, in its transaction, with the product as it is after the write. */
 export type ProductListener = (tx: Tx, product: VariantProduct, at: number) => Promise<void>;
 
-/** An import names a product that does not exist: roll the transaction back. */
-class Missing extends Error {}
+/** An import or a bulk change names a product that does not exist: roll the transaction back. */
+class Missing extends Error {
+  constructor(readonly ids: number[] = []) {
+    super('missing products');
+  }
+}
 
 /**
  * A product as its audit entry records it: with its options and variants, unless it has no
@@ -58,6 +62,37 @@ export class ProductWrites {
    */
   change(id: number, change: (product: VariantProduct) => ProductChanges, ctx?: AuditContext): Promise<VariantProduct | undefined> {
     return this.store.transaction((tx) => this.update(tx, id, change, ctx));
+  }
+
+  /**
+   * Sets the fields `change` computes on each of the products `ids` as one unit (all locked first,
+   * in id order), each audited as a single write: the ids changed and those left as they were
+   * (`change` answered undefined, or changed nothing); `missing` (and nothing changed) when one of
+   * them does not exist.
+   */
+  async changeAll(
+    ids: readonly number[],
+    change: (product: VariantProduct) => ProductChanges | undefined,
+    ctx: AuditContext,
+  ): Promise<{ changed: number[]; unchanged: number[] } | { missing: number[] }> {
+    try {
+      return await this.store.transaction(async (tx) => {
+        const locked = await this.store.lockProducts(tx, ids);
+        const found = new Set(locked.map((p) => p.id));
+        const missing = ids.filter((id) => !found.has(id));
+        if (missing.length > 0) throw new Missing(missing.sort((a, b) => a - b));
+        const changed: number[] = [];
+        const unchanged: number[] = [];
+        for (const before of locked) {
+          const changes = change(before);
+          ((changes && (await this.write(tx, before, () => changes, ctx))) ? changed : unchanged).push(before.id);
+        }
+        return { changed, unchanged };
+      });
+    } catch (error) {
+      if (error instanceof Missing) return { missing: error.ids };
+      throw error;
+    }
   }
 
   /**
@@ -110,8 +145,13 @@ export class ProductWrites {
   private async update(tx: Tx, id: number, change: (product: VariantProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<VariantProduct | undefined> {
     const [before] = await this.store.lockProducts(tx, [id]);
     if (!before) return undefined;
+    return (await this.write(tx, before, change, ctx)) ?? before;
+  }
+
+  /** Writes what `change` computes of `before` (locked in `tx`), tells the listeners, records the audit entry: the product after, undefined when nothing changed. */
+  private async write(tx: Tx, before: VariantProduct, change: (product: VariantProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<VariantProduct | undefined> {
     const after = await this.store.updateProduct(tx, before, change(before));
-    if (!after) return before;
+    if (!after) return undefined;
     // The listeners see the product as written, its row locked until this transaction ends.
     for (const listener of this.listeners) await listener(tx, after, ctx?.at ?? this.now());
     await this.audit.record(tx, ctx, ctx && describeProduct(ctx, ...auditedPair(before, after)));

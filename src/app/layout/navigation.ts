@@ -21,6 +21,7 @@ const NAV_LINKS: NavLinkSpec[] = [
   // The back office, with its dashboard, customers and audit log.
   { name: 'Dashboard', link: '/admin/dashboard', user: false, admin: true },
   { name: 'Admin', link: '/admin', user: false, admin: true },
+  { name: 'Products table', link: '/admin/products', user: false, admin: true },
   { name: 'Orders', link: '/admin/orders', user: false, admin: true },
   { name: 'Customers', link: '/admin/customers', user: false, admin: true },
   { name: 'Audit log', link: '/admin/audit', user: false, admin: true },

@@ -82,4 +82,16 @@ describe('AdminProductDetailScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The review could not be removed: Review not found');
     expect(screen.getByText('Fine.')).toBeInTheDocument();
   });
+
+  it('lists the variants with their SKU, price and stock', async () => {
+    const options = [{ name: 'Colour', values: ['Black', 'White'] }];
+    const variants = [
+      { id: 31, sku: 'LAMP-B', options: { Colour: 'Black' }, price: null, discountPercentage: null, stock: 4 },
+      { id: 32, sku: 'LAMP-W', options: { Colour: 'White' }, price: 60, discountPercentage: 0, stock: 0 },
+    ];
+    stubFetch({ 'GET /api/products/3': () => jsonResponse({ ...product, stock: 4, options, variants }) });
+    renderWithProviders(<AdminProductDetailScreen />, { ...DETAIL, route: '/admin/productdetail/3' });
+    const section = await screen.findByRole('region', { name: 'Variants and stock' });
+    expect(within(section).getAllByRole('row').map((r) => r.textContent)).toEqual(['SKUVariantPriceStock', 'LAMP-BColour Black$304', 'LAMP-WColour White$600']);
+  });
 });

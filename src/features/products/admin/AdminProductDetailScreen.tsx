@@ -15,6 +15,7 @@ import ProductFacts from '../components/ProductFacts';
 import ProductLoadError from '../components/ProductLoadError';
 import ProductReviews from '../components/ProductReviews';
 import RemoveReview from './RemoveReview';
+import VariantSummary from './VariantSummary';
 import { buttonClass } from '../../../components/controls';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
@@ -96,6 +97,7 @@ export default function AdminProductDetailScreen() {
           <ProductReviews reviews={product.reviews} actions={(review) => <RemoveReview productId={product.id} review={review} />} />
         </section>
       </div>
+      <VariantSummary product={product} />
     </div>
   );
 }
