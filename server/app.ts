@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { checkPublicUrl, publicUrlFromEnv } from './http/config';
+import { checkPublicUrl, publicUrlFromEnv, staffEmailFromEnv } from './http/config';
 import { apiNotFound, errorHandler, type ErrorLog } from './http/errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, requireSameOriginUpload, securityHeaders, shallowJson, storableText } from './http/middleware';
 import { loadSession, requireStaffTwoFactor, requireUser, sessionIdOf } from './http/session';
@@ -92,6 +92,8 @@ export interface AppOptions {
   verifyLimits?: Partial<VerifyLimits>;
   /** Who takes card payments (default: the offline test provider; tests pass their own to observe it). */
   payments?: PaymentProvider;
+  /** Where the staff's mail about products goes (default: $STAFF_EMAIL, server/http/config.ts). */
+  staffEmail?: string;
   /** No mail server is configured (server/index.ts: no SMTP_URL): messages are held in the outbox, not sent (default false). */
   mailHeld?: boolean;
   /** Webhooks' settings: `allowPrivate` lets endpoints be private addresses (default: $WEBHOOKS_ALLOW_PRIVATE). */
@@ -168,6 +170,7 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     payments: options.payments,
     mailHeld: options.mailHeld,
     webhooks: options.webhooks,
+    staffEmail: options.staffEmail ?? staffEmailFromEnv(),
   });
 
   const operations = setUpOperations({

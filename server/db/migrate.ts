@@ -34,6 +34,7 @@ import * as searchRanking from './migrations/0034_search_ranking';
 import * as webhooks from './migrations/0035_webhooks';
 import * as twoFactor from './migrations/0036_two_factor';
 import * as media from './migrations/0037_media';
+import * as productNotify from './migrations/0038_product_notify';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -67,6 +68,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0035_webhooks': webhooks,
   '0036_two_factor': twoFactor,
   '0037_media': media,
+  '0038_product_notify': productNotify,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

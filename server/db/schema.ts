@@ -80,6 +80,10 @@ export type ProductsTable = {
   in_stock_price: GeneratedAlways<number | null>;
   /** The title folded for suggestions (server/modules/catalogue/words.ts); written with the title (productRows.ts). */
   title_words: Generated<string>;
+  /** Which events the staff is mailed of (migration 0038): admin-only, never in a shopper's answer. */
+  notify_review: Generated<boolean>;
+  notify_low_stock: Generated<boolean>;
+  notify_sold_out: Generated<boolean>;
   /** The product's options, [] without (migration 0012). */
   options: Json<ProductOption[], string | undefined>;
 };

@@ -34,6 +34,19 @@ export function checkPublicUrl(value: string): string {
 export const SMTP_URL_ENV = 'SMTP_URL';
 export const MAIL_FROM_ENV = 'MAIL_FROM';
 export const DEFAULT_MAIL_FROM = 'Shop <no-reply@shop.test>';
+export const STAFF_EMAIL_ENV = 'STAFF_EMAIL';
+export const DEFAULT_STAFF_EMAIL = 'admin@shop.test';
+
+/**
+ * Where the staff's mail about products goes (a new review, low stock, sold out: each product's
+ * `notify`): STAFF_EMAIL, one address; anything without an @ or with a space or line break is
+ * refused at start.
+ */
+export function staffEmailFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[STAFF_EMAIL_ENV]?.trim() || DEFAULT_STAFF_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new Error(`${STAFF_EMAIL_ENV} must be one email address, not "${value}"`);
+  return value;
+}
 
 /**
  * How long the worker's claim on a message lasts (MAIL_LEASE_SECONDS), and how long nodemailer

@@ -26,6 +26,8 @@ import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
 import { MediaService } from './media/service';
+import { staffAlertMail } from './mail/staffMessages';
+import { DEFAULT_STAFF_EMAIL } from '../http/config';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
 import { DEFAULT_VERIFY_LIMITS, EmailVerificationService, type VerifyLimits } from './accounts/emailVerification';
 import { allowPrivateFromEnv, WebhooksService, type WebhookOptions } from './webhooks/service';
@@ -53,6 +55,8 @@ export interface ServiceOptions {
   mailHeld?: boolean;
   /** Webhooks' settings (default: WEBHOOKS_ALLOW_PRIVATE from the environment). */
   webhooks?: Partial<WebhookOptions>;
+  /** Where the staff's mail about products goes (STAFF_EMAIL; default admin@shop.test). */
+  staffEmail?: string;
 }
 
 export interface Services {
@@ -122,6 +126,10 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));
   // product.updated, as GET /products/:id answers the product, in the write's transaction.
   catalogue.onProductChanged((tx, product, at) => webhooks.emit(tx, [{ type: 'product.updated', data: { product: withLowestSalePrice(publicProduct(product)) } }], at));
+  // The staff's mail about a product whose `notify` asks for it (a new review, low stock, sold
+  // out), in the transaction of the review or the sale: the catalogue tells, the mail module writes.
+  const staffEmail = options.staffEmail ?? DEFAULT_STAFF_EMAIL;
+  catalogue.onStaffAlert((tx, alert, at) => mail.enqueue(tx, staffAlertMail(staffEmail, alert, linkBase), at));
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments, webhooks }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   const twoFactor = new TwoFactorService(store, new CodeLimiter(store, now), now);

@@ -97,6 +97,22 @@ export interface PricedProduct extends Product {
   priceVaries?: boolean;
 }
 
+/**
+ * Which events of a product the shop's staff is mailed of (each off unless set): a new review, a
+ * sale taking a variant's stock to its low-stock threshold or below, a sale taking it to 0.
+ * Only admins' answers carry it (AdminProduct); a shopper's never does.
+ */
+export interface ProductNotify {
+  review: boolean;
+  lowStock: boolean;
+  soldOut: boolean;
+}
+
+/** A product as an admin's answers give it (GET /products/:id and the product writes): with `notify`. */
+export interface AdminProduct extends PricedProduct {
+  notify: ProductNotify;
+}
+
 /** Cart line as displayed: `product` is expanded. */
 export interface CartItem {
   id: number;

@@ -1,19 +1,22 @@
 // The storage port's catalogue: product lists with json-server's semantics, products with their
 // options and variants, categories and brands. Part of the Store (server/db/port.ts), whose
 // contract it follows.
-import type { FilterOption, Product } from '../../../src/domain/types';
+import type { FilterOption, Product, ProductNotify } from '../../../src/domain/types';
 import type { FilterOptionField, ListQuery, Page, ProductListField, ValueCount } from '../../query/lists';
-import type { ListedProduct, ProductOption, Variant, VariantProduct, VariantsWrite } from './variantTypes';
+import type { ListedProduct, LockedProduct, ProductOption, Variant, VariantProduct, VariantsWrite } from './variantTypes';
 import type { Tx } from '../../db/tx';
 
-/** A product to create: its fields, and its options and variants (none: one variant, options {}, the product's stock). */
-export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite>;
+/**
+ * A product to create: its fields, and its options and variants (none: one variant, options {},
+ * the product's stock), and the staff's `notify` settings (none: all off).
+ */
+export type NewProduct = Omit<Product, 'id'> & Partial<VariantsWrite> & { notify?: ProductNotify };
 
 /**
  * A product's changes: its fields and/or its options and variants together (replacing them). On
  * a product without options, `stock` (without `variants`) sets its only variant's stock.
  */
-export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite>;
+export type ProductChanges = Partial<Omit<Product, 'id'>> & Partial<VariantsWrite> & { notify?: ProductNotify };
 
 /** A brand or a category as the back office lists it: how many products use it, deleted ones included. */
 export interface TaxonomyItem extends FilterOption {
@@ -47,6 +50,8 @@ export interface CatalogueStore {
   productById(id: number): Promise<VariantProduct | undefined>;
   /** The products among `ids` that exist, in any order; in `tx` when given. */
   productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]>;
+  /** The staff's `notify` settings of a product (admins' answers only); undefined when there is none. */
+  productNotify(id: number): Promise<ProductNotify | undefined>;
   /** What a list of saved products shows of `productIds` (those that exist), and the variants among `variantIds` that exist; in any order. */
   productSummaries(productIds: readonly number[], variantIds: readonly number[]): Promise<{ products: ProductSummary[]; variants: VariantSummary[] }>;
   // The admin's product writes, in the transaction `tx` the catalogue's service opened. A write
@@ -58,9 +63,9 @@ export interface CatalogueStore {
   insertProducts(tx: Tx, products: readonly NewProduct[]): Promise<VariantProduct[]>;
   /**
    * Writes `changes` to `product` (locked by the caller with lockProducts, as it is now): the
-   * product after, undefined when the changes change nothing (nothing written).
+   * product after (without `notify`), undefined when the changes change nothing (nothing written).
    */
-  updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined>;
+  updateProduct(tx: Tx, product: LockedProduct, changes: ProductChanges): Promise<VariantProduct | undefined>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 
@@ -77,10 +82,11 @@ export interface CatalogueStore {
 
   // Stock, inside the transaction of an order's placing or change; locks, for a product write too.
   /**
-   * The products among `ids` that exist, with their variants, locked until `tx` ends; locked in
-   * id order, so two transactions that lock products never wait on each other in a circle.
+   * The products among `ids` that exist, with their variants and `notify` (one read), locked
+   * until `tx` ends; locked in id order, so two transactions that lock products never wait on
+   * each other in a circle.
    */
-  lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]>;
+  lockProducts(tx: Tx, ids: readonly number[]): Promise<LockedProduct[]>;
   /**
    * Takes each line's quantity from its variant, never below zero, never from a variant of a
    * deleted product or of another product (products.stock follows): the first line that could

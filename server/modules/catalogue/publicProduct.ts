@@ -12,9 +12,17 @@ export function publicReview({ user, ...review }: Review, viewer?: number): Revi
   return viewer !== undefined && user === viewer ? { ...review, mine: true } : review;
 }
 
-/** The product with its reviews as anyone may see them (publicReview). */
-export function publicProduct<T extends Product>(product: T, viewer?: number): T {
-  return { ...product, reviews: product.reviews.map((review) => publicReview(review, viewer)) };
+/** The product with its reviews as anyone may see them (publicReview), without the staff's `notify` (admins' answers only). */
+export function publicProduct<T extends Product>(product: T, viewer?: number): Omit<T, 'notify'> {
+  return { ...withoutNotify(product), reviews: product.reviews.map((review) => publicReview(review, viewer)) };
+}
+
+/** The product without the staff's `notify` settings (what other modules and shoppers get). */
+export function withoutNotify<T extends object>(product: T): Omit<T, 'notify'> {
+  if (!('notify' in product)) return product;
+  const { notify: _notify, ...rest } = product;
+  void _notify;
+  return rest;
 }
 
 /**

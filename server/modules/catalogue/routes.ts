@@ -89,13 +89,13 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
     }),
   );
 
-  // GET /products/:id (anyone)
+  // GET /products/:id (anyone; an admin's answer has the staff's `notify` too, never cached: publicRead)
   router.get(
     /^\/products\/([^/]+)\/?$/,
     publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => {
       // Express has decoded the id once, as json-server's `/:id` did.
-      res.json(await catalogue.product(req.params[0], req.query));
+      res.json(await catalogue.product(req.params[0], req.query, req.user?.role === 'admin'));
     }),
   );
 

@@ -3,7 +3,7 @@
 // (server/db/port.ts). Every product answer carries `salePrice`, the price the shopper sees
 // (price less discount, rounded to whole dollars), which lists filter and sort by like any field.
 // Writes are admin-only (the route checks) and follow the product form's rules (server/http/validate.ts).
-import type { FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../../src/domain/types';
+import type { AdminProduct, FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../../src/domain/types';
 import { withLowestSalePrice as withSalePrice } from './variantRules';
 import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
 import { readVariants } from './variantInput';
@@ -14,10 +14,7 @@ import {
   type CatalogueStore,
   type ImportResult,
   type ImportRow,
-  type ListFilter,
-  type ListQuery,
   type ProductChanges,
-  type ProductListField,
   type Store,
   type Tx,
   type VariantProduct,
@@ -26,7 +23,11 @@ import { foldTerms, foldWords, startsWords } from './words';
 import type { StoredUser } from '../../db/port';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { ProductWrites, type ProductListener } from './writes';
-import { publicProduct } from './publicProduct';
+import { publicProduct, withoutNotify } from './publicProduct';
+import { productFacets } from './facets';
+import { readNotify } from './notifyInput';
+import { StockWatch, type StaffAlertListener } from './staffAlerts';
+import { NOTIFY_OFF, type LockedProduct } from './variantTypes';
 import { PRODUCT_DEFAULTS, readProduct } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 import { cleanQuery, listing, readList, type Listing } from '../../query/listQuery';
@@ -53,6 +54,8 @@ export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
 export class CatalogueService {
   // Open to the module's other services (adminProducts.ts: a bulk change in one transaction).
   readonly writes: ProductWrites;
+  /** The stock each order's transaction locked, for the staff's stock alerts (staffAlerts.ts). */
+  private readonly watch = new StockWatch();
 
   constructor(
     private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
@@ -69,6 +72,15 @@ export class CatalogueService {
    */
   onProductChanged(listener: ProductListener): void {
     this.writes.onChange(listener);
+  }
+
+  /**
+   * Calls `listener` with each staff alert (staffAlerts.ts: a new review, a variant's stock
+   * crossing its low-stock threshold or selling out, of a product whose `notify` asks for it),
+   * inside the transaction of the change; a listener that throws rolls it back.
+   */
+  onStaffAlert(listener: StaffAlertListener): void {
+    this.writes.onStaffAlert(listener);
   }
 
   /** GET /products: a `search` that finds nothing as typed is corrected (productSearch.ts): `corrected` says to what. */
@@ -88,43 +100,10 @@ export class CatalogueService {
 
   /**
    * GET /products/facets: for the list's filters (sort and paging ignored), how many products
-   * match, and what each filter group would leave given all the other filters: the categories
-   * and brands with their counts (every known one, 0 included), the displayed price range, and
-   * how many are in stock.
+   * match, and what each filter group would leave given all the other filters (facets.ts).
    */
-  async facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
-    // A search corrected as the list corrects it, so the facets count what the list shows.
-    const { list } = await withCorrection(readProductList(rawQuery).list, (terms) => this.store.correctSearch(terms), async (list) => ({
-      list,
-      total: list.search ? await this.store.countProducts(list) : 1,
-    }));
-    const filters = list.filters ?? [];
-    const without = (field: ProductListField, add: ListFilter<ProductListField>[] = []): ListQuery<ProductListField> => ({
-      q: list.q,
-      search: list.search,
-      none: list.none,
-      filters: [...filters.filter((f) => f.field !== field), ...add],
-    });
-    const [total, byCategory, byBrand, price, inStock, categories, brands] = await Promise.all([
-      this.store.countProducts({ q: list.q, search: list.search, none: list.none, filters }),
-      this.store.countProductsBy('category', without('category')),
-      this.store.countProductsBy('brand', without('brand')),
-      this.store.salePriceRange(without('salePrice')),
-      this.store.countProducts(without('stock', [{ field: 'stock', op: 'gte', values: ['1'] }])),
-      this.store.listCategories({}),
-      this.store.listBrands({}),
-    ]);
-    const counted = (options: FilterOption[], counts: { value: string; count: number }[]) => {
-      const of = new Map(counts.map((c) => [c.value, c.count]));
-      return options.map((o) => ({ value: o.value, label: o.label, count: of.get(o.value) ?? 0 }));
-    };
-    return {
-      total,
-      categories: counted(categories.items, byCategory),
-      brands: counted(brands.items, byBrand),
-      price: price ?? null,
-      inStock,
-    };
+  facets(rawQuery: Record<string, unknown>): Promise<ProductFacets> {
+    return productFacets(this.store, rawQuery);
   }
 
   /**
@@ -159,13 +138,13 @@ export class CatalogueService {
     return listing(readList(cleanQuery(query), FILTER_OPTION_FIELDS), (q) => this.store.listBrands(q));
   }
 
-  /** One product by the id in the path (its exact decimal form); 404 otherwise. */
-  async product(rawId: string, query: Record<string, unknown>): Promise<PricedProduct> {
+  /** One product by the id in the path (its exact decimal form), to an admin with `notify`; 404 otherwise. */
+  async product(rawId: string, query: Record<string, unknown>, admin = false): Promise<PricedProduct | AdminProduct> {
     cleanQuery(query);
     const id = parseId(rawId);
-    const product = id === undefined ? undefined : await this.store.productById(id);
+    const [product, notify] = id === undefined ? [] : await Promise.all([this.store.productById(id), admin ? this.store.productNotify(id) : undefined]);
     if (!product) throw notFound();
-    return withSalePrice(publicProduct(product));
+    return withSalePrice(admin ? { ...product, notify: notify ?? NOTIFY_OFF } : publicProduct(product));
   }
 
   private async known() {
@@ -174,16 +153,17 @@ export class CatalogueService {
   }
 
   /** A new product: every field of the product form required, the rest defaulted. Audited. */
-  async create(admin: StoredUser, input: unknown): Promise<PricedProduct> {
+  async create(admin: StoredUser, input: unknown): Promise<AdminProduct> {
     const body = requireObject(input);
     const { changes, errors } = readProduct(body, await this.known());
     const variants = readVariants(body, undefined, errors, changes.images ?? []);
+    const notify = { ...NOTIFY_OFF, ...readNotify(body, errors) };
     assertValid(errors, 'Invalid product');
-    return withSalePrice(await skuFree(() => this.writes.create({ ...newProduct(changes), ...variants }, auditBy(admin, 'product.create', this.now()))));
+    return withSalePrice(await skuFree(() => this.writes.create({ ...newProduct(changes), ...variants, notify }, auditBy(admin, 'product.create', this.now()))));
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
-  update(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+  update(admin: StoredUser, rawId: string, input: unknown): Promise<AdminProduct> {
     return this.write(admin, rawId, input, false);
   }
 
@@ -192,7 +172,7 @@ export class CatalogueService {
    * the optional details (weight, warranty…, lowStockThreshold, deleted) are checked when sent
    * and otherwise kept; what the server keeps (id, rating, reviews, salePrice) is ignored.
    */
-  replace(admin: StoredUser, rawId: string, input: unknown): Promise<PricedProduct> {
+  replace(admin: StoredUser, rawId: string, input: unknown): Promise<AdminProduct> {
     return this.write(admin, rawId, input, true);
   }
 
@@ -211,10 +191,12 @@ export class CatalogueService {
     return existing;
   }
 
-  private async write(admin: StoredUser, rawId: string, input: unknown, whole: boolean): Promise<PricedProduct> {
+  private async write(admin: StoredUser, rawId: string, input: unknown, whole: boolean): Promise<AdminProduct> {
     const existing = await this.existing(rawId);
     const body = requireObject(input);
     const { changes, errors } = readProduct(body, { ...(whole ? {} : { existing }), ...(await this.known()) });
+    // The settings sent, over the product's own as its write reads them under its lock.
+    const notify = readNotify(body, errors);
     const variants = readVariants(body, existing, errors, changes.images ?? existing.images);
     // A product with options holds the sum of its variants' stock: the form's stock is not a
     // change of it (unless it names another number, which only the variants can set).
@@ -224,7 +206,7 @@ export class CatalogueService {
     }
     assertValid(errors, 'Invalid product');
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
-    const product = await skuFree(() => this.writes.change(existing.id, () => ({ ...changes, ...variants }), auditBy(admin, action, this.now())));
+    const product = await skuFree(() => this.writes.change(existing.id, (locked) => ({ ...changes, ...variants, notify: { ...locked.notify, ...notify } }), auditBy(admin, action, this.now())));
     if (!product) throw notFound('Product not found');
     return withSalePrice(product);
   }
@@ -246,19 +228,24 @@ export class CatalogueService {
 
   // Stock, inside the transaction of an order's placing, change or return (OrderService).
 
-  /** The products among `ids` with their variants, locked in id order until `tx` ends. */
-  lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
-    return this.store.lockProducts(tx, ids);
+  /** The products among `ids` with their variants, locked in id order until `tx` ends (their stock remembered for the staff's alerts). */
+  async lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
+    const locked = await this.store.lockProducts(tx, ids);
+    this.watch.remember(tx, locked);
+    return locked.map(withoutNotify);
   }
 
-  /** Takes each line's quantity from its variant's stock: the first line that could not (roll back), undefined when all did. */
-  takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
-    return this.store.takeStock(tx, lines);
+  /** Takes each line's quantity from its variant's stock: the first line that could not (roll back), undefined when all did. Staff alerted of crossings. */
+  async takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {
+    const missing = await this.store.takeStock(tx, lines);
+    if (!missing) await this.writes.tellStaff(tx, this.watch.moved(tx, lines.map((l) => ({ variant: l.variant, delta: -l.quantity }))), this.now());
+    return missing;
   }
 
-  /** Moves the variants' stock by the deltas; a move the service planned with the products locked cannot fail, so failing is a bug (thrown). */
+  /** Moves the variants' stock by the deltas (staff alerted of crossings); a move the service planned with the products locked cannot fail, so failing is a bug (thrown). */
   async moveStock(tx: Tx, moves: readonly { variant: number; delta: number }[]): Promise<void> {
     if (!(await this.store.moveStock(tx, moves))) throw new Error('the stock of a variant cannot move as planned');
+    await this.writes.tellStaff(tx, this.watch.moved(tx, moves), this.now());
   }
 
   /** The products among `ids` that exist, with their options and variants, in any order; in `tx` when given. */
@@ -291,7 +278,7 @@ export class CatalogueService {
    * the reviews and rating); what `change` throws is thrown, with nothing changed. Audited with
    * `audit`; undefined when there is no such product.
    */
-  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<VariantProduct | undefined> {
+  updateProductWith(id: number, change: (product: VariantProduct) => ProductChanges, audit?: AuditContext): Promise<LockedProduct | undefined> {
     return this.writes.change(id, change, audit);
   }
 }

@@ -1,10 +1,16 @@
 // What the storage port says about variants (the shapes are src/domain/variants.ts): a
 // product as the store hands it out carries its options and its variants, in the shop's order.
-import type { Product } from '../../../src/domain/types';
+import type { Product, ProductNotify } from '../../../src/domain/types';
 import type { ProductOption, ProductVariants, Variant, VariantChoice } from '../../../src/domain/variants';
 
 /** A product with its options and variants (every product has at least one variant). */
 export type VariantProduct = Product & ProductVariants;
+
+/** A product as lockProducts reads it: with the staff's `notify` settings (admin-only: never in a shopper's answer). */
+export type LockedProduct = VariantProduct & { notify: ProductNotify };
+
+/** Every staff mail off: a product's settings until an admin sets them. */
+export const NOTIFY_OFF: ProductNotify = Object.freeze({ review: false, lowStock: false, soldOut: false });
 
 /**
  * A product as a list carries it (without its variants): with what they decide of its price, the

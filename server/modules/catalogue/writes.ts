@@ -3,7 +3,9 @@
 // listeners told of a changed product (the wishlist's alerts, wired by server/modules/index.ts),
 // and the audit entry recorded through the AuditService, all in that transaction.
 import type { Product } from '../../../src/domain/types';
-import type { AuditContext, CatalogueStore, ImportResult, ImportRow, NewProduct, ProductChanges, Store, Tx, VariantProduct } from '../../db/port';
+import type { AuditContext, CatalogueStore, ImportResult, ImportRow, LockedProduct, NewProduct, ProductChanges, Store, Tx, VariantProduct } from '../../db/port';
+import { NOTIFY_OFF } from './variantTypes';
+import { reviewAlert, type StaffAlert, type StaffAlertListener } from './staffAlerts';
 import type { AuditService } from '../backoffice/audit';
 import { describeProduct } from '../backoffice/auditEntries';
 
@@ -38,6 +40,7 @@ function auditedPair(before: VariantProduct, after: VariantProduct): [Product, P
 
 export class ProductWrites {
   private readonly listeners: ProductListener[] = [];
+  private readonly staff: StaffAlertListener[] = [];
 
   constructor(
     private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
@@ -50,8 +53,18 @@ export class ProductWrites {
     this.listeners.push(listener);
   }
 
+  /** Calls `listener` with each staff alert (staffAlerts.ts), inside the transaction of its change. */
+  onStaffAlert(listener: StaffAlertListener): void {
+    this.staff.push(listener);
+  }
+
+  /** Tells the staff alert listeners of `alerts`, in `tx`. */
+  async tellStaff(tx: Tx, alerts: readonly StaffAlert[], at: number): Promise<void> {
+    for (const alert of alerts) for (const listener of this.staff) await listener(tx, alert, at);
+  }
+
   /** Adds the product, audited: the product as stored. */
-  create(product: NewProduct, ctx?: AuditContext): Promise<VariantProduct> {
+  create(product: NewProduct, ctx?: AuditContext): Promise<LockedProduct> {
     return this.store.transaction((tx) => this.insert(tx, product, ctx));
   }
 
@@ -60,7 +73,7 @@ export class ProductWrites {
    * between; what `change` throws is thrown, with nothing changed), audited; undefined when there
    * is no such product.
    */
-  change(id: number, change: (product: VariantProduct) => ProductChanges, ctx?: AuditContext): Promise<VariantProduct | undefined> {
+  change(id: number, change: (product: LockedProduct) => ProductChanges, ctx?: AuditContext): Promise<LockedProduct | undefined> {
     return this.store.transaction((tx) => this.update(tx, id, change, ctx));
   }
 
@@ -135,25 +148,30 @@ export class ProductWrites {
     }
   }
 
-  private async insert(tx: Tx, product: NewProduct, ctx: AuditContext | undefined): Promise<VariantProduct> {
-    const created = await this.store.insertProduct(tx, product);
+  private async insert(tx: Tx, product: NewProduct, ctx: AuditContext | undefined): Promise<LockedProduct> {
+    const created = { ...(await this.store.insertProduct(tx, product)), notify: product.notify ?? NOTIFY_OFF };
     await this.audit.record(tx, ctx, ctx && describeProduct(ctx, undefined, audited(created)));
     return created;
   }
 
   /** Locks the product, writes what `change` computes, tells the listeners and records the audit entry; in `tx`. */
-  private async update(tx: Tx, id: number, change: (product: VariantProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<VariantProduct | undefined> {
+  private async update(tx: Tx, id: number, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<LockedProduct | undefined> {
     const [before] = await this.store.lockProducts(tx, [id]);
     if (!before) return undefined;
     return (await this.write(tx, before, change, ctx)) ?? before;
   }
 
   /** Writes what `change` computes of `before` (locked in `tx`), tells the listeners, records the audit entry: the product after, undefined when nothing changed. */
-  private async write(tx: Tx, before: VariantProduct, change: (product: VariantProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<VariantProduct | undefined> {
-    const after = await this.store.updateProduct(tx, before, change(before));
-    if (!after) return undefined;
+  private async write(tx: Tx, before: LockedProduct, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<LockedProduct | undefined> {
+    const changes = change(before);
+    const written = await this.store.updateProduct(tx, before, changes);
+    if (!written) return undefined;
+    const after: LockedProduct = { ...written, notify: changes.notify ?? before.notify };
+    const at = ctx?.at ?? this.now();
     // The listeners see the product as written, its row locked until this transaction ends.
-    for (const listener of this.listeners) await listener(tx, after, ctx?.at ?? this.now());
+    for (const listener of this.listeners) await listener(tx, after, at);
+    const review = reviewAlert(before, after);
+    if (review) await this.tellStaff(tx, [review], at);
     await this.audit.record(tx, ctx, ctx && describeProduct(ctx, ...auditedPair(before, after)));
     return after;
   }

@@ -130,8 +130,10 @@ describe('POST /api/products (admin)', () => {
       salePrice: 647,
       // One variant: no "from $X" on its card.
       priceVaries: false,
+      // The staff's mail settings (admins' answers only): off unless sent.
+      notify: { review: false, lowStock: false, soldOut: false },
     });
-    expect({ ...withSalePrice((await shop.state()).products[5]), priceVaries: false, options: [], variants: res.body.variants }).toEqual(res.body);
+    expect({ ...withSalePrice((await shop.state()).products[5]), priceVaries: false, options: [], variants: res.body.variants, notify: res.body.notify }).toEqual(res.body);
     await a.get('/api/products/6').expect(200, res.body);
   });
 
@@ -206,6 +208,7 @@ describe('PATCH /api/products/:id (admin)', () => {
       variants: [expect.objectContaining({ sku: 'SKU-1', stock: before.stock })],
       salePrice: 135,
       priceVaries: false,
+      notify: { review: false, lowStock: false, soldOut: false },
     });
 
     const bad = await a.patch('/api/products/1').send({ discountPercentage: 101, title: 'Ok' }).expect(400);
@@ -301,7 +304,10 @@ describe('PUT /api/products/:id (admin): a full update with PATCH\'s rules', () 
     const res = await a.put('/api/products/2').send({ ...read, title: 'Galaxy S25', price: 750, rating: 1, reviews: [], salePrice: 1, id: 9 }).expect(200);
     expect(res.body).toMatchObject({ id: 2, title: 'Galaxy S25', price: 750, rating: 4.5 });
     expect(res.body.reviews).toHaveLength(1);
-    expect((await shop.anon().get('/api/products/2')).body).toEqual(res.body);
+    // A visitor reads what the admin was answered, but the staff's mail settings.
+    const { notify, ...shown } = res.body;
+    expect(notify).toEqual({ review: false, lowStock: false, soldOut: false });
+    expect((await shop.anon().get('/api/products/2')).body).toEqual(shown);
     const audit = (await shop.state()).audit;
     expect(audit.map((e) => [e.action, e.entityId])).toEqual([['product.update', '2']]);
   });

@@ -3,7 +3,9 @@
 // variants (variants.ts); a write's stock goes to the variants, whose triggers keep products.stock.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { NewProduct, ProductChanges } from '../../../db/port';
-import type { VariantProduct } from '../variantTypes';
+import type { LockedProduct, VariantProduct } from '../variantTypes';
+import type { ProductNotify } from '../../../../src/domain/types';
+import { NOTIFY_COLUMNS, notifyFromRow, notifyToRow } from './notifyColumns';
 import { isId, withoutId } from '../../../db/rows';
 import { PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, type ProductRow } from './productRows';
 import type { Database } from '../../../db/schema';
@@ -33,9 +35,16 @@ async function reread(trx: Db, id: number): Promise<VariantProduct> {
   return (await productById(trx, id))!;
 }
 
+/** The staff's `notify` settings of a product (the admin's answers); undefined when there is no such product. */
+export async function productNotify(db: Db, id: number): Promise<ProductNotify | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await db.selectFrom('products').select(NOTIFY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && notifyFromRow(row);
+}
+
 /** Adds the product (and its variants), in `trx`: the product as stored. SkuTaken (roll back) when another product has one of its SKUs. */
 export async function insertProduct(trx: Transaction<Database>, product: NewProduct): Promise<VariantProduct> {
-  const row = withoutId(productToRow({ id: 0, ...product }));
+  const row = { ...withoutId(productToRow({ id: 0, ...product })), ...notifyToRow(product.notify) };
   const inserted = productFromRow(await trx.insertInto('products').values(row).returning(PRODUCT_COLUMNS).executeTakeFirstOrThrow());
   // The product has the variant every product gets (migration 0012); given ones replace it.
   if (product.variants) await writeVariants(trx, inserted.id, { options: product.options ?? [], variants: product.variants });
@@ -71,10 +80,10 @@ const INSERT_BATCH = 500;
  * `options`) replace the product's; otherwise `stock` sets the only variant's stock of a product
  * without options (the service refuses it on one with options).
  */
-export async function updateProduct(trx: Transaction<Database>, before: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
+export async function updateProduct(trx: Transaction<Database>, before: VariantProduct | LockedProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
   const { id } = before;
-  const { stock, options, variants, ...fields } = changes;
-  const set = productChangesToRow(fields);
+  const { stock, options, variants, notify, ...fields } = changes;
+  const set = { ...productChangesToRow(fields), ...notifyToRow(notify, 'notify' in before ? before.notify : undefined) };
   const stockChanges = !variants && stock !== undefined && stock !== before.stock && before.options.length === 0;
   if (Object.keys(set).length === 0 && !variants && !stockChanges) return undefined;
   if (Object.keys(set).length > 0) await trx.updateTable('products').set(set).where('id', '=', id).execute();

@@ -2,7 +2,8 @@
 // (catalogue.ts), categories and brands (filterOptions.ts), products by id and the admin's writes
 // (productWrites.ts), and the stock an order locks, takes and moves (variantStock.ts). A mixin
 // over PgBase, like every part of PgStore.
-import type { FilterOption, Product } from '../../../../src/domain/types';
+import type { FilterOption, Product, ProductNotify } from '../../../../src/domain/types';
+import type { LockedProduct } from '../variantTypes';
 import type { FilterOptionField, ListedProduct, ListQuery, NewProduct, Page, ProductChanges, ProductListField, ProductSummary, Tx, ValueCount, VariantProduct, VariantSummary } from '../../../db/port';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as catalogue from './catalogue';
@@ -76,7 +77,10 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
       return productWrites.updateProduct(trxOf(tx), product, changes);
     }
-    lockProducts(tx: Tx, ids: readonly number[]): Promise<VariantProduct[]> {
+    productNotify(id: number): Promise<ProductNotify | undefined> {
+      return productWrites.productNotify(this.db, id);
+    }
+    lockProducts(tx: Tx, ids: readonly number[]): Promise<LockedProduct[]> {
       return variantStock.lockProducts(trxOf(tx), ids);
     }
     takeStock(tx: Tx, lines: readonly { product: number; variant: number; quantity: number }[]): Promise<{ product: number; variant: number } | undefined> {

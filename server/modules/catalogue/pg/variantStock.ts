@@ -4,13 +4,26 @@ import { sql, type Transaction } from 'kysely';
 import { isId } from '../../../db/rows';
 import { PRODUCT_COLUMNS, productFromRow } from './productRows';
 import type { Database } from '../../../db/schema';
-import type { VariantProduct } from '../variantTypes';
+import type { LockedProduct } from '../variantTypes';
 import { withVariants } from './variants';
+import { NOTIFY_COLUMNS, notifyFromRow } from './notifyColumns';
 
-/** The products among `ids`, with their variants, locked (FOR UPDATE) in id order until `trx` ends. */
-export async function lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<VariantProduct[]> {
-  const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', sql<number>`ANY(${ids.filter(isId)}::int[])`).orderBy('id').forUpdate().execute();
-  return withVariants(trx, rows.map(productFromRow));
+/**
+ * The products among `ids`, with their variants and the staff's `notify` settings (read in the
+ * same statement), locked (FOR UPDATE) in id order until `trx` ends.
+ */
+export async function lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<LockedProduct[]> {
+  const rows = await trx
+    .selectFrom('products')
+    .select([...PRODUCT_COLUMNS, ...NOTIFY_COLUMNS])
+    .where('id', '=', sql<number>`ANY(${ids.filter(isId)}::int[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return withVariants(
+    trx,
+    rows.map((row) => ({ ...productFromRow(row), notify: notifyFromRow(row) })),
+  );
 }
 
 /**

@@ -140,7 +140,7 @@ export default function ProductForm({
         <VariantGrid state={grid.grid} rows={rows} onChange={grid.setGrid} errors={grid.errors} skuBase={grid.skuBase} images={images.filter((s) => s.trim() !== '')} />
       </div>
 
-      <ProductNotifications />
+      <ProductNotifications register={register} />
 
       {otherErrors.length > 0 && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">

@@ -49,6 +49,19 @@ describe('ProductFormScreen, editing', () => {
     expect(await screen.findByText('Product Updated')).toBeInTheDocument();
   });
 
+  it("shows the product's notification choices and saves them changed", async () => {
+    const mock = editApi({ ...product, notify: { review: true, lowStock: false, soldOut: false } } as Product);
+    const user = userEvent.setup();
+    await openEditForm();
+    expect(screen.getByLabelText('Reviews')).toBeChecked();
+    expect(screen.getByLabelText('Low stock')).not.toBeChecked();
+    await user.click(screen.getByLabelText('Reviews'));
+    await user.click(screen.getByLabelText('Sold out'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'PATCH /api/products/7')).toHaveLength(1));
+    expect(sent(mock, 'PATCH /api/products/7')[0]).toMatchObject({ notify: { review: false, lowStock: false, soldOut: true } });
+  });
+
   it("shows the product's own low stock threshold and saves a new one", async () => {
     const mock = editApi({ ...product, lowStockThreshold: 12 });
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('ProductFormScreen, new product', () => {
-  it('labels every field, offers the API brands and categories, and the inert notification checkboxes', async () => {
+  it('labels every field, offers the API brands and categories, and the notification checkboxes (off)', async () => {
     api();
     await openNewForm();
     for (const label of Object.values(LABELS)) expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
@@ -26,7 +26,8 @@ describe('ProductFormScreen, new product', () => {
       'Laptops',
     ]);
     for (const name of ['Reviews', 'Low stock', 'Sold out']) expect(screen.getByLabelText(name)).not.toBeChecked();
-    expect(screen.getByText('These choices are not saved, and the shop sends no emails about products; the Emails page lists the messages it does send.')).toBeInTheDocument();
+    expect(screen.getByText('The shop emails its staff address when one of these happens; the Emails page lists what it sent.')).toBeInTheDocument();
+    expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
     expect(screen.queryByText(/candidate|posting|coming soon/i)).not.toBeInTheDocument();
     // The image fields' hint is an address the server takes (a path on this site, scripts/seed.test.ts).
     expect(screen.getByLabelText('Thumbnail', { exact: true })).toHaveAttribute('placeholder', 'e.g. /images/products/laptops-1.svg');
@@ -154,6 +155,10 @@ describe('ProductFormScreen, new product', () => {
     const { router } = await openNewForm();
     await fill(user, VALID);
     expect(screen.getByAltText('Image 3 preview')).toHaveAttribute('src', 'https://example.com/3.png');
+    // The checkboxes are the product's `notify`, saved with it; Space checks one from the keyboard.
+    await user.click(screen.getByLabelText('Sold out'));
+    screen.getByLabelText('Low stock').focus();
+    await user.keyboard(' ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/productdetail/42'));
@@ -173,6 +178,7 @@ describe('ProductFormScreen, new product', () => {
       returnPolicy: '30 days return policy',
       minimumOrderQuantity: 1,
       lowStockThreshold: 3,
+      notify: { review: false, lowStock: true, soldOut: true },
     }]);
     expect(await screen.findByText('Product Created')).toBeInTheDocument();
   });

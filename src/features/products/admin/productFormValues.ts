@@ -1,11 +1,15 @@
 // The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
 // `images` list. Both directions of that mapping live here, plus the server's field errors.
-import type { Product } from '../../../domain/types';
+import type { Product, ProductNotify } from '../../../domain/types';
 import type { ProductOption } from '../../../domain/variants';
 import type { VariantInput } from './variantGrid';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFormField } from '../../../domain/productFields';
 
-export type ProductFormValues = Record<ProductFormField, string>;
+/** One string per input, and the "Email me about this product" checkboxes (the product's `notify`). */
+export type ProductFormValues = Record<ProductFormField, string> & { notify: ProductNotify };
+
+/** Every staff mail off: a new product's, and a product's the answer gave none of. */
+export const NOTIFY_OFF: ProductNotify = { review: false, lowStock: false, soldOut: false };
 
 /** What the form sends: POST body for a new product, merged into the product for a PATCH. */
 export type ProductInput = Pick<
@@ -26,6 +30,8 @@ export type ProductInput = Pick<
   | 'minimumOrderQuantity'
   | 'lowStockThreshold'
 > & {
+  /** Which events of the product the staff is mailed of. */
+  notify: ProductNotify;
   /** The options and variants, when the form has options or edits a saved product. */
   options?: ProductOption[];
   variants?: VariantInput[];
@@ -50,9 +56,11 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   returnPolicy: '',
   minimumOrderQuantity: '1',
   lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
+  notify: NOTIFY_OFF,
 };
 
-export function toFormValues(product: Product): ProductFormValues {
+/** The form's values of a saved product (an admin's answer carries `notify`). */
+export function toFormValues(product: Product & { notify?: ProductNotify }): ProductFormValues {
   return {
     title: product.title,
     description: product.description,
@@ -71,6 +79,7 @@ export function toFormValues(product: Product): ProductFormValues {
     returnPolicy: product.returnPolicy,
     minimumOrderQuantity: String(product.minimumOrderQuantity),
     lowStockThreshold: String(product.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
+    notify: { ...NOTIFY_OFF, ...product.notify },
   };
 }
 
@@ -93,10 +102,12 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     returnPolicy: values.returnPolicy.trim(),
     minimumOrderQuantity: Number(values.minimumOrderQuantity),
     lowStockThreshold: Number(values.lowStockThreshold),
+    notify: { ...values.notify },
   };
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
+// `notify` has no message of its own: the page lists an error on it with the others.
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM).filter((key) => key !== 'notify'));
 
 /**
  * The server's per-field errors (keyed by product field names) → form fields. An error on
