@@ -62,7 +62,10 @@ const AREAS: { file: string; item: string; proves: string }[] = [
       "Only an order's owner cancels it (pending only) or buys it again, not an admin; only a shopper who received " +
       'a product reviews it, once; only its author edits a review; only an admin removes one. An allowed write of these ' +
       'stores exactly its change (stock given back or taken, cart line, review and rating, audit entry) and nothing else. ' +
-      'The back office (dashboard, customers, audit log, CSV export, product import, bulk status) is the admin\'s only; ' +
+      'The back office (dashboard, customers, audit log, CSV export, product import, bulk status) is the staff\'s only, ' +
+      'each call behind its permission (docs/permissions.md); staff-role cells check that fulfilment staff are refused ' +
+      'promotions and refunds (a return refunded, a paid order cancelled) but list orders, dispatch and receive returns, ' +
+      'catalogue staff are refused orders, and support staff read an order with its notes but cannot change it or add a note; ' +
       'a bulk change or an import stores each order\'s or product\'s change with its audit entry, and a dry run or a ' +
       'status an order already has stores nothing.',
   },

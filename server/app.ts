@@ -13,7 +13,7 @@ import express, { type Express } from 'express';
 import { checkPublicUrl, publicUrlFromEnv, staffEmailFromEnv } from './http/config';
 import { apiNotFound, errorHandler, type ErrorLog } from './http/errors';
 import { decodablePath, noOptions, noStore, requireSameOriginJson, requireSameOriginUpload, securityHeaders, shallowJson, storableText } from './http/middleware';
-import { loadSession, requireStaffTwoFactor, requireUser, sessionIdOf } from './http/session';
+import { loadSession, requireUser, sessionIdOf } from './http/session';
 import { spa } from './http/spa';
 import { DEFAULT_COST } from './modules/accounts/passwords';
 import { adminRoutes, IMPORT_PATH } from './modules/backoffice/routes';
@@ -24,6 +24,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { checkoutRoutes } from './modules/orders/checkoutRoutes';
 import { catalogueRoutes, productRoutes } from './modules/catalogue/routes';
 import { userRoutes } from './modules/accounts/userRoutes';
+import { staffRoutes } from './modules/accounts/staffRoutes';
 import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './modules/wishlist/routes';
 import { buildServices, type Services } from './modules';
 import type { ForgotLimits } from './modules/accounts/passwordReset';
@@ -99,13 +100,13 @@ export interface AppOptions {
   /** Webhooks' settings: `allowPrivate` lets endpoints be private addresses (default: $WEBHOOKS_ALLOW_PRIVATE). */
   webhooks?: Partial<WebhookOptions>;
   /**
-   * STAFF_REQUIRE_2FA: admins without two-factor sign-in get 403 (`twoFactorSetupRequired`) from
-   * every /api/admin route until they turn it on (server/http/session.ts). Default: off.
+   * STAFF_REQUIRE_2FA: staff without two-factor sign-in get 403 (`twoFactorSetupRequired`) from
+   * every staff route until they turn it on (server/http/permissions.ts). Default: off.
    */
   staffRequire2fa?: boolean;
 }
 
-function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined, staffRequire2fa: boolean): express.Router {
+function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
   api.use(
@@ -124,7 +125,6 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   );
   api.use(loadSession(services.sessions));
   api.use('/auth', authRoutes(services));
-  if (staffRequire2fa) api.use('/admin', requireStaffTwoFactor);
   api.use(catalogueRoutes(services, { publicUrl }));
   api.use('/products', productRoutes(services));
   api.use('/promotions', promotionRoutes(services));
@@ -136,7 +136,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/orders', requireUser, orderRoutes(services));
   api.use('/orders', requireUser, returnRoutes(services));
   api.use('/checkout', requireUser, checkoutRoutes(services));
-  api.use('/admin/emails', requireUser, emailRoutes(services));
+  api.use('/admin/emails', emailRoutes(services));
   api.use('/mail-status', mailStatusRoutes(services));
   api.use('/shipping-methods', shippingRoutes(services));
   api.use('/admin/shipping-methods', shippingAdminRoutes(services));
@@ -147,6 +147,7 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use('/admin/webhooks', webhookAdminRoutes(services));
   api.use(MEDIA_PATH, requireUser, mediaAdminRoutes(services));
   api.use('/admin/products', adminProductRoutes(services, { publicUrl }));
+  api.use('/admin/staff', staffRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;
@@ -191,7 +192,8 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   // Health and metrics: no session, no API middleware (server/modules/operations/README.md).
   app.use(operations.routes);
   app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
-  app.use('/api', apiRouter(services, operations, publicUrl, options.staffRequire2fa ?? false));
+  app.locals.staffRequire2fa = options.staffRequire2fa ?? false;
+  app.use('/api', apiRouter(services, operations, publicUrl));
   // Uploaded images, served by every instance from the database (before the SPA's fallback).
   app.use('/media', mediaRoutes(services));
   if (options.staticDir) {

@@ -28,8 +28,8 @@
 //                   requests from this machine only
 //   WEBHOOKS_ALLOW_PRIVATE  1: webhook endpoints may be private, loopback or link-local addresses
 //                   (a receiver on this machine or network); unset: refused
-//   STAFF_REQUIRE_2FA  1: admins must turn on two-factor sign-in before the back office answers
-//                   them (/api/admin: 403 until then); 0 or unset: optional for everyone
+//   STAFF_REQUIRE_2FA  1: staff must turn on two-factor sign-in before the back office answers
+//                   them (every staff route: 403 until then); 0 or unset: optional for everyone
 import http from 'node:http';
 import path from 'node:path';
 import { createApp, DEFAULT_DATA_DIR, DEFAULT_SEED_FILE, ROOT } from './app';

@@ -35,6 +35,7 @@ import * as webhooks from './migrations/0035_webhooks';
 import * as twoFactor from './migrations/0036_two_factor';
 import * as media from './migrations/0037_media';
 import * as productNotify from './migrations/0038_product_notify';
+import * as staffRoles from './migrations/0040_staff_roles';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -69,6 +70,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0036_two_factor': twoFactor,
   '0037_media': media,
   '0038_product_notify': productNotify,
+  '0040_staff_roles': staffRoles,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

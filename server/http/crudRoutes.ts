@@ -1,11 +1,11 @@
-// The admin-only CRUD routes of a back-office list (promotions, shipping methods, tax rates):
+// The CRUD routes of a back-office list, behind one permission (promotions, shipping methods, tax rates):
 // GET / (the list; a page answers X-Total-Count), GET /:id when the list has one, POST / (201),
 // PATCH /:id (the given fields), DELETE /:id (204). The service checks every input and answers
 // the errors; these routes only map HTTP onto it.
 import { Router } from 'express';
 import type { StoredUser } from '../db/port';
 import { asyncRoute } from './middleware';
-import { requireAdmin, requireUser } from './session';
+import { requirePermission, type Permission } from './permissions';
 
 export interface AdminCrud<T> {
   list(query: Record<string, unknown>): Promise<T[] | { items: T[]; total: number }>;
@@ -15,9 +15,10 @@ export interface AdminCrud<T> {
   remove(admin: StoredUser, id: string): Promise<void>;
 }
 
-export function adminCrudRoutes<T>(crud: AdminCrud<T>): Router {
+/** The list's routes, each behind `permission` (401 for a visitor, 403 for a role without it). */
+export function adminCrudRoutes<T>(crud: AdminCrud<T>, permission: Permission): Router {
   const router = Router();
-  router.use(requireUser, requireAdmin);
+  router.use(requirePermission(permission));
 
   router.get(
     '/',

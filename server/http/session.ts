@@ -1,5 +1,5 @@
-// Authentication: the session cookie, who is calling (loadSession), and the gates requireUser /
-// requireAdmin / requireStaffTwoFactor. The cookie `sid` holds the session id, signed with the server secret, httpOnly,
+// Authentication: the session cookie, who is calling (loadSession), and the gates requireUser
+// (and requirePermission, from permissions.ts). The cookie `sid` holds the session id, signed with the server secret, httpOnly,
 // SameSite=Lax; the store keeps only its SHA-256 (server/modules/accounts/sessions.ts).
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors';
@@ -45,21 +45,5 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : new HttpError(401, 'Please sign in'));
 };
 
-/** 401 unless signed in, 403 unless an admin. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(new HttpError(401, 'Please sign in'));
-  next(req.user.role === 'admin' ? undefined : new HttpError(403, 'Admins only'));
-};
-
-export const TWO_FACTOR_SETUP_MESSAGE = 'Turn on two-factor sign-in (your profile, Security) before using the back office';
-
-/**
- * STAFF_REQUIRE_2FA: an admin whose account has no two-factor sign-in gets 403 with
- * `twoFactorSetupRequired` from every /admin route (mounted there) until they turn it on; their
- * session works everywhere else, the setup routes included. Judged per request from the account,
- * so it holds for sessions made before the option was set, and again if 2FA is turned off.
- */
-export const requireStaffTwoFactor: RequestHandler = (req, _res, next) => {
-  if (req.user?.role !== 'admin' || req.user.twoFactor) return next();
-  next(new HttpError(403, TWO_FACTOR_SETUP_MESSAGE, undefined, undefined, { twoFactorSetupRequired: true }));
-};
+// The back office's gates, by permission: server/http/permissions.ts.
+export { requirePermission, requireStaff } from './permissions';

@@ -21,6 +21,7 @@ import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './account
 import { CodeLimiter, LoginLimiter, SignupLimiter, type LoginLimits } from './accounts/throttle';
 import { TwoFactorService } from './accounts/twoFactor';
 import { UserService } from './accounts/users';
+import { StaffService } from './accounts/staff';
 import { WishlistService } from './wishlist/service';
 import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
@@ -84,6 +85,8 @@ export interface Services {
   promotions: PromotionService;
   transfer: TransferService;
   passwordReset: PasswordResetService;
+  /** Staff accounts and their roles. */
+  staff: StaffService;
   emailVerification: EmailVerificationService;
   mail: MailService;
   /** Wishlists, stock alerts and the alerts switch. */
@@ -133,6 +136,13 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const orders = new OrderService(store, { catalogue, promotions, cart, mail, wishlist, audit, users, payments, webhooks }, now, linkBase);
   const emailVerification = new EmailVerificationService(store, mail, { now, linkBase, limits: { ...DEFAULT_VERIFY_LIMITS, ...options.verifyLimits } });
   const twoFactor = new TwoFactorService(store, new CodeLimiter(store, now), now);
+  const passwordReset = new PasswordResetService(store, mail, {
+    now,
+    passwordCost: options.passwordCost,
+    linkBase,
+    limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
+    log: (line) => console.error(line),
+  });
   return {
     auth: new AuthService(store, sessions, limiter, signups, options.passwordCost, now, emailVerification, twoFactor),
     sessions,
@@ -152,13 +162,8 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     checkout: new CheckoutService({ cart, promotions }, now),
     promotions,
     transfer: new TransferService(catalogue, orders, now),
-    passwordReset: new PasswordResetService(store, mail, {
-      now,
-      passwordCost: options.passwordCost,
-      linkBase,
-      limits: { ...DEFAULT_FORGOT_LIMITS, ...options.forgotLimits },
-      log: (line) => console.error(line),
-    }),
+    passwordReset,
+    staff: new StaffService(store, { mail, audit, passwordReset }, now),
     emailVerification,
     mail,
     wishlist,

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppAlertProvider } from '../components/Alerts';
 import { checkAuthAsync } from '../features/auth/authSlice';
-import { jsonResponse, stubFetch, user } from '../test/utils';
+import { jsonResponse, staffUser, stubFetch, user } from '../test/utils';
+import { permissionsOf } from '../domain/permissions';
 import { routes } from './router';
 import { makeStore } from './store';
 
@@ -95,7 +96,7 @@ describe('the route table', () => {
   });
 
   it('shows an admin the back office links, and neither the shopper Dashboard (/) nor Team', async () => {
-    const admin = { ...user, id: 1, email: 'admin@shop.test', role: 'admin' as const };
+    const admin = { ...user, id: 1, email: 'admin@shop.test', role: 'admin' as const, permissions: permissionsOf('admin') };
     stubFetch({
       'GET /api/auth/check': () => jsonResponse(admin),
       'GET /api/users/own': () => jsonResponse(admin),
@@ -115,6 +116,22 @@ describe('the route table', () => {
     expect(links.find((l) => l.textContent === 'Audit log')).toHaveAttribute('href', '/admin/audit');
     expect(links.find((l) => l.textContent === 'Products table')).toHaveAttribute('href', '/admin/products');
     expect(nav).not.toHaveTextContent('Team');
+  });
+
+  it('shows a fulfilment user only the back-office links of their permissions, and no access to the others', async () => {
+    const fulfilment = staffUser('fulfilment');
+    stubFetch({
+      'GET /api/auth/check': () => jsonResponse(fulfilment),
+      'GET /api/users/own': () => jsonResponse(fulfilment),
+      'GET /api/cart': () => jsonResponse([]),
+    });
+    await renderApp('/admin/promotions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const names = within(nav).getAllByRole('link').map((l) => l.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Dashboard', 'Orders']));
+    for (const hidden of ['Admin', 'Promotions', 'Customers', 'Audit log', 'Emails', 'Shipping', 'Staff', 'Brands & categories']) expect(names).not.toContain(hidden);
   });
 
   it('signs out through /logout: POST /auth/logout, then /login', async () => {

@@ -12,7 +12,8 @@ import { ROUTES, type PageRoute } from './routes';
 type PageModule = { default: ComponentType };
 
 // Every shopper's or visitor's page, each as its own chunk, keyed './app/pages/HomePage.tsx'.
-// The back office's pages are listed in adminPages.ts, loaded with the first of them.
+// The back office's pages are listed in adminPages.ts, loaded with the first of them, with each
+// page's permission.
 const PAGE_MODULES = import.meta.glob<PageModule>(['./app/pages/*.tsx', './features/*/pages/*.tsx', '!**/*.test.tsx'], {
   base: '/src/',
 });
@@ -24,10 +25,10 @@ function loaderOf(module: string, guard: PageRoute['guard']): () => Promise<Page
   if (load) return load;
   if (guard !== 'admin') throw new Error(`routes.ts names ${module}, which is not a page module`);
   return () =>
-    import('./adminPages').then(({ ADMIN_PAGES }) => {
-      const admin = ADMIN_PAGES[key];
+    import('./adminPages').then(({ adminPage }) => {
+      const admin = adminPage(key);
       if (!admin) throw new Error(`routes.ts names ${module}, which is not a page module`);
-      return admin();
+      return admin;
     });
 }
 

@@ -9,7 +9,7 @@ export interface PageRoute {
   path: string;
   /** The module under src/ (no extension) whose default export is the page. */
   page: string;
-  /** 'user' for signed-in users, 'admin' for admins (the back office); none: open. */
+  /** 'user' for signed-in users, 'admin' for the back office (staff; each page's permission: adminPages.ts); none: open. */
   guard?: 'user' | 'admin';
 }
 
@@ -22,7 +22,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/cart', page: 'features/cart/pages/CartPage', guard: 'user' },
   { path: '/checkout', page: 'app/pages/CheckoutPage', guard: 'user' },
   { path: '/wishlist', page: 'app/pages/WishlistPage', guard: 'user' },
-  // The back office: a page's code is fetched only once Protected lets an admin in.
+  // The back office: a page's code is fetched only once Protected lets a staff member in, and only
+  // for a role holding the page's permission (adminPages.ts).
   admin('/admin', 'products', 'AdminHome'),
   admin('/admin/products', 'products', 'AdminProducts'),
   admin('/admin/productdetail/:id', 'products', 'AdminProductDetail'),
@@ -40,6 +41,7 @@ export const ROUTES: PageRoute[] = [
   admin('/admin/promotions', 'promotions', 'Promotions'),
   admin('/admin/catalogue', 'products', 'CatalogueTaxonomy'),
   admin('/admin/webhooks', 'webhooks', 'Webhooks'),
+  admin('/admin/staff', 'staff', 'Staff'),
   // Sign-in pages redirect away by themselves once the session check says who is signed in.
   { path: '/login', page: 'features/auth/pages/LoginPage' },
   { path: '/signup', page: 'features/auth/pages/SignupPage' },

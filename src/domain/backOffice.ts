@@ -81,9 +81,12 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'webhook.resend',
+  'staff.invite',
+  'staff.role',
+  'staff.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category', 'webhook'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category', 'webhook', 'staff'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

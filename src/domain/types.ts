@@ -4,10 +4,11 @@ import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
 import type { OrderTracking } from './tracking';
 import type { OrderReturn } from './returns';
+import type { Permission, Role } from './permissions';
 
 export type { NewReturn, OrderReturn, ReturnEvent, ReturnLine, ReturnRefund, ReturnStatus, ReturnStep } from './returns';
 
-export type Role = 'user' | 'admin';
+export type { Permission, Role, StaffRole } from './permissions';
 
 export const COUNTRIES = ['India', 'United States', 'Canada', 'Mexico'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -50,6 +51,8 @@ export interface User {
   alerts?: boolean;
   /** Whether signing in takes a code from an authenticator app too (POST /users/own/2fa); the API always sends it. */
   twoFactorEnabled?: boolean;
+  /** What the account may do in the back office (src/domain/permissions.ts); [] for a shopper. The API always sends it. */
+  permissions?: Permission[];
 }
 
 /** POST /users/own/2fa: a new secret to add to an authenticator app (not in use until confirmed). */

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import AdminOrdersScreen from '../features/orders/admin/AdminOrdersScreen';
 import type { AdminOrder } from '../domain/backOffice';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../domain/types';
-import { calls, jsonResponse, order as makeOrder, product, renderWithProviders, stubFetch } from './utils';
+import { admin, calls, jsonResponse, order as makeOrder, product, renderWithProviders, session, stubFetch } from './utils';
 
 /**
  * Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending), placed
@@ -95,7 +95,7 @@ export function ordersServer({ failPatch = false, hold, history = false, shortOf
 export const gets = (mock: ReturnType<typeof stubFetch>) => calls(mock).filter((r) => r.startsWith('GET /api/orders'));
 
 export function openOrders(route = '/admin/orders') {
-  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route });
+  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route, preloadedState: session(admin) });
 }
 
 const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');

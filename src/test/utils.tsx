@@ -9,6 +9,7 @@ import { makeStore, type RootState } from '../app/store';
 import { AppAlertProvider } from '../components/Alerts';
 import { initialState as authInitial } from '../features/auth/authSlice';
 import type { Address, CartItem, Order, Product, User } from '../domain/types';
+import { permissionsOf, type StaffRole } from '../domain/permissions';
 import { SAMPLE_ADDRESS } from './sampleAddress';
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -100,7 +101,9 @@ export const landing = (path: string): RouteObject => ({ path, element: <p>Lande
 // Fixtures.
 
 export const user: User = { id: 7, email: 'shopper@shop.test', role: 'user', addresses: [] };
-export const admin: User = { id: 1, email: 'admin@shop.test', role: 'admin', addresses: [] };
+export const admin: User = { id: 1, email: 'admin@shop.test', role: 'admin', addresses: [], permissions: permissionsOf('admin') };
+/** A staff member of `role`, with the permissions the server would send. */
+export const staffUser = (role: StaffRole, id = 5): User => ({ id, email: `${role}@shop.test`, role, addresses: [], permissions: permissionsOf(role) });
 
 export const address: Address = SAMPLE_ADDRESS;
 

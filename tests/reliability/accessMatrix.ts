@@ -1,10 +1,10 @@
 // The access-control matrix. One table: every route (and the ways to reach another
 // shopper's data or a higher role through it) × {anonymous, shopper A, shopper B, admin} → the
-// expected status. Each cell runs on a fresh shop with its data durably stored (the test file's
-// embedded database, or a database of its own on postgres): a refused call must leave what is
-// stored exactly as it was (its hash is compared, sessions included), and an allowed one must act
-// on the caller's own data only, as stored. Runs on the driver of its project: embedded
-// (`server`), postgres (`server-pg`).
+// expected status. A cell runs on a shop with its data durably stored (the test file's embedded
+// database, or a database of its own on postgres): a refused call must leave what is stored
+// exactly as it was (its hash is compared, sessions included), so the refused cells of a role
+// share one shop; an allowed one must act on the caller's own data only, as stored, on a fresh
+// shop of its own. Runs on the driver of its project: embedded (`server`), postgres (`server-pg`).
 import type { Response } from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DbSchema } from '../../server/db/snapshot';
@@ -14,7 +14,7 @@ import type { AuditEntry, OrderStatus } from '../../src/domain/types';
 import { ACCOUNTS, address, expectNoLeaks, makeData, TEST_CARD, type Agent } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT } from './support';
+import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
 
 
 const ROLES = ['anonymous', 'shopper A', 'shopper B', 'admin'] as const;
@@ -29,7 +29,8 @@ interface Cell {
   db: DbSchema;
   before: DbSchema;
   self: number;
-  role: Role;
+  /** A column of the matrix, or a staff role (STAFF_ROWS). */
+  role: Role | 'catalogue' | 'fulfilment' | 'support';
   res: Response;
   agent: Agent;
 }
@@ -1184,20 +1185,105 @@ const MATRIX: Row[] = [
   },
 ];
 
-interface CellCase extends Row {
-  role: Role;
+// Staff roles (src/domain/permissions.ts): shopper A's account given a staff role, one cell per
+// row, what the role may and may not do in the back office (admins are the matrix's column).
+type StaffRole = 'catalogue' | 'fulfilment' | 'support';
+interface StaffRow extends Omit<Row, 'expect' | 'url'> {
+  role: StaffRole;
+  url: string;
+  expect: number;
+}
+const STAFF = (role: StaffRole) => ({ id: 2, email: ACCOUNTS.user.email, role });
+/** Order 3 (shopper A's, delivered yesterday) with a return of its iPhone at `status`. */
+const withReturnAt = (status: 'approved' | 'received') => (db: DbSchema) => {
+  const at = new Date(Date.now() - 86_400_000).toISOString();
+  orderOf(db, 3).history = [{ status: 'delivered', at, by: 'admin' }];
+  orderOf(db, 3).returns = [
+    { id: 1, status, items: [{ line: 1, quantity: 1 }], reason: 'Cracked screen', createdAt: at, refund: { amount: 300, method: 'cash' }, history: [{ status: 'requested', at, by: 'shopper' }] },
+  ];
+};
+const STAFF_ROWS: StaffRow[] = [
+  { role: 'fulfilment', route: 'GET /api/admin/promotions', what: 'the promotions', prepare: withPromotions, url: '/api/admin/promotions', expect: 403 },
+  { role: 'fulfilment', route: 'PATCH /api/orders/:id/returns/:returnId', what: 'refund a received return', prepare: withReturnAt('received'), url: '/api/orders/3/returns/1', body: { status: 'refunded' }, expect: 403 },
+  {
+    role: 'fulfilment',
+    route: 'PATCH /api/orders/:id',
+    what: 'cancel a paid order (its money given back)',
+    prepare: (db) => (orderOf(db, 2).payment = { method: 'cash', status: 'paid', refunded: 0 }),
+    url: '/api/orders/2',
+    body: { status: 'cancelled' },
+    expect: 403,
+    refused: ({ res }) => expect(res.body.message).toContain('"refunds"'),
+  },
+  { role: 'fulfilment', route: 'GET /api/orders', what: 'all orders', url: '/api/orders', expect: 200, verify: ({ res }) => expect(res.headers['x-total-count']).toBe('12') },
+  {
+    role: 'fulfilment',
+    route: 'PATCH /api/orders/:id',
+    what: "dispatch shopper B's order",
+    prepare: (db) => (orderOf(db, 2).status = 'pending'),
+    url: '/api/orders/2',
+    body: { status: 'dispatched' },
+    expect: 200,
+    verify: ({ db }) => {
+      expect(orderOf(db, 2).status).toBe('dispatched');
+      expect(db.audit).toMatchObject([{ action: 'order.status', entityId: '2', actor: STAFF('fulfilment') }]);
+    },
+  },
+  {
+    role: 'fulfilment',
+    route: 'PATCH /api/orders/:id/returns/:returnId',
+    what: 'receive an approved return',
+    prepare: withReturnAt('approved'),
+    url: '/api/orders/3/returns/1',
+    body: { status: 'received' },
+    expect: 200,
+    verify: ({ db }) => expect(orderOf(db, 3).returns).toMatchObject([{ id: 1, status: 'received' }]),
+  },
+  { role: 'catalogue', route: 'GET /api/orders', what: 'all orders', url: '/api/orders', expect: 403 },
+  { role: 'catalogue', route: 'GET /api/orders/:id', what: "shopper B's order", url: '/api/orders/2', expect: 404 },
+  { role: 'catalogue', route: 'GET /api/admin/promotions', what: 'the promotions', prepare: withPromotions, url: '/api/admin/promotions', expect: 200 },
+  {
+    role: 'support',
+    route: 'GET /api/orders/:id',
+    what: "shopper B's order, with its notes and customer",
+    url: '/api/orders/2',
+    expect: 200,
+    verify: ({ res }) => expect(res.body).toMatchObject({ id: 2, notes: [], customer: { id: 3 } }),
+  },
+  { role: 'support', route: 'PATCH /api/orders/:id', what: "mark shopper B's order delivered", url: '/api/orders/2', body: { status: 'delivered' }, expect: 403 },
+  { role: 'support', route: 'POST /api/orders/:id/notes', what: "an internal note on shopper B's order", url: '/api/orders/2/notes', body: { text: 'Ring twice' }, expect: 403 },
+  { role: 'support', route: 'GET /api/admin/customers', what: 'the customers', url: '/api/admin/customers', expect: 200 },
+];
+
+type Caller = Role | StaffRole;
+
+interface CellCase extends Omit<Row, 'expect'> {
+  role: Caller;
   status: number;
   path: string;
   verb: string;
 }
 
-const CELLS: CellCase[] = MATRIX.flatMap((row) =>
-  ROLES.map((role, i) => {
-    const path = typeof row.url === 'function' ? row.url(SELF[role]) : row.url;
-    const verb = row.method ?? (row.route === 'unknown route' ? 'GET' : methodOf(row.route));
-    return { ...row, role, status: row.expect[i], path, verb };
-  }),
-);
+const CELLS: CellCase[] = [
+  ...MATRIX.flatMap((row) =>
+    ROLES.map((role, i) => {
+      const path = typeof row.url === 'function' ? row.url(SELF[role]) : row.url;
+      const verb = row.method ?? (row.route === 'unknown route' ? 'GET' : methodOf(row.route));
+      return { ...row, role, status: row.expect[i], path, verb };
+    }),
+  ),
+  ...STAFF_ROWS.map(({ role, expect: status, prepare, ...row }): CellCase => ({
+    ...row,
+    role,
+    status,
+    path: row.url,
+    verb: row.method ?? methodOf(row.route as ApiRoute),
+    prepare: (db) => {
+      userOf(db, 2).role = role;
+      prepare?.(db);
+    },
+  })),
+];
 
 /**
  * The matrix's cells `part` of `parts` (every parts-th cell from the part-th: each part a mix of
@@ -1210,7 +1296,7 @@ export function accessMatrixSuite(part: number, parts: number): void {
   afterEach(expectNoLeaks);
   afterAll(() => {
     figures.cases = cells.length;
-    if (part === 1) figures.notes.push(`${MATRIX.length} rows × ${ROLES.length} roles = ${CELLS.length} cells`);
+    if (part === 1) figures.notes.push(`${MATRIX.length} rows × ${ROLES.length} roles + ${STAFF_ROWS.length} staff-role cells = ${CELLS.length} cells`);
     saveFigures('accessMatrix', figures, part);
     console.log(`access-control matrix, part ${part} of ${parts}: ${cells.length} of its ${CELLS.length} cells`);
   });
@@ -1223,12 +1309,33 @@ export function accessMatrixSuite(part: number, parts: number): void {
       });
     }
 
+    // A refused call changes nothing (each cell compares the stored data's hash around it), so the
+    // refused cells that need no data of their own share one shop (a database of its own: slot),
+    // each role signed in on it once; a cell answered 2xx, or with data prepared, gets a fresh shop.
+    let shared: Promise<DurableShop> | undefined;
+    const agents = new Map<Caller, Promise<Agent>>();
+    // A staff role's cell signs in as shopper A, whose role its data sets (STAFF_ROWS).
+    const signIn = async (shop: DurableShop, role: Caller) => (role === 'anonymous' ? shop.anon() : await shop.as(role in ACCOUNT ? ACCOUNT[role as keyof typeof ACCOUNT] : 'user'));
+    afterAll(async () => {
+      await (await shared)?.cleanup();
+    });
+
     it.each(cells)('$verb $path ($what) as $role → $status', async (cell) => {
-      const data = makeData();
-      cell.prepare?.(data);
-      const shop = await makeDurableShop(figures, { data });
+      let own: DurableShop | undefined;
+      let agent: Agent;
+      if (cell.status >= 400 && !cell.prepare) {
+        shared ??= makeDurableShop(figures, { data: makeData(), slot: 'refused' });
+        const shop = await shared;
+        if (!agents.has(cell.role)) agents.set(cell.role, signIn(shop, cell.role));
+        agent = await agents.get(cell.role)!;
+      } else {
+        const data = makeData();
+        cell.prepare?.(data);
+        own = await makeDurableShop(figures, { data });
+        agent = await signIn(own, cell.role);
+      }
+      const shop = own ?? (await shared)!;
       try {
-        const agent = cell.role === 'anonymous' ? shop.anon() : await shop.as(ACCOUNT[cell.role]);
         const before = await shop.stateHash();
         const stored = cell.verify ? await shop.readStored() : undefined;
         const method = cell.verb.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
@@ -1242,10 +1349,10 @@ export function accessMatrixSuite(part: number, parts: number): void {
           expect(await shop.stateHash(), 'a refused call changed the stored data').toBe(before);
           cell.refused?.({ res, role: cell.role });
         } else if (cell.verify) {
-          await cell.verify({ db: await shop.readStored(), before: stored!, self: SELF[cell.role], role: cell.role, res, agent });
+          await cell.verify({ db: await shop.readStored(), before: stored!, self: cell.role in SELF ? SELF[cell.role as Role] : 2, role: cell.role, res, agent });
         }
       } finally {
-        await shop.cleanup();
+        await own?.cleanup();
       }
     });
   });

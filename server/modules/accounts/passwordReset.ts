@@ -9,7 +9,7 @@ import { checkField, confirmationError, forgotPasswordRules, signupRules } from 
 import { assertValid, HttpError } from '../../http/errors';
 import { resetPasswordMail } from '../mail/messages';
 import { hashPasswordAsync } from './passwords';
-import type { AccountStore, Store } from '../../db/port';
+import type { AccountStore, Store, Tx } from '../../db/port';
 import type { MailService } from '../mail/service';
 import type { Errors } from '../../http/validate';
 import { requireObject } from '../../http/input';
@@ -76,14 +76,23 @@ export class PasswordResetService {
 
   /** The reset link's token and its mail, in one transaction, when `key` is an account's address. */
   private async deliver(key: string, now: number): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const url = `${this.options.linkBase}/reset-password?token=${token}`;
     await this.store.transaction(async (tx) => {
       const user = await this.store.userByEmail(key, tx);
       if (!user) return;
-      await this.store.storeResetToken(tx, user.id, { digest: tokenDigest(token), at: now, expiresAt: now + RESET_TTL_MS });
+      const url = await this.link(tx, user.id, now, RESET_TTL_MS);
       await this.mail.enqueue(tx, resetPasswordMail(user.email, url, RESET_TTL_MS / 60_000), now);
     });
+  }
+
+  /**
+   * A new set-password link for user `user` (the reset page with its token), valid `ttlMs` from
+   * `now`: its token stored in `tx`, whose caller puts the mail that carries it in the outbox (a
+   * reset request's mail, a staff invitation's).
+   */
+  async link(tx: Tx, user: number, now: number, ttlMs: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.store.storeResetToken(tx, user, { digest: tokenDigest(token), at: now, expiresAt: now + ttlMs });
+    return `${this.options.linkBase}/reset-password?token=${token}`;
   }
 
   /**

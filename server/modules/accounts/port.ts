@@ -24,6 +24,14 @@ export interface AccountStore {
    */
   setPassword(id: number, hash: string, keepSession?: string): Promise<boolean>;
 
+  // Staff: the accounts whose role is not 'user' (src/domain/permissions.ts).
+  /** Every staff account, by id. */
+  listStaff(): Promise<StoredUser[]>;
+  /** The admins' ids, their rows locked until `tx` ends (role changes run one at a time). */
+  lockAdmins(tx: Tx): Promise<number[]>;
+  /** Sets user `id`'s role in `tx`; the user after it, undefined when there is none. */
+  setRole(tx: Tx, id: number, role: Role): Promise<StoredUser | undefined>;
+
   // Sessions, by the SHA-256 digest of the cookie's id.
   /**
    * Adds the session and, in the same step, removes every session expired at `now` and the

@@ -1,5 +1,6 @@
 // Users: what the API shows of an account, and the changes its owner may make.
 import type { User } from '../../../src/domain/types';
+import { permissionsOf } from '../../../src/domain/permissions';
 import { assertValid, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from './port';
 import type { Tx, AccountStore } from '../../db/port';
@@ -16,6 +17,7 @@ export function toPublicUser(user: StoredUser): User {
   pub.member = user.member === true;
   pub.alerts = user.alerts !== false;
   pub.twoFactorEnabled = user.twoFactor === true;
+  pub.permissions = permissionsOf(user.role);
   return pub;
 }
 

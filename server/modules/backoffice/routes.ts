@@ -1,11 +1,11 @@
-// /api/admin (admin only): the dashboard's figures, customers, the audit log, CSV exports and the
-// product import.
+// /api/admin (staff only; each route its permission, src/domain/permissions.ts): the dashboard's
+// figures, customers, the audit log, CSV exports and the product import.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import express, { Router, type Response } from 'express';
 import { asyncRoute, shallowJson, storableText } from '../../http/middleware';
-import { requireAdmin } from '../../http/session';
+import { requirePermission, requireStaff } from '../../http/session';
 import type { Services } from '..';
 import { MAX_IMPORT_BYTES, ORDER_COLUMNS, PRODUCT_COLUMNS } from './transfer';
 import { sendPage } from '../../query/pages';
@@ -35,11 +35,13 @@ export const IMPORT_PATH = '/admin/import/products';
 
 export function adminRoutes({ admin, audit, transfer }: Services): Router {
   const router = Router();
-  router.use(requireAdmin);
+  // A shopper is refused any /admin path, known or not; each route then asks its own permission.
+  router.use(requireStaff);
 
   // GET /admin/stats?days=30
   router.get(
     '/stats',
+    requirePermission('dashboard'),
     asyncRoute(async (req, res) => {
       res.json(await admin.stats(req.query));
     }),
@@ -48,6 +50,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   // GET /admin/customers?q=&_page=&_limit=: X-Total-Count
   router.get(
     '/customers',
+    requirePermission('customers'),
     asyncRoute(async (req, res) => {
       sendPage(req, res, await admin.customers(req.query));
     }),
@@ -56,6 +59,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   // GET /admin/audit?_page=&_limit=&entity=&actor=: newest first; X-Total-Count
   router.get(
     '/audit',
+    requirePermission('audit'),
     asyncRoute(async (req, res) => {
       sendPage(req, res, await audit.list(req.query));
     }),
@@ -64,6 +68,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   // GET /admin/export/products.csv?<the product list's filters and sort>
   router.get(
     '/export/products.csv',
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       const rows = transfer.productRows(req.query);
       // The first page is read before the headers go, so a bad query still answers 400 JSON.
@@ -75,6 +80,7 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   // GET /admin/export/orders.csv?status=&_sort=&_order=
   router.get(
     '/export/orders.csv',
+    requirePermission('orders.read'),
     asyncRoute(async (req, res) => {
       const rows = transfer.orderRows(req.query);
       const first = await rows.next();
@@ -83,10 +89,11 @@ export function adminRoutes({ admin, audit, transfer }: Services): Router {
   );
 
   // POST /admin/import/products {csv, dryRun}: a dry run (the default) reports; then for real.
-  // Its larger body is read only here, behind requireAdmin: a caller without an admin session is
+  // Its larger body is read only here, behind its permission: a caller without it is
   // answered before a byte of it is parsed (app.ts leaves this path's body alone).
   router.post(
     '/import/products',
+    requirePermission('catalogue'),
     importBody,
     shallowJson,
     storableText,

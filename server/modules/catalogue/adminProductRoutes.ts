@@ -1,4 +1,4 @@
-// /api/admin/products (admin only): the back office's products table and its bulk actions.
+// /api/admin/products (permission `catalogue`): the back office's products table and its bulk actions.
 // GET / takes GET /products's query (filters, search, _sort/_order, _page/_limit) and answers the
 // page as ProductTableRow (src/domain/productTable.ts) with X-Total-Count and Link; POST /bulk
 // {action: 'delete'|'restore'|'category'|'brand', ids, value?} changes them all or none; PATCH
@@ -7,12 +7,12 @@
 import { Router } from 'express';
 import type { Services } from '..';
 import { asyncRoute, methodNotAllowed } from '../../http/middleware';
-import { requireAdmin, requireUser } from '../../http/session';
+import { requirePermission } from '../../http/permissions';
 import { sendListing, type CatalogueOptions } from './routes';
 
 export function adminProductRoutes({ adminProducts }: Services, { publicUrl }: CatalogueOptions = {}): Router {
   const router = Router();
-  router.use(requireUser, requireAdmin);
+  router.use(requirePermission('catalogue'));
 
   // GET /admin/products?<the product list's query>
   router.get(

@@ -3,7 +3,7 @@
 // writes are admin-only.
 import { Router, type Request, type Response } from 'express';
 import { asyncRoute, methodNotAllowed, publicRead } from '../../http/middleware';
-import { requireAdmin, requireUser } from '../../http/session';
+import { requirePermission, requireUser } from '../../http/session';
 import type { Services } from '..';
 import { LINK_RELS, type Listing, type PageLink } from '../../query/listQuery';
 
@@ -105,10 +105,10 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
 export function productRoutes({ catalogue, reviews }: Services): Router {
   const router = Router();
 
-  // POST /products (admin): every field of the product form required
+  // POST /products (catalogue permission): every field of the product form required
   router.post(
     '/',
-    requireAdmin,
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       res.status(201).json(await catalogue.create(req.user!, req.body));
     }),
@@ -141,37 +141,37 @@ export function productRoutes({ catalogue, reviews }: Services): Router {
     }),
   );
 
-  // DELETE /products/:id/reviews/:reviewId (admin)
+  // DELETE /products/:id/reviews/:reviewId (catalogue permission)
   router.delete(
     '/:id/reviews/:reviewId',
-    requireAdmin,
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       res.json(await reviews.remove(req.user!, req.params.id, req.params.reviewId));
     }),
   );
 
-  // PATCH /products/:id (admin): checks and applies only the fields present
+  // PATCH /products/:id (catalogue permission): checks and applies only the fields present
   router.patch(
     '/:id',
-    requireAdmin,
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       res.json(await catalogue.update(req.user!, req.params.id, req.body));
     }),
   );
 
-  // PUT /products/:id (admin): PATCH's rules, the admin form's fields all required
+  // PUT /products/:id (catalogue permission): PATCH's rules, the admin form's fields all required
   router.put(
     '/:id',
-    requireAdmin,
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       res.json(await catalogue.replace(req.user!, req.params.id, req.body));
     }),
   );
 
-  // DELETE /products/:id (admin): the soft delete (deleted: true), answered as json-server does
+  // DELETE /products/:id (catalogue permission): the soft delete (deleted: true), answered as json-server does
   router.delete(
     '/:id',
-    requireAdmin,
+    requirePermission('catalogue'),
     asyncRoute(async (req, res) => {
       await catalogue.remove(req.user!, req.params.id);
       res.json({});

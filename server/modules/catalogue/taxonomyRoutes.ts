@@ -1,16 +1,16 @@
-// /api/admin/brands and /api/admin/categories (admin only): the back office's brands and
+// /api/admin/brands and /api/admin/categories (the catalogue permission): the back office's brands and
 // categories. GET / (every one, with `products`: how many products use it, deleted ones
 // included), POST / {label, value?} (201), PATCH /:id {label?, value?}, DELETE /:id (204; 409
 // "Used by N products" when used), POST /:id/merge {into}. The service checks every input.
 import { Router } from 'express';
 import type { Services } from '..';
 import { asyncRoute } from '../../http/middleware';
-import { requireAdmin, requireUser } from '../../http/session';
+import { requirePermission } from '../../http/session';
 import type { TaxonomyKind } from './port';
 
 export function taxonomyRoutes({ taxonomy }: Services, kind: TaxonomyKind): Router {
   const router = Router();
-  router.use(requireUser, requireAdmin);
+  router.use(requirePermission('catalogue'));
   router.get(
     '/',
     asyncRoute(async (_req, res) => {

@@ -65,6 +65,27 @@ export function verifyEmailMail(to: string, url: string, days: number): Outgoing
   return { to, subject: VERIFY_SUBJECT, text, html };
 }
 
+export const INVITATION_SUBJECT = "You're invited to the shop's back office";
+
+/** A staff invitation: the role, and the link (valid `days`) to choose a password for the new account. */
+export function staffInvitationMail(to: string, url: string, role: string, days: number): OutgoingMail {
+  const text = [
+    `This is an invitation: you have been given a staff account at the shop, with the role "${role}".`,
+    '',
+    `Open this link to choose your password (it works once, for ${days} days), then sign in with this address:`,
+    url,
+    '',
+    'If you did not expect this invitation, ignore this mail.',
+  ].join('\n');
+  const html = page(
+    INVITATION_SUBJECT,
+    `<p>This is an invitation: you have been given a staff account at the shop, with the role "${escapeHtml(role)}".</p>` +
+      `<p>${link(url, 'Choose my password')} (the link works once, for ${days} days), then sign in with this address:<br>${escapeHtml(url)}</p>` +
+      `<p>If you did not expect this invitation, ignore this mail.</p>`,
+  );
+  return { to, subject: INVITATION_SUBJECT, text, html };
+}
+
 function addressLines(order: Order): string[] {
   const a = order.selectedAddress;
   return [a.name, a.street, `${a.city}, ${a.state} ${a.pincode}`, a.country, a.phoneNumber, a.email].map(oneLine);

@@ -1,13 +1,13 @@
-// /api/admin/emails (admin only): the outbox, newest first, and "send again"; /api/mail-status
+// /api/admin/emails (the emails permission): the outbox, newest first, and "send again"; /api/mail-status
 // (anyone): whether mail is sent at all.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
-import { requireAdmin } from '../../http/session';
+import { requirePermission } from '../../http/session';
 import type { Services } from '..';
 
 export function emailRoutes({ mail }: Services): Router {
   const router = Router();
-  router.use(requireAdmin);
+  router.use(requirePermission('emails'));
 
   // GET /admin/emails?_page=&_limit=: newest first; X-Total-Count
   router.get(

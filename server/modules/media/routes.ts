@@ -1,11 +1,11 @@
-// POST /api/admin/media (admin only): uploads; GET /media/<id>/<width>.webp (anyone): the copies,
+// POST /api/admin/media (permission `catalogue`): uploads; GET /media/<id>/<width>.webp (anyone): the copies,
 // outside /api so they are cached like static files.
 import multer from 'multer';
 import { Router, type RequestHandler } from 'express';
 import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES, MEDIA_FIELD } from '../../../src/domain/media';
 import { HttpError } from '../../http/errors';
 import { asyncRoute } from '../../http/middleware';
-import { requireAdmin } from '../../http/session';
+import { requirePermission } from '../../http/permissions';
 import type { Services } from '..';
 import { fileName } from './service';
 
@@ -47,9 +47,9 @@ const receiveFiles: RequestHandler = (req, res, next) => {
 /** Mounted at /api/admin/media behind requireUser. */
 export function mediaAdminRoutes({ media }: Services): Router {
   const router = Router();
-  router.use(requireAdmin);
+  router.use(requirePermission('catalogue'));
 
-  // POST /admin/media multipart `files` (admin only) → 201 [{id, url, width, height}]; a file that
+  // POST /admin/media multipart `files` (permission `catalogue`) → 201 [{id, url, width, height}]; a file that
   // is not a JPEG, PNG, WebP or AVIF image → 400 naming it; over 10 MB → 413; nothing stored then
   router.post(
     '/',

@@ -177,14 +177,31 @@ export async function changeWithPayment(
   throw conflict(`Order #${id} changed while its payment moved; try again.`);
 }
 
+/** A rule of who may make a status change, judged with the order locked, before any money moves. */
+export type StatusCheck = (o: Order, records: readonly PaymentRecord[]) => void;
+
+/**
+ * The check of a staff member's status change: without the refunds permission
+ * (src/domain/permissions.ts), cancelling an order that would give money back (a captured card, or
+ * cash already paid) is refused with 403; any other change is left to the status rules.
+ */
+export const refundsAllowed =
+  (to: OrderStatus, mayRefund: boolean): StatusCheck =>
+  (o, records) => {
+    if (mayRefund || to !== 'cancelled' || o.status === 'cancelled') return;
+    if (statusMove(o, to, records)?.kind === 'refund' || cashPayment(o, to)?.status === 'refunded') {
+      throw new HttpError(403, `Order #${o.id} is paid: cancelling it gives the money back, which needs the "refunds" permission`);
+    }
+  };
+
 /** What a status change answers when its card money could not move. */
 export const STATUS_MONEY_FAILED = (kind: MoneyMove['kind']) =>
   `The card payment could not be ${kind === 'capture' ? 'captured' : 'given back'} right now; the order was not changed. Try again.`;
 
 /** The plan of a status change to `to` by `by` at `at`: its card money first (statusMove), then its stock and cash payment. `check`: who may. */
-export function statusPlan(to: OrderStatus, by: 'admin' | 'shopper', at: number, check: (o: Order) => void): PaidPlan {
+export function statusPlan(to: OrderStatus, by: 'admin' | 'shopper', at: number, check: StatusCheck): PaidPlan {
   return (o, products, records) => {
-    check(o);
+    check(o, records);
     const money = statusMove(o, to, records);
     // Judged before any money moves: a change the rules refuse moves none.
     const change = transition(o, products, to, by, at);

@@ -1,8 +1,8 @@
-// /api/orders (signed in): place an order, the caller's own orders, one order; all orders and
-// status changes for admins.
+// /api/orders (signed in): place an order, the caller's own orders, one order; all orders for the
+// orders.read permission, status changes and notes for orders.write (src/domain/permissions.ts).
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
-import { requireAdmin } from '../../http/session';
+import { can, requirePermission } from '../../http/permissions';
 import type { Services } from '..';
 import { IDEMPOTENCY_HEADER } from './service';
 import { sendPage } from '../../query/pages';
@@ -28,28 +28,28 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
     }),
   );
 
-  // GET /orders (admin): _page + _per_page (or _limit), _sort/_order, status=; X-Total-Count
+  // GET /orders (orders.read): _page + _per_page (or _limit), _sort/_order, status=; X-Total-Count
   router.get(
     '/',
-    requireAdmin,
+    requirePermission('orders.read'),
     asyncRoute(async (req, res) => {
       sendPage(req, res, await orders.list(req.query));
     }),
   );
 
-  // GET /orders/:id (owner or admin): someone else's order is answered as missing; an admin gets
-  // its customer and internal notes too
+  // GET /orders/:id (owner, or orders.read): someone else's order is answered as missing; staff
+  // with orders.read get its customer and internal notes too
   router.get(
     '/:id',
     asyncRoute(async (req, res) => {
-      res.json(req.user!.role === 'admin' ? await orderNotes.get(req.params.id) : await orders.get(req.user!, req.params.id));
+      res.json(can(req.user!.role, 'orders.read') ? await orderNotes.get(req.params.id) : await orders.get(req.user!, req.params.id));
     }),
   );
 
-  // POST /orders/:id/notes (admin): {text} → 201 the internal note, in the audit log
+  // POST /orders/:id/notes (orders.write): {text} → 201 the internal note, in the audit log
   router.post(
     '/:id/notes',
-    requireAdmin,
+    requirePermission('orders.write'),
     asyncRoute(async (req, res) => {
       res.status(201).json(await orderNotes.add(req.user!, req.params.id, req.body));
     }),
@@ -71,21 +71,22 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
     }),
   );
 
-  // PATCH /orders (admin): {ids, status}: each order changed as PATCH /orders/:id would, what happened to each
+  // PATCH /orders (orders.write): {ids, status}: each order changed as PATCH /orders/:id would, what happened to each
   router.patch(
     '/',
-    requireAdmin,
+    requirePermission('orders.write'),
     asyncRoute(async (req, res) => {
-      res.json(await orders.setStatuses(req.user!, req.body));
+      res.json(await orders.setStatuses(req.user!, req.body, can(req.user!.role, 'refunds')));
     }),
   );
 
-  // PATCH /orders/:id (admin): applies only `status`, with the stock it gives back or takes
+  // PATCH /orders/:id (orders.write): applies only `status`, with the stock it gives back or takes;
+  // cancelling a paid order (its money given back) needs refunds too (403)
   router.patch(
     '/:id',
-    requireAdmin,
+    requirePermission('orders.write'),
     asyncRoute(async (req, res) => {
-      res.json(await orders.setStatus(req.user!, req.params.id, req.body));
+      res.json(await orders.setStatus(req.user!, req.params.id, req.body, can(req.user!.role, 'refunds')));
     }),
   );
 

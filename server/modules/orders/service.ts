@@ -29,7 +29,7 @@ import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, reques
 import { authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
 import { buyAgain } from './buyAgain';
 import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './status';
-import { changeWithPayment, STATUS_MONEY_FAILED, statusPlan, type PaidPlan } from './payment';
+import { changeWithPayment, refundsAllowed, STATUS_MONEY_FAILED, statusPlan, type PaidPlan, type StatusCheck } from './payment';
 import { readOrderQuery } from './query';
 import { Signal } from '../../signal';
 import { readTracking, withTracking } from './tracking';
@@ -236,7 +236,7 @@ export class OrderService {
   }
 
   /** The status change of order `id` to `to` by `by`, its money first (`check`: the rules of who may). */
-  private changeStatus(id: number, to: OrderStatus, by: 'admin' | 'shopper', audit: AuditContext | undefined, check: (o: Order) => void = () => {}): Promise<Order | undefined> {
+  private changeStatus(id: number, to: OrderStatus, by: 'admin' | 'shopper', audit: AuditContext | undefined, check: StatusCheck = () => {}): Promise<Order | undefined> {
     return this.changePaid(id, statusPlan(to, by, this.now(), check), audit, this.statusMail(), STATUS_MONEY_FAILED);
   }
 
@@ -248,30 +248,30 @@ export class OrderService {
     return orders.length;
   }
 
-  /** Sets the status (admin), with its stock, and the tracking given with dispatched (tracking.ts); nothing else of the body applies. */
-  async setStatus(admin: StoredUser, rawId: string, input: unknown): Promise<Order> {
+  /** Sets the status (staff), with its stock, and the tracking given with dispatched (tracking.ts); nothing else of the body applies. `mayRefund`: see refundsAllowed. */
+  async setStatus(admin: StoredUser, rawId: string, input: unknown, mayRefund = true): Promise<Order> {
     const id = parseId(rawId);
     const existing = id === undefined ? undefined : await this.store.orderById(id);
     if (!existing) throw notFound('Order not found');
     const [body, changed, mail] = [requireObject(input), { value: true }, this.statusMail()];
     const to = readStatus(body.status);
-    const plan = withTracking(statusPlan(to, 'admin', this.now(), () => {}), readTracking(body, to), changed);
+    const plan = withTracking(statusPlan(to, 'admin', this.now(), refundsAllowed(to, mayRefund)), readTracking(body, to), changed);
     // A tracking correction alone is not news for the shopper: mailed with a change of status only.
     const order = await this.changePaid(existing.id, plan, auditBy(admin, 'order.status', this.now()), { at: mail.at, message: (o, to) => (changed.value ? mail.message(o, to) : undefined) }, STATUS_MONEY_FAILED);
     if (!order) throw notFound('Order not found');
     return publicOrder(order);
   }
 
-  /** PATCH /orders {ids, status} (admin): each order as PATCH /orders/:id would change it, one at a time; what happened to each, in order. */
-  async setStatuses(admin: StoredUser, input: unknown): Promise<BulkStatusResult[]> {
+  /** PATCH /orders {ids, status} (staff): each order as PATCH /orders/:id would change it, one at a time; what happened to each, in order. */
+  async setStatuses(admin: StoredUser, input: unknown, mayRefund = true): Promise<BulkStatusResult[]> {
     const { ids, status } = readBulk(input);
     const results: BulkStatusResult[] = [];
     for (const id of ids) {
       try {
-        const order = await this.changeStatus(id, status, 'admin', auditBy(admin, 'order.status', this.now()));
+        const order = await this.changeStatus(id, status, 'admin', auditBy(admin, 'order.status', this.now()), refundsAllowed(status, mayRefund));
         results.push(order ? { id, status: 200, order: publicOrder(order) } : { id, status: 404, message: 'Order not found' });
       } catch (err) {
-        if (!(err instanceof HttpError) || (err.status !== 409 && err.status !== 502)) throw err;
+        if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 409 && err.status !== 502)) throw err;
         results.push({ id, status: err.status, message: err.message });
       }
     }

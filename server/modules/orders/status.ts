@@ -27,7 +27,7 @@ export const MAX_BULK = 1000;
 
 /** What PATCH /orders answers for each id: 200 with the order, or 404 / 409 with why. */
 /** 502: the card payment provider could not capture or give back that order's payment (it is unchanged). */
-export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409 | 502; message: string };
+export type BulkStatusResult = { id: number; status: 200; order: Order } | { id: number; status: 403 | 404 | 409 | 502; message: string };
 
 /** A PATCH /orders body: 1 to MAX_BULK distinct order numbers and one of the statuses (400 otherwise). */
 export function readBulk(input: unknown): { ids: number[]; status: OrderStatus } {

@@ -1,4 +1,4 @@
-// /api/admin/promotions (admin only): promotions as the back office manages them; and the public
+// /api/admin/promotions (the promotions permission): promotions as the back office manages them; and the public
 // GET /api/promotions/banner, what the shop's banner announces.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
@@ -10,7 +10,7 @@ import { adminCrudRoutes } from '../../http/crudRoutes';
  * PATCH /:id (the given fields), DELETE /:id (204; orders keep their snapshot).
  */
 export function promotionAdminRoutes({ promotions }: Services): Router {
-  return adminCrudRoutes(promotions);
+  return adminCrudRoutes(promotions, 'promotions');
 }
 
 export function promotionRoutes({ promotions }: Services): Router {

@@ -1,5 +1,5 @@
 // Shipping methods and tax rates: the public GET /api/shipping-methods?country=, and
-// the back office's /api/admin/shipping-methods and /api/admin/tax-rates (admin only).
+// the back office's /api/admin/shipping-methods and /api/admin/tax-rates (the settings permission: admins).
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';
@@ -26,7 +26,7 @@ export function shippingAdminRoutes({ shippingTax }: Services): Router {
     create: (admin, body) => shippingTax.createMethod(admin, body),
     update: (admin, id, body) => shippingTax.updateMethod(admin, id, body),
     remove: (admin, id) => shippingTax.removeMethod(admin, id),
-  });
+  }, 'settings');
 }
 
 /** /admin/tax-rates: GET (every rate), POST, PATCH /:id, DELETE /:id. */
@@ -36,5 +36,5 @@ export function taxRateAdminRoutes({ shippingTax }: Services): Router {
     create: (admin, body) => shippingTax.createRate(admin, body),
     update: (admin, id, body) => shippingTax.updateRate(admin, id, body),
     remove: (admin, id) => shippingTax.removeRate(admin, id),
-  });
+  }, 'settings');
 }

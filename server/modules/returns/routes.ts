@@ -1,8 +1,8 @@
-// /api/orders/:id/returns (signed in): a shopper returns units of their delivered order; an admin
-// takes each return through its steps.
+// /api/orders/:id/returns (signed in): a shopper returns units of their delivered order; staff with
+// the returns permission take each return through its steps, the refunds permission its refund.
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
-import { requireAdmin } from '../../http/session';
+import { assertPermitted, requirePermission } from '../../http/permissions';
 import type { Services } from '..';
 
 export function returnRoutes({ returns }: Services): Router {
@@ -16,11 +16,12 @@ export function returnRoutes({ returns }: Services): Router {
     }),
   );
 
-  // PATCH /orders/:id/returns/:returnId (admin): {status, damaged?} → the order after the step
+  // PATCH /orders/:id/returns/:returnId (returns; `refunded` needs refunds): {status, damaged?} → the order after the step
   router.patch(
     '/:id/returns/:returnId',
-    requireAdmin,
+    requirePermission('returns'),
     asyncRoute(async (req, res) => {
+      if ((req.body as { status?: unknown } | undefined)?.status === 'refunded') assertPermitted(req.user!, 'refunds');
       res.json(await returns.step(req.user!, req.params.id, req.params.returnId, req.body));
     }),
   );

@@ -1,4 +1,4 @@
-// /api/admin/webhooks (admin only): endpoints (GET, POST, PATCH /:id, DELETE /:id), an endpoint's
+// /api/admin/webhooks (permission `webhooks`: admins): endpoints (GET, POST, PATCH /:id, DELETE /:id), an endpoint's
 // delivery log (GET /:id/deliveries) and "send again" (POST /:id/deliveries/:did/resend).
 import type { Router } from 'express';
 import { adminCrudRoutes } from '../../http/crudRoutes';
@@ -11,7 +11,7 @@ export function webhookAdminRoutes({ webhooks }: Services): Router {
     create: (admin, body) => webhooks.create(admin, body),
     update: (admin, id, body) => webhooks.update(admin, id, body),
     remove: (admin, id) => webhooks.remove(admin, id),
-  });
+  }, 'webhooks');
 
   // GET /admin/webhooks/:id/deliveries?_page=&_limit=: attempts, newest first; X-Total-Count
   router.get(

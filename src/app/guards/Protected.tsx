@@ -5,7 +5,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 
 interface ProtectedProps {
-  /** Admins only: other signed-in users go to /. */
+  /** The back office: staff only (any staff role); shoppers go to /. Each page's permission: Permitted. */
   admin?: boolean;
   children?: ReactNode;
 }
@@ -20,6 +20,6 @@ export default function Protected({ admin = false, children }: ProtectedProps) {
   const location = useLocation();
   if (!userChecked) return <PageSpinner label="Checking your session…" />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (admin && user.role !== 'admin') return <Navigate to="/" replace />;
+  if (admin && !user.permissions?.includes('dashboard')) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

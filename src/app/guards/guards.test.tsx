@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../../features/auth/pages/LoginPage';
 import SignupPage from '../../features/auth/pages/SignupPage';
-import { admin, jsonResponse, landing, renderWithProviders, stubFetch, user, session } from '../../test/utils';
+import { admin, jsonResponse, landing, renderWithProviders, staffUser, stubFetch, user, session } from '../../test/utils';
+import type { User } from '../../domain/types';
+import { permittedPage } from './Permitted';
+import { NO_ACCESS } from './NoAccess';
 import Protected from './Protected';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -57,6 +60,27 @@ describe('Protected admin', () => {
   it('lets an admin in', () => {
     render(asAdmin);
     expect(screen.getByText('back office')).toBeInTheDocument();
+  });
+
+  it('lets any staff role in; each page then asks its own permission (Permitted)', () => {
+    render(session(staffUser('support')));
+    expect(screen.getByText('back office')).toBeInTheDocument();
+  });
+});
+
+describe('permittedPage', () => {
+  it('shows the page to a role with the permission; says no access to one without, the page not fetched', async () => {
+    const load = vi.fn(async () => ({ default: () => <p>customers</p> }));
+    const { default: Page } = permittedPage(load, 'customers');
+    const { unmount } = renderWithProviders(<Page />, { preloadedState: session(staffUser('support')) });
+    expect(await screen.findByText('customers')).toBeInTheDocument();
+    unmount();
+    load.mockClear();
+    const { default: Refused } = permittedPage(load, 'customers');
+    renderWithProviders(<Refused />, { preloadedState: session(staffUser('fulfilment') as User) });
+    expect(screen.getByRole('heading', { name: NO_ACCESS })).toBeInTheDocument();
+    expect(screen.queryByText('customers')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 });
 

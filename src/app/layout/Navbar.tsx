@@ -39,7 +39,7 @@ export default function Navbar() {
   const userInfo = useAppSelector(selectUserInfo);
   const cartCount = useAppSelector(selectCartItemCount);
   if (!user) return null;
-  const links = linksFor(user.role);
+  const links = linksFor(user);
   const name = userInfo?.name || user.name || 'New User';
 
   return (

@@ -19,7 +19,7 @@ describe('membership', () => {
     expect((await a.get('/api/users/own').expect(200)).body.member).toBe(false);
 
     const joined = await a.post('/api/users/own/membership').send({}).expect(200);
-    expect(joined.body).toEqual({ id: 2, email: ACCOUNTS.user.email, role: 'user', addresses: [], verified: true, member: true, alerts: true, twoFactorEnabled: false });
+    expect(joined.body).toEqual({ id: 2, email: ACCOUNTS.user.email, role: 'user', addresses: [], verified: true, member: true, alerts: true, twoFactorEnabled: false, permissions: [] });
     // The same again: still a member, nothing else changes.
     expect((await a.post('/api/users/own/membership').send({}).expect(200)).body).toEqual(joined.body);
     expect((await a.get('/api/users/own').expect(200)).body.member).toBe(true);

@@ -145,18 +145,20 @@ describe('turning two-factor sign-in off', () => {
 });
 
 describe('STAFF_REQUIRE_2FA', () => {
-  it('keeps an admin without two-factor sign-in out of /api/admin until they turn it on', async () => {
+  it('keeps an admin without two-factor sign-in out of the staff routes until they turn it on', async () => {
     const { shop, code } = setup({ staffRequire2fa: true });
     const admin = await shop.as('admin');
     const refused = await admin.get('/api/admin/stats').expect(403);
     expect(refused.body).toEqual({ message: expect.stringMatching(/two-factor/), twoFactorSetupRequired: true });
     await admin.get('/api/admin/promotions').expect(403);
+    await admin.patch('/api/products/1').send({ price: 5 }).expect(403);
     // The rest of the shop, and the setup, still answer.
     await admin.get('/api/users/own').expect(200);
     const { body } = await admin.post('/api/users/own/2fa').send({}).expect(200);
     await admin.post('/api/users/own/2fa/confirm').send({ code: code(body.secret) }).expect(200);
     await admin.get('/api/admin/stats').expect(200);
+    await admin.patch('/api/products/1').send({ price: 5 }).expect(200);
     // Shoppers are not affected: their /admin answers stay what they were.
-    await (await shop.as('user')).get('/api/admin/stats').expect(403, { message: 'Admins only' });
+    await (await shop.as('user')).get('/api/admin/stats').expect(403, { message: 'Staff only' });
   });
 });

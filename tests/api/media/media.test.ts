@@ -139,7 +139,7 @@ describe('POST /api/admin/media', () => {
   it('is for admins only: 401 signed out, 403 for a shopper', async () => {
     await upload(shop.anon(), [{ name: 'a.jpg', bytes: jpeg }]).expect(401);
     const res = await upload(await shop.as('user'), [{ name: 'a.jpg', bytes: jpeg }]).expect(403);
-    expect(res.body).toEqual({ message: 'Admins only' });
+    expect(res.body).toEqual({ message: 'Staff only' });
   });
 
   it('is served by another instance of the app on the same database', async () => {

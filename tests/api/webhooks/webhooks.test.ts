@@ -243,7 +243,7 @@ describe('webhooks: bad input and who may', () => {
       a.get(`/api/admin/webhooks/${made.id}/deliveries`),
       a.post(`/api/admin/webhooks/${made.id}/deliveries/1/resend`).send({}),
     ];
-    for (const res of await Promise.all(requests(user))) expect([res.status, res.body.message]).toEqual([403, 'Admins only']);
+    for (const res of await Promise.all(requests(user))) expect([res.status, res.body.message]).toEqual([403, 'Staff only']);
     for (const res of await Promise.all(requests(shop.anon()))) expect(res.status).toBe(401);
     expect((await admin.get('/api/admin/webhooks').expect(200)).body).toStrictEqual([withoutSecret(made)]);
   });

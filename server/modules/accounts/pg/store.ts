@@ -4,11 +4,13 @@
 import type { Session, StoredUser } from '../port';
 import type { Tx } from '../../../db/tx';
 import type { ResetToken, ThrottleCounter, TwoFactorRecord } from '../port';
+import type { Role } from '../../../../src/domain/types';
 import { trxOf, type PgClass } from '../../../db/pgBase';
 import * as passwordReset from './passwordReset';
 import * as twoFactor from './twoFactor';
 import * as users from './users';
 import * as verification from './verification';
+import * as staff from './staff';
 
 export function withAccounts<T extends PgClass>(Base: T) {
   return class PgAccounts extends Base {
@@ -32,6 +34,15 @@ export function withAccounts<T extends PgClass>(Base: T) {
     }
     setPassword(id: number, hash: string, keepSession?: string): Promise<boolean> {
       return users.setPassword(this.db, id, hash, keepSession);
+    }
+    listStaff(): Promise<StoredUser[]> {
+      return staff.listStaff(this.db);
+    }
+    lockAdmins(tx: Tx): Promise<number[]> {
+      return staff.lockAdmins(trxOf(tx));
+    }
+    setRole(tx: Tx, id: number, role: Role): Promise<StoredUser | undefined> {
+      return staff.setRole(trxOf(tx), id, role);
     }
     createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
       return users.createSession(this.db, session, limits);

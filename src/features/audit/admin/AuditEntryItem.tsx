@@ -34,10 +34,19 @@ const ACTIONS: Record<AuditAction, string> = {
   'webhook.update': 'Webhook edited',
   'webhook.delete': 'Webhook deleted',
   'webhook.resend': 'Webhook event sent again',
+  'staff.invite': 'Staff member invited',
+  'staff.role': 'Staff role changed',
+  'staff.remove': 'Staff member removed',
 };
 
 /** Who acted as what: a staff member, or a shopper acting on their own order. */
-const ROLES: Record<AuditEntry['actor']['role'], string> = { admin: 'admin', user: 'shopper' };
+const ROLES: Record<AuditEntry['actor']['role'], string> = {
+  admin: 'admin',
+  catalogue: 'catalogue staff',
+  fulfilment: 'fulfilment staff',
+  support: 'support staff',
+  user: 'shopper',
+};
 
 const MAX_VALUE = 160;
 const link = 'rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -76,6 +85,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
     return (
       <Link to="/admin/catalogue" className={link}>
         {entry.entity === 'brand' ? 'Brand' : 'Category'} #{entry.entityId}
+      </Link>
+    );
+  }
+  if (entry.entity === 'staff') {
+    return (
+      <Link to="/admin/staff" className={link}>
+        Staff account #{entry.entityId}
       </Link>
     );
   }

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../../domain/backOffice';
 import type { OrderReturn, ReturnStatus, ReturnStep } from '../../../domain/returns';
 import { nthOrder } from '../../../test/adminOrders';
-import { cartItem, jsonResponse, product, renderWithProviders, sent, stubFetch } from '../../../test/utils';
+import { admin, cartItem, jsonResponse, product, renderWithProviders, sent, session, staffUser, stubFetch } from '../../../test/utils';
+import type { User } from '../../../domain/types';
 import AdminOrdersScreen from './AdminOrdersScreen';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +59,7 @@ function server(order: AdminOrder, fail?: { status: number; message: string }) {
   });
 }
 
-const open = () => renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4' });
+const open = (who: User = admin) => renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4', preloadedState: session(who) });
 const returnItem = async () => within(await screen.findByRole('region', { name: 'Returns' })).getByRole('listitem', { name: 'Return #3' });
 
 describe("the back office's returns of an order", () => {
@@ -114,6 +115,18 @@ describe("the back office's returns of an order", () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund $52.50' }));
     expect(await within(item).findByRole('alert')).toHaveTextContent('Return #3 could not be refunded: The card refund failed: declined by the provider');
     expect(within(item).getByRole('button', { name: 'Refund $52.50 for return #3' })).toBeInTheDocument();
+  });
+
+  it('fulfilment staff take a return up to received but get no Refund button; support staff no step at all', async () => {
+    server(anOrder([ret(3, 'received')]));
+    const { unmount } = open(staffUser('fulfilment'));
+    const item = await returnItem();
+    expect(item).toHaveTextContent('Refund $52.50 to the card');
+    expect(within(item).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    unmount();
+    server(anOrder([ret(3, 'requested')]));
+    open(staffUser('support'));
+    expect(within(await returnItem()).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('a step out of order (409) says so; Reject asks first and Keep it sends nothing', async () => {

@@ -8,6 +8,7 @@ import type { Order } from '../../../domain/types';
 import ReturnList from '../../../components/ReturnList';
 import { stepReturn } from './returnsAPI';
 import { returnLineText } from '../../../domain/returnText';
+import { usePermission } from '../../../lib/usePermission';
 
 interface StepsProps {
   order: Order;
@@ -22,6 +23,8 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
   const [error, setError] = useState<string | null>(null);
   const [damaged, setDamaged] = useState<number[]>([]);
   const name = `return #${ret.id}`;
+  // A refund is the refunds permission's (admins): fulfilment staff take a return up to received.
+  const mayRefund = usePermission('refunds');
 
   async function take(step: ReturnStep, { rethrow = false } = {}) {
     setBusy(true);
@@ -103,7 +106,7 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
           </Button>
         </>
       )}
-      {ret.status === 'received' && ret.refund && (
+      {ret.status === 'received' && ret.refund && mayRefund && (
         <ConfirmedAction
           look="primary"
           label={`Refund ${formatMoney(ret.refund.amount)}`}
@@ -137,6 +140,7 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
  */
 export default function AdminReturns({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const returns = order.returns ?? [];
+  const mayStep = usePermission('returns');
   return (
     <section aria-labelledby="returns-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-6">
       <h2 id="returns-heading" className="text-lg font-semibold text-gray-900">
@@ -149,7 +153,7 @@ export default function AdminReturns({ order, onChanged }: { order: Order; onCha
           order={order}
           reader="admin"
           actions={(ret) =>
-            ret.status === 'rejected' || ret.status === 'refunded' ? null : <ReturnSteps order={order} ret={ret} onChanged={onChanged} />
+            !mayStep || ret.status === 'rejected' || ret.status === 'refunded' ? null : <ReturnSteps order={order} ret={ret} onChanged={onChanged} />
           }
         />
       )}

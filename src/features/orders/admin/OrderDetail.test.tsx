@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, OrderNote } from '../../../domain/backOffice';
 import { nthOrder } from '../../../test/adminOrders';
-import { jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
+import { admin, jsonResponse, renderWithProviders, sent, session, staffUser, stubFetch } from '../../../test/utils';
+import type { User } from '../../../domain/types';
 import AdminOrdersScreen from './AdminOrdersScreen';
 
 afterEach(() => {
@@ -41,7 +42,7 @@ function server(order: AdminOrder | null, { noteError }: { noteError?: { status:
   });
 }
 
-const open = () => renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4' });
+const open = (who: User = admin) => renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders/:id', route: '/admin/orders/4', preloadedState: session(who) });
 
 describe('the order page (/admin/orders/:id)', () => {
   it('shows everything about the order: lines with their variant, totals, customer, address, payment, history and notes', async () => {
@@ -63,6 +64,15 @@ describe('the order page (/admin/orders/:id)', () => {
     expect(within(customer).getByText('Cash on delivery — Pending')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Status history' })).getByText('pending')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Notes' })).getByText(NOTE.text)).toBeInTheDocument();
+  });
+
+  it('support staff read the status and its history, with nothing to change it', async () => {
+    server(anOrder());
+    open(staffUser('support'));
+    expect(await screen.findByRole('heading', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Change status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save status' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'History' })).toBeInTheDocument();
   });
 
   it('changes the status with the select and Save status; the history follows', async () => {

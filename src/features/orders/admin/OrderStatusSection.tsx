@@ -8,6 +8,7 @@ import StatusOptions from './StatusOptions';
 import { setOrderStatus } from './adminOrderAPI';
 import TrackingFields, { trackingOf, type TrackingDraft } from './TrackingFields';
 import TrackingInfo from '../../../components/TrackingInfo';
+import { usePermission } from '../../../lib/usePermission';
 
 interface OrderStatusSectionProps {
   order: AdminOrder;
@@ -19,6 +20,8 @@ interface OrderStatusSectionProps {
 /** One order's status: its change (PATCH /orders/:id) and its history. */
 export default function OrderStatusSection({ order, onSaved, className }: OrderStatusSectionProps) {
   const alert = useAppAlert();
+  // Without orders.write (support staff): the status and its history, read-only.
+  const canChange = usePermission('orders.write');
   const [status, setStatus] = useState<OrderStatus | ''>(order.status);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -47,6 +50,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
       <h2 id="status-heading" className="text-lg font-semibold text-gray-900">
         Status
       </h2>
+      {canChange && (
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="order-status" className="block text-sm font-medium text-gray-900">
@@ -68,6 +72,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
           {saving ? 'Saving…' : 'Save status'}
         </Button>
       </div>
+      )}
       {saveError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {saveError}

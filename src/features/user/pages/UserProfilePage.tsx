@@ -74,7 +74,7 @@ export default function UserProfilePage() {
         <p className="mt-2 text-base text-gray-700">
           email address : <span className="break-all">{account.email}</span>
         </p>
-        {account.role === 'admin' && <p className="mt-1 text-base text-gray-700">role : {account.role}</p>}
+        {account.role !== 'user' && <p className="mt-1 text-base text-gray-700">role : {account.role}</p>}
       </div>
 
       <section aria-labelledby="addresses-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
