@@ -194,8 +194,8 @@ export async function createProduct(
   return created.json();
 }
 
-/** Puts `lines` in the signed-in user's cart and orders them (cash) through the API; returns the order id. */
-export async function orderViaApi(page: Page, lines: { product: number; quantity: number; variant?: number }[]): Promise<number> {
+/** Puts `lines` in the signed-in user's cart and orders them (cash, to `address`) through the API; returns the order id. */
+export async function orderViaApi(page: Page, lines: { product: number; quantity: number; variant?: number }[], address: Address = SAMPLE_ADDRESS): Promise<number> {
   for (const line of lines) {
     // A product with options needs a variant: the first with stock enough, unless one is given.
     const product = (await (await page.request.get(`/api/products/${line.product}`)).json()) as { variants?: { id: number; stock: number }[] };
@@ -212,7 +212,7 @@ export async function orderViaApi(page: Page, lines: { product: number; quantity
       totalAmount: 0,
       totalItems: 0,
       paymentMethod: 'cash',
-      selectedAddress: SAMPLE_ADDRESS,
+      selectedAddress: address,
       status: 'pending',
     },
   });
