@@ -13,11 +13,15 @@
 //                    [--engines embedded,postgres] [--embedded-sizes 10000,100000]
 //                    [--scale-duration S] [--no-explain]
 //                    [--scale-report] [--scale-json FILE] [--server-commit REV]
+//                    [--cases order,cartAdd]
 // The scale section (scripts/bench/scale.ts) runs after the rest and takes ~30 minutes at the
 // default sizes (seeding a million products into PostgreSQL alone takes ~5); `npm run bench:scale`
 // (= --scale-only) runs only it and replaces only its part of the markdown; `--sizes 10000,100000`
 // is a quicker try; --scale-report re-renders that part from the JSON without measuring. --label
-// applies too: a `before` scale run is kept and compared with the latest.
+// applies too: a `before` scale run is kept and compared with the latest. --cases measures only
+// the cases named (filtered, deep, search, searchBroad, searchTypo, byId, ordersOwn, order, and
+// cartAdd, which only runs when named), without the decrement's cost and the EXPLAINs: e.g.
+// `--scale-only --sizes 10000 --cases order,cartAdd --scale-json /tmp/a.json --markdown /tmp/a.md`.
 // --server-commit REV measures that commit's server (git archive into a temp dir, node_modules
 // linked) rather than the working tree, which may hold someone's unfinished changes; --server-root
 // DIR also applies to the scale section.
@@ -35,7 +39,7 @@ import { adminJobs, type AdminJobResult } from './bench/adminJobs';
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
-import { DEFAULT_SCALE_OPTIONS, runScale, type Engine } from './bench/scale';
+import { ALL_CASES, DEFAULT_SCALE_OPTIONS, runScale, type CaseKey, type Engine } from './bench/scale';
 import { renderScale, spliceScale, toScaleFile, type ScaleFile } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
 import { MAX_WISHLIST_ITEMS } from '../src/domain/constants';
@@ -65,6 +69,7 @@ interface Options {
   embeddedSizes: number[];
   explain: boolean;
   serverCommit?: string;
+  cases?: CaseKey[];
 }
 
 function parseArgs(argv: string[]): Options {
@@ -118,10 +123,12 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--embedded-sizes') o.embeddedSizes = value().split(',').map((v) => Number(v.replace(/_/g, '')));
     else if (a === '--no-explain') o.explain = false;
     else if (a === '--server-commit') o.serverCommit = value();
+    else if (a === '--cases') o.cases = value().split(',') as CaseKey[];
     else throw new Error(`unknown argument ${a}`);
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('--sizes takes whole numbers of products (100 or more), e.g. 10000,100000');
   if (o.engines.some((e) => e !== 'embedded' && e !== 'postgres')) throw new Error('--engines takes embedded and/or postgres');
+  if (o.cases?.some((c) => !ALL_CASES.includes(c))) throw new Error(`--cases takes some of ${ALL_CASES.join(', ')}`);
   return o;
 }
 
@@ -329,6 +336,7 @@ async function scaleSection(o: Options): Promise<ScaleFile> {
       durationS: o.scaleDurationS,
       embeddedSizes: o.embeddedSizes,
       explain: o.explain,
+      cases: o.cases,
       serverRoot: exported?.dir ?? o.serverRoot,
       serverCode: exported && { commit: exported.commit, dirty: false, from: `git archive ${exported.commit}` },
       log,

@@ -1,6 +1,7 @@
 // docs/performance.md from the results file: the latest run, and `before` beside it when present.
 import type { LoadResult, WriteResult } from './api';
 import { adminJobsTable, type AdminJobResult } from './adminJobs';
+import { ORDER_NOTES } from './orderNotes';
 import type { PageScore, Throttling } from './lighthouse';
 
 export interface BenchRun {
@@ -159,7 +160,7 @@ seeding: a million products into PostgreSQL (COPY, then the index builds) and 10
 engine (\`npm run db:import\`, row inserts into PGlite). A quicker try: \`npm run bench:scale -- --sizes
 10000,100000\` (also \`--engines embedded|postgres\`, \`--embedded-sizes 10000,100000\`, \`--scale-duration S\`,
 \`--no-explain\`; \`--scale-report\` re-renders the section from the JSON; \`--server-commit REV\` measures a
-commit's server instead of the working tree; \`--label before\` keeps a run to compare with).
+commit's server instead of the working tree; \`--label before\` keeps a run to compare with; \`--cases order,cartAdd\` measures only those cases, \`cartAdd\` being measured only when named).
 It needs PostgreSQL's server binaries (\`apt-get install postgresql\`, or \`PG_BIN\`; \`TEST_DATABASE_URL\` uses a
 running server instead, without the CPU, memory and plan readings that need the cluster's processes and log).
 
@@ -288,6 +289,6 @@ export function renderMarkdown(results: ResultsFile, label: string): string {
     if (before?.adminJobs?.length) out.push('Before:', '', adminJobsTable(before.adminJobs), '');
   }
   if (before) out.push('## Before and after', '', compare(before, run), '');
-  out.push(NOTES, '');
+  out.push(ORDER_NOTES, NOTES, '');
   return out.join('\n');
 }

@@ -44,7 +44,10 @@ import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, pro
 
 /** `json`: the hand-written engine the embedded one replaced, in stored `before` runs only. */
 export type Engine = 'json' | 'embedded' | 'postgres';
-export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'searchTypo' | 'byId' | 'ordersOwn' | 'order';
+export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'searchTypo' | 'byId' | 'ordersOwn' | 'order' | 'cartAdd';
+/** The cases every scale run measures unless --cases names others ('cartAdd' is measured only when named). */
+export const DEFAULT_CASES: CaseKey[] = ['filtered', 'deep', 'search', 'searchBroad', 'searchTypo', 'byId', 'ordersOwn', 'order'];
+export const ALL_CASES: CaseKey[] = [...DEFAULT_CASES, 'cartAdd'];
 
 export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
 /** The embedded engine's sizes (it holds 100,000 products within the same 2× bound). */
@@ -179,6 +182,11 @@ export interface ScaleOptions {
   sequentialMax: number;
   sequentialS: number;
   explain: boolean;
+  /**
+   * Only these cases (--cases order,cartAdd), e.g. to compare placing an order before and after
+   * a change; the stock decrement's cost is then left out too. Default: DEFAULT_CASES, all of it.
+   */
+  cases?: CaseKey[];
   /** A checkout to run the servers (and seed PostgreSQL) from instead of this one (e.g. an exported commit). */
   serverRoot?: string;
   /** What that checkout is (default: read with git). */
@@ -282,6 +290,23 @@ function scenarios(products: number, shoppers: Shopper[], demo: string, bigStock
       key: 'ordersOwn',
       name: 'GET /orders/own',
       scenario: { name: 'GET /orders/own', cookies: [demo], steps: [{ method: 'GET', path: () => '/api/orders/own', status: 200 }] },
+    },
+    {
+      // Add a line to the cart (timed), then take it out again (not timed).
+      key: 'cartAdd',
+      name: 'POST /cart',
+      scenario: {
+        name: 'POST /cart',
+        cookies,
+        exclusive: true,
+        begin: (ctx) => {
+          ctx.product = bigStock[Math.floor(productRandom() * bigStock.length)];
+        },
+        steps: [
+          { method: 'POST', path: () => '/api/cart', body: (ctx) => ({ product: ctx.product, quantity: 1 }), status: 201 },
+          { method: 'DELETE', path: (ctx) => `/api/cart/${ctx.product}`, status: 200, timed: false },
+        ],
+      },
     },
     {
       key: 'order',
@@ -449,8 +474,9 @@ async function measureServer(
   totals.ordersOwn = ((await own.json()) as unknown[]).length;
   o.log(`${engine} ${products}: matches ${JSON.stringify(totals)}${estimated.length ? ` (estimated: ${estimated.join(', ')})` : ''}`);
   const cases: CaseRun[] = [];
-  for (const c of scenarios(products, shoppers, demo, bigStock)) {
-    cases.push(await measureCase(c, origin, cpu, o, parallelism, c.key === 'order' ? () => clearCarts(origin, shoppers) : async () => {}));
+  const wanted = new Set(o.cases ?? DEFAULT_CASES);
+  for (const c of scenarios(products, shoppers, demo, bigStock).filter((c) => wanted.has(c.key))) {
+    cases.push(await measureCase(c, origin, cpu, o, parallelism, c.key === 'order' || c.key === 'cartAdd' ? () => clearCarts(origin, shoppers) : async () => {}));
   }
   return { cases, totals, estimated, shoppers, demo };
 }
@@ -587,7 +613,7 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
     run.estimated = measured.estimated;
     run.memory.afterRuns = processMemory(pid);
     if (postmaster) run.memory.dbPssMB = clusterPssMB(postmaster);
-    if (largest && o.explain && cluster.logFile) {
+    if (largest && o.explain && !o.cases && cluster.logFile) {
       o.log(`postgres ${products}: logging the statements behind each read and their plans (auto_explain, ANALYZE, BUFFERS)`);
       explainArgs = { cookie: measured.shoppers[0].cookie, demo: measured.demo };
     }
@@ -599,9 +625,11 @@ async function postgresSize(cluster: BenchCluster, products: number, o: ScaleOpt
     const start = () => startShopServer({ DATABASE_URL: db.url }, LOAD_TIMEOUT_MS, serverRootOf(o));
     run.explains = await explainReads(cluster.logFile, db.url, start, products, explainArgs.cookie, explainArgs.demo);
   }
-  o.log(`postgres ${products}: cost of a stock decrement (rolled back), with and without the trigram index`);
-  run.decrement = await decrementCost(db.url, db.bigStock.slice(0, 1000));
-  for (const d of run.decrement) o.log(`  ${d.variant}: p50 ${d.latencyMs.p50} p95 ${d.latencyMs.p95} p99 ${d.latencyMs.p99} ms, ${d.walBytes} B WAL per update`);
+  if (!o.cases) {
+    o.log(`postgres ${products}: cost of a stock decrement (rolled back), with and without the trigram index`);
+    run.decrement = await decrementCost(db.url, db.bigStock.slice(0, 1000));
+    for (const d of run.decrement) o.log(`  ${d.variant}: p50 ${d.latencyMs.p50} p95 ${d.latencyMs.p95} p99 ${d.latencyMs.p99} ms, ${d.walBytes} B WAL per update`);
+  }
   if (!reuse) await dropScaleDatabase(cluster.url, products);
   return run;
 }

@@ -51,7 +51,7 @@ export interface OpenOptions {
   /** How long a query waits for a connection before failing (default 5000 ms). */
   connectTimeoutMs?: number;
   /** Called with every statement run (tests that look at the plans of the adapter's own queries). */
-  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  onQuery?: (sql: string, parameters: readonly unknown[], durationMs?: number) => void;
   /** Called when an idle pooled connection fails (e.g. the server restarted); default: console.warn. */
   onIdleError?: (error: Error) => void;
 }
@@ -73,7 +73,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Kysely<Dat
   const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters) : undefined) : undefined,
+    log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis) : undefined) : undefined,
   });
   pools.set(db, pool);
   return db;

@@ -28,7 +28,7 @@ export interface EmbeddedOptions {
   /** Start from this image of a data folder (PGlite's dumpDataDir): tests start seeded shops fast. */
   loadDataDir?: Blob;
   /** Called with every statement run. */
-  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  onQuery?: (sql: string, parameters: readonly unknown[], durationMs?: number) => void;
   /** false: every read runs on the database (readCache.ts; on by default). */
   readCache?: boolean;
 }
@@ -109,7 +109,7 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery, readCache: c
     const db = new Kysely<Database>({
       // The dialect calls query and close only, which the cache passes on.
       dialect: new PGliteDialect(readCache as unknown as PGlite),
-      log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters) : undefined) : undefined,
+      log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis) : undefined) : undefined,
     });
     return { db, pglite, readCache, release };
   } catch (error) {

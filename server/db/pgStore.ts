@@ -112,11 +112,8 @@ export class PgStore extends withMedia(withWebhooks(withOperations(withPayments(
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean> {
     return orders.hasDeliveredOrderWith(this.db, user, product);
   }
-  orderForKey(user: number, key: string, tx?: Tx): Promise<({ order: Order } & KeyedRequest) | undefined> {
-    return orders.orderForKey(tx ? trxOf(tx) : this.db, user, key);
-  }
-  lockKeyedOrders(tx: Tx, user: number): Promise<void> {
-    return orders.lockKeyedOrders(trxOf(tx), user);
+  orderForKey(user: number, key: string, notBefore: number): Promise<({ order: Order } & KeyedRequest) | undefined> {
+    return orders.orderForKey(this.db, user, key, notBefore);
   }
   lockOrder(tx: Tx, id: number): Promise<Order | undefined> {
     return orders.lockOrder(trxOf(tx), id);
@@ -127,8 +124,11 @@ export class PgStore extends withMedia(withWebhooks(withOperations(withPayments(
   updateOrder(tx: Tx, id: number, changes: OrderUpdate): Promise<Order> {
     return orders.updateOrder(trxOf(tx), id, changes);
   }
-  keepIdempotencyKey(tx: Tx, key: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number }): Promise<void> {
-    return orders.keepIdempotencyKey(trxOf(tx), key);
+  insertKeyedOrder(tx: Tx, order: NewOrder, key: { user: number; key: string; fingerprint: string; at: number; forgetUpTo: number }): Promise<Order | undefined> {
+    return orders.insertKeyedOrder(trxOf(tx), order, key);
+  }
+  forgetIdempotencyKeys(upTo: number): Promise<number> {
+    return orders.forgetIdempotencyKeys(this.db, upTo);
   }
 
   pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext> {

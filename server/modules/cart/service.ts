@@ -109,8 +109,14 @@ export class CartService {
     assertMinimum(product, quantity);
     const label = choiceLabel(variant.options, product.options);
     const already = () => conflict(`"${product.title}"${label ? ` (${label})` : ''} ${ALREADY_IN_CART}`);
-    if ((await this.store.cartLines(user)).some((line) => line.variant === variant.id)) throw already();
-    assertVariantAvailable(product, variant, quantity);
+    // The line is added unless the user has one of that variant (one statement); the cart is read
+    // only when the variant cannot be bought now, as "already in your cart" is answered first.
+    try {
+      assertVariantAvailable(product, variant, quantity);
+    } catch (refusal) {
+      if ((await this.store.cartLines(user)).some((line) => line.variant === variant.id)) throw already();
+      throw refusal;
+    }
     const line = await this.store.addCartLine({ user, product: productId, variant: variant.id, quantity });
     if (!line) throw already();
     return expand(line, product);

@@ -1,11 +1,11 @@
 // What POST /orders asks, read and checked (400 with per-field errors), and the order it makes
 // once priced: the user comes from the session, every line is priced from its product as it is
 // when the order is placed (by the quote's engine, checkout.ts; README "Prices"), and totals are
-// recomputed. The order service (service.ts) runs `priceOrder` with the products locked.
+// recomputed. Placing (place.ts) runs `priceOrder` with the products locked.
 import { readCard } from '../../../src/domain/card';
 import { toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
 import { PAYMENT_METHODS, type Address, type Order, type OrderItem } from '../../../src/domain/types';
-import type { NewOrder, PricingContext, RedemptionRefused, Store, VariantProduct } from '../../db/port';
+import type { NewOrder, PricingContext, RedemptionRefused, VariantProduct } from '../../db/port';
 import { assertValid, conflict } from '../../http/errors';
 import { requireObject } from '../../http/input';
 import { readAddress, type Errors } from '../../http/validate';
@@ -36,6 +36,8 @@ export interface OrderRequest {
   shippingMethod: number | undefined;
   /** The card, when paying by card. */
   card?: CardInput;
+  /** The lines' products as they were read (same order as the lines): what a card's authorization is priced from. */
+  products: readonly VariantProduct[];
 }
 
 /** Reads a POST /orders body against the products as they are now (400 with every field's error). */
@@ -43,6 +45,7 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
   const body = requireObject(input);
   const errors: Errors = {};
   const lines: OrderLine[] = [];
+  const known = new Map<number, VariantProduct>();
   const items = Array.isArray(body.items) ? (body.items as unknown[]) : undefined;
   if (!items || items.length === 0) {
     errors.items = 'The order has no items';
@@ -54,7 +57,7 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
       return { product: readProductRef(source.product), variant: source.variant, quantity: readQuantity(source.quantity) };
     });
     const ids = refs.flatMap((r) => (r.product === undefined ? [] : [r.product]));
-    const known = new Map((await catalogue.productsByIds(ids)).map((p) => [p.id, p]));
+    for (const p of await catalogue.productsByIds(ids)) known.set(p.id, p);
     refs.forEach(({ product, variant: rawVariant, quantity }, i) => {
       // The line's variant: required on a product with options, the only one otherwise.
       const found = product === undefined ? undefined : known.get(product);
@@ -83,7 +86,8 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
     else card = read.card;
   }
   assertValid(errors, 'Invalid order');
-  return { lines, paymentMethod: body.paymentMethod as Order['paymentMethod'], selectedAddress: selectedAddress!, codes, shippingMethod, ...(card ? { card } : {}) };
+  const products = lines.map((l) => known.get(l.product)!);
+  return { lines, paymentMethod: body.paymentMethod as Order['paymentMethod'], selectedAddress: selectedAddress!, codes, shippingMethod, ...(card ? { card } : {}), products };
 }
 
 /**
@@ -149,7 +153,8 @@ export type Outcome =
   | { earlier: Order; fingerprint?: string }
   | { shortOf: number; variant?: number }
   | { refused: RedemptionRefused }
-  | { repriced: true };
+  | { repriced: true }
+  | { keyTaken: true };
 
 /** Placing cannot go on after writing: the transaction rolls back and `outcome` is answered. */
 export class Rollback extends Error {
@@ -168,25 +173,20 @@ export async function shortOfConflict(catalogue: CatalogueService, request: Orde
 }
 
 /**
- * Asks the provider to hold the order's total as priced now (in a short transaction of its own,
- * so no provider call waits inside the order's), under a fresh key; undefined when a product is
- * gone (the order's transaction says why).
+ * Asks the provider to hold the order's total as priced now, from the products the request was
+ * read against and what pricing reads (no transaction, no lock: the order's transaction prices
+ * again and refuses another total), under a fresh key.
  */
 export async function authorizeCard(
-  deps: { catalogue: CatalogueService; promotions: PromotionService; payments: PaymentService },
-  store: Pick<Store, 'transaction'>,
+  deps: { promotions: PromotionService; payments: PaymentService },
   user: number,
   request: OrderRequest,
   at: number,
 ): Promise<{ amount: Cents; key: string; answer: Authorization } | undefined> {
-  const { catalogue, promotions, payments } = deps;
-  const amount = await store.transaction(async (tx) => {
-    const products = new Map((await catalogue.lockProducts(tx, request.lines.map((l) => l.product))).map((p) => [p.id, p]));
-    if (request.lines.some((l) => !products.has(l.product))) return undefined;
-    const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
-    return toCents(priceOrder(request, request.lines.map((l) => products.get(l.product)!), pricing, user, at).totals!.total);
-  });
-  if (amount === undefined || !request.card) return undefined;
+  const { promotions, payments } = deps;
+  if (!request.card) return undefined;
+  const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress));
+  const amount = toCents(priceOrder(request, request.products, pricing, user, at).totals!.total);
   const key = payments.newKey('new', 'authorization');
   const answer = await payments.provider.authorize(request.card, amount, key);
   if (!answer.ok) payments.declined.tell({ user, amount, message: answer.message });

@@ -31,24 +31,23 @@ export interface OrderStore {
   addOrderNote(tx: Tx, order: number, note: NewOrderNote): Promise<OrderNote | undefined>;
   /** Whether the user has a delivered order holding the product. */
   hasDeliveredOrderWith(user: number, product: number): Promise<boolean>;
-  /** The order the user placed with this Idempotency-Key, and the fingerprint of that request. */
-  orderForKey(user: number, key: string, tx?: Tx): Promise<({ order: Order } & KeyedRequest) | undefined>;
-  /**
-   * Waits until no other transaction is placing an order of `user` with an Idempotency-Key, and
-   * keeps them waiting until `tx` ends: a retry racing its first attempt then finds its order.
-   */
-  lockKeyedOrders(tx: Tx, user: number): Promise<void>;
+  /** The order the user placed with this Idempotency-Key after `notBefore` (ms; older keys have expired), and the fingerprint of that request. */
+  orderForKey(user: number, key: string, notBefore: number): Promise<({ order: Order } & KeyedRequest) | undefined>;
   /** The order with its row locked until `tx` ends; undefined when there is no such order. */
   lockOrder(tx: Tx, id: number): Promise<Order | undefined>;
   /** Stores a new order; the order with its id. */
   insertOrder(tx: Tx, order: NewOrder): Promise<Order>;
+  /**
+   * Stores a new order and, in the same statement, the Idempotency-Key that placed it with its
+   * request's fingerprint (replacing the user's key of that name made at or before `forgetUpTo`:
+   * expired). undefined when the user's key is taken (by a live key, or by a transaction placing
+   * with it that committed meanwhile): the caller rolls back and answers the order it placed.
+   */
+  insertKeyedOrder(tx: Tx, order: NewOrder, key: { user: number; key: string; fingerprint: string; at: number; forgetUpTo: number }): Promise<Order | undefined>;
   /** Writes the given fields of the order; the order after it. */
   updateOrder(tx: Tx, id: number, changes: OrderUpdate): Promise<Order>;
-  /**
-   * Keeps the Idempotency-Key that placed `order` with its request's fingerprint, and forgets
-   * every key made at or before `forgetUpTo`.
-   */
-  keepIdempotencyKey(tx: Tx, key: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number }): Promise<void>;
+  /** Forgets every Idempotency-Key made at or before `upTo` (expired: they answer no more); how many. */
+  forgetIdempotencyKeys(upTo: number): Promise<number>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
   router.post(
     '/',
     asyncRoute(async (req, res) => {
-      const { order, created } = await orders.place(req.user!.id, req.body, req.get(IDEMPOTENCY_HEADER));
+      const { order, created } = await orders.place(req.user!, req.body, req.get(IDEMPOTENCY_HEADER));
       res.status(created ? 201 : 200).json(order);
     }),
   );

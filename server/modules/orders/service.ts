@@ -1,14 +1,14 @@
 // Orders: placing one, the shopper's and the back office's reads, status changes, cancelling and
-// buying again. Placing reads top to bottom in one transaction (place): the products locked, the
-// order priced (pricing), the stock taken (catalogue), the promotions counted (pricing), the card's
-// authorization recorded (payments: asked before), the cart emptied (cart), the key kept, the
-// confirmation put in the outbox (mail), the webhook events queued (webhooks). Every later change
-// of an order, its returns' included, goes through `change`: the order and its products locked, the
-// stock moved, the order written, audited, mailed, its events queued; card money first (payment.ts).
-import { toCents } from '../../../src/domain/checkout';
+// buying again. Placing (place.ts) reads top to bottom in one transaction: the products locked,
+// the order priced (pricing), the stock taken (catalogue), the order stored with its key, the
+// promotions counted (pricing), the card's authorization recorded (payments: the provider was
+// asked before), the cart emptied (cart), the confirmation put in the outbox (mail) and the
+// webhook events queued (webhooks). Every later change of an order, its returns' included, goes
+// through `change`: the order and its products locked, the stock moved, the order written,
+// audited, mailed, its events queued; card money moves before it (payment.ts).
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
-import type { AuditContext, NewOrder, OutgoingMail, Page, Store, StoredUser, Tx, VariantProduct, OrderStore } from '../../db/port';
+import type { AuditContext, OutgoingMail, Page, Store, StoredUser, Tx, VariantProduct, OrderStore } from '../../db/port';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import { boundedPageOf } from '../../query/paging';
@@ -17,16 +17,14 @@ import type { CartService } from '../cart/service';
 import type { CatalogueService } from '../catalogue/service';
 import { publicOrder } from '../catalogue/publicProduct';
 import type { MailService } from '../mail/service';
-import { orderPlacedMail, orderStatusMail } from '../mail/messages';
+import { orderStatusMail } from '../mail/messages';
 import type { PaymentService } from '../payments/service';
 import type { PromotionService } from '../pricing/promotions';
 import type { UserService } from '../accounts/users';
 import type { WishlistService } from '../wishlist/service';
 import type { WebhooksService } from '../webhooks/service';
-import { changeEvents, placedEvents } from './webhookEvents';
-import { placeOf } from './checkout';
-import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, requestFingerprint } from './idempotency';
-import { authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
+import { changeEvents } from './webhookEvents';
+import { placeOrder, type Shopper } from './place';
 import { buyAgain } from './buyAgain';
 import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './status';
 import { changeWithPayment, refundsAllowed, STATUS_MONEY_FAILED, statusPlan, type PaidPlan, type StatusCheck } from './payment';
@@ -68,89 +66,13 @@ export class OrderService {
     private readonly linkBase = 'http://localhost:8080',
   ) {}
 
-  /**
-   * Places the body's order for `user` (the user comes from the session, prices and totals are
-   * recomputed). The same Idempotency-Key from the same user gets the order it first placed,
-   * without ordering or taking stock again (a retry after a lost answer or a crash).
-   */
-  async place(user: number, input: unknown, idempotencyKey: string | undefined): Promise<Placed> {
-    const key = readKey(idempotencyKey);
-    const fingerprint = requestFingerprint(fingerprintBody(input));
-    const known = key === undefined ? undefined : await this.store.orderForKey(user, key);
-    if (known) return this.sameRequest(known.order, known.fingerprint, fingerprint);
-    const request = await readOrder(this.deps.catalogue, input, new Date(this.now()));
-    const { catalogue, promotions, payments } = this.deps;
-    const at = this.now();
-    let priced: NewOrder | undefined;
-    // The card is authorized before the transaction (no provider call while it holds locks), for
-    // the total priced now; the order's transaction prices again and refuses another total. An
-    // authorization whose order is not committed is voided.
-    const card = request.card ? await authorizeCard(this.deps, this.store, user, request, at) : undefined;
-    if (card && !card.answer.ok) throw new HttpError(402, card.answer.message);
-    let committed = false;
-    let outcome: Outcome;
-    try {
-      outcome = await this.store.transaction(async (tx): Promise<Outcome> => {
-        if (key !== undefined) {
-          // The same user's keyed orders one at a time: a retry racing its first attempt (on
-          // another instance) waits for it and then finds its order.
-          await this.store.lockKeyedOrders(tx, user);
-          const earlier = await this.store.orderForKey(user, key, tx);
-          if (earlier) return { earlier: earlier.order, fingerprint: earlier.fingerprint };
-        }
-        const locked = new Map((await catalogue.lockProducts(tx, request.lines.map((l) => l.product))).map((p) => [p.id, p]));
-        const products: VariantProduct[] = [];
-        for (const line of request.lines) {
-          const product = locked.get(line.product);
-          if (!product) return { shortOf: line.product };
-          products.push(product);
-        }
-        const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
-        priced = priceOrder(request, products, pricing, user, at);
-        const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;
-        const short = request.lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
-        if (short) return { shortOf: short.product, variant: short.variant };
-        // The guarded decrement of each line's variant: never below zero, never a deleted
-        // product, whatever ran before (products.stock follows).
-        const missing = await catalogue.takeStock(tx, request.lines);
-        if (missing) throw new Rollback({ shortOf: missing.product, variant: missing.variant });
-        let placed = await this.store.insertOrder(tx, priced);
-        // Each promotion it carries is counted once, guarded by its limits.
-        const refused = await promotions.redeem(tx, (priced.promotions ?? []).map((p) => p.id), user, placed.id);
-        if (refused) throw new Rollback({ refused });
-        if (request.card) {
-          const answer = card?.answer;
-          if (!answer?.ok || card!.amount !== toCents(priced.totals!.total)) throw new Rollback({ repriced: true });
-          await payments.recordAuthorization(tx, placed.id, card!.amount, answer.reference, card!.key);
-          const { brand, last4, reference } = answer;
-          placed = await this.store.updateOrder(tx, placed.id, { payment: { method: 'card', status: 'authorized', brand, last4, refunded: 0, reference } });
-        }
-        await this.deps.cart.empty(tx, user);
-        if (key !== undefined) await this.store.keepIdempotencyKey(tx, { user, key, fingerprint, order: placed.id, at, forgetUpTo: at - IDEMPOTENCY_TTL_MS });
-        // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
-        await this.mailOwner(tx, placed, at, (owner) => orderPlacedMail(owner, placed, this.linkBase));
-        await this.deps.webhooks.emit(tx, placedEvents(placed, products, request.lines), at);
-        return { placed };
-      });
-      committed = true;
-    } catch (error) {
-      if (!(error instanceof Rollback)) throw error;
-      outcome = error.outcome;
-    } finally {
-      if (card?.answer.ok && !committed) await payments.provider.void(card.answer.reference, payments.newKey('unplaced', 'void')).catch(() => undefined);
-    }
-    if ('placed' in outcome) return { order: publicOrder(this.placed.tell(outcome.placed)), created: true };
-    if ('earlier' in outcome) return this.sameRequest(outcome.earlier, outcome.fingerprint, fingerprint);
-    if ('refused' in outcome) throw conflict(refusedMessage(outcome.refused, priced?.promotions ?? []));
-    if ('repriced' in outcome) throw conflict('The order\'s total changed while it was placed; nothing was charged. Try again.');
-    // The guarded decrement found the stock gone since the order was priced.
-    throw await shortOfConflict(this.deps.catalogue, request, outcome);
-  }
+  /** When expired Idempotency-Keys were last deleted (place.ts). */
+  private readonly pruned: { at?: number } = {};
 
-  /** The order a key placed, when this is the request that placed it; 422 otherwise. */
-  private sameRequest(order: Order, stored: string | undefined, fingerprint: string): Placed {
-    assertSameRequest(stored, fingerprint);
-    return { order: publicOrder(order), created: false };
+  /** POST /orders for the session's account (place.ts). */
+  place(shopper: Shopper, input: unknown, idempotencyKey: string | undefined): Promise<Placed> {
+    const { store, deps, now, linkBase, placed, pruned } = this;
+    return placeOrder({ store, deps, now, linkBase, placed, pruned }, shopper, input, idempotencyKey);
   }
 
   /** Puts the message `write` makes for the order's account in the outbox, in `tx` (none when the account is gone). */

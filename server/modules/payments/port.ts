@@ -57,10 +57,10 @@ export interface PaymentStore {
   // The offline test provider's book (testProvider.ts).
   /** Holds the provider's lock on `reference` until `tx` ends (its operations one at a time). */
   lockProviderReference(tx: Tx, reference: string): Promise<void>;
-  /** What the provider did under `key`, if anything. */
-  providerOperation(tx: Tx, key: string): Promise<ProviderOperation | undefined>;
+  /** What the provider did under `key`, if anything (in `tx`, else on its own). */
+  providerOperation(tx: Tx | undefined, key: string): Promise<ProviderOperation | undefined>;
   /** Everything it did to the authorization `reference`, oldest first. */
   providerOperations(tx: Tx, reference: string): Promise<ProviderOperation[]>;
-  /** Keeps what it did under a key; false when that key was taken meanwhile (nothing written). */
-  addProviderOperation(tx: Tx, operation: ProviderOperation, at: number): Promise<boolean>;
+  /** Keeps what it did under a key (in `tx`, else on its own); false when that key was taken meanwhile (nothing written). */
+  addProviderOperation(tx: Tx | undefined, operation: ProviderOperation, at: number): Promise<boolean>;
 }

@@ -101,7 +101,8 @@ export class TestPaymentProvider implements PaymentProvider {
       brand,
       last4,
     };
-    const done = await this.book.transaction(async (tx) => (await this.book.providerOperation(tx, key)) ?? (await this.keep(tx, op)));
+    // One statement when the key is new (as it is but for a retry): kept, else the first answer under it.
+    const done = await this.keep(undefined, op);
     if (!done.ok) {
       if (done === op) this.declined.push({ brand, last4, amount });
       return { ok: false, message: done.message ?? DECLINED_MESSAGE };
@@ -111,7 +112,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** Keeps `op`; the operation kept under its key first when another call kept one meanwhile. */
-  private async keep(tx: Tx, op: ProviderOperation): Promise<ProviderOperation> {
+  private async keep(tx: Tx | undefined, op: ProviderOperation): Promise<ProviderOperation> {
     if (await this.book.addProviderOperation(tx, op, this.now())) return op;
     return (await this.book.providerOperation(tx, op.key))!;
   }

@@ -121,6 +121,16 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     expect((await shop.state()).products[0].stock).toBe(6);
   });
 
+  it('the same key sent several times at once: one order, every answer is it, stock taken once', async () => {
+    const shop = makeShop();
+    const a = await shop.as('user');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => a.post('/api/orders').set('Idempotency-Key', 'racing').send(body())));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    for (const r of answers) expect(r.body).toEqual(answers[0].body);
+    expect((await shop.state()).orders).toHaveLength(13);
+    expect((await shop.state()).products[0].stock).toBe(8);
+  });
+
   it("keys belong to their user: another shopper's same key places that shopper's own order", async () => {
     const shop = makeShop();
     const a = await shop.as('user');

@@ -11,9 +11,6 @@ import type { OrderUpdate } from '../port';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** First key of the two-key advisory lock on a user's keyed orders (users.ts uses 1). */
-const ORDERS_LOCK = 2;
-
 /** A user's orders, newest first (an order without a date last, then by id). */
 const ownOrders = (db: Db, user: number) =>
   db.selectFrom('orders').selectAll().where('user_id', '=', user).orderBy(sql`created_at DESC NULLS LAST`).orderBy('id', 'desc');
@@ -49,7 +46,7 @@ export async function hasDeliveredOrderWith(db: Db, user: number, product: numbe
   return rows[0].found;
 }
 
-export async function orderForKey(db: Db, user: number, key: string): Promise<({ order: Order } & KeyedRequest) | undefined> {
+export async function orderForKey(db: Db, user: number, key: string, notBefore: number): Promise<({ order: Order } & KeyedRequest) | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
     .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
@@ -57,15 +54,11 @@ export async function orderForKey(db: Db, user: number, key: string): Promise<({
     .select('idempotency_keys.fingerprint as key_fingerprint')
     .where('idempotency_keys.user_id', '=', user)
     .where('idempotency_keys.key', '=', key)
+    .where('idempotency_keys.created_at', '>', new Date(notBefore))
     .executeTakeFirst();
   if (!row) return undefined;
   const { key_fingerprint: fingerprint, ...order } = row;
   return { order: orderFromRow(order), ...(fingerprint === null ? {} : { fingerprint }) };
-}
-
-/** Waits for, and holds until `trx` ends, the lock on `user`'s keyed orders. */
-export async function lockKeyedOrders(trx: Transaction<Database>, user: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${ORDERS_LOCK}, ${user})`.execute(trx);
 }
 
 /** The order, its row locked (FOR UPDATE) until `trx` ends. */
@@ -96,10 +89,43 @@ export async function updateOrder(trx: Transaction<Database>, id: number, { stat
   return orderFromRow(row);
 }
 
-export async function keepIdempotencyKey(
+/**
+ * The order and its Idempotency-Key in one statement (a data-modifying WITH): the key's row
+ * replaces an expired one of the same name; a live one (or one a concurrent transaction committed
+ * meanwhile: the insert waits for it) is left as it is, and undefined is answered.
+ */
+export async function insertKeyedOrder(
   trx: Transaction<Database>,
-  k: { user: number; key: string; fingerprint: string; order: number; at: number; forgetUpTo: number },
-): Promise<void> {
-  await trx.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(k.forgetUpTo)).execute();
-  await trx.insertInto('idempotency_keys').values({ user_id: k.user, key: k.key, order_id: k.order, created_at: new Date(k.at), fingerprint: k.fingerprint }).execute();
+  order: NewOrder,
+  k: { user: number; key: string; fingerprint: string; at: number; forgetUpTo: number },
+): Promise<Order | undefined> {
+  const row = await trx
+    .with('placed', (db) => db.insertInto('orders').values(withoutId(orderToRow({ id: 0, ...order }))).returningAll())
+    .with('kept', (db) =>
+      db
+        .insertInto('idempotency_keys')
+        .columns(['user_id', 'key', 'order_id', 'created_at', 'fingerprint'])
+        .expression((eb) =>
+          eb.selectFrom('placed').select([sql<number>`${k.user}::int`.as('user_id'), sql<string>`${k.key}::text`.as('key'), 'placed.id', sql<Date>`${new Date(k.at)}::timestamptz`.as('created_at'), sql<string>`${k.fingerprint}::text`.as('fingerprint')]),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'key'])
+            .doUpdateSet((eb) => ({ order_id: eb.ref('excluded.order_id'), created_at: eb.ref('excluded.created_at'), fingerprint: eb.ref('excluded.fingerprint') }))
+            .where('idempotency_keys.created_at', '<=', new Date(k.forgetUpTo)),
+        )
+        .returning('order_id'),
+    )
+    .selectFrom('placed')
+    .selectAll('placed')
+    .select((eb) => eb.exists(eb.selectFrom('kept').select('order_id')).as('key_kept'))
+    .executeTakeFirstOrThrow();
+  const { key_kept: kept, ...placed } = row;
+  return kept ? orderFromRow(placed) : undefined;
+}
+
+/** Forgets the keys made at or before `upTo`; how many. */
+export async function forgetIdempotencyKeys(db: Db, upTo: number): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<=', new Date(upTo)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -22,14 +22,14 @@ export function withPayments<T extends PgClass>(Base: T) {
     lockProviderReference(tx: Tx, reference: string): Promise<void> {
       return payments.lockProviderReference(trxOf(tx), reference);
     }
-    providerOperation(tx: Tx, key: string): Promise<ProviderOperation | undefined> {
-      return payments.providerOperation(trxOf(tx), key);
+    providerOperation(tx: Tx | undefined, key: string): Promise<ProviderOperation | undefined> {
+      return payments.providerOperation(tx ? trxOf(tx) : this.db, key);
     }
     providerOperations(tx: Tx, reference: string): Promise<ProviderOperation[]> {
       return payments.providerOperations(trxOf(tx), reference);
     }
-    addProviderOperation(tx: Tx, operation: ProviderOperation, at: number): Promise<boolean> {
-      return payments.addProviderOperation(trxOf(tx), operation, at);
+    addProviderOperation(tx: Tx | undefined, operation: ProviderOperation, at: number): Promise<boolean> {
+      return payments.addProviderOperation(tx ? trxOf(tx) : this.db, operation, at);
     }
   };
 }

@@ -5,49 +5,53 @@
 // usage_limit; the row lock serialises orders racing for the last uses, across instances), then,
 // with that row locked, counts the customer's earlier redemptions against per_customer_limit.
 // Promotions are locked in id order, so two orders never wait on each other in a circle.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { PricingContext, PricingPlace, RedemptionRefused } from '../port';
-import { promotionFromRow } from './rows';
-import { shippingMethodsFor, taxRateFor } from './shippingTax';
+import { promotionFromRow, shippingMethodFromRow } from './rows';
 import type { Database } from '../../../db/schema';
+import type { PromotionsTable, ShippingMethodsTable } from '../../../db/schemaShop';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** At most this many codes are looked up (the service refuses more). */
 const MAX_CODES = 20;
 
+/** A promotions row as to_jsonb gives it: its timestamps as text. */
+type PromotionJson = Omit<Selectable<PromotionsTable>, 'starts_at' | 'ends_at'> & { starts_at: string | null; ends_at: string | null; uses: number };
+
 /**
- * Everything pricing needs besides the lines: whether `user` is a member, every automatic
- * promotion and the promotions of `codes` (whatever their state: the engine says why one does
- * not apply), the user's earlier uses of each, and for `place` its shipping methods (cheapest
- * first) and tax rate (none without a place).
+ * Everything pricing needs besides the lines, in one statement: whether `user` is a member, every
+ * automatic promotion and the promotions of `codes` (whatever their state: the engine says why one
+ * does not apply), the user's earlier uses of each, and for `place` its shipping methods (cheapest
+ * first) and tax rate (none without a place: the state's rate when the country has one for that
+ * state, compared without regard to case or surrounding spaces, else the whole country's, else 0).
  */
 export async function pricingContext(db: Db, user: number, codes: readonly string[], place: PricingPlace | undefined): Promise<PricingContext> {
   const keys = [...new Set(codes.slice(0, MAX_CODES).map((c) => c.trim().toLowerCase()))];
-  const member = await db.selectFrom('users').select('member').where('id', '=', user).executeTakeFirst();
-  const rows = await db
-    .selectFrom('promotions')
-    .selectAll()
-    .where((eb) => (keys.length === 0 ? eb('code', 'is', null) : eb.or([eb('code', 'is', null), eb(sql<string>`lower(code)`, '=', sql<string>`ANY(${keys}::text[])`)])))
-    .orderBy('id')
-    .execute();
-  const ids = rows.map((r) => r.id);
-  const uses =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('promotion_redemptions')
-          .select(['promotion_id', (eb) => eb.fn.countAll<string>().as('n')])
-          .where('user_id', '=', user)
-          .where('promotion_id', '=', sql<number>`ANY(${ids}::int[])`)
-          .groupBy('promotion_id')
-          .execute();
+  const country = place?.country ?? null;
+  const state = (place?.state ?? '').trim().toLowerCase();
+  const { rows } = await sql<{ member: boolean | null; promotions: PromotionJson[]; methods: Selectable<ShippingMethodsTable>[]; rate: number | string | null }>`
+    SELECT
+      (SELECT member FROM users WHERE id = ${user}) AS member,
+      (SELECT coalesce(jsonb_agg(to_jsonb(p) || jsonb_build_object('uses',
+                 (SELECT count(*) FROM promotion_redemptions r WHERE r.promotion_id = p.id AND r.user_id = ${user})) ORDER BY p.id), '[]'::jsonb)
+         FROM promotions p WHERE p.code IS NULL OR lower(p.code) = ANY(${keys}::text[])) AS promotions,
+      (SELECT coalesce(jsonb_agg(to_jsonb(m) ORDER BY m.amount, m.id), '[]'::jsonb)
+         FROM shipping_methods m WHERE m.country = ${country}) AS methods,
+      (SELECT t.rate FROM tax_rates t
+         WHERE t.country = ${country} AND (t.state IS NULL OR (${state} <> '' AND lower(trim(t.state)) = ${state}))
+         ORDER BY t.state IS NULL LIMIT 1) AS rate`.execute(db);
+  const row = rows[0];
+  const promotions = row.promotions.map(({ uses, starts_at, ends_at, ...p }) => ({
+    promotion: promotionFromRow({ ...p, starts_at: starts_at === null ? null : new Date(starts_at), ends_at: ends_at === null ? null : new Date(ends_at) }),
+    uses: Number(uses),
+  }));
   return {
-    member: member?.member === true,
-    promotions: rows.map(promotionFromRow),
-    customerUses: Object.fromEntries(uses.map((u) => [u.promotion_id, Number(u.n)])),
-    shippingMethods: place ? await shippingMethodsFor(db, place.country) : [],
-    taxRate: place ? await taxRateFor(db, place.country, place.state) : 0,
+    member: row.member === true,
+    promotions: promotions.map((p) => p.promotion),
+    customerUses: Object.fromEntries(promotions.filter((p) => p.uses > 0).map((p) => [p.promotion.id, p.uses])),
+    shippingMethods: place ? row.methods.map(shippingMethodFromRow) : [],
+    taxRate: place && row.rate !== null ? Number(row.rate) : 0,
   };
 }
 
