@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from '../../db/port';
 import { DEFAULT_MAIL_TIMING, type MailConfig, type MailTiming } from '../../http/config';
+import { RoundWorker, type LoopOptions } from '../../roundWorker';
 import { describe, sendHoldingLease, type LeaseStore } from './lease';
 
 export interface WorkerOptions {
@@ -42,35 +43,31 @@ export interface WorkerOptions {
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const defaultBackoff = (attempts: number): number => Math.min(60 * 60_000, 30_000 * 4 ** Math.max(0, attempts - 1));
 
-export interface RoundResult {
+export type RoundResult = {
   sent: number[];
   retried: number[];
   failed: number[];
   /** Claimed, but another worker took the message over once this round's lease ran out: not sent, or sent and not marked (logged). */
   lost: number[];
-}
+};
 
 const emptyRound = (): RoundResult => ({ sent: [], retried: [], failed: [], lost: [] });
-const size = (r: RoundResult) => r.sent.length + r.retried.length + r.failed.length + r.lost.length;
 
 /** The Message-ID of every attempt at message `message` (its outbox id and creation time: a database loaded afresh reuses ids). */
 export function messageIdOf(message: Pick<OutboxMessage, 'id' | 'createdAt'>, domain: string): string {
   return `<outbox-${message.id}.${Date.parse(message.createdAt).toString(36)}@${domain}>`;
 }
 
-export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<unknown> | undefined;
-  private stopped = true;
-
+export class MailWorker extends RoundWorker<RoundResult> {
   constructor(
     private readonly store: LeaseStore,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    super();
+  }
 
-  /** True between start() and stop(): the health check's "mail worker running" (server/modules/operations). */
-  get running(): boolean {
-    return !this.stopped;
+  protected loopOptions(): LoopOptions<RoundResult> {
+    return { name: 'mail worker', idleMs: this.options.idleMs ?? 1000, log: this.options.log, onRound: this.options.onRound };
   }
 
   private get now() {
@@ -111,43 +108,6 @@ export class MailWorker {
       log(`mail #${message.id} to ${message.to}: ${giveUp ? 'given up' : 'will retry'} (${reason})`);
     }
     return result;
-  }
-
-  /** Rounds until nothing is due now (tests; a catch-up). */
-  async drain(): Promise<RoundResult> {
-    const all = emptyRound();
-    for (;;) {
-      const round = await this.runOnce();
-      for (const key of Object.keys(all) as (keyof RoundResult)[]) all[key].push(...round[key]);
-      if (size(round) === 0) return all;
-    }
-  }
-
-  /** Runs rounds in the background: at once after a busy round, `idleMs` after an empty one. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const loop = async () => {
-      let busy = false;
-      try {
-        const round = this.runOnce();
-        this.round = round;
-        const result = await round;
-        busy = size(result) > 0;
-        if (busy) this.options.onRound?.(result);
-      } catch (error) {
-        this.options.log?.(`mail worker: ${describe(error)}`);
-      }
-      if (!this.stopped) this.timer = setTimeout(() => void loop(), busy ? 0 : (this.options.idleMs ?? 1000));
-    };
-    void loop();
-  }
-
-  /** Stops after the round in progress (its messages are marked first). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.round?.catch(() => {});
   }
 }
 

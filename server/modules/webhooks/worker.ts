@@ -9,6 +9,7 @@
 // receiver that answered 2xx just before the crash, not yet recorded, gets the event again; the
 // same X-Shop-Event-Id tells it so).
 import { randomUUID } from 'node:crypto';
+import { RoundWorker, type LoopOptions } from '../../roundWorker';
 import type { ClaimedDelivery, Store } from '../../db/port';
 import { postDelivery, systemLookup, type Lookup } from './post';
 import { deliveryBody, EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
@@ -33,7 +34,7 @@ export interface WebhookWorkerOptions {
   /** Resolves a host name to its addresses (the system's resolver). */
   lookup?: Lookup;
   log?: (line: string) => void;
-  /** After each round of the background loop: what it did (the metrics count failed attempts). */
+  /** After each busy round of the background loop: what it did (the metrics count failed attempts). */
   onRound?: (round: WebhookRound) => void;
 }
 
@@ -41,26 +42,27 @@ export const WEBHOOK_LEASE_MS = 60_000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const webhookBackoff = (attempt: number): number => Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempt - 1));
 
-export interface WebhookRound {
+export type WebhookRound = {
   delivered: number[];
   retried: number[];
   failed: number[];
   /** Claimed, but the lease ran out before the post (not posted), or another worker claimed it before the outcome was written. */
   lost: number[];
-}
+};
 
 const emptyRound = (): WebhookRound => ({ delivered: [], retried: [], failed: [], lost: [] });
-const size = (r: WebhookRound) => r.delivered.length + r.retried.length + r.failed.length + r.lost.length;
 
-export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
-
+export class WebhookWorker extends RoundWorker<WebhookRound> {
   constructor(
     private readonly store: WebhookLeaseStore,
     private readonly options: WebhookWorkerOptions = {},
-  ) {}
+  ) {
+    super();
+  }
+
+  protected loopOptions(): LoopOptions<WebhookRound> {
+    return { name: 'webhook worker', idleMs: this.options.idleMs ?? 2000, log: this.options.log, onRound: this.options.onRound };
+  }
 
   private get now() {
     return this.options.now ?? Date.now;
@@ -109,42 +111,5 @@ export class WebhookWorker {
     }
     if (next.kind !== 'delivered') log(`webhook delivery #${d.id} (${d.type}) to ${d.url}: attempt ${attempt} ${status ?? 'without answer'}, ${next.kind === 'retry' ? 'will retry' : 'given up'}`);
     return next.kind === 'retry' ? 'retried' : next.kind;
-  }
-
-  /** Rounds until nothing is due now (tests; a catch-up). */
-  async drain(): Promise<WebhookRound> {
-    const all = emptyRound();
-    for (;;) {
-      const round = await this.runOnce();
-      for (const key of Object.keys(all) as (keyof WebhookRound)[]) all[key].push(...round[key]);
-      if (size(round) === 0) return all;
-    }
-  }
-
-  /** Runs rounds in the background: at once after a busy round, `idleMs` after an empty one. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const loop = async () => {
-      let busy = false;
-      try {
-        const round = this.runOnce();
-        this.running = round;
-        const done = await round;
-        busy = size(done) > 0;
-        this.options.onRound?.(done);
-      } catch (error) {
-        this.options.log?.(`webhook worker: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!this.stopped) this.timer = setTimeout(() => void loop(), busy ? 0 : (this.options.idleMs ?? 2000));
-    };
-    void loop();
-  }
-
-  /** Stops after the round in progress (its attempts are recorded first). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => {});
   }
 }
