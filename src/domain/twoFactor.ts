@@ -22,3 +22,12 @@ export function readTwoFactorCode(value: unknown): TwoFactorCode | undefined {
 
 /** A recovery code as shown: four groups of four. */
 export const formatRecoveryCode = (code: string): string => code.match(/.{1,4}/g)!.join('-');
+
+/** POST /users/own/2fa: a new secret to add to an authenticator app (not in use until confirmed). */
+export interface TwoFactorSetup {
+  /** Base32, for typing into the app. */
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a QR code: a data: URL of an SVG image. */
+  qrCode: string;
+}

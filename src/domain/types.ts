@@ -9,6 +9,8 @@ import type { Permission, Role } from './permissions';
 export type { NewReturn, OrderReturn, ReturnEvent, ReturnLine, ReturnRefund, ReturnStatus, ReturnStep } from './returns';
 
 export type { Permission, Role, StaffRole } from './permissions';
+export type { TwoFactorSetup } from './twoFactor';
+export type { AdminProduct, ProductNotify } from './productNotify';
 
 export const COUNTRIES = ['India', 'United States', 'Canada', 'Mexico'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -55,15 +57,6 @@ export interface User {
   permissions?: Permission[];
 }
 
-/** POST /users/own/2fa: a new secret to add to an authenticator app (not in use until confirmed). */
-export interface TwoFactorSetup {
-  /** Base32, for typing into the app. */
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth URL as a QR code: a data: URL of an SVG image. */
-  qrCode: string;
-}
-
 export interface Review {
   /** Unique within its product (seed reviews too); addresses it for an edit or a removal. */
   id?: number;
@@ -98,22 +91,6 @@ export interface PricedProduct extends Product {
    * says "from $X". Every answer of the API has it; absent reads as false.
    */
   priceVaries?: boolean;
-}
-
-/**
- * Which events of a product the shop's staff is mailed of (each off unless set): a new review, a
- * sale taking a variant's stock to its low-stock threshold or below, a sale taking it to 0.
- * Only admins' answers carry it (AdminProduct); a shopper's never does.
- */
-export interface ProductNotify {
-  review: boolean;
-  lowStock: boolean;
-  soldOut: boolean;
-}
-
-/** A product as an admin's answers give it (GET /products/:id and the product writes): with `notify`. */
-export interface AdminProduct extends PricedProduct {
-  notify: ProductNotify;
 }
 
 /** Cart line as displayed: `product` is expanded. */

@@ -3,6 +3,7 @@
 // writes are admin-only.
 import { Router, type Request, type Response } from 'express';
 import { asyncRoute, methodNotAllowed, publicRead } from '../../http/middleware';
+import { can } from '../../http/permissions';
 import { requirePermission, requireUser } from '../../http/session';
 import type { Services } from '..';
 import { LINK_RELS, type Listing, type PageLink } from '../../query/listQuery';
@@ -89,13 +90,13 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
     }),
   );
 
-  // GET /products/:id (anyone; an admin's answer has the staff's `notify` too, never cached: publicRead)
+  // GET /products/:id (anyone; to the catalogue's staff with its `notify` too, never cached: publicRead)
   router.get(
     /^\/products\/([^/]+)\/?$/,
     publicRead(PRODUCT_MAX_AGE),
     asyncRoute(async (req, res) => {
       // Express has decoded the id once, as json-server's `/:id` did.
-      res.json(await catalogue.product(req.params[0], req.query, req.user?.role === 'admin'));
+      res.json(await catalogue.product(req.params[0], req.query, req.user !== undefined && can(req.user.role, 'catalogue')));
     }),
   );
 

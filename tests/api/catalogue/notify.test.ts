@@ -65,6 +65,13 @@ describe('notify: stored, written by admins, answered to admins only', () => {
     // An order line's product (what the shopper's orders show) keeps no settings either.
     const order = await sell(shop, 2, 1);
     expect(order.items[0].product).not.toHaveProperty('notify');
+
+    // Staff who edit the catalogue read it (the form saves what it shows); support staff do not.
+    for (const [role, sees] of [['catalogue', true], ['support', false]] as const) {
+      await shop.update((db) => void (db.users.find((u) => u.id === 2)!.role = role));
+      const staff = await shop.as('user');
+      expect('notify' in (await staff.get(`/api/products/${created.body.id}`).expect(200)).body, role).toBe(sees);
+    }
   });
 });
 

@@ -51,27 +51,27 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
         Status
       </h2>
       {canChange && (
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="order-status" className="block text-sm font-medium text-gray-900">
-            Change status
-          </label>
-          <Select
-            compact
-            id="order-status"
-            value={status}
-            disabled={saving}
-            onChange={(event) => setStatus(event.target.value as OrderStatus)}
-            className="mt-1 capitalize"
-          >
-            <StatusOptions />
-          </Select>
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="order-status" className="block text-sm font-medium text-gray-900">
+              Change status
+            </label>
+            <Select
+              compact
+              id="order-status"
+              value={status}
+              disabled={saving}
+              onChange={(event) => setStatus(event.target.value as OrderStatus)}
+              className="mt-1 capitalize"
+            >
+              <StatusOptions />
+            </Select>
+          </div>
+          {status === 'dispatched' && <TrackingFields draft={draft} onChange={setDraft} disabled={saving} />}
+          <Button look="primary" onClick={saveStatus} disabled={saving || unchanged}>
+            {saving ? 'Saving…' : 'Save status'}
+          </Button>
         </div>
-        {status === 'dispatched' && <TrackingFields draft={draft} onChange={setDraft} disabled={saving} />}
-        <Button look="primary" onClick={saveStatus} disabled={saving || unchanged}>
-          {saving ? 'Saving…' : 'Save status'}
-        </Button>
-      </div>
       )}
       {saveError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
