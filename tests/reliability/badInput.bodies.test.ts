@@ -1,5 +1,5 @@
-// The bad-input catalogue (./badInput.ts): each body route's valid body accepted on a fresh shop
-// (badInput.test.ts has the other controls; side by side).
+// The bad-input catalogue (./badInput.ts): half of the body routes' valid bodies, each accepted on
+// a fresh shop (badInput.bodies2.test.ts has the other half, badInput.test.ts the other controls).
 import { badInputSuite } from './badInput';
 
 badInputSuite('bodies');

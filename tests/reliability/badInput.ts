@@ -1465,9 +1465,11 @@ function send(c: Case, a = agents[c.as]) {
  * route's valid body accepted, with and without extra fields, each on a fresh shop), or its cases
  * `part` of `parts` (every parts-th case from the part-th: each part a mix of routes and kinds).
  */
-export function badInputSuite(which: 'controls' | 'bodies' | { part: number; parts: number }): void {
+export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part: number; parts: number }): void {
   const controls = which === 'controls';
-  const bodies = which === 'bodies';
+  // The body routes in two files side by side: every other route each.
+  const bodies = which === 'bodies' || which === 'bodies2';
+  const half = which === 'bodies2' ? 1 : 0;
   const part = typeof which === 'object' ? which.part : 0;
   const parts = typeof which === 'object' ? which.parts : 0;
   const cases = typeof which === 'object' ? CASES.filter((_, i) => i % parts === part - 1) : [];
@@ -1497,8 +1499,8 @@ export function badInputSuite(which: 'controls' | 'bodies' | { part: number; par
           [...kinds].map((k) => `${k} ${CASES.filter((c) => c.kind === k).length}`).join(', '),
       );
     }
-    // One file per part: the controls 1, the cases 2-5, the bodies 10.
-    saveFigures('badInput', figures, bodies ? 10 : part + 1);
+    // One file per part: the controls 1, the cases 2-5, the bodies 10 and 11.
+    saveFigures('badInput', figures, bodies ? 10 + half : part + 1);
     if (typeof which === 'object') console.log(`bad-input catalogue, part ${part} of ${parts}: ${cases.length} of ${CASES.length} cases; every answer a 4xx JSON message, stored state unchanged (${ENGINE})`);
   });
 
@@ -1506,7 +1508,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | { part: number; par
     if (bodies) {
       it('starts from valid requests: each body route accepts its base body, and drops extra fields', async () => {
         const extra = { isAdmin: true, smuggled: SCRIPT, $where: 'sleep(1000)' };
-        for (const [route, valid] of Object.entries(VALID)) {
+        for (const [route, valid] of Object.entries(VALID).filter((_, i) => i % 2 === half)) {
           for (const sent of [valid.body, { ...valid.body, ...extra }]) {
             const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
             try {
