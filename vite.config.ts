@@ -76,7 +76,8 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react-aria|react-stately)[\\/]|@headlessui[\\/]react[\\/]dist[\\/](utils[\\/](env|owner|micro-task|disposables|class-names|match|render|dom|bugs)|hooks[\\/](use-disposables|use-iso-morphic-effect|use-latest-value|use-event|use-slot|use-id|use-sync-refs|use-flags|use-transition|use-active-press|use-resolve-button-type)|components[\\/]keyboard|internal[\\/](close-provider|open-closed))\.m?js$/,
               includeDependenciesRecursively: false,
             },
-            // The product listing with its search, sort and filters, and the listing's URL params:
+            // The product listing with its search, sort and filters, the listing's URL params and query, and the
+            // uploaded images' srcset (domain/media.ts, which its cards draw):
             // one chunk for the shopper's home and /admin, which the back office's products table
             // also loads (it reuses the search, sort and filters) rather than split in two for it
             // (~1.2 kB of gzip more on the signed-in home). The back office's other lists read
@@ -84,7 +85,7 @@ export default defineConfig(({ command }) => ({
             // and the signed-in home has one chunk less to fetch.
             {
               name: 'ProductList',
-              test: /@heroicons[\\/]react[\\/]20[\\/]solid[\\/]esm[\\/](CheckIcon|FunnelIcon|MinusIcon|PlusIcon|Squares2X2Icon)\.js$|src[\\/]lib[\\/]listingParams\.ts$|src[\\/]features[\\/]products[\\/](catalogueAPI\.ts|useListingQuery\.ts|components[\\/](ProductList|FacetCount|PriceRange|RangeFilters|FilterChips|FilterSections|SortMenu|ListingHeader|ProductCard|ProductResults|SuggestionList|SearchBox)\.tsx)$/,
+              test: /@heroicons[\\/]react[\\/]20[\\/]solid[\\/]esm[\\/](CheckIcon|FunnelIcon|MinusIcon|PlusIcon|Squares2X2Icon)\.js$|src[\\/]lib[\\/]listingParams\.ts$|src[\\/]domain[\\/]media\.ts$|src[\\/]lib[\\/]listingQuery\.ts$|src[\\/]features[\\/]products[\\/](catalogueAPI\.ts|useListingQuery\.ts|components[\\/](ProductList|FacetCount|PriceRange|RangeFilters|FilterChips|FilterSections|SortMenu|ListingHeader|ProductCard|ProductResults|SuggestionList|SearchBox)\.tsx)$/,
               includeDependenciesRecursively: false,
             },
             // The stars (with their icon, which the rating filter also draws) and the price a card

@@ -38,7 +38,6 @@ export const ON_DEMAND: Record<string, string> = {
   'src/features/products/components/MobileFilters': 'the Filters slide-over, fetched when first opened',
   'src/features/wishlist/wishlistWrite': 'the wishlist’s writes, fetched with the first heart pressed',
   'src/features/auth/components/CodeStep': 'the sign-in’s two-factor code step, fetched when the server asks for a code',
-  'src/features/auth/components/VerifyReminder': 'the reminder to confirm an email address, fetched only for an account not confirmed yet',
 };
 
 const isOnDemand = (manifest: Manifest, key: string) => (manifest[key].src ?? key).replace(/\.[jt]sx?$/, '') in ON_DEMAND;

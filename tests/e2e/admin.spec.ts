@@ -79,7 +79,7 @@ test.describe.serial('a product from creation to soft delete and back', { tag: '
     await page.getByLabel('price', { exact: true }).fill('200');
     await page.getByLabel('Discount Percentage').fill('10');
     await page.getByLabel('Stock', { exact: true }).fill('5');
-    await page.getByLabel('Thumbnail').fill('lamp.svg');
+    await page.getByLabel('Thumbnail', { exact: true }).fill('lamp.svg');
     await page.getByLabel('Image 1', { exact: true }).fill(images[0]);
     await page.getByLabel('Image 2', { exact: true }).fill(images[1]);
     await page.getByLabel('Image 3', { exact: true }).fill(images[2]);
@@ -95,7 +95,7 @@ test.describe.serial('a product from creation to soft delete and back', { tag: '
     await expect(page).toHaveURL(/\/admin\/product-form$/);
     await expectNoAxeViolations(page);
 
-    await page.getByLabel('Thumbnail').fill(images[0]);
+    await page.getByLabel('Thumbnail', { exact: true }).fill(images[0]);
     await expect(page.getByAltText('Thumbnail preview')).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Product Created')).toBeVisible();

@@ -23,7 +23,8 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   const alertHost = onDemandFile('src/components/AlertHost');
   const mobileFilters = onDemandFile('src/features/products/components/MobileFilters');
   const wishlistWrite = onDemandFile('src/features/wishlist/wishlistWrite');
-  expect(Object.keys(ON_DEMAND)).toHaveLength(3);
+  const codeStep = onDemandFile('src/features/auth/components/CodeStep');
+  expect(Object.keys(ON_DEMAND)).toHaveLength(4);
 
   // A new shopper (created in a separate cookie jar, so the page starts signed out).
   const credentials = { email: uniqueEmail('budget'), password: NEW_USER_PASSWORD };
@@ -53,6 +54,8 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   expect(fetched).not.toContain(alertHost);
   expect(fetched).not.toContain(mobileFilters);
   expect(fetched).not.toContain(wishlistWrite);
+  // An account without two-factor sign-in is never asked for a code.
+  expect(fetched).not.toContain(codeStep);
 
   // Opening the Filters slide-over fetches its chunk; the first alert fetches react-alert's.
   await page.getByRole('button', { name: /^Filters/ }).click();
