@@ -1,5 +1,5 @@
 // Crash safety (./crash.ts): orders killed around their write, retried with their
-// Idempotency-Key; rounds 3-4 (crashRetry.test.ts has 1-2, crashRetry.part3.test.ts has 5-6; side by side).
+// Idempotency-Key; rounds 3-4 (crashRetry.test.ts has 1-2; side by side).
 import { crashSuite } from './crash';
 
 crashSuite({ retry: [3, 4] });

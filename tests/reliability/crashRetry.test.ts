@@ -1,5 +1,5 @@
 // Crash safety (./crash.ts): orders killed around their write, retried with their
-// Idempotency-Key; rounds 1-2 (crashRetry.part2.test.ts has 3-4, crashRetry.part3.test.ts has 5-6; side by side).
+// Idempotency-Key; rounds 1-2 (crashRetry.part2.test.ts has 3-4; side by side).
 import { crashSuite } from './crash';
 
 crashSuite({ retry: [1, 2] });
