@@ -31,6 +31,7 @@ import type { ForgotLimits } from './modules/accounts/passwordReset';
 import type { VerifyLimits } from './modules/accounts/emailVerification';
 import { emailRoutes, mailStatusRoutes } from './modules/mail/routes';
 import { MEDIA_PATH, mediaAdminRoutes, mediaRoutes } from './modules/media/routes';
+import { settingsAdminRoutes, settingsRoutes } from './modules/settings/routes';
 import { shippingAdminRoutes, shippingRoutes, taxRateAdminRoutes } from './modules/pricing/shippingRoutes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/pricing/promotionRoutes';
 import { DEFAULT_LOGIN_LIMITS, signupLimitFromEnv, type LoginLimits } from './modules/accounts/throttle';
@@ -148,6 +149,8 @@ function apiRouter(services: Services, operations: Operations, publicUrl: string
   api.use(MEDIA_PATH, requireUser, mediaAdminRoutes(services));
   api.use('/admin/products', adminProductRoutes(services, { publicUrl }));
   api.use('/admin/staff', staffRoutes(services));
+  api.use('/settings', settingsRoutes(services));
+  api.use('/admin/settings', settingsAdminRoutes(services));
   api.use('/admin', requireUser, adminRoutes(services));
   api.use(apiNotFound);
   const log: ErrorLog | false = operations.logger ? (message, error) => operations.requestLog.current()?.error(error === undefined ? {} : { err: error }, message) : false;

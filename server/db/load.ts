@@ -17,6 +17,7 @@ import { datedSeed, type SeedFile } from './seedDates';
 import { promotionFromRow, promotionToRow, shippingMethodFromRow, shippingMethodToRow, taxRateFromRow, taxRateToRow } from '../modules/pricing/pg/rows';
 import { IDENTITY_TABLES, type Database } from './schema';
 import { insertWishlists, readWishlists } from '../modules/wishlist/pg/wishlist';
+import { clearShopSettings } from '../modules/settings/pg/settings';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -108,8 +109,9 @@ export async function recountProducts(db: Db): Promise<void> {
   await sql`INSERT INTO product_counts SELECT category, brand, deleted, stock > 0, count(*) FROM products GROUP BY 1, 2, 3, 4`.execute(db);
 }
 
-/** Empties every table of the shop and restarts its ids at 1. */
+/** Empties every table of the shop and restarts its ids at 1; its settings are the defaults again. */
 export async function truncateAll(db: Db): Promise<void> {
+  await clearShopSettings(db);
   await sql`TRUNCATE users, products, variants, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit, outbox, password_resets, email_verifications, promotions, promotion_redemptions, shipping_methods, tax_rates, payments, test_provider_operations, webhook_endpoints, webhook_deliveries, webhook_attempts RESTART IDENTITY CASCADE`.execute(db);
 }
 

@@ -36,6 +36,7 @@ import * as twoFactor from './migrations/0036_two_factor';
 import * as media from './migrations/0037_media';
 import * as productNotify from './migrations/0038_product_notify';
 import * as staffRoles from './migrations/0040_staff_roles';
+import * as shopSettings from './migrations/0043_shop_settings';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -71,6 +72,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0037_media': media,
   '0038_product_notify': productNotify,
   '0040_staff_roles': staffRoles,
+  '0043_shop_settings': shopSettings,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

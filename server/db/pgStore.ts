@@ -45,9 +45,10 @@ import { withMedia } from '../modules/media/pg/store';
 import { withAccounts } from '../modules/accounts/pg/store';
 import { withOperations } from '../modules/operations/pg/store';
 import { withWebhooks } from '../modules/webhooks/pg/store';
+import { withSettings } from '../modules/settings/pg/store';
 import type { Database } from './schema';
 
-export class PgStore extends withMedia(withWebhooks(withOperations(withPayments(withAccounts(withWishlist(withMail(withPricing(withCatalogue(PgBase))))))))) implements StoreAdapter {
+export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(withPayments(withAccounts(withWishlist(withMail(withPricing(withCatalogue(PgBase)))))))))) implements StoreAdapter {
   constructor(
     db: Kysely<Database>,
     /** Called once the database is closed (the embedded driver lets go of its data folder). */

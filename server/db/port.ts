@@ -25,6 +25,7 @@ import type { PaymentStore } from '../modules/payments/port';
 import type { PricingStore } from '../modules/pricing/port';
 import type { WishlistStore } from '../modules/wishlist/port';
 import type { WebhookStore } from '../modules/webhooks/port';
+import type { SettingsStore } from '../modules/settings/port';
 
 export * from '../modules/accounts/port';
 export * from '../modules/backoffice/port';
@@ -39,6 +40,7 @@ export * from '../modules/payments/port';
 export * from '../modules/pricing/port';
 export * from '../modules/wishlist/port';
 export * from '../modules/webhooks/port';
+export * from '../modules/settings/port';
 export * from '../query/lists';
 export * from './tx';
 
@@ -55,7 +57,8 @@ export interface Store
     MailStore,
     OperationsStore,
     WebhookStore,
-    MediaStore {
+    MediaStore,
+    SettingsStore {
   /**
    * Runs `work` in one transaction: the methods given its `tx` run in it, and nothing of them is
    * kept unless `work` resolves; what `work` throws is thrown after the rollback. A service opens

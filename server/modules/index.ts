@@ -27,6 +27,7 @@ import { PaymentService, type PaymentProvider } from './payments/service';
 import { TestPaymentProvider } from './payments/testProvider';
 import { MailService } from './mail/service';
 import { MediaService } from './media/service';
+import { SettingsService } from './settings/service';
 import { staffAlertMail } from './mail/staffMessages';
 import { DEFAULT_STAFF_EMAIL } from '../http/config';
 import { DEFAULT_FORGOT_LIMITS, PasswordResetService, type ForgotLimits } from './accounts/passwordReset';
@@ -97,6 +98,8 @@ export interface Services {
   webhooks: WebhooksService;
   /** Uploaded product images and their copies. */
   media: MediaService;
+  /** The shop's own details (contact), shown on the footer's pages. */
+  settings: SettingsService;
 }
 
 export function buildServices(store: Store, options: ServiceOptions): Services {
@@ -170,5 +173,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     payments,
     webhooks,
     media: new MediaService(store, now),
+    settings: new SettingsService(store, audit, now),
   };
 }

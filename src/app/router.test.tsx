@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -67,6 +68,26 @@ describe('the route table', () => {
     await renderApp('/returns');
     expect(await screen.findByRole('heading', { level: 2, name: 'Your return window' })).toBeInTheDocument();
     expect(screen.getByText(/The days count from the day your order was delivered/)).toBeInTheDocument();
+  });
+
+  it('the contact page shows the contact details the shop’s settings hold, after loading them; a failure can be retried', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/auth/check': () => jsonResponse({ message: 'Please sign in' }, 401),
+      'GET /api/settings': () =>
+        fail
+          ? jsonResponse({ message: 'The server is down' }, 500)
+          : jsonResponse({ contact: { email: 'care@example.com', phone: '+1 555 0100', address: '1 Main Street, Springfield', hours: 'Every day' } }),
+    });
+    await renderApp('/contactus');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("The shop's contact details could not be loaded");
+    expect(screen.queryByText(/Email:/)).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Email: care@example.com. Phone: +1 555 0100, Every day.')).toBeInTheDocument();
+    expect(screen.getByText('1 Main Street, Springfield')).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'How to reach us' })).toHaveAttribute('href', '/contactus');
   });
 
   it('sends a logged-out visitor from / to /login', async () => {

@@ -84,9 +84,10 @@ export const AUDIT_ACTIONS = [
   'staff.invite',
   'staff.role',
   'staff.remove',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category', 'webhook', 'staff'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'review', 'promotion', 'shipping', 'tax', 'brand', 'category', 'webhook', 'staff', 'settings'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

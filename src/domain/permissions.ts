@@ -33,7 +33,7 @@ export const PERMISSIONS = {
   customers: ['admin', 'support'],
   /** The outbox: sent and held mail, send again. */
   emails: ['admin', 'support'],
-  /** Shipping methods and tax rates. */
+  /** Shipping methods, tax rates and the shop's contact details. */
   settings: ['admin'],
   /** The audit log. */
   audit: ['admin'],

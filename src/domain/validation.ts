@@ -5,7 +5,7 @@ import { checkField, tooLong, type FieldRule, type Rules } from './fieldRule';
 
 export { checkField, MAX_TEXT, toNumber, type FieldRule, type Rules } from './fieldRule';
 
-const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^[\w.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** ≥ 8 characters, one uppercase, one lowercase, one digit; special characters allowed. */
 const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 export const PASSWORD_MESSAGE =

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CONTACT_EMAIL, INFO_LINK_GROUPS } from '../pages/infoLinks';
+import { INFO_LINK_GROUPS } from '../pages/infoLinks';
 
 export default function Footer() {
   return (
@@ -25,10 +25,10 @@ export default function Footer() {
           ))}
         </div>
         <p className="mt-10 border-t border-white/10 pt-6 text-xs text-gray-400">
-          &copy; {new Date().getFullYear()} Best Buy Shop, Toronto.{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`} className="text-gray-300 underline underline-offset-2 hover:text-white">
-            {CONTACT_EMAIL}
-          </a>
+          &copy; {new Date().getFullYear()} Best Buy Shop.{' '}
+          <Link to="/contactus" className="text-gray-300 underline underline-offset-2 hover:text-white">
+            How to reach us
+          </Link>
         </p>
       </div>
     </footer>

@@ -1,33 +1,33 @@
 import { Link, useLocation } from 'react-router-dom';
+import ErrorMessage from '../../components/ErrorMessage';
+import Spinner from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { HELP_PAGE, INFO_PAGE_GROUPS, INFO_PAGES } from './infoPages';
+import { useShopContact, type SettingsState } from '../../features/settings/settingsAPI';
+import { HELP_PAGE, INFO_PAGE_GROUPS, INFO_PAGES, namesContact, withContact, type InfoSection } from './infoPages';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-2 hover:text-brand-600 hover:underline';
 
 /**
- * The footer's pages (infoPages.ts), keyed by path; the original design's other footer routes
- * (/aiplatform, /blog, …) open the help page.
+ * The footer's pages (infoPages.ts), keyed by path, with the shop's contact details as its
+ * settings hold them; the original design's other footer routes (/aiplatform, /blog, …) open the
+ * help page.
  */
 export default function InfoPage() {
   const { pathname } = useLocation();
   const page = INFO_PAGES.find((entry) => entry.path === pathname);
   const title = page?.title ?? HELP_PAGE.title;
   useDocumentTitle(title);
+  const contact = useShopContact();
+  const needsContact = page?.sections.some((section) => section.paragraphs.some(namesContact)) ?? false;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900">{title}</h1>
       <p className="mt-3 text-lg text-gray-600">{page?.summary ?? HELP_PAGE.summary}</p>
+      {needsContact && contact.status === 'failed' && (
+        <ErrorMessage className="mt-6" title="The shop's contact details could not be loaded" message={contact.message} onRetry={contact.retry} />
+      )}
       {page ? (
-        page.sections.map((section) => (
-          <section key={section.heading} className="mt-8">
-            <h2 className="text-xl font-semibold text-gray-900">{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text} className="mt-3 text-base leading-7 text-gray-700">
-                {text}
-              </p>
-            ))}
-          </section>
-        ))
+        page.sections.map((section) => <Section key={section.heading} section={section} contact={contact} />)
       ) : (
         <HelpIndex />
       )}
@@ -38,6 +38,24 @@ export default function InfoPage() {
       </p>
     </article>
   );
+}
+
+/** A section; a paragraph naming a contact detail waits for the settings (and is left out if they failed). */
+function Section({ section, contact }: { section: InfoSection; contact: SettingsState }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold text-gray-900">{section.heading}</h2>
+      {section.paragraphs.map((text) => {
+        if (!namesContact(text)) return <Paragraph key={text} text={text} />;
+        if (contact.status === 'ready') return <Paragraph key={text} text={withContact(text, contact.contact)} />;
+        return contact.status === 'loading' ? <Spinner key={text} label="Loading the shop's contact details…" className="mt-3" /> : null;
+      })}
+    </section>
+  );
+}
+
+function Paragraph({ text }: { text: string }) {
+  return <p className="mt-3 text-base leading-7 text-gray-700">{text}</p>;
 }
 
 function HelpIndex() {

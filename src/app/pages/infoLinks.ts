@@ -6,9 +6,6 @@ export interface InfoLink {
   title: string;
 }
 
-/** Where shoppers write to (the footer shows it; the pages' other contact details are in infoPages.ts). */
-export const CONTACT_EMAIL = 'help@shop.test';
-
 export const INFO_LINK_GROUPS: { heading: string; pages: InfoLink[] }[] = [
   {
     heading: 'Customer service',

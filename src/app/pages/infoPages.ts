@@ -1,13 +1,17 @@
 // The texts of the footer's pages, written for this shop (loaded with the info page, not in the
-// first load); their links, titles and paths are in infoLinks.ts.
-import { CONTACT_EMAIL, INFO_LINK_GROUPS, type InfoLink } from './infoLinks';
+// first load); their links, titles and paths are in infoLinks.ts. The shop's contact details are
+// not written here: a text names them as {email}, {phone}, {hours} and {address}, filled in from
+// the shop's settings (GET /api/settings) when the page is shown.
+import type { ShopContact } from '../../domain/settings';
+import { INFO_LINK_GROUPS, type InfoLink } from './infoLinks';
 
-export const CONTACT = {
-  email: CONTACT_EMAIL,
-  phone: '+1 416 555 0100',
-  address: 'Best Buy Shop, 88 Queen Street West, Suite 400, Toronto, Ontario M5H 2M9, Canada',
-  hours: 'Monday to Friday, 9 am to 6 pm Eastern Time',
-};
+const PLACEHOLDER = /\{(email|phone|hours|address)\}/g;
+
+/** Whether `text` names a contact detail. */
+export const namesContact = (text: string) => text.search(PLACEHOLDER) >= 0;
+
+/** `text` with its contact details filled in. */
+export const withContact = (text: string, contact: ShopContact) => text.replace(PLACEHOLDER, (_all, field: keyof ShopContact) => contact[field]);
 
 export interface InfoSection {
   heading: string;
@@ -61,7 +65,7 @@ const RETURNS: InfoPageEntry = {
       heading: 'How to return an item',
       paragraphs: [
         'Open the order from My Orders and choose Return items: pick how many of each item you are sending back and tell us why. The order page shows each item\'s return window and, once you have asked, where your return stands: requested, approved or rejected, received and refunded. We email you at each step.',
-        `Please send items back unused and in their original packaging, to ${CONTACT.address}. If anything is unclear, write to ${CONTACT.email} with your order number.`,
+        'Please send items back unused and in their original packaging, to {address}. If anything is unclear, write to {email} with your order number.',
       ],
     },
     {
@@ -80,11 +84,11 @@ const CONTACT_US: InfoPageEntry = {
     {
       heading: 'Write or call',
       paragraphs: [
-        `Email: ${CONTACT.email}. Phone: ${CONTACT.phone}, ${CONTACT.hours}.`,
+        'Email: {email}. Phone: {phone}, {hours}.',
         'If your question is about an order, please include its order number so we can find it straight away.',
       ],
     },
-    { heading: 'Our address', paragraphs: [CONTACT.address] },
+    { heading: 'Our address', paragraphs: ['{address}'] },
   ],
 };
 
@@ -110,7 +114,7 @@ const CAREERS: InfoPageEntry = {
       heading: 'Join the team',
       paragraphs: [
         'We are a small team in Toronto looking after the catalogue, the warehouse and our customers. We have no open positions at the moment.',
-        `If you would like to hear when we do, write to ${CONTACT.email} with a few lines about yourself.`,
+        'If you would like to hear when we do, write to {email} with a few lines about yourself.',
       ],
     },
   ],
@@ -168,7 +172,7 @@ const PRIVACY: InfoPageEntry = {
     {
       heading: 'Your choices',
       paragraphs: [
-        `My Profile holds your addresses, your password, your stock alert emails and your membership: you can change them there at any time. To receive a copy of your data or to have your account deleted, write to ${CONTACT.email}.`,
+        'My Profile holds your addresses, your password, your stock alert emails and your membership: you can change them there at any time. To receive a copy of your data or to have your account deleted, write to {email}.',
       ],
     },
   ],

@@ -37,6 +37,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'staff.invite': 'Staff member invited',
   'staff.role': 'Staff role changed',
   'staff.remove': 'Staff member removed',
+  'settings.update': 'Shop settings changed',
 };
 
 /** Who acted as what: a staff member, or a shopper acting on their own order. */

@@ -19,11 +19,15 @@ const RATES: TaxRate[] = [
   { id: 5, country: 'Canada', state: 'Quebec', rate: 14.975 },
 ];
 
+// The page's third section (ContactSection.test.tsx tests it).
+const CONTACT = { email: 'help@shop.test', phone: '+1 416 555 0100', address: '88 Queen Street West, Toronto', hours: 'Weekdays' };
+
 const open = () => renderWithProviders(<ShippingScreen />, { route: '/admin/shipping' });
 
 describe('ShippingScreen', () => {
   it('shows each country’s methods and the tax rates, with the note that the rates are examples', async () => {
     stubFetch({
+      'GET /api/admin/settings': () => jsonResponse({ contact: CONTACT }),
       'GET /api/admin/shipping-methods': () => jsonResponse(METHODS),
       'GET /api/admin/tax-rates': () => jsonResponse(RATES),
     });
@@ -45,6 +49,7 @@ describe('ShippingScreen', () => {
   it('says when a list could not be loaded, and tries again', async () => {
     let fail = true;
     stubFetch({
+      'GET /api/admin/settings': () => jsonResponse({ contact: CONTACT }),
       'GET /api/admin/shipping-methods': () => (fail ? jsonResponse({ message: 'The server is down' }, 500) : jsonResponse(METHODS)),
       'GET /api/admin/tax-rates': () => jsonResponse([]),
     });

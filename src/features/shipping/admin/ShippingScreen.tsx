@@ -1,8 +1,9 @@
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import ContactSection from './ContactSection';
 import ShippingMethodsSection from './ShippingMethodsSection';
 import TaxRatesSection from './TaxRatesSection';
 
-/** /admin/shipping — shipping methods per country and tax rates: add, edit, delete. */
+/** /admin/shipping — shipping methods per country and tax rates (add, edit, delete), and the shop's contact details. */
 export default function ShippingScreen() {
   useDocumentTitle('Admin: Shipping and tax');
   return (
@@ -19,6 +20,7 @@ export default function ShippingScreen() {
 
       <ShippingMethodsSection />
       <TaxRatesSection />
+      <ContactSection />
     </div>
   );
 }
