@@ -35,7 +35,9 @@ import * as webhooks from './migrations/0035_webhooks';
 import * as twoFactor from './migrations/0036_two_factor';
 import * as media from './migrations/0037_media';
 import * as productNotify from './migrations/0038_product_notify';
+import * as promotionLabels from './migrations/0039_promotion_labels';
 import * as staffRoles from './migrations/0040_staff_roles';
+import * as orderDelivery from './migrations/0041_order_delivery';
 import * as shopSettings from './migrations/0043_shop_settings';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -71,7 +73,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0036_two_factor': twoFactor,
   '0037_media': media,
   '0038_product_notify': productNotify,
+  '0039_promotion_labels': promotionLabels,
   '0040_staff_roles': staffRoles,
+  '0041_order_delivery': orderDelivery,
   '0043_shop_settings': shopSettings,
 };
 

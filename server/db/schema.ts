@@ -144,6 +144,10 @@ export interface OrdersTable {
   returns: ColumnType<OrderReturn[], string | undefined, string>;
   /** The parcel's carrier and tracking number as given when dispatched (migration 0029); null = none. */
   tracking: NullableJson<OrderTracking>;
+  /** The delivery estimate stored when placed (migration 0041): the method's name, ISO dates; all null = none. */
+  delivery_method: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_from: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A JSON column that may be null and may be left out of an insert. */

@@ -8,7 +8,12 @@ import type { Identity, Timestamp } from './schema';
 export interface PromotionsTable {
   id: Identity;
   name: string;
+  /** The discount line's words, at most 60 characters (migration 0039). */
   label: string;
+  /** The banner's offer to who does not have it; null: the label (migration 0039). */
+  banner_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The banner's words to a member who has a members-only promotion; null: the label (migration 0039). */
+  member_banner_text: ColumnType<string | null, string | null | undefined, string | null>;
   kind: PromotionKind;
   value: number;
   categories: ColumnType<string[], string[] | undefined, string[]>;

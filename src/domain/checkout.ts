@@ -144,8 +144,15 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export interface Promotion {
   id: number;
   name: string;
-  /** What shoppers read (the banner shows the active automatic promotion's label). */
+  /** The discount line's words in quotes, orders and mails (at most 60 characters). */
   label: string;
+  /**
+   * What the home banner offers to a shopper who does not have it yet; null: the label. Every
+   * answer carries it (optional only for data written before it existed).
+   */
+  bannerText?: string | null;
+  /** What the banner tells a shopper who has a members-only promotion (a member); null: the label. As bannerText. */
+  memberBannerText?: string | null;
   kind: PromotionKind;
   value: number;
   /** Category slugs it applies to; empty with empty `products` = the whole cart. */
@@ -169,14 +176,20 @@ export interface Promotion {
 
 /** What a promotion is unless told otherwise: the whole cart, automatic, for everyone, no dates, no limits, active. */
 export function promotionDefaults(): Omit<Promotion, 'id' | 'used' | 'name' | 'label' | 'kind' | 'value'> {
-  return { categories: [], products: [], code: null, stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, active: true };
+  return { bannerText: null, memberBannerText: null, categories: [], products: [], code: null, stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, active: true };
 }
 
-/** GET /api/promotions/banner: the active automatic promotion the banner announces (204 when none). */
+/**
+ * GET /api/promotions/banner: the active automatic promotion the banner announces (204 when none),
+ * in the words for the caller. `has`: the caller gets it already (a member, or a promotion for
+ * everyone): a members-only one's memberBannerText, one for everyone its bannerText; otherwise (a
+ * members-only promotion, the caller no member) the offer, its bannerText; each else its label.
+ */
 export interface BannerPromotion {
   id: number;
-  label: string;
+  text: string;
   membersOnly: boolean;
+  has: boolean;
 }
 
 /** A tax rate (admin managed): `state` null = the whole country. `rate` in percent. */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, deliveryEstimate, shippingSpan } from './delivery';
+import { addBusinessDays, deliveryDates, handlingWindow, isoDay, shippingSpan } from './delivery';
 
-/** A local calendar day (the rule works in the reader's days). */
-const day = (y: number, m: number, d: number, h = 0) => new Date(y, m - 1, d, h);
-const ymd = (date: Date) => [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+/** A moment of a UTC calendar day (the rule works in UTC days). */
+const day = (y: number, m: number, d: number, h = 0) => new Date(Date.UTC(y, m - 1, d, h));
 
 describe('shippingSpan: what a shipping text promises', () => {
   it('reads the texts the shop uses', () => {
@@ -32,50 +31,76 @@ describe('shippingSpan: what a shipping text promises', () => {
 });
 
 describe('addBusinessDays', () => {
-  it('skips Saturdays and Sundays', () => {
+  it('skips Saturdays and Sundays, in UTC days', () => {
     // 2026-11-26 is a Thursday.
-    expect(ymd(addBusinessDays(day(2026, 11, 26), 1))).toEqual([2026, 11, 27]);
-    expect(ymd(addBusinessDays(day(2026, 11, 26), 2))).toEqual([2026, 11, 30]);
-    expect(ymd(addBusinessDays(day(2026, 11, 28), 1))).toEqual([2026, 11, 30]); // from a Saturday
-    expect(ymd(addBusinessDays(day(2026, 11, 26, 23), 0))).toEqual([2026, 11, 26]);
+    expect(isoDay(addBusinessDays(day(2026, 11, 26), 1))).toBe('2026-11-27');
+    expect(isoDay(addBusinessDays(day(2026, 11, 26), 2))).toBe('2026-11-30');
+    expect(isoDay(addBusinessDays(day(2026, 11, 28), 1))).toBe('2026-11-30'); // from a Saturday
+    expect(isoDay(addBusinessDays(day(2026, 11, 26, 23), 0))).toBe('2026-11-26');
   });
 });
 
-describe('deliveryEstimate', () => {
+describe('handlingWindow: when the order leaves', () => {
+  const window = (placed: Date, texts: (string | undefined)[]) => {
+    const w = handlingWindow(placed, texts);
+    return w && [isoDay(w.earliest), isoDay(w.latest)];
+  };
+
   it('counts business days from the day the order was placed', () => {
-    const estimate = deliveryEstimate(day(2026, 11, 25, 21), ['Ships in 3-5 business days']); // a Wednesday evening
-    expect(ymd(estimate!.earliest)).toEqual([2026, 11, 30]);
-    expect(ymd(estimate!.latest)).toEqual([2026, 12, 2]);
+    expect(window(day(2026, 11, 25, 21), ['Ships in 3-5 business days'])).toEqual(['2026-11-30', '2026-12-02']); // a Wednesday evening
   });
 
-  it('plain days are calendar days, weekends included', () => {
-    const estimate = deliveryEstimate(day(2026, 11, 27), ['Ships in 2-3 days'])!; // a Friday
-    expect(ymd(estimate.earliest)).toEqual([2026, 11, 29]);
-    expect(ymd(estimate.latest)).toEqual([2026, 11, 30]);
+  it('plain days are calendar days, weekends included; weeks and months name one day', () => {
+    expect(window(day(2026, 11, 27), ['Ships in 2-3 days'])).toEqual(['2026-11-29', '2026-11-30']); // a Friday
+    expect(window(day(2026, 11, 25), ['Ships in 2 weeks'])).toEqual(['2026-12-09', '2026-12-09']);
+    expect(window(day(2026, 12, 15), ['Ships in 1 month'])).toEqual(['2027-01-15', '2027-01-15']);
   });
 
-  it('weeks and months name one day', () => {
-    const weeks = deliveryEstimate(day(2026, 11, 25), ['Ships in 2 weeks'])!;
-    expect(ymd(weeks.earliest)).toEqual([2026, 12, 9]);
-    expect(weeks.latest.getTime()).toBe(weeks.earliest.getTime());
-    const month = deliveryEstimate(day(2026, 12, 15), ['Ships in 1 month'])!;
-    expect(ymd(month.earliest)).toEqual([2027, 1, 15]);
-  });
-
-  it('the order arrives with its slowest line', () => {
-    const estimate = deliveryEstimate(day(2026, 11, 25), ['Ships overnight', 'Ships in 3-5 business days', 'Ships in 1-2 business days'])!;
-    expect(ymd(estimate.earliest)).toEqual([2026, 11, 30]);
-    expect(ymd(estimate.latest)).toEqual([2026, 12, 2]);
+  it('the order leaves with its slowest line', () => {
+    expect(window(day(2026, 11, 25), ['Ships overnight', 'Ships in 3-5 business days', 'Ships in 1-2 business days'])).toEqual(['2026-11-30', '2026-12-02']);
     // A week beats both ends of a business-day range that ends sooner.
-    const mixed = deliveryEstimate(day(2026, 11, 25), ['Ships in 1 week', 'Ships in 1-2 business days'])!;
-    expect(ymd(mixed.earliest)).toEqual([2026, 12, 2]);
-    expect(ymd(mixed.latest)).toEqual([2026, 12, 2]);
+    expect(window(day(2026, 11, 25), ['Ships in 1 week', 'Ships in 1-2 business days'])).toEqual(['2026-12-02', '2026-12-02']);
   });
 
-  it('lines without a readable text are left out; none readable, no estimate', () => {
-    expect(ymd(deliveryEstimate(day(2026, 11, 25), [undefined, 'Ships overnight'])!.latest)).toEqual([2026, 11, 26]);
-    expect(deliveryEstimate(day(2026, 11, 25), ['Ships soon', undefined])).toBeUndefined();
-    expect(deliveryEstimate(day(2026, 11, 25), [])).toBeUndefined();
-    expect(deliveryEstimate(new Date('not a date'), ['Ships overnight'])).toBeUndefined();
+  it('lines without a readable text are left out; none readable, no window', () => {
+    expect(window(day(2026, 11, 25), [undefined, 'Ships overnight'])).toEqual(['2026-11-26', '2026-11-26']);
+    expect(handlingWindow(day(2026, 11, 25), ['Ships soon', undefined])).toBeUndefined();
+    expect(handlingWindow(day(2026, 11, 25), [])).toBeUndefined();
+    expect(handlingWindow(new Date('not a date'), ['Ships overnight'])).toBeUndefined();
+  });
+});
+
+describe("deliveryDates: the method's business days after the slowest line's handling", () => {
+  const EXPRESS = { minDays: 1, maxDays: 3 };
+  const STANDARD = { minDays: 3, maxDays: 7 };
+
+  it('adds the minimum to the earliest leaving day and the maximum to the latest', () => {
+    // Leaves Mon Nov 30 to Wed Dec 2. Express: Tue Dec 1 to Mon Dec 7; Standard: Thu Dec 3 to Fri Dec 11.
+    const texts = ['Ships in 3-5 business days'];
+    expect(deliveryDates(day(2026, 11, 25, 21), texts, EXPRESS)).toEqual({ from: '2026-12-01', to: '2026-12-07' });
+    expect(deliveryDates(day(2026, 11, 25, 21), texts, STANDARD)).toEqual({ from: '2026-12-03', to: '2026-12-11' });
+  });
+
+  it('an Express order placed on a Friday of "Ships in 3-5 business days" is not promised 3-5 days', () => {
+    // The complaint: the old estimate was Wed Dec 2 to Fri Dec 4 whatever the method. Leaves Wed Dec 2
+    // to Fri Dec 4, then 1-3 business days: Thu Dec 3 to Wed Dec 9.
+    expect(deliveryDates(day(2026, 11, 27, 10), ['Ships in 3-5 business days'], EXPRESS)).toEqual({ from: '2026-12-03', to: '2026-12-09' });
+  });
+
+  it('a leaving day on a weekend counts from the next business day; calendar handling too', () => {
+    // Ships in 1 week from Wed Nov 25: leaves Wed Dec 2. Ships in 2-3 days from Fri Nov 27: leaves Sun Nov 29 to Mon Nov 30.
+    expect(deliveryDates(day(2026, 11, 25), ['Ships in 1 week'], EXPRESS)).toEqual({ from: '2026-12-03', to: '2026-12-07' });
+    expect(deliveryDates(day(2026, 11, 27), ['Ships in 2-3 days'], EXPRESS)).toEqual({ from: '2026-11-30', to: '2026-12-03' });
+  });
+
+  it('no readable handling: counted from the day it was placed; a same-day method adds nothing', () => {
+    expect(deliveryDates(day(2026, 11, 27, 23), ['Ships soon'], STANDARD)).toEqual({ from: '2026-12-02', to: '2026-12-08' });
+    expect(deliveryDates(day(2026, 11, 25), ['Ships overnight'], { minDays: 0, maxDays: 0 })).toEqual({ from: '2026-11-26', to: '2026-11-26' });
+  });
+
+  it('the UTC day counts, whatever the hour', () => {
+    // 23:30 UTC on Wednesday is still Wednesday's order.
+    expect(deliveryDates(day(2026, 11, 25, 23), [], EXPRESS)).toEqual(deliveryDates(day(2026, 11, 25, 0), [], EXPRESS));
+    expect(deliveryDates(new Date('not a date'), [], EXPRESS)).toBeUndefined();
   });
 });

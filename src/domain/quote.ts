@@ -2,6 +2,7 @@
 // and the answer, the shopper's cart priced as an order would be now (the rule and the priced
 // shapes: checkout.ts).
 import type { AppliedPromotion, PricedLineFields, RejectedCode, ShippingCharge, ShippingMethod, TaxCharge, Totals } from './checkout';
+import type { DeliveryDates } from './delivery';
 import type { VariantChoice } from './variants';
 
 /** A quote's line: the cart line it prices, by product and variant. */
@@ -27,8 +28,12 @@ export interface Quote {
   promotions: AppliedPromotion[];
   rejected: RejectedCode[];
   shipping: ShippingCharge;
-  /** Every method for the address's country, cheapest first, with what it would cost this cart. */
-  shippingMethods: (ShippingMethod & { charge: number })[];
+  /**
+   * Every method for the address's country, cheapest first, with what it would cost this cart and
+   * when the cart would arrive by it if ordered now (null for an empty cart): what the order
+   * stores when placed with that method.
+   */
+  shippingMethods: (ShippingMethod & { charge: number; delivery: DeliveryDates | null })[];
   tax: TaxCharge;
   totals: Totals;
   /** For a shopper who is not a member: what membership would take off this cart (0 otherwise). */

@@ -3,6 +3,7 @@ import type { Product } from './productFields';
 import type { PricedLineFields, PricedOrderFields } from './checkout';
 import type { CartVariant, OrderVariant } from './variants';
 import type { OrderTracking } from './tracking';
+import type { OrderDelivery } from './delivery';
 import type { OrderReturn } from './returns';
 import type { Permission, Role } from './permissions';
 
@@ -146,6 +147,8 @@ export interface Order extends Partial<PricedOrderFields> {
   refunded?: number;
   /** The parcel's carrier, number and tracking link, as given when dispatched (every answer has it; null when none). */
   tracking?: OrderTracking | null;
+  /** The delivery estimate stored when placed (src/domain/delivery.ts); every answer has it, null when none was kept. */
+  delivery?: OrderDelivery | null;
 }
 
 /** What the client sends to POST /orders; the server re-prices it. */

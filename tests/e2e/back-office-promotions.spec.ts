@@ -36,7 +36,7 @@ test('an admin creates a code promotion, sees it listed, edits and deactivates i
     const form = page.getByRole('form', { name: 'New promotion' });
     await expect(form.getByLabel('Name')).toBeFocused();
     await page.keyboard.type(name);
-    await form.getByLabel('Label (what shoppers read)').fill('15% off smartphones with the code');
+    await form.getByLabel('Label (the discount line, at most 60 characters)').fill('15% off smartphones with the code');
     await form.getByLabel('Value (% off)').fill('150');
     await form.getByLabel('Code (empty: applied automatically)').fill(`taken${stamp}`.toLowerCase());
     // Categories are picked by name: type part of it, choose the suggestion, a chip names it.

@@ -50,7 +50,9 @@ test('a shopper sees the reason for a bad code, chooses Express to Canada, pays 
   const standard = page.getByRole('radio', { name: /^Standard/ });
   const express = page.getByRole('radio', { name: /^Express/ });
   await expect(standard).toBeChecked();
-  await expect(express).toHaveAccessibleName(/business days/);
+  // Each method says when this cart would arrive by it (what the order stores when placed).
+  await expect(express).toHaveAccessibleName(/business days.*Arrives \w{3}, \w{3} \d{1,2}/);
+  await expect(standard).toHaveAccessibleName(/business days.*Arrives \w{3}, \w{3} \d{1,2}/);
   await expect(breakdown(page).getByText('Shipping (Standard)')).toBeVisible();
   await expect(breakdown(page).getByText(/^Tax \(\d+(\.\d+)?%\)$/)).toBeVisible();
   // A shopper who is not a member is told what the membership would save on a laptop.

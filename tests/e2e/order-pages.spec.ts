@@ -3,11 +3,11 @@
 // the page in the URL), opens its page and cancels it, by keyboard; axe-clean at 360 px and desktop.
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/checkout';
-import { deliveryEstimate } from '../../src/domain/delivery';
+import type { OrderDelivery } from '../../src/domain/delivery';
+import { deliveryText } from '../../src/domain/deliveryText';
 import { adminRequest, createProduct, expect, expectAccessibleAtAllWidths, expectAlert, orderViaApi, saveCheckoutAddress, signUpViaApi, test } from './fixtures';
 
 const SHIPPING = { shippingInformation: 'Ships in 3-5 business days' };
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 
 /** Presses Tab until `name`d link or button has the focus (fails after 60 presses). */
 async function tabTo(page: Page, role: 'link' | 'button', name: string | RegExp): Promise<void> {
@@ -48,12 +48,14 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   await expect(summary.getByText(`#${orderId}`)).toBeVisible();
   await expect(summary.getByText('2 items')).toBeVisible();
   // The payment and the total as the order stored them (the address's shipping and tax included).
-  const placed = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { createdAt: string; totals: { subtotal: number; total: number } };
+  const placed = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { delivery: OrderDelivery; totals: { subtotal: number; total: number } };
   expect(placed.totals.subtotal).toBe(80);
   await expect(summary.getByText('Card •••• 4242 (Visa) — Authorized')).toBeVisible();
   await expect(summary.getByText(formatMoney(placed.totals.total), { exact: true })).toBeVisible();
-  const estimate = deliveryEstimate(new Date(placed.createdAt), [SHIPPING.shippingInformation])!;
-  await expect(summary.getByText(`${weekday.format(estimate.earliest)} – ${weekday.format(estimate.latest)}`)).toBeVisible();
+  // The estimate the order stored when placed: the chosen method's business days after the 3-5 business days of handling.
+  expect(placed.delivery).toEqual({ method: 'Standard', from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  await expect(summary.getByText(deliveryText(placed.delivery))).toBeVisible();
+  await expect(summary.getByText(`by ${placed.delivery.method}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Shipping address' })).toBeVisible();
   await expectAccessibleAtAllWidths(page, () => expect(page.getByRole('link', { name: `View order #${orderId}` })).toBeVisible());
 
@@ -84,6 +86,8 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   const items = page.getByRole('list', { name: 'Items' });
   await expect(items.getByRole('heading', { name: product.title })).toBeVisible();
   await expect(items.getByText('Qty 2 × $40')).toBeVisible();
+  // The same stored estimate as the success page.
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(deliveryText(placed.delivery))).toBeVisible();
   await expect(page.getByRole('list', { name: 'Status history' }).getByRole('listitem')).toHaveText([/^pending · .+ · by you$/]);
   await expectAccessibleAtAllWidths(page, () => expect(items).toBeVisible());
 

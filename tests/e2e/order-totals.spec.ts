@@ -46,6 +46,9 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   await page.keyboard.press('Enter');
   await expect(banner.getByRole('status')).toHaveText(/You.re a member/);
   await expect(banner.getByRole('button')).toHaveCount(0);
+  // The banner asks again: a member reads what they have, never the offer to join.
+  await expect(banner.getByText('Members save 20% on Electronics')).toBeVisible();
+  await expect(banner).not.toContainText('Apply for Membership');
   expect((await (await page.request.get('/api/auth/check')).json()).member).toBe(true);
   await expectAccessibleAtAllWidths(page, () => expect(banner.getByRole('status')).toBeVisible());
 
@@ -71,6 +74,8 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   const me = (await (await page.request.get('/api/auth/check')).json()) as { id: number };
   const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as PlacedOrder;
   expect(order.totals.discount).toBeGreaterThan(0); // the members' promotion applied
+  // Its discount line says the short label, not the banner's sentence.
+  expect(order.promotions.map((p) => p.label)).toEqual(["Members' 20% off Electronics"]);
   expect(order.shipping.name).toBe('Express');
   expect(order.payment).toMatchObject({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' });
   expect(order.totals.total).toBe(order.totalAmount);

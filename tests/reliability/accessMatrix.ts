@@ -105,7 +105,7 @@ const withShippingAndTax = (db: DbSchema) => {
 
 // Promotions (ids given: a new one is 3): an automatic one, inactive so no order of the matrix
 // is priced with it unless a row turns it on, and a code.
-const PROMOTION_FIELDS = { categories: [], products: [], stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, used: 0 };
+const PROMOTION_FIELDS = { bannerText: null, memberBannerText: null, categories: [], products: [], stackable: false, membersOnly: false, minSubtotal: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, used: 0 };
 const AUTO_PROMOTION = { ...PROMOTION_FIELDS, id: 1, name: 'Members', label: 'Members save 20%', kind: 'percentage' as const, value: 20, code: null, membersOnly: true, active: false };
 const CODE_PROMOTION = { ...PROMOTION_FIELDS, id: 2, name: 'Five off', label: '$5 off', kind: 'fixed' as const, value: 5, code: 'FIVE', active: false };
 const NEW_PROMOTION = { name: 'Spring', label: '10% off smartphones', kind: 'percentage' as const, value: 10, categories: ['smartphones'], code: 'SPRING' };
@@ -960,7 +960,8 @@ const MATRIX: Row[] = [
     },
     url: '/api/promotions/banner',
     expect: [200, 200, 200, 200],
-    verify: ({ res }) => expect(res.body).toEqual({ id: 1, label: 'Members save 20%', membersOnly: true }),
+    // Nobody of the matrix is a member: each reads the offer (here the label, no banner words given).
+    verify: ({ res }) => expect(res.body).toEqual({ id: 1, text: 'Members save 20%', membersOnly: true, has: false }),
   },
   {
     route: 'GET /api/admin/promotions',

@@ -166,10 +166,10 @@ describe('50 shoppers at once, 20 in stock', () => {
     for (const o of ordered) {
       const order = stored.orders.find((x) => x.id === o.order!.body.id);
       // Stored as answered, but for a card payment's internal reference (never answered) and the
-      // returns and tracking every answer carries (none: [], refunded 0 and no tracking; an order
-      // without returns or tracking stores none).
+      // returns, tracking and delivery estimate every answer carries (none: [], refunded 0, no
+      // tracking, delivery null without a shipping method; an order without them stores none).
       const paid = order?.payment?.reference ? { ...order, payment: { ...order.payment, reference: undefined } } : order;
-      const answered = paid && { ...paid, returns: [], refunded: 0, tracking: null };
+      const answered = paid && { ...paid, returns: [], refunded: 0, tracking: null, delivery: paid.delivery ?? null };
       expect(answered, `order ${o.order!.body.id} of ${o.email}`).toEqual(o.order!.body);
       const expected = UNIT[LIMITED] + UNIT[PLENTY] * o.plenty;
       expect(order).toMatchObject({ user: o.id, status: 'pending', totalAmount: expected, totalItems: 1 + o.plenty });

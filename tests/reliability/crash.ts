@@ -181,10 +181,11 @@ export function crashSuite(part: { burst: number[] } | { retry: number[] }): voi
               });
               inFlightOrders.splice(inFlightOrders.indexOf(quantity), 1);
               if (res.status !== 201) return false;
-              // As stored: an answer also carries the order's returns and tracking (none yet), which a record without any leaves out.
-              const { returns: _returns, refunded: _refunded, tracking: _tracking, ...acked } = res.body as Order;
+              // As stored: an answer also carries the order's returns, tracking and delivery estimate (none yet, or
+              // null without a shipping method), which a record without any leaves out.
+              const { returns: _returns, refunded: _refunded, tracking: _tracking, delivery, ...acked } = res.body as Order;
               void [_returns, _refunded, _tracking];
-              ackedOrders.set(res.body.id, acked);
+              ackedOrders.set(res.body.id, delivery ? { ...acked, delivery } : acked);
               return true;
             });
           const lastWriterLane = <T>(w: LastWriter<T>, send: (value: T) => Promise<number>, value: (n: number) => T) =>

@@ -32,7 +32,7 @@ export function withoutNotify<T extends object>(product: T): Omit<T, 'notify'> {
  */
 export function publicOrder<T extends Order>(order: T): T {
   const given = returnsOf(order);
-  const out = { ...order, tracking: order.tracking ?? null, selectedAddress: orderAddressAnswer(order.selectedAddress), items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...given };
+  const out = { ...order, tracking: order.tracking ?? null, delivery: order.delivery ?? null, selectedAddress: orderAddressAnswer(order.selectedAddress), items: order.items.map((item) => ({ ...item, product: withoutReviews(item.product) })), ...given };
   const priced = withPricedSnapshot(out);
   // The payment answers what was given back too (stored with it since payments are records).
   return priced.payment ? { ...priced, payment: { ...priced.payment, refunded: given.refunded } } : priced;

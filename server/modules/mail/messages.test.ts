@@ -78,6 +78,15 @@ describe('order mail breakdown', () => {
     expect(mail.text).toContain('Payment: Cash on delivery — Paid');
   });
 
+  it('the confirmation says the delivery estimate the order stored, as stored (UTC days); an order without one says none', () => {
+    const order = { ...pricedOrder(), delivery: { method: 'Express <fast>', from: '2026-12-31', to: '2027-01-04' } };
+    const mail = orderPlacedMail('ann@example.com', order, 'https://shop.example');
+    expect(mail.text).toContain('Thank you for your order #42.\n\nEstimated delivery (Express <fast>): Thu, Dec 31 – Mon, Jan 4\n\n');
+    expect(mail.html).toContain('<p>Estimated delivery (Express &lt;fast&gt;): Thu, Dec 31 – Mon, Jan 4</p>');
+    expect(orderPlacedMail('ann@example.com', { ...order, delivery: { ...order.delivery, to: '2026-12-31' } }, 'https://shop.example').text).toContain('Express <fast>): Thu, Dec 31\n');
+    expect(orderPlacedMail('ann@example.com', pricedOrder(), 'https://shop.example').text).not.toContain('Estimated delivery');
+  });
+
   it('an order placed before prices were kept: its stored total, no discount, free shipping, no tax, payment from its method and status', () => {
     const order = pricedOrder();
     for (const key of ['promotions', 'shipping', 'tax', 'totals', 'payment'] as const) delete order[key];

@@ -1,6 +1,7 @@
 // The shop's messages: each a plain-text part and an HTML part built from the same values, every
 // value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
 import { formatMoney } from '../../../src/domain/checkout';
+import { deliveryText } from '../../../src/domain/deliveryText';
 import { lineCharges, orderCharges, paymentText } from '../../../src/domain/orderText';
 import { choiceLabel } from '../../../src/domain/variants';
 import type { Order, OrderStatus } from '../../../src/domain/types';
@@ -157,15 +158,21 @@ function orderDetails(order: Order, base: string): { text: string; html: string 
   return { text, html };
 }
 
-/** The confirmation of a placed order. */
+/** The estimate the order stored when placed: "Estimated delivery (Express): Mon, Nov 30 – Wed, Dec 2"; none for an order without one. */
+export function deliveryLine(order: Order): string | undefined {
+  return order.delivery ? oneLine(`Estimated delivery (${order.delivery.method}): ${deliveryText(order.delivery)}`) : undefined;
+}
+
+/** The confirmation of a placed order, with its stored delivery estimate. */
 export function orderPlacedMail(to: string, order: Order, base: string): OutgoingMail {
   const subject = `Order #${order.id} confirmed`;
   const { text, html } = orderDetails(order, base);
+  const estimate = deliveryLine(order);
   return {
     to,
     subject,
-    text: `Thank you for your order #${order.id}.\n\n${text}`,
-    html: page(subject, `<p>Thank you for your order #${order.id}.</p>${html}`),
+    text: `Thank you for your order #${order.id}.\n\n${estimate ? `${estimate}\n\n` : ''}${text}`,
+    html: page(subject, `<p>Thank you for your order #${order.id}.</p>${estimate ? `<p>${escapeHtml(estimate)}</p>` : ''}${html}`),
   };
 }
 

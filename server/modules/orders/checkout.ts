@@ -12,6 +12,7 @@ import {
   type ShippingMethod,
   type Totals,
 } from '../../../src/domain/checkout';
+import { deliveryDates, type OrderDelivery } from '../../../src/domain/delivery';
 import type { Quote } from '../../../src/domain/quote';
 import { variantSalePrice } from '../../../src/domain/variants';
 import type { Variant } from '../../../src/domain/variants';
@@ -120,6 +121,15 @@ export function snapshotOf(result: PricingResult): { promotions: AppliedPromotio
   };
 }
 
+/**
+ * When goods shipping as `shippingTexts` say, ordered at `at`, arrive by `method`
+ * (src/domain/delivery.ts): the method's business days after the slowest line's handling.
+ */
+export function deliveryBy(method: ShippingMethod, shippingTexts: readonly (string | undefined)[], at: number): OrderDelivery | undefined {
+  const dates = deliveryDates(new Date(at), shippingTexts, method.estimate);
+  return dates && { method: method.name, ...dates };
+}
+
 /** A place from an address's country and state (its region's code, as readAddress gives it). */
 export const placeOf = (address: { country: string; state?: string | null }): PricingPlace => ({
   country: address.country,
@@ -193,6 +203,7 @@ export class CheckoutService {
     const at = this.now();
     const result = priceWith(lines, context, method, codes, at);
     const goods = result.totals.subtotal - result.totals.discount;
+    const texts = cart.map((item) => item.product.shippingInformation);
     const memberSavings = context.member ? 0 : Math.max(0, priceWith(lines, context, method, codes, at, true).totals.discount - result.totals.discount);
     return {
       lines: cart.map((item, i) => ({
@@ -205,7 +216,10 @@ export class CheckoutService {
       })),
       ...snapshotOf(result),
       rejected: result.rejected,
-      shippingMethods: context.shippingMethods.map((m) => ({ ...m, charge: toDollars(lines.length > 0 ? shippingCharge(engineMethod(m), goods) : 0) })),
+      shippingMethods: context.shippingMethods.map((m) => {
+        const arrives = lines.length > 0 ? deliveryBy(m, texts, at) : undefined;
+        return { ...m, charge: toDollars(lines.length > 0 ? shippingCharge(engineMethod(m), goods) : 0), delivery: arrives ? { from: arrives.from, to: arrives.to } : null };
+      }),
       memberSavings: toDollars(memberSavings),
     };
   }

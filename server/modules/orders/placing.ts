@@ -14,7 +14,7 @@ import { belowMinimum, QUANTITY_MESSAGE, readProductRef, readQuantity } from '..
 import { withoutReviews } from '../catalogue/publicProduct';
 import type { CatalogueService } from '../catalogue/service';
 import { assertVariantAvailable, orderVariant, resolveVariant, soldAs, variantName } from '../catalogue/variantRules';
-import { chooseMethod, placeOf, priceWith, readCodes, readShippingMethod, snapshotOf, unitPriceOf } from './checkout';
+import { chooseMethod, deliveryBy, placeOf, priceWith, readCodes, readShippingMethod, snapshotOf, unitPriceOf } from './checkout';
 import type { Authorization, PaymentService } from '../payments/service';
 import type { PromotionService } from '../pricing/promotions';
 
@@ -121,6 +121,8 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
   }));
   const snapshot = snapshotOf(result);
   const placedAt = new Date(at).toISOString();
+  // The estimate the quote showed for this method, kept with the order.
+  const delivery = method && deliveryBy(method, items.map((i) => i.product.shippingInformation), at);
   return {
     items,
     user,
@@ -133,6 +135,7 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
     history: [{ status: 'pending' as const, at: placedAt, by: 'shopper' as const }],
     ...snapshot,
     payment: { method: 'cash', status: 'pending', refunded: 0 },
+    ...(delivery ? { delivery } : {}),
   };
 }
 

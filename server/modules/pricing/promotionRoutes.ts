@@ -16,11 +16,12 @@ export function promotionAdminRoutes({ promotions }: Services): Router {
 export function promotionRoutes({ promotions }: Services): Router {
   const router = Router();
 
-  // GET /promotions/banner (anyone): 200 { id, label, membersOnly }, or 204 when none is on
+  // GET /promotions/banner (anyone): 200 { id, text, membersOnly, has } in the words for the
+  // caller (a member reads what they have, anyone else the offer), or 204 when none is on
   router.get(
     '/banner',
-    asyncRoute(async (_req, res) => {
-      const banner = await promotions.banner();
+    asyncRoute(async (req, res) => {
+      const banner = await promotions.banner(req.user);
       if (banner) res.json(banner);
       else res.status(204).end();
     }),

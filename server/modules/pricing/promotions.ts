@@ -15,7 +15,8 @@ import { readDate } from '../../http/dates';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
 
 export const MAX_NAME = 100;
-export const MAX_LABEL = 200;
+export const MAX_LABEL = 60;
+export const MAX_BANNER = 200;
 export const MAX_FIXED = 10_000;
 export const MAX_MIN_SUBTOTAL = 1_000_000;
 const MAX_LIMIT = 2_147_483_647;
@@ -24,6 +25,8 @@ const CODE = /^[A-Za-z0-9_-]{3,32}$/;
 const LABELS: Record<keyof PromotionFields, string> = {
   name: 'Name',
   label: 'Label',
+  bannerText: 'Banner text',
+  memberBannerText: "Members' banner text",
   kind: 'Kind',
   value: 'Value',
   categories: 'Categories',
@@ -55,6 +58,15 @@ function readFields(body: Record<string, unknown>, errors: Errors): Partial<Prom
     const value = body[key];
     if (typeof value !== 'string' || value.trim() === '') errors[key] = `${LABELS[key]} is required`;
     else if (value.trim().length > max) errors[key] = `${LABELS[key]} must be at most ${max} characters`;
+    else out[key] = value.trim();
+  }
+  // The banner's words: optional (null or blank: the banner shows the label).
+  for (const key of ['bannerText', 'memberBannerText'] as const) {
+    if (!(key in body)) continue;
+    const value = body[key];
+    if (value === null || (typeof value === 'string' && value.trim() === '')) out[key] = null;
+    else if (typeof value !== 'string') errors[key] = `${LABELS[key]} must be text, or empty`;
+    else if (value.trim().length > MAX_BANNER) errors[key] = `${LABELS[key]} must be at most ${MAX_BANNER} characters`;
     else out[key] = value.trim();
   }
   if (has('kind')) {
@@ -222,10 +234,19 @@ export class PromotionService {
     }
   }
 
-  /** GET /promotions/banner: what the banner announces now; undefined when nothing is on. */
-  async banner(): Promise<BannerPromotion | undefined> {
+  /**
+   * GET /promotions/banner: what the banner announces now to `user` (undefined: signed out), in
+   * the words for them; undefined when nothing is on. Who gets the promotion (a member, or anyone
+   * when it is for everyone) reads what they have: a members-only one's memberBannerText (never
+   * the offer to join), a promotion for everyone its bannerText; who does not (no member) reads
+   * the offer, its bannerText; each else the label.
+   */
+  async banner(user: Pick<StoredUser, 'member'> | undefined): Promise<BannerPromotion | undefined> {
     const p = await this.store.bannerPromotion(this.now());
-    return p && { id: p.id, label: p.label, membersOnly: p.membersOnly };
+    if (!p) return undefined;
+    const has = !p.membersOnly || user?.member === true;
+    const text = has && p.membersOnly ? (p.memberBannerText ?? p.label) : (p.bannerText ?? p.label);
+    return { id: p.id, text, membersOnly: p.membersOnly, has };
   }
 
   /** A category's value became `to` (renamed, or merged into `to`): promotions that named it follow, in the catalogue's `tx`. */

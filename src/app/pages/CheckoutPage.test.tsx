@@ -11,9 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const saved = { ...user, addresses: [address] };
 
+/** Each with the dates the server's quote gives for this cart by it (UTC days, written the same in any time zone). */
 const METHODS = [
-  { id: 5, name: 'Standard', country: 'Canada', amount: 8, freeOver: 100, estimate: { minDays: 3, maxDays: 7 } },
-  { id: 6, name: 'Express', country: 'Canada', amount: 25, freeOver: null, estimate: { minDays: 1, maxDays: 2 } },
+  { id: 5, name: 'Standard', country: 'Canada', amount: 8, freeOver: 100, estimate: { minDays: 3, maxDays: 7 }, delivery: { from: '2026-12-03', to: '2026-12-11' } },
+  { id: 6, name: 'Express', country: 'Canada', amount: 25, freeOver: null, estimate: { minDays: 1, maxDays: 2 }, delivery: { from: '2026-12-01', to: '2026-12-02' } },
 ];
 
 /**
@@ -247,9 +248,9 @@ describe('CheckoutPage', () => {
     await totalIs('$203.40');
     const standard = await screen.findByRole('radio', { name: /Standard/ });
     expect(standard).toBeChecked();
-    expect(standard).toHaveAccessibleName(/3–7 business days.*Free/);
+    expect(standard).toHaveAccessibleName(/3–7 business days.*Arrives Thu, Dec 3 – Fri, Dec 11.*Free/);
     const express = screen.getByRole('radio', { name: /Express/ });
-    expect(express).toHaveAccessibleName(/1–2 business days.*\$25\.00/);
+    expect(express).toHaveAccessibleName(/1–2 business days.*Arrives Tue, Dec 1 – Wed, Dec 2.*\$25\.00/);
     await userEvent.click(express);
     await totalIs('$231.65');
     expect(express).toBeChecked();

@@ -35,6 +35,7 @@ describe('OrderPage', () => {
       tax: { rate: 13, amount: 24.47 },
       totals: { subtotal: 330, discount: 48, shipping: 19.99, tax: 24.47, total: 316.46 },
       payment: { method: 'card', status: 'authorized', brand: 'Visa', last4: '4242' },
+      delivery: { method: 'Express', from: '2026-03-04', to: '2026-03-06' },
     });
     stubFetch({ 'GET /api/orders/31': () => jsonResponse(placed) });
     render();
@@ -65,6 +66,9 @@ describe('OrderPage', () => {
     expect(within(summary).getByText('4 items')).toBeInTheDocument();
     expect(within(summary).getByText('Card •••• 4242 (Visa) — Authorized')).toBeInTheDocument();
     expect(within(summary).getByText('$316.46')).toBeInTheDocument();
+    // The delivery estimate it stored when placed, as stored.
+    expect(within(summary).getByText('Wed, Mar 4 – Fri, Mar 6')).toBeInTheDocument();
+    expect(within(summary).getByText('by Express')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Shipping address' })).getByText('Ada Lovelace')).toBeInTheDocument();
 
     const steps = within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');

@@ -64,7 +64,7 @@ describe('OrderSuccessPage', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText('Order Successfully Placed')).not.toBeInTheDocument();
   });
-  it('shows the placed order: number, date, items, payment, total, address and the delivery estimate, with a link to it', () => {
+  it('shows the placed order: number, date, items, payment, total, address and the delivery estimate it stored, with a link to it', () => {
     stubFetch({ 'GET /api/cart': () => jsonResponse([]) });
     const placed = order({
       id: 42,
@@ -76,6 +76,8 @@ describe('OrderSuccessPage', () => {
         cartItem({ id: 1, quantity: 2, product: product({ id: 1, shippingInformation: 'Ships overnight' }) }),
         cartItem({ id: 2, quantity: 1, product: product({ id: 2, shippingInformation: 'Ships in 3-5 business days' }) }),
       ],
+      // As stored when placed (UTC days): shown as they are, not recomputed from the lines.
+      delivery: { method: 'Express', from: '2026-12-01', to: '2026-12-04' },
     });
     renderWithProviders(<OrderSuccessPage />, {
       route: '/orderSuccess/42',
@@ -91,8 +93,9 @@ describe('OrderSuccessPage', () => {
     expect(within(summary).getByText('$250.00')).toBeInTheDocument();
     const total = document.querySelector<HTMLElement>('dl[aria-label="Order #42 total"]')!;
     expect(within(total).getByText('Shipping (Free shipping)')).toBeInTheDocument();
-    // The slowest line (3-5 business days from a Wednesday) sets it.
-    expect(within(summary).getByText('Mon, Nov 30 – Wed, Dec 2')).toBeInTheDocument();
+    expect(within(summary).getByText('Estimated delivery')).toBeInTheDocument();
+    expect(within(summary).getByText('Tue, Dec 1 – Fri, Dec 4')).toBeInTheDocument();
+    expect(within(summary).getByText('by Express')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Shipping address' })).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View order #42' })).toHaveAttribute('href', '/orders/42');
   });
@@ -111,7 +114,7 @@ describe('OrderSuccessPage', () => {
     expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('1 item');
     expect(screen.getByRole('heading', { name: 'Order Successfully Placed' })).toBeInTheDocument();
     expect(calls(fetch).filter((c) => c === 'GET /api/orders/42')).toHaveLength(2);
-    // An order without its date has no estimate.
+    // An order placed before estimates were kept has none.
     expect(screen.queryByText('Estimated delivery')).not.toBeInTheDocument();
   });
 });

@@ -8,30 +8,27 @@ import ErrorMessage from '../../components/ErrorMessage';
 import NotFound from '../../components/NotFound';
 import Spinner, { PageSpinner } from '../../components/Spinner';
 import SignInPrompt from '../../features/user/components/SignInPrompt';
-import { deliveryEstimate } from '../../domain/delivery';
 import type { Order } from '../../domain/types';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
 import { resetOrder, selectCurrentOrder } from '../../features/orders/ordersSlice';
 import { fetchMyOrder } from '../../features/user/myOrders';
-import OrderFacts, { Fact } from '../../features/user/orders/OrderFacts';
-import { estimateText } from '../../features/user/orders/orderFormat';
+import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
 import PricedOrder from './order/PricedOrder';
 
 const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-600';
 
-/** The order's lines and charges, its summary with its delivery estimate (src/domain/delivery.ts) and a link to its page. */
+/** The order's lines and charges, its summary with the delivery estimate it stored when placed (src/domain/delivery.ts) and a link to its page. */
 function PlacedOrder({ order }: { order: Order }) {
-  const estimate = order.createdAt
-    ? deliveryEstimate(new Date(order.createdAt), order.items.map((item) => item.product.shippingInformation))
-    : undefined;
   return (
     <div className="mt-10 space-y-6">
       <PricedOrder order={order} />
       <div className="rounded-lg border border-gray-200 bg-white p-4 text-left sm:p-6">
-        <OrderFacts order={order} extra={estimate && <Fact term="Estimated delivery">{estimateText(estimate)}</Fact>} />
-        {estimate && <p className="mt-4 text-sm text-gray-700">The estimate counts from the day you ordered, by the item that ships last.</p>}
+        <OrderFacts order={order} />
+        {order.delivery && (
+          <p className="mt-4 text-sm text-gray-700">The estimate counts the shipping method's business days after the item that ships last is ready.</p>
+        )}
         <p className="mt-4">
           <Link to={`/orders/${order.id}`} className={linkClass}>
             View order #{order.id}

@@ -32,6 +32,7 @@ const SHIPPING: InfoPageEntry = {
       heading: 'When it ships',
       paragraphs: [
         'Every product page says how soon the item leaves our warehouse, for example "Ships in 1-2 business days" or, for large furniture and motorcycles, "Ships in 2 weeks". An order with several items ships when the slowest of them is ready.',
+        'Then it travels with the shipping method you choose at checkout, for example Standard or Express, each taking the business days shown beside it. Checkout shows the dates each method would bring your order, and your confirmation and order page keep the dates of the method you chose.',
         'The total you see at checkout is what you pay for the order.',
       ],
     },

@@ -1,3 +1,4 @@
+import { deliveryText } from '../../domain/deliveryText';
 import type { Quote } from '../../domain/quote';
 import { chargeText, estimateText } from './shippingText';
 
@@ -12,7 +13,10 @@ interface ShippingChoiceProps {
   empty?: string;
 }
 
-/** "Shipping method": a radio per method of the country, with its price and delivery estimate. */
+/**
+ * "Shipping method": a radio per method of the country, with its price, its business days and
+ * when this cart would arrive by it (the quote's dates: what the order stores when placed).
+ */
 export default function ShippingChoice({ methods, selected, onSelect, disabled = false, empty }: ShippingChoiceProps) {
   return (
     <fieldset>
@@ -40,6 +44,7 @@ export default function ShippingChoice({ methods, selected, onSelect, disabled =
                     <span>
                       <span className="block font-semibold text-gray-900">{method.name}</span>
                       <span className="block text-gray-600">{estimateText(method.estimate)}</span>
+                      {method.delivery && <span className="block text-gray-700">Arrives {deliveryText(method.delivery)}</span>}
                     </span>
                     <span className="font-medium text-gray-900">{chargeText(method.charge)}</span>
                   </span>

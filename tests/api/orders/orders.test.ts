@@ -38,10 +38,11 @@ describe('POST /api/orders', () => {
     expect((await a.get('/api/cart')).body).toEqual([]);
     expect((await shop.state()).cart).toEqual([{ id: 1, user: 3, product: 1, quantity: 2 }]);
     // Stored as answered, but for the card payment's internal reference (never answered) and the
-    // returns and tracking every answer carries (none yet: [], refunded 0 and tracking null; an order stores none).
+    // returns, tracking and delivery estimate every answer carries (none yet: [], refunded 0,
+    // tracking null; no shipping method here, so delivery null; an order stores none).
     const stored = (await shop.state()).orders.at(-1)!;
     expect(stored.payment).toEqual({ method: 'card', status: 'authorized', brand: 'Visa', last4: '4242', reference: expect.any(String), refunded: 0 });
-    expect({ ...stored, payment: { ...stored.payment, reference: undefined }, returns: [], refunded: 0, tracking: null }).toEqual(order);
+    expect({ ...stored, payment: { ...stored.payment, reference: undefined }, returns: [], refunded: 0, tracking: null, delivery: null }).toEqual(order);
   });
 
   it('keeps a snapshot: later product edits do not change the order', async () => {

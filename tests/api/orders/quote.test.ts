@@ -6,6 +6,9 @@ import { MEMBERS_LABEL, priceData } from '../priceData';
 
 afterEach(expectNoLeaks);
 
+/** A delivery date (its rule with a controlled clock: delivery.test.ts). */
+const ISO_DAY = expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/);
+
 describe('POST /api/checkout/quote', () => {
   it("prices the cart for the first saved address: cheapest method, the country's tax, what membership would save", async () => {
     const shop = makeShop({ data: priceData() });
@@ -28,8 +31,8 @@ describe('POST /api/checkout/quote', () => {
       totals: { subtotal: 1800, discount: 0, shipping: 0, tax: 324, total: 2124 },
       rejected: [],
       shippingMethods: [
-        { id: 1, name: 'Standard', country: 'India', amount: 4.99, freeOver: 100, estimate: { minDays: 4, maxDays: 8 }, charge: 0 },
-        { id: 2, name: 'Express', country: 'India', amount: 14.99, freeOver: null, estimate: { minDays: 2, maxDays: 3 }, charge: 14.99 },
+        { id: 1, name: 'Standard', country: 'India', amount: 4.99, freeOver: 100, estimate: { minDays: 4, maxDays: 8 }, charge: 0, delivery: { from: ISO_DAY, to: ISO_DAY } },
+        { id: 2, name: 'Express', country: 'India', amount: 14.99, freeOver: null, estimate: { minDays: 2, maxDays: 3 }, charge: 14.99, delivery: { from: ISO_DAY, to: ISO_DAY } },
       ],
       memberSavings: 360,
     });

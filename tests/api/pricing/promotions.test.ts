@@ -1,6 +1,7 @@
 // Promotions in the back office: admins list, read, create, change and
 // delete them (every field checked, a message per field, nothing changed on error; a code taken
-// in any case is 409 naming it; each write audited), and the public banner's promotion.
+// in any case is 409 naming it; each write audited), and the public banner's promotion in the
+// words for who asks.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/domain/backOffice';
 import type { Promotion } from '../../../src/domain/checkout';
@@ -81,6 +82,8 @@ describe('CRUD', () => {
       id: expect.any(Number),
       name: 'Spring sale',
       label: '10% off smartphones this spring',
+      bannerText: null,
+      memberBannerText: null,
       kind: 'percentage',
       value: 10,
       categories: ['smartphones'],
@@ -99,6 +102,8 @@ describe('CRUD', () => {
     const second = await create(a, {
       name: 'Five off',
       label: '$5 off with FIVE',
+      bannerText: '  Members: $5 off anything with the code FIVE  ',
+      memberBannerText: 'Use FIVE for $5 off',
       kind: 'fixed',
       value: 5.5,
       categories: [],
@@ -114,6 +119,8 @@ describe('CRUD', () => {
       active: false,
     });
     expect(second).toMatchObject({
+      bannerText: 'Members: $5 off anything with the code FIVE',
+      memberBannerText: 'Use FIVE for $5 off',
       kind: 'fixed',
       value: 5.5,
       products: [1, 5],
@@ -150,6 +157,10 @@ describe('CRUD', () => {
     // Back to automatic; an empty change changes nothing.
     expect((await a.patch(`${BASE}/${made.id}`).send({ code: null }).expect(200)).body.code).toBeNull();
     expect((await a.patch(`${BASE}/${made.id}`).send({}).expect(200)).body).toEqual({ ...changed, code: null });
+    // Banner words set, then emptied (blank is none: the banner shows the label).
+    const worded = (await a.patch(`${BASE}/${made.id}`).send({ bannerText: 'Spring: 15% off', memberBannerText: 'Yours: 15% off' }).expect(200)).body;
+    expect(worded).toEqual({ ...changed, code: null, bannerText: 'Spring: 15% off', memberBannerText: 'Yours: 15% off' });
+    expect((await a.patch(`${BASE}/${made.id}`).send({ bannerText: null, memberBannerText: '  ' }).expect(200)).body).toEqual({ ...changed, code: null });
     await a.delete(`${BASE}/${made.id}`).expect(204);
     await a.get(`${BASE}/${made.id}`).expect(404);
     expect((await a.delete(`${BASE}/${made.id}`).expect(404)).body.message).toBe('No such promotion');
@@ -164,7 +175,11 @@ describe('validation', () => {
     ['a blank name', { name: '  ' }, { name: 'Name is required' }],
     ['a long name', { name: 'n'.repeat(101) }, { name: 'Name must be at most 100 characters' }],
     ['no label', { label: undefined }, { label: 'Label is required' }],
-    ['a label of 201 characters', { label: 'l'.repeat(201) }, { label: 'Label must be at most 200 characters' }],
+    ['a label of 61 characters', { label: 'l'.repeat(61) }, { label: 'Label must be at most 60 characters' }],
+    ['a blank label', { label: '   ' }, { label: 'Label is required' }],
+    ['a banner text a number', { bannerText: 5 }, { bannerText: 'Banner text must be text, or empty' }],
+    ['a banner text of 201 characters', { bannerText: 'b'.repeat(201) }, { bannerText: 'Banner text must be at most 200 characters' }],
+    ["a members' banner text a list", { memberBannerText: ['x'] }, { memberBannerText: "Members' banner text must be text, or empty" }],
     ['a label a number', { label: 5 }, { label: 'Label is required' }],
     ['no kind', { kind: undefined }, { kind: 'Kind must be percentage or fixed' }],
     ['another kind', { kind: 'bogof' }, { kind: 'Kind must be percentage or fixed' }],
@@ -240,6 +255,7 @@ describe('validation', () => {
       [{ endsAt: '2026-06-01' }, { endsAt: 'Ends at must be after Starts at' }],
       [{ startsAt: '2026-09-01' }, { endsAt: 'Ends at must be after Starts at' }],
       [{ name: '' }, { name: 'Name is required' }],
+      [{ label: 'x'.repeat(61), bannerText: 7 }, { label: 'Label must be at most 60 characters', bannerText: 'Banner text must be text, or empty' }],
       [{ categories: ['boats'] }, { categories: 'No such category: boats' }],
       [{ active: 'no' }, { active: 'Active must be true or false' }],
     ];
@@ -320,14 +336,42 @@ describe('GET /api/promotions/banner', () => {
     await anon.get('/api/promotions/banner').expect(204);
     const members = await create(a, { name: 'Members', label: 'Members get 20% off', membersOnly: true, startsAt: '2026-06-01', endsAt: '2026-07-01' });
     await create(a, { name: 'Second', label: 'Also on' });
-    expect((await anon.get('/api/promotions/banner').expect(200)).body).toEqual({ id: members.id, label: 'Members get 20% off', membersOnly: true });
+    // No banner words: the label, for everyone.
+    expect((await anon.get('/api/promotions/banner').expect(200)).body).toEqual({ id: members.id, text: 'Members get 20% off', membersOnly: true, has: false });
     const user = await shop.as('user');
     expect((await user.get('/api/promotions/banner').expect(200)).body.id).toBe(members.id);
     // A month on: the members' one has ended and 'Later' has started (a lower id than 'Second').
     time.advance(16 * 86_400_000);
     const later = ((await a.get(BASE).expect(200)).body as Promotion[]).find((p) => p.name === 'Later')!;
-    expect((await anon.get('/api/promotions/banner').expect(200)).body).toEqual({ id: later.id, label: later.label, membersOnly: false });
+    expect((await anon.get('/api/promotions/banner').expect(200)).body).toEqual({ id: later.id, text: later.label, membersOnly: false, has: true });
     await a.patch(`${BASE}/${later.id}`).send({ active: false }).expect(200);
-    expect((await anon.get('/api/promotions/banner').expect(200)).body).toMatchObject({ label: 'Also on', membersOnly: false });
+    expect((await anon.get('/api/promotions/banner').expect(200)).body).toMatchObject({ text: 'Also on', membersOnly: false, has: true });
+  });
+
+  it("a members' promotion offers itself to who is no member, and tells a member what they have; the discount line is its short label", async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const offer = 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!';
+    const label = "Members' 20% off Electronics, phones and laptops alike, now!";
+    expect(label).toHaveLength(60);
+    const made = await create(a, { name: 'Members', label, bannerText: offer, memberBannerText: 'Members save 20% on Electronics', membersOnly: true, categories: ['smartphones', 'laptops'] });
+    const user = await shop.as('user');
+    const member = await shop.as('other');
+    await member.post('/api/users/own/membership').send({}).expect(200);
+    const banner = { id: made.id, membersOnly: true };
+    expect((await shop.anon().get('/api/promotions/banner').expect(200)).body).toEqual({ ...banner, text: offer, has: false });
+    expect((await user.get('/api/promotions/banner').expect(200)).body).toEqual({ ...banner, text: offer, has: false });
+    expect((await member.get('/api/promotions/banner').expect(200)).body).toEqual({ ...banner, text: 'Members save 20% on Electronics', has: true });
+    // Without members' words a member reads the label, never the offer to join.
+    await a.patch(`${BASE}/${made.id}`).send({ memberBannerText: null }).expect(200);
+    expect((await member.get('/api/promotions/banner').expect(200)).body).toEqual({ ...banner, text: label, has: true });
+    // The member's cart (2 iPhones): the discount line says the label.
+    const quote = (await member.post('/api/checkout/quote').send({}).expect(200)).body;
+    expect(quote.promotions).toEqual([{ id: made.id, code: null, label, amount: expect.any(Number) }]);
+    // A promotion for everyone: its banner words to anyone, who has it already.
+    await a.patch(`${BASE}/${made.id}`).send({ membersOnly: false, bannerText: '20% off Electronics for everyone' }).expect(200);
+    for (const who of [shop.anon(), user, member]) {
+      expect((await who.get('/api/promotions/banner').expect(200)).body).toEqual({ id: made.id, membersOnly: false, text: '20% off Electronics for everyone', has: true });
+    }
   });
 });

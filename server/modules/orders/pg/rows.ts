@@ -51,6 +51,8 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     payment: o.payment ? json(o.payment) : null,
     ...(o.returns?.length ? { returns: json(o.returns) } : {}),
     ...(o.tracking ? { tracking: json({ carrier: o.tracking.carrier, number: o.tracking.number }) } : {}),
+    // The delivery estimate (migration 0041): left out when none, in the order's one INSERT.
+    ...(o.delivery ? { delivery_method: o.delivery.method, delivery_from: o.delivery.from, delivery_to: o.delivery.to } : {}),
   };
 }
 
@@ -77,6 +79,8 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
   // Tracking (migration 0029): absent when none was given.
   const tracking = trackingAnswer(r.tracking);
   if (tracking) order.tracking = tracking;
+  // Delivery estimate (migration 0041): absent when none was kept, so an older order exports as before.
+  if (r.delivery_method !== null && r.delivery_from !== null && r.delivery_to !== null) order.delivery = { method: r.delivery_method, from: r.delivery_from, to: r.delivery_to };
   return order;
 }
 

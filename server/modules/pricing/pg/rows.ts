@@ -13,6 +13,8 @@ export function promotionFromRow(r: Selectable<PromotionsTable>): Promotion {
     id: r.id,
     name: r.name,
     label: r.label,
+    bannerText: r.banner_text,
+    memberBannerText: r.member_banner_text,
     kind: r.kind,
     value: toDollars(r.value),
     categories: r.categories,
@@ -36,6 +38,9 @@ export function promotionToRow(p: Omit<Promotion, 'id' | 'used'> & { id?: number
     ...(p.id === undefined ? {} : { id: p.id }),
     name: p.name,
     label: p.label,
+    // A file written before migration 0039 lacks them.
+    banner_text: p.bannerText ?? null,
+    member_banner_text: p.memberBannerText ?? null,
     kind: p.kind,
     value: toCents(p.value),
     categories: p.categories,

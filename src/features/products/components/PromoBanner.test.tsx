@@ -7,7 +7,8 @@ import PromoBanner from './PromoBanner';
 afterEach(() => vi.unstubAllGlobals());
 
 const SPEC_WORDS = 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!';
-const members = { id: 1, label: 'Members: 20% off phones and laptops', membersOnly: true };
+const members = { id: 1, text: 'Members: 20% off phones and laptops', membersOnly: true, has: false };
+const forMembers = { id: 1, text: 'Members save 20% on Electronics', membersOnly: true, has: true };
 
 describe('PromoBanner', () => {
   it('shows the active promotion’s own words, replacing the original design’s words it starts with; the picture promises nothing', async () => {
@@ -15,7 +16,7 @@ describe('PromoBanner', () => {
     renderWithProviders(<PromoBanner />, { preloadedState: session(null) });
     const banner = screen.getByRole('region', { name: 'Promotion' });
     expect(banner).toHaveTextContent(SPEC_WORDS);
-    expect(await screen.findByText(members.label)).toBeInTheDocument();
+    expect(await screen.findByText(members.text)).toBeInTheDocument();
     expect(banner).not.toHaveTextContent(SPEC_WORDS);
     expect(banner.querySelector('img')).toHaveAttribute('alt', '');
     // A visitor cannot join: no button.
@@ -28,10 +29,14 @@ describe('PromoBanner', () => {
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Promotion' })).not.toBeInTheDocument());
   });
 
-  it('a signed-in shopper who is not a member applies with the button, and the banner then confirms it quietly', async () => {
+  it('a signed-in shopper who is not a member applies with the button, and the banner then confirms it quietly in the members’ words', async () => {
+    let joined = false;
     const fetch = stubFetch({
-      'GET /api/promotions/banner': () => jsonResponse(members),
-      'POST /api/users/own/membership': () => jsonResponse({ ...user, member: true }),
+      'GET /api/promotions/banner': () => jsonResponse(joined ? forMembers : members),
+      'POST /api/users/own/membership': () => {
+        joined = true;
+        return jsonResponse({ ...user, member: true });
+      },
     });
     const { store } = renderWithProviders(<PromoBanner />, { preloadedState: session({ ...user, member: false }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Apply for Membership' }));
@@ -40,16 +45,25 @@ describe('PromoBanner', () => {
     expect(done).toHaveFocus();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(store.getState().auth.loggedInUserToken?.member).toBe(true);
-    expect(calls(fetch)).toEqual(['GET /api/promotions/banner', 'POST /api/users/own/membership']);
+    // The banner asked again: what a member has, no offer to join.
+    const banner = screen.getByRole('region', { name: 'Promotion' });
+    expect(await screen.findByText(forMembers.text)).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('Apply for Membership');
+    expect(done).toHaveFocus();
+    expect(calls(fetch)).toEqual(['GET /api/promotions/banner', 'POST /api/users/own/membership', 'GET /api/promotions/banner']);
   });
 
-  it('a member sees no button, only the confirmation; an offer for everyone has no button at all', async () => {
-    stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(members) });
+  it('a member sees what they have and the confirmation, never the offer to join (not even before the answer); an offer for everyone has no button at all', async () => {
+    stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(forMembers) });
     const { unmount } = renderWithProviders(<PromoBanner />, { preloadedState: session({ ...user, member: true }) });
-    expect(await screen.findByRole('status')).toHaveTextContent('You’re a member');
+    const banner = screen.getByRole('region', { name: 'Promotion' });
+    expect(banner).not.toHaveTextContent('Apply for Membership');
+    expect(await screen.findByText(forMembers.text)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You’re a member');
+    expect(banner).not.toHaveTextContent('Apply for Membership');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     unmount();
-    stubFetch({ 'GET /api/promotions/banner': () => jsonResponse({ id: 2, label: '10% off everything', membersOnly: false }) });
+    stubFetch({ 'GET /api/promotions/banner': () => jsonResponse({ id: 2, text: '10% off everything', membersOnly: false, has: true }) });
     renderWithProviders(<PromoBanner />, { preloadedState: session({ ...user, member: false }) });
     expect(await screen.findByText('10% off everything')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

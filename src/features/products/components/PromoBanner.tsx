@@ -8,13 +8,16 @@ import { selectLoggedInUser, userUpdated } from '../../../lib/session';
 /** The original banner words: what the pre-painted first screen shows until the live banner answers. */
 const PLACEHOLDER: BannerPromotion = {
   id: 0,
-  label: 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!',
+  text: 'Apply for Membership ,and get 20% instant discount on Electronics Products, Hurry, Offer Ending Soon!',
   membersOnly: true,
+  has: false,
 };
 
 /**
- * The promotion the shop runs now (GET /promotions/banner), in its own words; none, no banner. A
- * signed-in shopper who is not a member can join here when the offer is for members.
+ * The promotion the shop runs now (GET /promotions/banner), in the server's words for this shopper
+ * (a member reads what they have, anyone else the offer; asked again when the membership changes);
+ * none, no banner. A signed-in shopper who is not a member can join here when the offer is for
+ * members. A member is never shown an offer to join (the placeholder's words included).
  */
 export default function PromoBanner() {
   const user = useAppSelector(selectLoggedInUser);
@@ -22,11 +25,12 @@ export default function PromoBanner() {
   const [promo, setPromo] = useState<BannerPromotion | null>(PLACEHOLDER);
   const [state, setState] = useState<string>('idle');
   const done = useRef<HTMLParagraphElement>(null);
+  const member = user?.member;
 
   useEffect(() => {
     // The first-load budget: straight through the API client (src/lib/membership.ts is the profile's).
     apiClient.get<BannerPromotion | undefined>('/promotions/banner').then((p) => setPromo(p ?? null), () => setPromo(null));
-  }, []);
+  }, [member]);
   useEffect(() => {
     if (state === 'joined') done.current?.focus();
   }, [state]);
@@ -49,7 +53,7 @@ export default function PromoBanner() {
         {/* Decorative: the words beside it say what is offered. */}
         <img src="/images/banner.svg" alt="" width={1200} height={400} fetchPriority="high" className="aspect-[3/1] w-full rounded-md object-cover md:w-1/2" />
         <div className="text-center md:text-left">
-          <p className="text-base font-semibold text-brand-900 md:text-lg">{promo.label}</p>
+          <p className="text-base font-semibold text-brand-900 md:text-lg">{member && !promo.has ? '' : promo.text}</p>
           {offer && user.member ? (
             <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
               You&rsquo;re a member: this offer applies at checkout.

@@ -13,6 +13,8 @@ import { CategoryPicker, ProductPicker } from './PromotionPickers';
 const ORDER: (keyof Values)[] = [
   'name',
   'label',
+  'bannerText',
+  'memberBannerText',
   'kind',
   'value',
   'code',
@@ -29,6 +31,8 @@ const ORDER: (keyof Values)[] = [
 ];
 
 const required = (label: string) => ({ validate: (v: string) => v.trim() !== '' || `${label} is required` });
+/** The discount line's words: required, at most 60 characters (as the server checks). */
+const shortLabel = { validate: (v: string) => (v.trim() === '' ? 'Label is required' : v.trim().length <= 60 || 'Label must be at most 60 characters') };
 
 interface Props {
   /** The promotion to edit; none: a new one. */
@@ -83,8 +87,14 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
         <Field id={`${prefix}-name`} label="Name" error={errors.name?.message}>
           {(control) => <Input maxLength={100} autoComplete="off" {...control} {...register('name', required('Name'))} />}
         </Field>
-        <Field id={`${prefix}-label`} label="Label (what shoppers read)" error={errors.label?.message} className="sm:col-span-2">
-          {(control) => <Textarea rows={2} maxLength={200} {...control} {...register('label', required('Label'))} />}
+        <Field id={`${prefix}-label`} label="Label (the discount line, at most 60 characters)" error={errors.label?.message} className="sm:col-span-2">
+          {(control) => <Input autoComplete="off" {...control} {...register('label', shortLabel)} />}
+        </Field>
+        <Field id={`${prefix}-bannerText`} label="Banner text (the home page's offer, empty: the label)" error={errors.bannerText?.message} className="sm:col-span-2">
+          {(control) => <Textarea rows={2} maxLength={200} {...control} {...register('bannerText')} />}
+        </Field>
+        <Field id={`${prefix}-memberBannerText`} label="Members' banner text (what members read, empty: the label)" error={errors.memberBannerText?.message} className="sm:col-span-2">
+          {(control) => <Textarea rows={2} maxLength={200} {...control} {...register('memberBannerText')} />}
         </Field>
         <Field id={`${prefix}-kind`} label="Kind" error={errors.kind?.message}>
           {(control) => (

@@ -36,7 +36,7 @@ describe('PromotionForm: categories and products chosen by name', () => {
     const user = userEvent.setup();
     render(<PromotionForm categories={CATEGORIES} save={save} onCancel={() => undefined} />);
     await user.type(screen.getByLabelText('Name'), 'Spring');
-    await user.type(screen.getByLabelText('Label (what shoppers read)'), '10% off');
+    await user.type(screen.getByLabelText('Label (the discount line, at most 60 characters)'), '10% off');
     await user.type(screen.getByLabelText('Value (% off)'), '10');
 
     await user.type(screen.getByRole('combobox', { name: 'Categories' }), 'home');

@@ -8,6 +8,8 @@ import { optionalNumber, type PromotionBody } from './promotionsAPI';
 export interface PromotionFormValues {
   name: string;
   label: string;
+  bannerText: string;
+  memberBannerText: string;
   kind: 'percentage' | 'fixed';
   value: string;
   code: string;
@@ -27,6 +29,8 @@ export function valuesOf(p: Promotion | undefined): PromotionFormValues {
   return {
     name: p?.name ?? '',
     label: p?.label ?? '',
+    bannerText: p?.bannerText ?? '',
+    memberBannerText: p?.memberBannerText ?? '',
     kind: p?.kind ?? 'percentage',
     value: p ? String(p.value) : '',
     code: p?.code ?? '',
@@ -49,6 +53,8 @@ export function bodyOf(v: PromotionFormValues): PromotionBody {
   return {
     name: v.name,
     label: v.label,
+    bannerText: v.bannerText.trim() === '' ? null : v.bannerText,
+    memberBannerText: v.memberBannerText.trim() === '' ? null : v.memberBannerText,
     kind: v.kind,
     value: numberOrText(v.value),
     code: v.code.trim() === '' ? null : v.code.trim(),

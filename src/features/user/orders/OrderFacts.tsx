@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../domain/checkout';
+import { deliveryText } from '../../../domain/deliveryText';
 import { orderCharges, paymentText } from '../../../domain/orderText';
 import type { Order } from '../../../domain/types';
 import AddressCard from '../components/AddressCard';
@@ -15,8 +16,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * An order's summary: number, date, items, total and payment, then where it goes. The total and
- * the payment are what the order stored when it was priced; `extra` adds facts (a delivery estimate).
+ * An order's summary: number, date, items, total, payment and the delivery estimate, then where it
+ * goes. The total, the payment and the estimate are what the order stored when it was placed (an
+ * older order without an estimate shows none); `extra` adds facts.
  */
 export default function OrderFacts({ order, extra }: { order: Order; extra?: ReactNode }) {
   const date = placedOn(order.createdAt);
@@ -36,6 +38,12 @@ export default function OrderFacts({ order, extra }: { order: Order; extra?: Rea
           )}
           <Fact term="Items">{itemCount(order.totalItems)}</Fact>
           <Fact term="Payment">{paymentText(payment, totals.total)}</Fact>
+          {order.delivery && (
+            <Fact term="Estimated delivery">
+              <span className="block">{deliveryText(order.delivery)}</span>
+              <span className="block text-xs font-normal text-gray-600">by {order.delivery.method}</span>
+            </Fact>
+          )}
           {extra}
           <Fact term="Total">{formatMoney(totals.total)}</Fact>
         </dl>
