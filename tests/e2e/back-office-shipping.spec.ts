@@ -2,7 +2,8 @@
 // and the real server: an admin opens it from the navbar, edits Canada's Express method with the
 // keyboard (a bad price answered under its field by the server, then a good one; the shop's public
 // list follows), adds a tax rate (a place that has one already is refused under State), deletes it
-// after confirming, and axe finds nothing at desktop and 360 px. What it changed is put back.
+// after confirming, and axe finds nothing at desktop and 360 px; the contact details on the same page
+// change, and the Contact us page shows them. What it changed is put back.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
 import { DEMO_ADMIN, adminRequest, expect, expectAccessibleAtAllWidths, expectAlert, loginViaUi, signUpViaApi, test } from './fixtures';
@@ -117,4 +118,39 @@ test('a shopper is kept out of the Shipping page and its API', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Shipping and tax' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/shipping-methods')).status()).toBe(403);
   expect((await page.request.post('/api/admin/tax-rates', { data: { country: 'Canada', state: null, rate: 1 } })).status()).toBe(403);
+});
+
+test('an admin changes the shop’s contact email with the keyboard, and the Contact us page shows it; axe-clean', async ({ page, browser, request }) => {
+  const admin = await adminRequest(request);
+  const before = ((await (await admin.get('/api/admin/settings')).json()) as { contact: Record<string, string> }).contact;
+  const email = `care-${Date.now().toString(36)}@example.com`;
+  try {
+    await loginViaUi(page, DEMO_ADMIN);
+    await page.goto('/admin/shipping');
+    const section = page.getByRole('region', { name: 'Contact details' });
+    await expect(section).toContainText(before.email);
+    await section.getByRole('button', { name: 'Edit contact details' }).focus();
+    await page.keyboard.press('Enter');
+    const field = section.getByLabel('Contact email');
+    await expect(field).toBeFocused();
+    await field.fill('not an email');
+    await page.keyboard.press('Enter');
+    await expect(section.getByText('Email not valid')).toBeVisible();
+    await field.fill(email);
+    await page.keyboard.press('Enter');
+    await expect(section.getByRole('status')).toHaveText('Contact details saved.');
+    await expect(section).toContainText(email);
+    await expectAccessibleAtAllWidths(page, () => expect(section.getByRole('button', { name: 'Edit contact details' })).toBeVisible());
+
+    // A visitor (signed in, so no cached copy) reads the new address on the contact page.
+    const shopper = await browser.newPage();
+    await signUpViaApi(shopper);
+    await shopper.goto('/contactus');
+    await expect(shopper.getByText(`Email: ${email}.`, { exact: false })).toBeVisible();
+    await shopper.close();
+    const audit = (await (await admin.get('/api/admin/audit?entity=settings&_limit=1')).json()) as { action: string; after: Record<string, string> }[];
+    expect(audit[0]).toMatchObject({ action: 'settings.update', after: { email } });
+  } finally {
+    await admin.patch('/api/admin/settings', { data: { contact: before } });
+  }
 });
