@@ -38,6 +38,7 @@ import * as productNotify from './migrations/0038_product_notify';
 import * as promotionLabels from './migrations/0039_promotion_labels';
 import * as staffRoles from './migrations/0040_staff_roles';
 import * as orderDelivery from './migrations/0041_order_delivery';
+import * as imageAlt from './migrations/0042_image_alt';
 import * as shopSettings from './migrations/0043_shop_settings';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -76,6 +77,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0039_promotion_labels': promotionLabels,
   '0040_staff_roles': staffRoles,
   '0041_order_delivery': orderDelivery,
+  '0042_image_alt': imageAlt,
   '0043_shop_settings': shopSettings,
 };
 

@@ -58,6 +58,8 @@ type ProductFieldColumn<S extends FieldSpec> = S['type'] extends 'id'
   ? Identity
   : S['type'] extends 'images' | 'reviews'
     ? Json<FieldValues[S['type']], string | undefined>
+    : S['type'] extends 'texts'
+      ? Json<FieldValues[S['type']] | null, string | null | undefined>
     : S extends { nullable: true }
       ? ColumnType<FieldValues[S['type']] | null, FieldValues[S['type']] | null | undefined, FieldValues[S['type']] | null>
       : S extends { optional: true }

@@ -2,7 +2,7 @@
 // with the same rules the forms use, then copied field by field (unknown fields are dropped).
 import type { Address, Product } from '../../src/domain/types';
 import { addressRules, checkField, MAX_TEXT, type AddressField, toNumber } from '../../src/domain/validation';
-import { checkProductField, fieldSpec, givenNames, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type ProductKey } from '../../src/domain/productFields';
+import { checkProductField, fieldSpec, givenNames, MAX_IMAGE_ALT, MAX_PRODUCT_IMAGES, MAX_STOCK, PRODUCT_DEFAULTS, PRODUCT_KEYS, productLabel, productRule, type ProductKey } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import { chooseStateMessage, findRegion } from '../../src/domain/regions';
 
@@ -125,8 +125,9 @@ export interface ProductInputContext {
 
 /**
  * Validates a product body (POST: all form fields; PATCH: those present) and returns the
- * fields to store. The form's image1..3 are the product's images[0..2]; either may be sent. A product
- * has 1 to 3 images: image1 is required, image2 and image3 may be blank (left out of the list).
+ * fields to store. The form's image1..image12 are the product's images[0..11]; either may be sent.
+ * A product has 1 to MAX_PRODUCT_IMAGES images: image1 is required, the others may be blank (left
+ * out of the list). `imageAlt`: each image's description by position (readImageAlt).
  */
 export function readProduct(
   body: Record<string, unknown>,
@@ -153,7 +154,7 @@ export function readProduct(
     else if (check(key, value)) changes[key] = toNumber(value);
   }
 
-  // images: start from the stored ones, then `images`, then image1..3 (the form's names).
+  // images: start from the stored ones, then `images`, then image1..image12 (the form's names).
   const imagesSent = body[IMAGE_LIST] !== undefined || IMAGE_FIELDS.some((f) => body[f] !== undefined);
   if (!existing || imagesSent) {
     const images: unknown[] = [...((existing?.[IMAGE_LIST] as unknown[] | undefined) ?? [])];
@@ -167,7 +168,7 @@ export function readProduct(
       const value = trimmed(images[i]);
       if (check(IMAGE_LIST, value, name) && typeof value === 'string') images[i] = value;
     });
-    // Image 2 and 3 may be blank: the list is the addresses given, in order (at least Image 1's).
+    // Image 2 onwards may be blank: the list is the addresses given, in order (at least Image 1's).
     if (!errors[IMAGE_LIST] && IMAGE_FIELDS.every((f) => !errors[f])) changes[IMAGE_LIST] = images.slice(0, IMAGE_FIELDS.length).filter((i) => typeof i === 'string' && i !== '');
   }
 
@@ -197,10 +198,36 @@ export function readProduct(
     const value = trimmed(body[key]);
     if (check(key, value)) changes[key] = value;
   }
+  if (body.imageAlt !== undefined) readImageAlt(body.imageAlt, (changes.images ?? existing?.images ?? []) as unknown[], changes, errors);
   for (const key of BOOLEANS) {
     if (body[key] === undefined) continue;
     if (typeof body[key] === 'boolean') changes[key] = body[key];
     else errors[key] = `${productLabel(key)} must be true or false`;
   }
   return { changes: changes as Partial<Product>, errors };
+}
+
+/**
+ * `imageAlt`: a list of up to MAX_PRODUCT_IMAGES texts (null or '' for none), each at most
+ * MAX_IMAGE_ALT characters once trimmed, none past the product's last image. Stored without the
+ * blanks at its end; none at all is stored as null (the product answers without it).
+ */
+function readImageAlt(sent: unknown, images: readonly unknown[], changes: Record<string, unknown>, errors: Errors): void {
+  if (!Array.isArray(sent) || sent.length > MAX_PRODUCT_IMAGES || sent.some((t) => t !== null && typeof t !== 'string')) {
+    errors.imageAlt = `Image descriptions must be a list of up to ${MAX_PRODUCT_IMAGES} texts, one per image`;
+    return;
+  }
+  const alts = sent.map((t: string | null) => (t ?? '').trim());
+  let ok = true;
+  alts.forEach((text, i) => {
+    if ([...text].length > MAX_IMAGE_ALT) {
+      errors[`imageAlt.${i}`] = `Description of image ${i + 1} must be at most ${MAX_IMAGE_ALT} characters`;
+      ok = false;
+    } else if (text !== '' && i >= images.length) {
+      errors[`imageAlt.${i}`] = `Description of image ${i + 1} has no image ${i + 1} to describe`;
+      ok = false;
+    }
+  });
+  while (alts.length > 0 && alts[alts.length - 1] === '') alts.pop();
+  if (ok) changes.imageAlt = alts.length > 0 ? alts : null;
 }

@@ -45,25 +45,40 @@ export function lineCharges(item: OrderItem): { unitPrice: number; discount: num
   return { unitPrice, discount, total: item.total ?? toDollars(toCents(unitPrice) * item.quantity - toCents(discount)) };
 }
 
+/** What each payment status says after the method (a partial refund: see paymentText). */
 const STATUS_WORDS: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  authorized: 'Authorized',
+  pending: 'Processing',
+  authorized: 'Authorized, not charged yet',
   paid: 'Paid',
-  partially_refunded: 'Partially refunded',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
-  voided: 'Voided',
-  failed: 'Failed',
+  voided: 'Released, not charged',
+  failed: 'Payment failed',
 };
 
 /**
- * "Card •••• 4242 (Visa) — Authorized", "Cash on delivery — Pending", "… — Refunded $12.00 of
- * $50.00" (part given back: `total` is the order's).
+ * How a payment reads wherever a person sees it (order pages, My Orders, the back office, the
+ * orders CSV, the mails), following the money: "Card •••• 4242 (Visa) — Paid", "… — Refunded",
+ * "… — Refunded $12.00 of $50.00" (part given back; `paid` is the amount paid, the order's
+ * total), "Cash on delivery — Not paid yet" (cash is collected at the door), "… — Authorized, not
+ * charged yet", "… — Released, not charged" (the authorization voided), "… — Payment failed".
  */
-export function paymentText(payment: Payment, total?: number): string {
-  const partly = payment.status === 'partially_refunded' && total !== undefined;
-  const status = partly ? `Refunded ${formatMoney(payment.refunded ?? 0)} of ${formatMoney(total)}` : (STATUS_WORDS[payment.status] ?? payment.status);
+export function paymentText(payment: Payment, paid: number): string {
+  const partly = payment.status === 'partially_refunded';
+  const cashDue = payment.method === 'cash' && payment.status === 'pending';
+  const status = partly
+    ? `Refunded ${formatMoney(payment.refunded ?? 0)} of ${formatMoney(paid)}`
+    : cashDue
+      ? 'Not paid yet'
+      : (STATUS_WORDS[payment.status] ?? payment.status);
   if (payment.method === 'cash') return `Cash on delivery — ${status}`;
   const card = payment.last4 ? `Card •••• ${payment.last4}` : 'Card';
   const brand = payment.brand && payment.brand !== 'Card' ? ` (${payment.brand})` : '';
   return `${card}${brand} — ${status}`;
+}
+
+/** An order's payment as it reads (paymentText), from its stored or derived snapshot. */
+export function orderPaymentText(order: Order): string {
+  const { payment, totals } = orderCharges(order);
+  return paymentText(payment, totals.total);
 }

@@ -108,6 +108,7 @@ describe('a product in the CSV', () => {
       '/images/1.webp',
       "/images/'2.webp",
       '',
+      ...Array(9).fill(''),
       1.25,
       '1 year warranty',
       "'-Ships in 3-5 business days",
@@ -117,8 +118,8 @@ describe('a product in the CSV', () => {
       true,
       4.5,
     ]);
-    expect(productCsvCells({ ...lamp, lowStockThreshold: 0, deleted: undefined })[17]).toBe(0);
-    expect(productCsvCells({ ...lamp, deleted: undefined })[18]).toBe(false);
+    expect(productCsvCells({ ...lamp, lowStockThreshold: 0, deleted: undefined })[26]).toBe(0);
+    expect(productCsvCells({ ...lamp, deleted: undefined })[27]).toBe(false);
   });
 
   it('is read back as the body that gives the same fields (not the id, not the rating)', () => {

@@ -12,7 +12,7 @@ import { fieldSpec, PRODUCT_FIELD_TABLE, type Product, type ProductKey } from '.
 import type { FieldSpec } from './productFieldSpec';
 
 /**
- * The columns, in the file's order: the form's fields (images as image1–3, then the details), the threshold,
+ * The columns, in the file's order: the form's fields (images as image1–image12, then the details), the threshold,
  * deleted, and the rating (exported, never imported). Each field with a `csv` in the table is
  * here, under its name or its spread's names (checked below and in productCsv.test.ts).
  */
@@ -29,6 +29,15 @@ export const PRODUCT_CSV_COLUMNS = [
   'image1',
   'image2',
   'image3',
+  'image4',
+  'image5',
+  'image6',
+  'image7',
+  'image8',
+  'image9',
+  'image10',
+  'image11',
+  'image12',
   'weight',
   'warrantyInformation',
   'shippingInformation',

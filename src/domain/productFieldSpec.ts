@@ -2,8 +2,11 @@
 // makers its entries use. Pure TypeScript, shared by the client and the server.
 import { tooLong, type FieldRule } from './fieldRule';
 
-/** What a field holds: `id` the identity; `images` a list of 1 to 3 addresses; `reviews` the reviews. */
-export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'reviews';
+/**
+ * What a field holds: `id` the identity; `images` a list of 1 to MAX_PRODUCT_IMAGES addresses;
+ * `texts` a list of texts (the images' descriptions, by position); `reviews` the reviews.
+ */
+export type FieldType = 'id' | 'text' | 'number' | 'integer' | 'boolean' | 'images' | 'texts' | 'reviews';
 
 export interface FieldSpec {
   type: FieldType;
@@ -24,9 +27,9 @@ export interface FieldSpec {
   rule?: (label: string) => FieldRule;
   /** In the admin's product form (src/features/products/admin/ProductForm.tsx). */
   form?: true;
-  /** A list the form and the CSV spread over these names (images: image1–3). */
+  /** A list the form and the CSV spread over these names (images: image1–image12). */
   spread?: readonly string[];
-  /** The labels of the spread names, in their order (Image 1–3). */
+  /** The labels of the spread names, in their order (Image 1–12). */
   spreadLabels?: readonly string[];
   /** How many of the spread names must be given, from the first (images: 1; the others may be blank). */
   spreadRequired?: number;

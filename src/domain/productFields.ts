@@ -13,6 +13,10 @@ import { integerRule, numberRule, optionalNumberRule, optionalTextRule, textRule
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
 export const MAX_LONG_TEXT = 2000;
 export const MAX_IMAGE = 500;
+/** How many images a product may have (at least one), and the longest description (alt text) of one. */
+export const MAX_PRODUCT_IMAGES = 12;
+export const MAX_IMAGE_ALT = 200;
+const IMAGE_PLACES = Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => i + 1);
 /** The largest stock the database holds (PostgreSQL's integer). */
 export const MAX_STOCK = 2_147_483_647;
 /** The low-stock threshold of a product that has none. */
@@ -34,9 +38,9 @@ export const PRODUCT_FIELD_TABLE = {
     input: 'required',
     form: true,
     rule: textRule(MAX_IMAGE),
-    spread: ['image1', 'image2', 'image3'],
-    spreadLabels: ['Image 1', 'Image 2', 'Image 3'],
-    // A product needs one image; Image 2 and 3 may be left blank.
+    spread: ['image1', 'image2', 'image3', 'image4', 'image5', 'image6', 'image7', 'image8', 'image9', 'image10', 'image11', 'image12'],
+    spreadLabels: IMAGE_PLACES.map((n) => `Image ${n}`),
+    // A product needs one image; Image 2 to 12 may be left blank.
     spreadRequired: 1,
     image: true,
     csv: 'both',
@@ -67,6 +71,11 @@ export const PRODUCT_FIELD_TABLE = {
     nullable: true,
     csv: 'both',
   },
+  /**
+   * Each image's description (its alt text), by position in `images` ('' or missing: none, the
+   * product's title is used). Absent when no image has one. Not in the CSV: the form edits it.
+   */
+  imageAlt: { type: 'texts', label: 'Image descriptions', column: 'image_alt', input: 'optional', optional: true, nullable: true },
 } as const satisfies Record<string, FieldSpec>;
 
 export type ProductFieldTable = typeof PRODUCT_FIELD_TABLE;
@@ -82,6 +91,7 @@ export interface FieldValues {
   integer: number;
   boolean: boolean;
   images: string[];
+  texts: string[];
   reviews: Review[];
 }
 type ValueOf<K extends ProductKey> = FieldValues[Spec<K>['type']];
@@ -106,16 +116,20 @@ export type ProductColumn = Spec<ProductKey>['column'];
 /** The column of each field. */
 export const PRODUCT_COLUMN = Object.fromEntries(entries.map(([key, spec]) => [key, spec.column])) as { [K in ProductKey]: Spec<K>['column'] };
 
-/** Fields that are lists (jsonb columns): images, reviews. */
+/** Fields that are lists a product list filters by (jsonb columns): images, reviews. */
 export type ListKey = KeysWhere<{ type: 'images' | 'reviews' }>;
-/** Fields stored as NULL when absent. */
-export type NullableKey = KeysWhere<{ nullable: true }>;
+/** Lists of texts (jsonb, NULL when absent), not filtered by: imageAlt. */
+export type TextsKey = KeysWhere<{ type: 'texts' }>;
+/** Scalar fields stored as NULL when absent. */
+export type NullableKey = Exclude<KeysWhere<{ nullable: true }>, TextsKey>;
 /** The scalar fields every stored product has. */
-export type ScalarKey = Exclude<ProductKey, ListKey | NullableKey>;
+export type ScalarKey = Exclude<ProductKey, ListKey | NullableKey | TextsKey>;
 const isList = (spec: FieldSpec) => spec.type === 'images' || spec.type === 'reviews';
-export const SCALAR_KEYS: readonly ScalarKey[] = keysWhere<ScalarKey>((spec) => !isList(spec) && !spec.nullable);
+/** Whether a field is stored as jsonb. */
+export const isJsonField = (key: ProductKey) => isList(fieldSpec(key)) || fieldSpec(key).type === 'texts';
+export const SCALAR_KEYS: readonly ScalarKey[] = keysWhere<ScalarKey>((spec) => !isList(spec) && !spec.nullable && spec.type !== 'texts');
 export const LIST_KEYS: readonly ListKey[] = keysWhere<ListKey>(isList);
-export const NULLABLE_KEYS: readonly NullableKey[] = keysWhere<NullableKey>((spec) => spec.nullable === true);
+export const NULLABLE_KEYS: readonly NullableKey[] = keysWhere<NullableKey>((spec) => spec.nullable === true && spec.type !== 'texts');
 
 /** What a new product gets for the fields a body did not give (rating 0, no reviews, …). */
 export type DefaultedKey = KeysWhere<{ default: unknown }>;
@@ -123,7 +137,7 @@ export const PRODUCT_DEFAULTS = Object.fromEntries(
   entries.filter(([, spec]) => spec.default !== undefined).map(([key, spec]) => [key, spec.default]),
 ) as { [K in DefaultedKey]: ValueOf<K> };
 
-/** The admin form's fields: a spread list's names instead of the list (image1–3 for images). */
+/** The admin form's fields: a spread list's names instead of the list (image1–image12 for images). */
 export type ProductFormField = {
   [K in ProductKey]: Spec<K> extends { form: true; spread: readonly (infer S)[] } ? S : Spec<K> extends { form: true } ? K : never;
 }[ProductKey];

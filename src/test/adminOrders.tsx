@@ -8,7 +8,13 @@ import { admin, calls, jsonResponse, order as makeOrder, product, renderWithProv
 /**
  * Order n: one line of Product n, total 20·n, status by n mod 4 (1 dispatched … 4 pending), placed
  * on day n of March 2026; orders 1–6 are user 7's (customer7@shop.test), the others user 8's.
+ * Cash without a stored payment, but order 2 (a card refunded in full) and 3 (a card refunded $15 of $60).
  */
+const PAYMENTS: Partial<Record<number, Order['payment']>> = {
+  2: { method: 'card', status: 'refunded', refunded: 40, brand: 'Visa', last4: '4242' },
+  3: { method: 'card', status: 'partially_refunded', refunded: 15, brand: 'Visa', last4: '4242' },
+};
+
 export const nthOrder = (id: number): AdminOrder => ({
   ...makeOrder({
     id,
@@ -18,6 +24,7 @@ export const nthOrder = (id: number): AdminOrder => ({
     status: ORDER_STATUSES[id % 4],
     user: id <= 6 ? 7 : 8,
     createdAt: new Date(Date.UTC(2026, 2, id, 12)).toISOString(),
+    ...(PAYMENTS[id] ? { paymentMethod: 'card' as const, payment: PAYMENTS[id] } : {}),
   }),
   customer: { id: id <= 6 ? 7 : 8, email: `customer${id <= 6 ? 7 : 8}@shop.test` },
 });

@@ -38,7 +38,10 @@ export function api(routes: Routes = {}) {
 
 export const NEW_FORM = { path: '/admin/product-form', route: '/admin/product-form', routes: [landing('*')] };
 
-export const LABELS: Record<ProductFormField, string> = {
+/** The fields a form shows at first (three image places; more are added by "Add an image"). */
+export type ShownField = Exclude<ProductFormField, `image${4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`>;
+
+export const LABELS: Record<ShownField, string> = {
   title: 'Product Name',
   description: 'Description',
   price: 'price',
@@ -58,7 +61,7 @@ export const LABELS: Record<ProductFormField, string> = {
   lowStockThreshold: 'Low stock threshold',
 };
 
-export const VALID: Record<ProductFormField, string> = {
+export const VALID: Record<ShownField, string> = {
   title: 'Laptop Pro',
   description: 'A fast laptop',
   price: '1299.5',
@@ -78,7 +81,7 @@ export const VALID: Record<ProductFormField, string> = {
   lowStockThreshold: '3',
 };
 
-export const field = (name: ProductFormField) => screen.getByLabelText(LABELS[name], { exact: true });
+export const field = (name: ShownField) => screen.getByLabelText(LABELS[name], { exact: true });
 
 export async function openNewForm() {
   const view = renderWithProviders(<ProductFormScreen />, NEW_FORM);
@@ -86,8 +89,8 @@ export async function openNewForm() {
   return view;
 }
 
-export async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<ProductFormField, string>>) {
-  for (const [name, value] of Object.entries(values) as [ProductFormField, string][]) {
+export async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<ShownField, string>>) {
+  for (const [name, value] of Object.entries(values) as [ShownField, string][]) {
     const input = field(name);
     if (input instanceof HTMLSelectElement) {
       await user.selectOptions(input, value);
@@ -102,7 +105,7 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, values: Par
 }
 
 /** The message shown next to a field: the element its aria-describedby points to. */
-export function messageOf(name: ProductFormField): string | null {
+export function messageOf(name: ShownField): string | null {
   const id = field(name).getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }

@@ -50,7 +50,7 @@ test('a shopper places an order, reads its summary, finds it in My Orders and ca
   // The payment and the total as the order stored them (the address's shipping and tax included).
   const placed = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { delivery: OrderDelivery; totals: { subtotal: number; total: number } };
   expect(placed.totals.subtotal).toBe(80);
-  await expect(summary.getByText('Card •••• 4242 (Visa) — Authorized')).toBeVisible();
+  await expect(summary.getByText('Card •••• 4242 (Visa) — Authorized, not charged yet')).toBeVisible();
   await expect(summary.getByText(formatMoney(placed.totals.total), { exact: true })).toBeVisible();
   // The estimate the order stored when placed: the chosen method's business days after the 3-5 business days of handling.
   expect(placed.delivery).toEqual({ method: 'Standard', from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });

@@ -82,7 +82,7 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   // What the checkout showed before 'Order Now' is what the order was charged.
   expect(quotedRows).toEqual(expectedRows(order));
   const rows = expectedRows(order);
-  const payment = `Card •••• 4242 (Visa) — Authorized`;
+  const payment = `Card •••• 4242 (Visa) — Authorized, not charged yet`;
 
   // The success page (after a reload: from the API).
   await page.goto(`/orderSuccess/${order.id}`);

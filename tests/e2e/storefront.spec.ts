@@ -182,11 +182,11 @@ test('a new shopper signs up, browses, buys with a new address and cash, then a 
   await expect(items.getByText(`Qty 2 × ${displayPrice(first)}`)).toBeVisible();
   await expect(items.getByText(displayPrice(first, 2))).toBeVisible();
   const summary = page.getByRole('region', { name: 'Summary' });
-  await expect(summary.getByText('Cash on delivery — Pending', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Cash on delivery — Not paid yet', { exact: true })).toBeVisible();
   await expect(page.getByText(`${SAMPLE_ADDRESS.city}, ${SAMPLE_ADDRESS.state}, ${SAMPLE_ADDRESS.country} ${SAMPLE_ADDRESS.pincode}`)).toBeVisible();
   await page.goto(`/orders/${secondOrderId}`);
   await expect(page.getByRole('list', { name: 'Items' }).getByText(second.title)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Card •••• 4242 \(Visa\) — Authorized$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Card •••• 4242 \(Visa\) — Authorized, not charged yet$/)).toBeVisible();
   await expect(page.getByRole('main').getByText('pending', { exact: true }).first()).toBeVisible();
 });
 

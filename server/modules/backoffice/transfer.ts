@@ -11,7 +11,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import type { Order } from '../../../src/domain/types';
-import { orderCharges } from '../../../src/domain/orderText';
+import { orderCharges, paymentText } from '../../../src/domain/orderText';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import type { StoredUser } from '../../db/port';
 import type { ImportRow } from '../../db/port';
@@ -52,6 +52,8 @@ export const ORDER_COLUMNS = [
   'tax',
   'total',
   'paymentStatus',
+  // The payment in the words every page and mail uses (paymentText), e.g. "Card •••• 4242 (Visa) — Refunded".
+  'payment',
 ] as const;
 
 export { MAX_IMPORT_BYTES };
@@ -71,7 +73,7 @@ function orderCells(o: Order): Cell[] {
   return [
     ...[o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items)],
     ...[safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country],
-    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status],
+    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status, paymentText(payment, totals.total)],
   ];
 }
 

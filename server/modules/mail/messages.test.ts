@@ -49,7 +49,7 @@ describe('order mail breakdown', () => {
     expect(mail.text).toContain('1 × MacBook <Pro> (Memory 16 GB)  $1,500.00 each  discount −$300.00  $1,200.00');
     expect(mail.text).toContain('2 × Perfume  $30.00 each  $60.00');
     expect(mail.text).toContain(
-      ['Items: 3', 'Subtotal: $1,560.00', 'Members: 20% off <Electronics>: −$300.00', 'Shipping (Express): $19.99', 'Tax (13%): $166.24', 'Total: $1,446.23', 'Payment: Card •••• 4242 (Visa) — Authorized'].join('\n'),
+      ['Items: 3', 'Subtotal: $1,560.00', 'Members: 20% off <Electronics>: −$300.00', 'Shipping (Express): $19.99', 'Tax (13%): $166.24', 'Total: $1,446.23', 'Payment: Card •••• 4242 (Visa) — Authorized, not charged yet'].join('\n'),
     );
   });
 
@@ -61,7 +61,7 @@ describe('order mail breakdown', () => {
     expect(html).toContain('Shipping (Express)</th><td style="text-align:right">$19.99</td>');
     expect(html).toContain('Tax (13%)</th><td style="text-align:right">$166.24</td>');
     expect(html).toContain('<strong>$1,446.23</strong>');
-    expect(html).toContain('Payment: Card •••• 4242 (Visa) — Authorized');
+    expect(html).toContain('Payment: Card •••• 4242 (Visa) — Authorized, not charged yet');
     expect(html).not.toContain('<Pro>');
   });
 
@@ -95,6 +95,6 @@ describe('order mail breakdown', () => {
     order.paymentMethod = 'cash';
     const { text } = orderPlacedMail('ann@example.com', order, 'https://shop.example');
     expect(text).toContain('1 × MacBook <Pro>  $1,500.00 each  $1,500.00');
-    expect(text).toContain(['Subtotal: $1,560.00', 'Shipping (Free shipping): Free', 'Tax (0%): $0.00', 'Total: $1,560.00', 'Payment: Cash on delivery — Pending'].join('\n'));
+    expect(text).toContain(['Subtotal: $1,560.00', 'Shipping (Free shipping): Free', 'Tax (0%): $0.00', 'Total: $1,560.00', 'Payment: Cash on delivery — Not paid yet'].join('\n'));
   });
 });

@@ -2,7 +2,7 @@
 // value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
 import { formatMoney } from '../../../src/domain/checkout';
 import { deliveryText } from '../../../src/domain/deliveryText';
-import { lineCharges, orderCharges, paymentText } from '../../../src/domain/orderText';
+import { lineCharges, orderCharges, orderPaymentText } from '../../../src/domain/orderText';
 import { choiceLabel } from '../../../src/domain/variants';
 import type { Order, OrderStatus } from '../../../src/domain/types';
 import type { OutgoingMail } from '../../db/port';
@@ -120,7 +120,7 @@ function orderDetails(order: Order, base: string): { text: string; html: string 
     };
   });
   const charges = chargeRows(order);
-  const payment = paymentText(orderCharges(order).payment);
+  const payment = orderPaymentText(order);
   const url = `${base}/orders`;
   const text = [
     ...lines.map((l) => `${l.quantity} × ${l.title}${l.choice ? ` (${l.choice})` : ''}  ${l.unit} each${l.discount ? `  discount ${l.discount}` : ''}  ${l.total}`),

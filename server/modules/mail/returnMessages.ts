@@ -1,8 +1,9 @@
 // The mail a shopper gets at each step of a return: the step, the units returned, the
-// refund once known, and a link to the order. Text and HTML from the same values, every value
+// refund once known (once refunded, the order's payment as every page words it), and a link to the order. Text and HTML from the same values, every value
 // escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
 import { formatMoney } from '../../../src/domain/checkout';
 import type { Order, OrderReturn, ReturnStatus } from '../../../src/domain/types';
+import { orderPaymentText } from '../../../src/domain/orderText';
 import { choiceLabel } from '../../../src/domain/variants';
 import type { OutgoingMail } from '../../db/port';
 import { escapeHtml, oneLine } from './messages';
@@ -28,6 +29,7 @@ export function returnMail(to: string, order: Order, ret: OrderReturn, base: str
     return `${i.quantity} × ${oneLine(item?.product.title ?? `line ${i.line}`)}${choice ? ` (${oneLine(choice)})` : ''}`;
   });
   const refund = ret.refund && `Refund: ${formatMoney(ret.refund.amount)} ${ret.refund.method === 'card' ? 'to your card' : 'in cash'}`;
+  const payment = ret.status === 'refunded' ? `Payment: ${orderPaymentText(order)}` : undefined;
   const text = [
     NEWS[ret.status],
     '',
@@ -35,6 +37,7 @@ export function returnMail(to: string, order: Order, ret: OrderReturn, base: str
     ...lines,
     `Reason: ${oneLine(ret.reason)}`,
     ...(refund ? [refund] : []),
+    ...(payment ? [payment] : []),
     '',
     `Your order: ${url}`,
   ].join('\n');
@@ -45,6 +48,7 @@ export function returnMail(to: string, order: Order, ret: OrderReturn, base: str
     `<p>Return #${ret.id} of order #${order.id}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
     `<p>Reason: ${escapeHtml(oneLine(ret.reason))}</p>` +
     (refund ? `<p>${escapeHtml(refund)}</p>` : '') +
+    (payment ? `<p>${escapeHtml(payment)}</p>` : '') +
     `<p><a href="${escapeHtml(url)}">See your order</a></p></body></html>`;
   return { to, subject, text, html };
 }

@@ -53,7 +53,7 @@ describe('MyOrdersPage', () => {
     expect(within(first).getByRole('link', { name: 'Order #31' })).toHaveAttribute('href', '/orders/31');
     expect(within(first).getByText('Mar 1, 2026')).toHaveAttribute('datetime', '2026-03-01T12:00:00.000Z');
     expect(within(first).getByText('dispatched')).toBeInTheDocument();
-    expect(fact(first, 'Payment')).toBe('Card •••• 4242 (Visa) — Authorized');
+    expect(fact(first, 'Payment')).toBe('Card •••• 4242 (Visa) — Authorized, not charged yet');
 
     const lines = within(within(first).getByRole('list', { name: 'Items' })).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
@@ -78,12 +78,30 @@ describe('MyOrdersPage', () => {
     const second = screen.getByRole('article', { name: 'Order #12' });
     expect(within(second).getByText('No. 2')).toBeInTheDocument();
     expect(fact(second, 'Total items')).toBe('1 item');
-    expect(fact(second, 'Payment')).toBe('Cash on delivery — Pending');
+    expect(fact(second, 'Payment')).toBe('Cash on delivery — Not paid yet');
     expect(within(second).getByText('pending')).toBeInTheDocument();
     expect(within(second).getByRole('heading', { name: 'Novaphone Zen 8' })).toBeInTheDocument();
     expect(calls(fetch)).toEqual(['GET /api/orders/own/?_page=1&_limit=10']);
     // One page only: the results are counted, every page control disabled.
     expect(screen.getByText(/results/).textContent).toBe('Showing 1 to 2 of 2 results');
+  });
+
+  it("words each order's payment as its money went: a card refunded in full, one refunded in part", async () => {
+    const paid = { totals: { subtotal: 80, discount: 0, shipping: 0, tax: 0, total: 80 }, totalAmount: 80, paymentMethod: 'card' as const, status: 'cancelled' as const };
+    stubFetch({
+      'GET /api/orders/own/': () =>
+        jsonResponse(
+          [
+            order({ id: 41, ...paid, payment: { method: 'card', status: 'refunded', refunded: 80, brand: 'Visa', last4: '4242' } }),
+            order({ id: 40, ...paid, status: 'delivered', payment: { method: 'card', status: 'partially_refunded', refunded: 25.5, brand: 'Visa', last4: '4242' } }),
+          ],
+          200,
+          { 'X-Total-Count': '2' },
+        ),
+    });
+    render();
+    expect(fact(await screen.findByRole('article', { name: 'Order #41' }), 'Payment')).toBe('Card •••• 4242 (Visa) — Refunded');
+    expect(fact(screen.getByRole('article', { name: 'Order #40' }), 'Payment')).toBe('Card •••• 4242 (Visa) — Refunded $25.50 of $80.00');
   });
 
   it('shows 10 a page, the page in the URL, and moves between pages by its links', async () => {

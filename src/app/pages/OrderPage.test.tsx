@@ -64,7 +64,7 @@ describe('OrderPage', () => {
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('Mar 1, 2026')).toBeInTheDocument();
     expect(within(summary).getByText('4 items')).toBeInTheDocument();
-    expect(within(summary).getByText('Card •••• 4242 (Visa) — Authorized')).toBeInTheDocument();
+    expect(within(summary).getByText('Card •••• 4242 (Visa) — Authorized, not charged yet')).toBeInTheDocument();
     expect(within(summary).getByText('$316.46')).toBeInTheDocument();
     // The delivery estimate it stored when placed, as stored.
     expect(within(summary).getByText('Wed, Mar 4 – Fri, Mar 6')).toBeInTheDocument();
@@ -138,6 +138,15 @@ describe('OrderPage', () => {
     expect(await screen.findByText(/Added to your cart/)).toHaveTextContent('Added to your cart: Lamp × 2 (of 3 ordered). Left out: Old Phone (no longer available).');
     expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
     expect(store.getState().cart.items).toEqual([cartItem({ id: 90, quantity: 2, product: lamp })]);
+  });
+
+  it('words a card refunded in part in its summary: what was given back of what was paid', async () => {
+    const payment = { method: 'card' as const, status: 'partially_refunded' as const, refunded: 30, brand: 'Visa', last4: '4242' };
+    const totals = { subtotal: 120, discount: 0, shipping: 0, tax: 0, total: 120 };
+    stubFetch({ 'GET /api/orders/31': () => jsonResponse(order({ id: 31, status: 'delivered', paymentMethod: 'card', totalAmount: 120, totals, payment })) });
+    render();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Card •••• 4242 (Visa) — Refunded $30.00 of $120.00')).toBeInTheDocument();
   });
 
   it('shows the tracking the shop gave, linked to the carrier', async () => {

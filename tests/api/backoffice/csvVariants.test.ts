@@ -48,7 +48,7 @@ describe('the product CSV per variant', () => {
     const admin = await shop.as('admin');
     const csv = await exportCsv(admin);
     expect(csv.split('\n')[0]).toBe(
-      'id,title,description,price,discountPercentage,stock,brand,category,thumbnail,image1,image2,image3,' +
+      'id,title,description,price,discountPercentage,stock,brand,category,thumbnail,image1,image2,image3,image4,image5,image6,image7,image8,image9,image10,image11,image12,' +
         'weight,warrantyInformation,shippingInformation,returnPolicy,minimumOrderQuantity,lowStockThreshold,deleted,' +
         'option1Name,option1Value,option2Name,option2Value,option3Name,option3Value,variantId,variantSku,variantPrice,variantDiscountPercentage,variantStock,rating',
     );

@@ -149,6 +149,41 @@ describe('POST /api/products (admin)', () => {
     expect(res.body.returnPolicy).toBe('No returns');
   });
 
+  it('takes one to twelve images, each with an optional description (alt text) by position; 400 past the limits, nothing changed', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const rest = Object.fromEntries(Object.entries(form).filter(([key]) => !key.startsWith('image')));
+    const twelve = Array.from({ length: 12 }, (_, i) => `/images/pixel/${i + 1}.webp`);
+    const res = await a
+      .post('/api/products')
+      .send({ ...rest, images: twelve, imageAlt: ['  Front view  ', null, '', 'The back', ''] })
+      .expect(201);
+    expect(res.body.images).toEqual(twelve);
+    // Trimmed, a null as none, the blanks at the end left off.
+    expect(res.body.imageAlt).toEqual(['Front view', '', '', 'The back']);
+    expect((await a.get(`/api/products/${res.body.id}`).expect(200)).body.imageAlt).toEqual(['Front view', '', '', 'The back']);
+    // A product without any description answers none.
+    expect((await a.get('/api/products/1').expect(200)).body).not.toHaveProperty('imageAlt');
+
+    const before = (await a.get(`/api/products/${res.body.id}`).expect(200)).body;
+    const refusals: [Record<string, unknown>, Record<string, string>][] = [
+      [{ images: [...twelve, '/images/pixel/13.webp'] }, { images: 'Images must be a list of up to 12 image addresses' }],
+      [{ imageAlt: ['ok', 'x'.repeat(201)] }, { 'imageAlt.1': 'Description of image 2 must be at most 200 characters' }],
+      [{ images: twelve.slice(0, 2), imageAlt: ['a', 'b', 'c'] }, { 'imageAlt.2': 'Description of image 3 has no image 3 to describe' }],
+      [{ imageAlt: 'Front view' }, { imageAlt: 'Image descriptions must be a list of up to 12 texts, one per image' }],
+      [{ imageAlt: [1] }, { imageAlt: 'Image descriptions must be a list of up to 12 texts, one per image' }],
+    ];
+    for (const [body, errors] of refusals) {
+      const refused = await a.patch(`/api/products/${res.body.id}`).send(body).expect(400);
+      expect(refused.body.errors, JSON.stringify(body)).toEqual(errors);
+    }
+    expect((await a.get(`/api/products/${res.body.id}`).expect(200)).body).toEqual(before);
+    // 200 characters is the limit itself; an empty list clears them all.
+    const long = 'é'.repeat(200);
+    expect((await a.patch(`/api/products/${res.body.id}`).send({ imageAlt: [long] }).expect(200)).body.imageAlt).toEqual([long]);
+    expect((await a.patch(`/api/products/${res.body.id}`).send({ imageAlt: [] }).expect(200)).body).not.toHaveProperty('imageAlt');
+  });
+
   it('takes blank details as not set: no weight, warranty, shipping text or return policy shown', async () => {
     const shop = makeShop();
     const blank = { weight: '', warrantyInformation: '', shippingInformation: ' ', returnPolicy: '' };

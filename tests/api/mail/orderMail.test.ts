@@ -52,7 +52,7 @@ describe('order confirmation', () => {
     expect(mail.text).toContain('2 × iPhone 15  $900.00 each  $1,800.00');
     expect(mail.text).toContain('1 × Galaxy S24  $700.00 each  $700.00');
     // The fixture's countries have no shipping method or tax rate: free shipping, no tax.
-    expect(mail.text).toContain(['Items: 3', 'Subtotal: $2,500.00', 'Shipping (Free shipping): Free', 'Tax (0%): $0.00', 'Total: $2,500.00', 'Payment: Cash on delivery — Pending'].join('\n'));
+    expect(mail.text).toContain(['Items: 3', 'Subtotal: $2,500.00', 'Shipping (Free shipping): Free', 'Tax (0%): $0.00', 'Total: $2,500.00', 'Payment: Cash on delivery — Not paid yet'].join('\n'));
     expect(mail.text).toContain(['Delivery address:', 'Asha Rao', '12 MG Road', 'Bengaluru, Karnataka 560001', 'India'].join('\n'));
     expect(mail.text).toContain(`Your orders: ${PUBLIC_URL}/orders`);
     expect(mail.html).toContain(`<strong>$2,500.00</strong>`);

@@ -15,6 +15,7 @@ import { TestPaymentProvider } from '../../../server/modules/payments/testProvid
 import { refundCents } from '../../../server/modules/returns/service';
 import { address, clock, expectNoLeaks, makeShop, TEST_CARD, type ShopOptions, type TestShop } from '../fixtures';
 import { priceData } from '../priceData';
+import { orderCsvRow } from '../backoffice/csvDownload';
 
 afterEach(expectNoLeaks);
 
@@ -142,6 +143,12 @@ describe('a return, from the shopper asking to the refund', () => {
     expect(about.every((m) => m.to === 'user@shop.test')).toBe(true);
     const [last] = about;
     expect(last.text).toContain(`Refund: ${formatMoney(expected)} to your card`);
+    // The payment in the words of every page: what was given back of what was paid, in the mail and the CSV.
+    const partly = `Card •••• 4242 (Visa) — Refunded ${formatMoney(expected)} of ${formatMoney(delivered.totals!.total)}`;
+    expect(last.text).toContain(`Payment: ${partly}`);
+    expect(last.html).toContain(`Payment: ${partly}`);
+    expect(about.slice(1).every((m) => !m.text.includes('Payment:'))).toBe(true);
+    expect((await orderCsvRow(admin, placed.id)).payment).toBe(partly);
     expect(last.text).toContain(`/orders/${placed.id}`);
     expect(last.html).toContain('Screen scratched &lt;b&gt;on arrival&lt;/b&gt;');
     expect(last.html).not.toContain('<b>on arrival');
@@ -256,6 +263,10 @@ describe('refunds never exceed what was paid', () => {
     expect(order.refunded).toBe(placed.totals!.total);
     expect(order.payment!.status).toBe('refunded');
     expect((await payments.all())[0].refunded).toBe(total);
+    // Refunded in whole: the last refund's mail and the CSV say so, never "Paid".
+    const [lastMail] = (await outbox(shop)).filter((m) => m.subject === `Your return for order #${placed.id} is refunded`);
+    expect(lastMail.text).toContain('Payment: Card •••• 4242 (Visa) — Refunded\n');
+    expect(await orderCsvRow(admin, placed.id)).toMatchObject({ paymentStatus: 'refunded', payment: 'Card •••• 4242 (Visa) — Refunded' });
     // Nothing is left to return.
     const res = await user.post(`/api/orders/${placed.id}/returns`).send({ items: [{ line: tab.id, quantity: 1 }], reason: 'Again' }).expect(409);
     expect(res.body.message).toMatch(/already in a return/);

@@ -5,7 +5,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Product, Review } from '../../../../src/domain/types';
 import { orderReview } from '../../../db/rows';
-import { fieldSpec, PRODUCT_COLUMN, PRODUCT_KEYS, type ProductColumn, type ProductKey } from '../../../../src/domain/productFields';
+import { fieldSpec, isJsonField, PRODUCT_COLUMN, PRODUCT_KEYS, type ProductColumn, type ProductKey } from '../../../../src/domain/productFields';
 import { foldWords } from '../words';
 import type { ProductsTable } from '../../../db/schema';
 
@@ -19,9 +19,8 @@ export type ProductRow = Pick<Selectable<ProductsTable>, ProductColumn>;
 /** What a bulk load (COPY) writes of a product: its API columns and the folded title. */
 export const PRODUCT_WRITE_COLUMNS = [...PRODUCT_COLUMNS, 'title_words'] as const;
 
-const isList = (key: ProductKey) => fieldSpec(key).type === 'images' || fieldSpec(key).type === 'reviews';
 /** A field's value as its column takes it: lists as JSON text (jsonb). */
-const toColumn = (key: ProductKey, value: unknown) => (isList(key) ? JSON.stringify(value) : value);
+const toColumn = (key: ProductKey, value: unknown) => (isJsonField(key) && value !== null ? JSON.stringify(value) : value);
 
 export function productToRow(p: Product): Insertable<ProductsTable> {
   const row: Record<string, unknown> = {};

@@ -4,7 +4,8 @@ import { buttonClass } from '../../../components/controls';
 import type { AdminOrdersListProps } from './AdminOrdersTable';
 import { PageCheckbox, RowCheckbox } from './SelectionCheckboxes';
 import StatusControl from './StatusControl';
-import { itemsLabel, orderDate, PAYMENT_LABELS } from './orderFormat';
+import { orderPaymentText } from '../../../domain/orderText';
+import { itemsLabel, orderDate } from './orderFormat';
 
 /** The orders as cards on a phone: every detail and action within the screen's width (no sideways scrolling). */
 export default function AdminOrderCards({ orders, onChangeStatus, selected, onSelect }: Omit<AdminOrdersListProps, 'sort' | 'onSort'>) {
@@ -35,7 +36,7 @@ export default function AdminOrderCards({ orders, onChangeStatus, selected, onSe
               <dt className="text-gray-600">Total</dt>
               <dd className="text-gray-900">{formatMoney(order.totals?.total ?? order.totalAmount)}</dd>
               <dt className="text-gray-600">Payment</dt>
-              <dd className="text-gray-900">{PAYMENT_LABELS[order.paymentMethod]}</dd>
+              <dd className="text-gray-900">{orderPaymentText(order)}</dd>
             </dl>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
               <StatusControl order={order} onChangeStatus={onChangeStatus} idPrefix="card" />

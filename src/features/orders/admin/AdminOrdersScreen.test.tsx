@@ -37,7 +37,10 @@ describe('AdminOrdersScreen', () => {
     expect(within(first).getByText('2 items')).toBeInTheDocument();
     expect(within(first).getByText('customer7@shop.test')).toBeInTheDocument();
     expect(within(first).getByText('Mar 1, 2026')).toBeInTheDocument();
-    expect(within(first).getByText('Cash')).toBeInTheDocument();
+    // The payment follows the money, in the words every page uses.
+    expect(within(first).getByText('Cash on delivery — Not paid yet')).toBeInTheDocument();
+    expect(within(rowOf(2)).getByText('Card •••• 4242 (Visa) — Refunded')).toBeInTheDocument();
+    expect(within(rowOf(3)).getByText('Card •••• 4242 (Visa) — Refunded $15.00 of $60.00')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: '#1' })).toHaveAttribute('href', '/admin/orders/1');
     expect(within(first).getByText('$20.00')).toBeInTheDocument();
     expect(within(first).getByText('dispatched')).toBeInTheDocument();

@@ -7,7 +7,8 @@ import OrderHistory from './OrderHistory';
 import SortableHeader from './SortableHeader';
 import { PageCheckbox, RowCheckbox } from './SelectionCheckboxes';
 import StatusControl from './StatusControl';
-import { orderDate, itemsLabel, PAYMENT_LABELS } from './orderFormat';
+import { orderPaymentText } from '../../../domain/orderText';
+import { orderDate, itemsLabel } from './orderFormat';
 import { shownSort } from './ordersParams';
 
 export interface AdminOrdersListProps {
@@ -71,7 +72,7 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus,
               <span className="block truncate text-xs text-gray-600">{order.items.map((item) => item.product.title).join(', ')}</span>
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-gray-900">{formatMoney(order.totals?.total ?? order.totalAmount)}</td>
-            <td className="px-4 py-3 whitespace-nowrap text-gray-900">{PAYMENT_LABELS[order.paymentMethod]}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-gray-900">{orderPaymentText(order)}</td>
             <td className="px-4 py-3 whitespace-nowrap">
               <StatusControl order={order} onChangeStatus={onChangeStatus} idPrefix="table" />
               <OrderHistory order={order} />

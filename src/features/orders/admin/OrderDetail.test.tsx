@@ -61,9 +61,19 @@ describe('the order page (/admin/orders/:id)', () => {
     expect(within(customer).getByText('customer7@shop.test')).toBeInTheDocument();
     expect(within(customer).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(customer).getByRole('link', { name: 'All orders of this customer' })).toHaveAttribute('href', '/admin/orders?user=7');
-    expect(within(customer).getByText('Cash on delivery — Pending')).toBeInTheDocument();
+    expect(within(customer).getByText('Cash on delivery — Not paid yet')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Status history' })).getByText('pending')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Notes' })).getByText(NOTE.text)).toBeInTheDocument();
+  });
+
+  it('a cancelled card order refunded in full reads Refunded, never Paid', async () => {
+    const order = { ...anOrder(), status: 'cancelled' as const, paymentMethod: 'card' as const };
+    order.payment = { method: 'card', status: 'refunded', refunded: 80, brand: 'Visa', last4: '4242' };
+    server(order);
+    open();
+    const customer = await screen.findByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('Card •••• 4242 (Visa) — Refunded')).toBeInTheDocument();
+    expect(within(customer).queryByText(/Paid/)).not.toBeInTheDocument();
   });
 
   it('support staff read the status and its history, with nothing to change it', async () => {

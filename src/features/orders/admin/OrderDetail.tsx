@@ -13,7 +13,7 @@ import OrderNotes from './OrderNotes';
 import AdminReturns from './AdminReturns';
 import OrderStatusSection from './OrderStatusSection';
 import { itemsLabel, orderDateTime } from './orderFormat';
-import { orderCharges, paymentText } from '../../../domain/orderText';
+import { orderPaymentText } from '../../../domain/orderText';
 
 const card = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-6';
 const back = 'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -142,7 +142,7 @@ export default function OrderDetail() {
               {address.email}
             </address>
             <h3 className="mt-5 text-sm font-semibold text-gray-900">Payment</h3>
-            <p className="mt-2 text-sm text-gray-900">{paymentText(orderCharges(order).payment, orderCharges(order).totals.total)}</p>
+            <p className="mt-2 text-sm text-gray-900">{orderPaymentText(order)}</p>
           </section>
         </div>
       </div>

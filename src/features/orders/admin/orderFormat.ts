@@ -1,5 +1,5 @@
-// How the back office writes an order's date, item count and payment method.
-import type { Order, PaymentMethod } from '../../../domain/types';
+// How the back office writes an order's date and item count (its payment: src/domain/orderText.ts).
+import type { Order } from '../../../domain/types';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -14,5 +14,3 @@ export function orderDateTime(at: string): string {
 }
 
 export const itemsLabel = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
-
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', card: 'Card' };

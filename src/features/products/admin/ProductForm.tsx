@@ -2,10 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
-import { PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
+import type { ProductFormField } from '../../../domain/productFields';
 import { toRegisterOptions } from '../../../domain/validation';
-import { EMPTY_PRODUCT_FORM, toFieldErrors, toProductInput, type ProductFormValues, type ProductInput } from './productFormValues';
-import ProductImages, { IMAGE_NAMES } from './ProductImages';
+import { ALT_NAMES, EMPTY_PRODUCT_FORM, formRule, IMAGE_NAMES, toFieldErrors, toProductInput, type AltName, type ProductFormValues, type ProductInput } from './productFormValues';
+import ProductImages, { type Pictures } from './ProductImages';
 import ProductNotifications from './ProductNotifications';
 import { useVariantGrid, type SavedVariants } from './useVariantGrid';
 import VariantGrid from './VariantGrid';
@@ -53,14 +53,23 @@ export default function ProductForm({
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const grid = useVariantGrid(variants, watch('title'));
   const images = IMAGE_NAMES.map((name) => watch(name) ?? '');
+  const alts = ALT_NAMES.map((name) => watch(name) ?? '');
   const thumbnail = watch('thumbnail') ?? '';
-  const set = (name: ProductFormField, value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+  const set = (name: ProductFormField | AltName, value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const pictures = {
     images,
+    alts,
     thumbnail,
-    setImages: (next: string[]) => IMAGE_NAMES.forEach((name, i) => set(name, next[i] ?? '')),
+    setPictures: (next: Pictures) => {
+      IMAGE_NAMES.forEach((name, i) => set(name, next.images[i] ?? ''));
+      ALT_NAMES.forEach((name, i) => set(name, next.alts[i] ?? ''));
+    },
     setThumbnail: (src: string) => set('thumbnail', src),
-    current: () => ({ images: IMAGE_NAMES.map((name) => getValues(name) ?? ''), thumbnail: getValues('thumbnail') ?? '' }),
+    current: () => ({
+      images: IMAGE_NAMES.map((name) => getValues(name) ?? ''),
+      alts: ALT_NAMES.map((name) => getValues(name) ?? ''),
+      thumbnail: getValues('thumbnail') ?? '',
+    }),
   };
   const { rows, hasOptions } = grid;
 
@@ -76,7 +85,7 @@ export default function ProductForm({
     grid.setErrors(gridKeys);
     const { fields, other } = toFieldErrors(Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !isGridKey(key))));
     for (const [field, message] of Object.entries(fields)) {
-      setError(field as ProductFormField, { type: 'server', message }, { shouldFocus: true });
+      setError(field as ProductFormField | AltName, { type: 'server', message }, { shouldFocus: true });
     }
     setOtherErrors(other);
     if (Object.keys(fields).length === 0 && Object.keys(gridKeys).length > 0) grid.focus();
@@ -88,9 +97,9 @@ export default function ProductForm({
   };
 
   /** The field `name` of the form: its label, message and rule; `control` draws its input. */
-  const field = (name: ProductFormField, label: string, className: string, control: (props: object) => ReactNode) => (
+  const field = (name: ProductFormField | AltName, label: string, className: string, control: (props: object) => ReactNode) => (
     <Field key={name} id={name} label={label} error={errors[name]?.message} className={className}>
-      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(PRODUCT_FORM_RULES[name])) })}
+      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(formRule(name))) })}
     </Field>
   );
 

@@ -1,6 +1,7 @@
 // The product form's pictures: uploads (the button, a keyboard, a drop) fill the empty places
 // and the thumbnail, with a progress status while the server works and its message when it
-// refuses; places move, clear and become the thumbnail; a variant's picture is one of them.
+// refuses; places move, clear and become the thumbnail; a variant's picture is one of them;
+// more places up to twelve, each with its description (alt text), which moves with its image.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,8 +51,10 @@ describe('ProductImages', () => {
     await user.upload(picker(), [new File(['just text'], 'photo.jpg', { type: 'image/jpeg' })]);
     expect(await screen.findByRole('alert')).toHaveTextContent('photo.jpg is not a JPEG, PNG, WebP or AVIF image');
     expect(field('image1')).toHaveValue('');
-    await user.upload(picker(), ['a', 'b', 'c', 'd'].map((n) => png(`${n}.png`)));
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose at most 3 more images (a product has at most 3).');
+    await user.upload(picker(), Array.from({ length: 13 }, (_, n) => png(`${n}.png`)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at most 12 more images (a product has at most 12).');
+    await user.upload(picker(), Array.from({ length: 11 }, (_, n) => png(`${n}.png`)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at most 10 images at a time.');
     const big = png('big.png');
     Object.defineProperty(big, 'size', { value: MAX_MEDIA_BYTES + 1 });
     await user.upload(picker(), [big]);
@@ -96,7 +99,42 @@ describe('ProductImages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(mock, 'POST /api/products')).toHaveLength(1));
     const [body] = sent(mock, 'POST /api/products') as { images: string[]; variants: { image?: string | null }[] }[];
-    expect(body.images).toEqual(['/images/2.svg', '/images/1.svg', '']);
+    expect(body.images).toEqual(['/images/2.svg', '/images/1.svg']);
     expect(body.variants.map((v) => v.image)).toEqual([undefined, '/images/1.svg']);
+  });
+
+  it('adds places up to twelve, each with a description that moves with its image and is sent by position', async () => {
+    const mock = api({ 'POST /api/products': () => jsonResponse({ id: 42 }, 201) });
+    const user = userEvent.setup();
+    await openNewForm();
+    await fill(user, { ...VALID, image3: '/images/3.svg' });
+    const add = screen.getByRole('button', { name: 'Add an image' });
+    await user.click(add);
+    // The new place, focused, with its description field.
+    expect(screen.getByLabelText('Image 4', { exact: true })).toHaveFocus();
+    await user.paste('/images/4.svg');
+    await user.type(screen.getByLabelText('Describe image 4'), 'The lid, open');
+    await user.type(screen.getByLabelText('Describe image 1'), 'Front view');
+    await user.click(screen.getByRole('button', { name: 'Move image 4 up' }));
+    expect(screen.getByLabelText('Image 3', { exact: true })).toHaveValue('/images/4.svg');
+    expect(screen.getByLabelText('Describe image 3')).toHaveValue('The lid, open');
+    expect(screen.getByLabelText('Describe image 4')).toHaveValue('');
+    for (let n = 5; n <= 12; n++) await user.click(add);
+    expect(screen.getByLabelText('Image 12', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '12 images: the most a product has' })).toBeDisabled();
+
+    // A description over 200 characters is refused at the field, before anything is sent.
+    await user.click(screen.getByLabelText('Describe image 2'));
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Description of image 2 must be at most 200 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Describe image 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent(mock, 'POST /api/products')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Describe image 2'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'POST /api/products')).toHaveLength(1));
+    const [body] = sent(mock, 'POST /api/products') as { images: string[]; imageAlt: string[] }[];
+    expect(body.images).toEqual(['/images/1.svg', '/images/2.svg', '/images/4.svg', '/images/3.svg']);
+    expect(body.imageAlt).toEqual(['Front view', '', 'The lid, open', '']);
   });
 });

@@ -1,12 +1,30 @@
-// The product form works on strings (one per input, image1–3 apart); the API stores numbers and an
-// `images` list. Both directions of that mapping live here, plus the server's field errors.
+// The product form works on strings (one per input, image1–image12 and their descriptions
+// alt1–alt12 apart); the API stores numbers, an `images` list and the parallel `imageAlt`. Both
+// directions of that mapping live here, plus the server's field errors.
 import type { Product, ProductNotify } from '../../../domain/types';
 import type { ProductOption } from '../../../domain/variants';
 import type { VariantInput } from './variantGrid';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductFormField } from '../../../domain/productFields';
+import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_IMAGE_ALT, MAX_PRODUCT_IMAGES, PRODUCT_FORM_RULES, type ProductFormField } from '../../../domain/productFields';
+import { optionalTextRule } from '../../../domain/productFieldSpec';
+import type { FieldRule } from '../../../domain/fieldRule';
+
+/** The form's image places, 1 to MAX_PRODUCT_IMAGES: each an address and its description. */
+export type ImageName = Extract<ProductFormField, `image${number}`>;
+export type AltName = `alt${number}`;
+const PLACES = Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => i + 1);
+export const IMAGE_NAMES = PLACES.map((n) => `image${n}`) as ImageName[];
+export const ALT_NAMES: AltName[] = PLACES.map((n) => `alt${n}` as AltName);
+const blanks = (names: readonly string[], values: readonly (string | undefined)[] = []) =>
+  Object.fromEntries(names.map((name, i) => [name, values[i] ?? '']));
+
+/** A form field's rule: the field table's, or an image description's (optional, at most MAX_IMAGE_ALT characters). */
+export function formRule(name: ProductFormField | AltName): FieldRule {
+  if (name in PRODUCT_FORM_RULES) return PRODUCT_FORM_RULES[name as ProductFormField];
+  return optionalTextRule(MAX_IMAGE_ALT)(`Description of image ${name.slice('alt'.length)}`);
+}
 
 /** One string per input, and the "Email me about this product" checkboxes (the product's `notify`). */
-export type ProductFormValues = Record<ProductFormField, string> & { notify: ProductNotify };
+export type ProductFormValues = Record<ProductFormField, string> & Record<AltName, string> & { notify: ProductNotify };
 
 /** Every staff mail off: a new product's, and a product's the answer gave none of. */
 export const NOTIFY_OFF: ProductNotify = { review: false, lowStock: false, soldOut: false };
@@ -21,6 +39,7 @@ export type ProductInput = Pick<
   | 'stock'
   | 'thumbnail'
   | 'images'
+  | 'imageAlt'
   | 'brand'
   | 'category'
   | 'weight'
@@ -37,16 +56,15 @@ export type ProductInput = Pick<
   variants?: VariantInput[];
 };
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+export const EMPTY_PRODUCT_FORM = {
   title: '',
   description: '',
   price: '',
   discountPercentage: '',
   stock: '',
   thumbnail: '',
-  image1: '',
-  image2: '',
-  image3: '',
+  ...blanks(IMAGE_NAMES),
+  ...blanks(ALT_NAMES),
   brand: '',
   category: '',
   // The details start blank (not set, not shown); a minimum of 1 is no minimum.
@@ -57,20 +75,19 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   minimumOrderQuantity: '1',
   lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
   notify: NOTIFY_OFF,
-};
+} as ProductFormValues;
 
 /** The form's values of a saved product (an admin's answer carries `notify`). */
 export function toFormValues(product: Product & { notify?: ProductNotify }): ProductFormValues {
   return {
+    ...(blanks(IMAGE_NAMES, product.images) as Record<ImageName, string>),
+    ...(blanks(ALT_NAMES, product.imageAlt) as Record<AltName, string>),
     title: product.title,
     description: product.description,
     price: String(product.price),
     discountPercentage: String(product.discountPercentage),
     stock: String(product.stock),
     thumbnail: product.thumbnail,
-    image1: product.images[0] ?? '',
-    image2: product.images[1] ?? '',
-    image3: product.images[2] ?? '',
     brand: product.brand,
     category: product.category,
     weight: product.weight === 0 ? '' : String(product.weight),
@@ -83,8 +100,13 @@ export function toFormValues(product: Product & { notify?: ProductNotify }): Pro
   };
 }
 
-/** Numbers are converted to numeric values before saving. */
+/**
+ * Numbers are converted to numeric values before saving. The images are the places filled, in
+ * order, each with its description ('' for none; no list when none has one).
+ */
 export function toProductInput(values: ProductFormValues): ProductInput {
+  const filled = IMAGE_NAMES.map((name, i) => [values[name].trim(), values[ALT_NAMES[i]].trim()]).filter(([src]) => src !== '');
+  const alts = filled.map(([, alt]) => alt);
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -92,7 +114,8 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     discountPercentage: Number(values.discountPercentage),
     stock: Number(values.stock),
     thumbnail: values.thumbnail.trim(),
-    images: [values.image1.trim(), values.image2.trim(), values.image3.trim()],
+    images: filled.map(([src]) => src),
+    imageAlt: alts.some((alt) => alt !== '') ? alts : [],
     brand: values.brand,
     category: values.category,
     // A blank weight is not set (0, not shown).
@@ -115,19 +138,24 @@ const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM).filter((key)
  * Keys no field shows are returned apart so the page can still report them.
  */
 export function toFieldErrors(errors: Record<string, string> | undefined): {
-  fields: Partial<Record<ProductFormField, string>>;
+  fields: Partial<Record<ProductFormField | AltName, string>>;
   other: string[];
 } {
-  const fields: Partial<Record<ProductFormField, string>> = {};
+  const fields: Partial<Record<ProductFormField | AltName, string>> = {};
   const other: string[] = [];
   for (const [key, message] of Object.entries(errors ?? {})) {
-    const image = /^images(?:\.|\[)?(\d)?\]?$/.exec(key);
+    const image = /^images(?:\.|\[)?(\d+)?\]?$/.exec(key);
     if (image) {
       const index = image[1] === undefined ? 0 : Number(image[1]);
-      if (index <= 2) {
-        fields[`image${index + 1}` as ProductFormField] ??= message;
+      if (index < IMAGE_NAMES.length) {
+        fields[IMAGE_NAMES[index]] ??= message;
         continue;
       }
+    }
+    const alt = /^imageAlt\.(\d+)$/.exec(key);
+    if (alt && Number(alt[1]) < ALT_NAMES.length) {
+      fields[ALT_NAMES[Number(alt[1])]] = message;
+      continue;
     }
     if (FORM_FIELDS.has(key)) fields[key as ProductFormField] = message;
     else other.push(message);

@@ -2,7 +2,8 @@
 // an image type) before sending, then the server's answer: the new images' addresses, or its message.
 import { useState } from 'react';
 import { ApiError } from '../../../lib/apiClient';
-import { MAX_MEDIA_BYTES, type UploadedMedia } from '../../../domain/media';
+import { MAX_MEDIA_BYTES, MAX_MEDIA_FILES, type UploadedMedia } from '../../../domain/media';
+import { MAX_PRODUCT_IMAGES } from '../../../domain/productFields';
 import { uploadImages } from './mediaAPI';
 
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
@@ -13,8 +14,9 @@ export type UploadState = { status: 'idle' } | { status: 'uploading'; count: num
 /** What is wrong with uploading `files` into `free` empty places, before sending them; undefined when nothing is. */
 export function uploadProblem(files: readonly File[], free: number): string | undefined {
   if (files.length === 0) return undefined;
-  if (free === 0) return 'A product has at most 3 images: remove one to add another.';
-  if (files.length > free) return `Choose at most ${free} more image${free === 1 ? '' : 's'} (a product has at most 3).`;
+  if (free === 0) return `A product has at most ${MAX_PRODUCT_IMAGES} images: remove one to add another.`;
+  if (files.length > free) return `Choose at most ${free} more image${free === 1 ? '' : 's'} (a product has at most ${MAX_PRODUCT_IMAGES}).`;
+  if (files.length > MAX_MEDIA_FILES) return `Choose at most ${MAX_MEDIA_FILES} images at a time.`;
   const large = files.find((f) => f.size > MAX_MEDIA_BYTES);
   if (large) return `${large.name} is larger than ${MB} MB`;
   // A type the browser knows and is not one of these is refused here; the server judges the content.

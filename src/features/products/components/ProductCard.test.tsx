@@ -73,3 +73,15 @@ describe('ProductCard image', () => {
     expect(screen.getByRole('img', { name: 'Lamp' })).not.toHaveAttribute('srcset');
   });
 });
+
+describe('ProductCard picture', () => {
+  it("is named by the thumbnail's description when the thumbnail is a described image, else by the title", () => {
+    stubFetch({});
+    const lamp = product({ title: 'Desk Lamp', thumbnail: '/images/lamp-2.webp', images: ['/images/lamp-1.webp', '/images/lamp-2.webp'] });
+    const { unmount } = renderWithProviders(<ProductCard product={{ ...lamp, imageAlt: ['Front', 'The lamp, switched on'] }} />);
+    expect(screen.getByRole('img', { name: 'The lamp, switched on' })).toHaveAttribute('src', '/images/lamp-2.webp');
+    unmount();
+    renderWithProviders(<ProductCard product={{ ...lamp, imageAlt: ['Front'] }} />);
+    expect(screen.getByRole('img', { name: 'Desk Lamp' })).toBeInTheDocument();
+  });
+});

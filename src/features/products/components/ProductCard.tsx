@@ -32,7 +32,8 @@ export default function ProductCard({ product, admin = false, action: Action }: 
             // An uploaded image comes in three widths: a phone's two columns take a narrow one.
             srcSet={mediaSrcSet(product.thumbnail)}
             sizes="(min-width: 768px) 33vw, 50vw"
-            alt={product.title}
+            // The thumbnail's description when it is one of the images and has one; else the title.
+            alt={product.imageAlt?.[product.images.indexOf(product.thumbnail)] || product.title}
             width={300}
             height={300}
             loading="lazy"

@@ -66,7 +66,7 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
   const chosen = options.length > 0 ? variant : undefined;
   const { pricing, from } = shownPricing(product, choice.variants, chosen);
   const stock = variant ? variant.stock : product.stock;
-  const images = (product.images.length > 0 ? product.images : [product.thumbnail]).slice(0, 3);
+  const images = product.images.length > 0 ? product.images : [product.thumbnail];
   const selection: VariantSelection = {
     hasOptions: options.length > 0,
     variant,
@@ -94,7 +94,7 @@ function ProductView({ product, buy }: { product: ProductWithVariants; buy: Prod
         </nav>
 
         <div className="mt-4 grid grid-cols-1 gap-x-8 gap-y-4 lg:mt-6 lg:grid-cols-[minmax(0,28rem)_1fr]">
-          <ProductGallery title={product.title} images={images} shown={shownImage(choice.variants, choice.choice)} />
+          <ProductGallery title={product.title} images={images} alts={product.images.length > 0 ? product.imageAlt : undefined} shown={shownImage(choice.variants, choice.choice)} />
           {/* Title, price, rating and 'Add to Cart' first: on a phone they fit under the image. */}
           <div className="lg:max-w-xl">
             <h1 className="text-xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.title}</h1>

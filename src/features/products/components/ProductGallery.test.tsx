@@ -29,6 +29,15 @@ describe('ProductGallery', () => {
     expect(thumb(1)).not.toHaveAttribute('aria-current');
   });
 
+  it('names an image by its description when it has one, else by the title and its place', async () => {
+    render(<ProductGallery title="Lamp" images={images} alts={['The lamp, switched on', '']} />);
+    expect(screen.getByRole('img', { name: 'The lamp, switched on' })).toHaveAttribute('src', '/images/a.svg');
+    await userEvent.click(thumb(2));
+    expect(main()).toHaveAccessibleName('Lamp, image 2 of 3');
+    await userEvent.click(thumb(3));
+    expect(main()).toHaveAccessibleName('Lamp, image 3 of 3');
+  });
+
   it('arrow keys, Home and End move between the images, wrapping, and keep focus on the chosen thumbnail', async () => {
     render(<ProductGallery title="Lamp" images={images} />);
     thumb(1).focus();

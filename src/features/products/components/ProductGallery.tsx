@@ -4,6 +4,8 @@ import { mediaSrcSet } from '../../../domain/media';
 interface ProductGalleryProps {
   title: string;
   images: string[];
+  /** Each image's description by position ('' or missing: "{title}, image N of M"). */
+  alts?: readonly string[];
   /** The chosen variant's picture: shown when it changes; the shopper may look at others. */
   shown?: string;
 }
@@ -24,7 +26,7 @@ const KEY_STEP: Record<string, (index: number, count: number) => number> = {
  * a swipe on the large image shows the next or previous one. Choosing a variant with a picture
  * (a colour) shows that picture.
  */
-export default function ProductGallery({ title, images, shown }: ProductGalleryProps) {
+export default function ProductGallery({ title, images, alts = [], shown }: ProductGalleryProps) {
   const [active, setActive] = useState(() => Math.max(0, shown ? images.indexOf(shown) : 0));
   const [followed, setFollowed] = useState(shown);
   if (shown !== followed) {
@@ -70,7 +72,7 @@ export default function ProductGallery({ title, images, shown }: ProductGalleryP
           // An uploaded image's widths (seed paths have one): the column is at most 28rem wide.
           srcSet={mediaSrcSet(images[current])}
           sizes="(min-width: 1024px) 28rem, 100vw"
-          alt={`${title}, image ${current + 1} of ${count}`}
+          alt={alts[current] || `${title}, image ${current + 1} of ${count}`}
           width={600}
           height={600}
           // The first image is the page's largest paint; the others load when chosen.
@@ -79,7 +81,7 @@ export default function ProductGallery({ title, images, shown }: ProductGalleryP
         />
       </div>
       {count > 1 && (
-        <div role="group" aria-label="Product images" onKeyDown={onKeyDown} className="flex justify-center gap-3 lg:justify-start">
+        <div role="group" aria-label="Product images" onKeyDown={onKeyDown} className="flex flex-wrap justify-center gap-3 lg:justify-start">
           {images.map((src, index) => (
             <button
               key={src + index}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../domain/checkout';
 import { deliveryText } from '../../../domain/deliveryText';
-import { orderCharges, paymentText } from '../../../domain/orderText';
+import { orderCharges, orderPaymentText } from '../../../domain/orderText';
 import type { Order } from '../../../domain/types';
 import AddressCard from '../components/AddressCard';
 import { itemCount, placedOn } from './orderFormat';
@@ -22,7 +22,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  */
 export default function OrderFacts({ order, extra }: { order: Order; extra?: ReactNode }) {
   const date = placedOn(order.createdAt);
-  const { totals, payment } = orderCharges(order);
+  const { totals } = orderCharges(order);
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <section aria-labelledby={`summary-${order.id}`}>
@@ -37,7 +37,7 @@ export default function OrderFacts({ order, extra }: { order: Order; extra?: Rea
             </Fact>
           )}
           <Fact term="Items">{itemCount(order.totalItems)}</Fact>
-          <Fact term="Payment">{paymentText(payment, totals.total)}</Fact>
+          <Fact term="Payment">{orderPaymentText(order)}</Fact>
           {order.delivery && (
             <Fact term="Estimated delivery">
               <span className="block">{deliveryText(order.delivery)}</span>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../domain/checkout';
-import { orderCharges, paymentText } from '../../../domain/orderText';
+import { orderCharges, orderPaymentText } from '../../../domain/orderText';
 import StatusBadge from '../../../components/StatusBadge';
 import type { Order } from '../../../domain/types';
 import { returnInProgress } from '../../../domain/returns';
@@ -16,7 +16,7 @@ import { itemCount, placedOn } from './orderFormat';
  */
 export default function OrderSummary({ order, serial }: { order: Order; serial: number }) {
   const date = placedOn(order.createdAt);
-  const { totals, payment } = orderCharges(order);
+  const { totals } = orderCharges(order);
   const progress = returnInProgress(order);
   return (
     <article aria-labelledby={`order-${order.id}`} className="rounded-lg border border-gray-200 bg-white p-4 sm:px-6">
@@ -36,7 +36,7 @@ export default function OrderSummary({ order, serial }: { order: Order; serial: 
       </div>
       <dl className="mt-2 divide-y divide-gray-100 text-sm">
         <Fact term="Placed on">{date ? <time dateTime={order.createdAt}>{date}</time> : 'Date not recorded'}</Fact>
-        <Fact term="Payment">{paymentText(payment)}</Fact>
+        <Fact term="Payment">{orderPaymentText(order)}</Fact>
       </dl>
       <OrderLines order={order} />
       <dl aria-label={`Order #${order.id} totals`} className="divide-y divide-gray-100 border-t border-gray-200 pt-2 text-sm">
