@@ -1168,7 +1168,7 @@ function buildCases(): Case[] {
   badPaging('GET /api/admin/customers', '/api/admin/customers?q=shop');
 
   // GET /admin/audit: entity product, order or review; actor a user id; each once; paging.
-  const entityMessage = { entity: 'Entity must be one of product, order, review, promotion, shipping, tax, brand, category, webhook, staff' };
+  const entityMessage = { entity: 'Entity must be one of product, order, review, promotion, shipping, tax, brand, category, webhook, staff, settings' };
   const actorMessage = { actor: 'Admin must be a user id' };
   const auditFilters: [Kind, string, string, Record<string, string>][] = [
     ['out of range', 'entity user', 'entity=user', entityMessage],

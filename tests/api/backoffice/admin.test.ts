@@ -389,7 +389,7 @@ describe('the audit log', () => {
     await admin.delete('/api/admin/audit').send({}).expect(404);
     await (await shop.as('user')).get('/api/admin/audit').expect(403);
     await shop.anon().get('/api/admin/audit').expect(401);
-    expect((await admin.get('/api/admin/audit?entity=user').expect(400)).body.errors).toEqual({ entity: 'Entity must be one of product, order, review, promotion, shipping, tax, brand, category, webhook, staff' });
+    expect((await admin.get('/api/admin/audit?entity=user').expect(400)).body.errors).toEqual({ entity: 'Entity must be one of product, order, review, promotion, shipping, tax, brand, category, webhook, staff, settings' });
     expect((await admin.get('/api/admin/audit?actor=me').expect(400)).body.errors).toEqual({ actor: 'Admin must be a user id' });
     expect((await shop.state()).audit).toHaveLength(1);
   });
