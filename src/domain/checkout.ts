@@ -146,10 +146,7 @@ export interface Promotion {
   name: string;
   /** The discount line's words in quotes, orders and mails (at most 60 characters). */
   label: string;
-  /**
-   * What the home banner offers to a shopper who does not have it yet; null: the label. Every
-   * answer carries it (optional only for data written before it existed).
-   */
+  /** What the home banner offers to one who does not have it yet; null: the label (optional: older data). */
   bannerText?: string | null;
   /** What the banner tells a shopper who has a members-only promotion (a member); null: the label. As bannerText. */
   memberBannerText?: string | null;

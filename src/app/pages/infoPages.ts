@@ -1,16 +1,12 @@
-// The texts of the footer's pages, written for this shop (loaded with the info page, not in the
-// first load); their links, titles and paths are in infoLinks.ts. The shop's contact details are
-// not written here: a text names them as {email}, {phone}, {hours} and {address}, filled in from
-// the shop's settings (GET /api/settings) when the page is shown.
+// The texts of the footer's pages (loaded with the info page; links, titles and paths: infoLinks.ts).
+// Contact details are not written here: {email}, {phone}, {hours}, {address} come from the settings.
 import type { ShopContact } from '../../domain/settings';
 import { INFO_LINK_GROUPS, type InfoLink } from './infoLinks';
 
 const PLACEHOLDER = /\{(email|phone|hours|address)\}/g;
 
-/** Whether `text` names a contact detail. */
+/** Whether `text` names a contact detail; withContact fills them in. */
 export const namesContact = (text: string) => text.search(PLACEHOLDER) >= 0;
-
-/** `text` with its contact details filled in. */
 export const withContact = (text: string, contact: ShopContact) => text.replace(PLACEHOLDER, (_all, field: keyof ShopContact) => contact[field]);
 
 export interface InfoSection {
