@@ -15,6 +15,7 @@ import { ACCOUNTS, address, expectNoLeaks, makeData, TEST_CARD, type Agent } fro
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
 import { IMPORT_CHANGES, IMPORT_CSV, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
+import { NEW_ROUTE_ROWS, NEW_STAFF_ROWS } from './accessMatrix.newRoutes';
 
 
 const ROLES = ['anonymous', 'shopper A', 'shopper B', 'admin'] as const;
@@ -24,7 +25,7 @@ const ACCOUNT = { 'shopper A': 'user', 'shopper B': 'other', admin: 'admin' } as
 /** The caller's user id; anonymous calls aim at shopper A. */
 const SELF: Record<Role, number> = { anonymous: 2, 'shopper A': 2, 'shopper B': 3, admin: 1 };
 
-interface Cell {
+export interface Cell {
   /** What is stored after the call, and before it (read after signing in). */
   db: DbSchema;
   before: DbSchema;
@@ -33,9 +34,11 @@ interface Cell {
   role: Role | 'catalogue' | 'fulfilment' | 'support';
   res: Response;
   agent: Agent;
+  /** The cell's shop (what db.json leaves out is read through it: support.ts readExtra). */
+  shop: DurableShop;
 }
 
-interface Row {
+export interface Row {
   route: ApiRoute | 'unknown route';
   what: string;
   url: string | ((self: number) => string);
@@ -45,6 +48,10 @@ interface Row {
   headers?: Record<string, string>;
   /** Changes the fresh shop's data before the call (e.g. an earlier request's traces). */
   prepare?: (db: DbSchema) => void;
+  /** Stores what db.json does not hold (a webhook) on an answered cell's fresh shop, before the call. */
+  seed?: (shop: DurableShop) => Promise<void>;
+  /** Files sent as multipart/form-data in the field `files` (instead of a JSON body). */
+  files?: { name: string; bytes: Buffer }[];
   /** Expected status for anonymous, shopper A, shopper B, admin. */
   expect: [number, number, number, number];
   /** Extra checks on an answered-2xx cell. */
@@ -1184,12 +1191,13 @@ const MATRIX: Row[] = [
       expectStored(cell, () => {});
     },
   },
+  ...NEW_ROUTE_ROWS,
 ];
 
 // Staff roles (src/domain/permissions.ts): shopper A's account given a staff role, one cell per
 // row, what the role may and may not do in the back office (admins are the matrix's column).
 type StaffRole = 'catalogue' | 'fulfilment' | 'support';
-interface StaffRow extends Omit<Row, 'expect' | 'url'> {
+export interface StaffRow extends Omit<Row, 'expect' | 'url'> {
   role: StaffRole;
   url: string;
   expect: number;
@@ -1254,6 +1262,7 @@ const STAFF_ROWS: StaffRow[] = [
   { role: 'support', route: 'PATCH /api/orders/:id', what: "mark shopper B's order delivered", url: '/api/orders/2', body: { status: 'delivered' }, expect: 403 },
   { role: 'support', route: 'POST /api/orders/:id/notes', what: "an internal note on shopper B's order", url: '/api/orders/2/notes', body: { text: 'Ring twice' }, expect: 403 },
   { role: 'support', route: 'GET /api/admin/customers', what: 'the customers', url: '/api/admin/customers', expect: 200 },
+  ...NEW_STAFF_ROWS,
 ];
 
 type Caller = Role | StaffRole;
@@ -1339,6 +1348,7 @@ export function accessMatrixSuite(part: number, parts: number): void {
         const data = makeData();
         cell.prepare?.(data);
         own = await makeDurableShop(figures, { data });
+        if (cell.status < 400) await cell.seed?.(own);
         agent = await signIn(own, cell.role);
       }
       const shop = own ?? (await shared)!;
@@ -1349,7 +1359,12 @@ export function accessMatrixSuite(part: number, parts: number): void {
         const method = cell.verb.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
         const req = agent[method](cell.path).set(cell.headers ?? {});
         // Writes are JSON, body or not (as the app's client sends them).
-        const res = cell.body === undefined ? await (method === 'get' ? req : req.type('json')) : await req.send(cell.body as object);
+        for (const f of cell.files ?? []) req.attach('files', f.bytes, f.name);
+        const res = cell.files
+          ? await req
+          : cell.body === undefined
+            ? await (method === 'get' ? req : req.type('json'))
+            : await req.send(cell.body as object);
 
         expect(res.status, res.text.slice(0, 300)).toBe(cell.status);
         if (res.status >= 400) {
@@ -1359,7 +1374,7 @@ export function accessMatrixSuite(part: number, parts: number): void {
           if (!own) sharedHash = after;
           cell.refused?.({ res, role: cell.role });
         } else if (cell.verify) {
-          await cell.verify({ db: await shop.readStored(), before: stored!, self: cell.role in SELF ? SELF[cell.role as Role] : 2, role: cell.role, res, agent });
+          await cell.verify({ db: await shop.readStored(), before: stored!, self: cell.role in SELF ? SELF[cell.role as Role] : 2, role: cell.role, res, agent, shop });
         }
       } finally {
         await own?.cleanup();

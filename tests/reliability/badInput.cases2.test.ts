@@ -1,4 +1,4 @@
-// The bad-input catalogue (./badInput.ts), its cases' part 2 of 4: the parts run side by side.
+// The bad-input catalogue (./badInput.ts), its cases' part 2 of 5: the parts run side by side.
 import { badInputSuite } from './badInput';
 
-badInputSuite({ part: 2, parts: 4 });
+badInputSuite({ part: 2, parts: 5 });

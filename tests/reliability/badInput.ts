@@ -18,7 +18,7 @@ import { ORDER_STATUSES } from '../../src/domain/types';
 import { ACCOUNTS, address, ENGINE, expectNoLeaks, makeData, type Agent, type Who } from '../api/fixtures';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { IMPORT_CHANGES, IMPORT_CSV, IMPORT_HEADER, importRow, makeDurableShop, NEW_PRODUCT, type DurableShop } from './support';
+import { extraState, IMPORT_CHANGES, IMPORT_CSV, IMPORT_HEADER, importRow, makeDurableShop, NEW_PRODUCT, seedWebhook, type DurableShop } from './support';
 import type { Promotion } from '../../src/domain/checkout';
 
 type Kind =
@@ -111,6 +111,19 @@ export const VALID: Partial<Record<ApiRoute, { as: Who | 'anon'; url: string; bo
   'POST /api/wishlist': { as: 'user', url: '/api/wishlist', body: { product: 1, variant: null } },
   'POST /api/stock-alerts': { as: 'other', url: '/api/stock-alerts', body: { product: 3 } },
   'PUT /api/users/own/alerts': { as: 'user', url: '/api/users/own/alerts', body: { alerts: false } },
+  'POST /api/admin/staff': { as: 'admin', url: '/api/admin/staff', body: { email: 'new.staff@shop.test', role: 'fulfilment' } },
+  'PATCH /api/admin/staff/:id': { as: 'admin', url: '/api/admin/staff/4', body: { role: 'support' } },
+  'POST /api/admin/products/bulk': { as: 'admin', url: '/api/admin/products/bulk', body: { action: 'category', ids: [1, 2], value: 'laptops' } },
+  'PATCH /api/admin/products/:id/variants/:variantId': { as: 'admin', url: '/api/admin/products/3/variants/50', body: { stock: 7 } },
+  'POST /api/admin/webhooks': { as: 'admin', url: '/api/admin/webhooks', body: { url: 'https://hooks.example.com/new', events: ['order.placed', 'stock.low'] } },
+  'PATCH /api/admin/webhooks/:id': { as: 'admin', url: '/api/admin/webhooks/1', body: { active: false, events: ['order.refunded'] } },
+  'PATCH /api/admin/settings': { as: 'admin', url: '/api/admin/settings', body: { contact: { email: 'care@example.com', phone: '+1 555 0100' } } },
+  'POST /api/admin/brands': { as: 'admin', url: '/api/admin/brands', body: { label: 'Lenovo' } },
+  'PATCH /api/admin/brands/:id': { as: 'admin', url: '/api/admin/brands/4', body: { label: 'Sony Group', value: 'sony-group' } },
+  'POST /api/admin/brands/:id/merge': { as: 'admin', url: '/api/admin/brands/4/merge', body: { into: 1 } },
+  'POST /api/admin/categories': { as: 'admin', url: '/api/admin/categories', body: { label: 'Cameras' } },
+  'PATCH /api/admin/categories/:id': { as: 'admin', url: '/api/admin/categories/4', body: { label: 'Tablets and readers' } },
+  'POST /api/admin/categories/:id/merge': { as: 'admin', url: '/api/admin/categories/4/merge', body: { into: 2 } },
 };
 
 /** The catalogue's promotion (id 1): a code, inactive. */
@@ -177,7 +190,19 @@ export function catalogueData(): DbSchema {
     { id: 1, country: 'Mexico', state: null, rate: 16 },
     { id: 2, country: 'Mexico', state: 'Jalisco', rate: 8 },
   ];
+  // A staff member (account 4, of the catalogue role), and a brand and a category no product uses
+  // (id 4 each). The webhook routes act on endpoint 1 (seedWebhook, stored after the data).
+  data.users.push({ id: 4, email: 'staff@shop.test', password: data.users[2].password, role: 'catalogue', addresses: [], name: 'Cat Staff' });
+  data.brands.push({ id: 4, value: 'sony', label: 'Sony' });
+  data.categories.push({ id: 4, value: 'tablets', label: 'Tablets' });
   return data;
+}
+
+/** A shop on catalogueData() with its webhook (seedWebhook). */
+export async function catalogueShop(...[figures, options]: Parameters<typeof makeDurableShop>): Promise<DurableShop> {
+  const shop = await makeDurableShop(figures, { data: catalogueData(), ...options });
+  await seedWebhook(shop);
+  return shop;
 }
 
 // --- The catalogue --------------------------------------------------------------------------
@@ -257,6 +282,37 @@ export const TARGET: Record<ApiRoute, { as: Who | 'anon'; url: string }> = {
   'POST /api/stock-alerts': { as: 'other', url: '/api/stock-alerts' },
   'DELETE /api/stock-alerts/:id': { as: 'user', url: '/api/stock-alerts/1' },
   'PUT /api/users/own/alerts': { as: 'user', url: '/api/users/own/alerts' },
+  'GET /api/mail-status': { as: 'anon', url: '/api/mail-status' },
+  'GET /api/settings': { as: 'anon', url: '/api/settings' },
+  'GET /api/admin/settings': { as: 'admin', url: '/api/admin/settings' },
+  'PATCH /api/admin/settings': { as: 'admin', url: '/api/admin/settings' },
+  'POST /api/users/own/2fa': { as: 'user', url: '/api/users/own/2fa' },
+  'POST /api/users/own/2fa/confirm': { as: 'user', url: '/api/users/own/2fa/confirm' },
+  'DELETE /api/users/own/2fa': { as: 'user', url: '/api/users/own/2fa' },
+  'GET /api/admin/staff': { as: 'admin', url: '/api/admin/staff' },
+  'POST /api/admin/staff': { as: 'admin', url: '/api/admin/staff' },
+  'PATCH /api/admin/staff/:id': { as: 'admin', url: '/api/admin/staff/4' },
+  'DELETE /api/admin/staff/:id': { as: 'admin', url: '/api/admin/staff/4' },
+  'POST /api/admin/media': { as: 'admin', url: '/api/admin/media' },
+  'GET /api/admin/products': { as: 'admin', url: '/api/admin/products?category=laptops&_sort=price&_order=desc&_page=1&_limit=5' },
+  'POST /api/admin/products/bulk': { as: 'admin', url: '/api/admin/products/bulk' },
+  'PATCH /api/admin/products/:id/variants/:variantId': { as: 'admin', url: '/api/admin/products/3/variants/50' },
+  'GET /api/admin/webhooks': { as: 'admin', url: '/api/admin/webhooks' },
+  'POST /api/admin/webhooks': { as: 'admin', url: '/api/admin/webhooks' },
+  'PATCH /api/admin/webhooks/:id': { as: 'admin', url: '/api/admin/webhooks/1' },
+  'GET /api/admin/webhooks/:id/deliveries': { as: 'admin', url: '/api/admin/webhooks/1/deliveries?_page=1&_limit=5' },
+  'POST /api/admin/webhooks/:id/deliveries/:did/resend': { as: 'admin', url: '/api/admin/webhooks/1/deliveries/1/resend' },
+  'DELETE /api/admin/webhooks/:id': { as: 'admin', url: '/api/admin/webhooks/1' },
+  'GET /api/admin/brands': { as: 'admin', url: '/api/admin/brands' },
+  'POST /api/admin/brands': { as: 'admin', url: '/api/admin/brands' },
+  'PATCH /api/admin/brands/:id': { as: 'admin', url: '/api/admin/brands/4' },
+  'DELETE /api/admin/brands/:id': { as: 'admin', url: '/api/admin/brands/4' },
+  'POST /api/admin/brands/:id/merge': { as: 'admin', url: '/api/admin/brands/4/merge' },
+  'GET /api/admin/categories': { as: 'admin', url: '/api/admin/categories' },
+  'POST /api/admin/categories': { as: 'admin', url: '/api/admin/categories' },
+  'PATCH /api/admin/categories/:id': { as: 'admin', url: '/api/admin/categories/4' },
+  'DELETE /api/admin/categories/:id': { as: 'admin', url: '/api/admin/categories/4' },
+  'POST /api/admin/categories/:id/merge': { as: 'admin', url: '/api/admin/categories/4/merge' },
 };
 
 /** Routes with no 2xx at their bare target (see the 'every other route answers 2xx' test). */
@@ -266,6 +322,10 @@ const NO_PLAIN_SUCCESS: readonly ApiRoute[] = [
   // A mailed token, and an account not verified yet (the fixtures' are): tests/api/accounts/emailVerification.test.ts.
   'POST /api/auth/verify',
   'POST /api/auth/verify/resend',
+  // A code of the authenticator app (tests/api/accounts/twoFactor.test.ts), an image file (tests/api/media/media.test.ts).
+  'POST /api/users/own/2fa/confirm',
+  'DELETE /api/users/own/2fa',
+  'POST /api/admin/media',
 ];
 
 const MALFORMED_JSON = [
@@ -289,6 +349,8 @@ const INJECTION = [
 ] as const;
 
 const SCRIPT = '<script>alert(document.cookie)</script>';
+
+const UPLOAD: ApiRoute = 'POST /api/admin/media';
 
 /** Ids in the path that are not a plain positive integer, or name nothing. */
 const PATH_TRICKS = [
@@ -336,9 +398,11 @@ function buildCases(): Case[] {
     add(route, kind, name, status, { body: next, url: valid.url, ...more });
   };
 
-  // Every route: malformed JSON, wrong content type or encoding, a body over 100 kB.
+  // Every route: malformed JSON, wrong content type or encoding, a body over 100 kB. The image
+  // upload takes multipart only: any JSON body is 415, before its origin or size is looked at.
   for (const route of API_ROUTES) {
-    for (const [name, raw] of MALFORMED_JSON) add(route, 'malformed JSON', name, 400, { raw });
+    const upload = route === UPLOAD;
+    for (const [name, raw] of MALFORMED_JSON) add(route, 'malformed JSON', name, upload ? 415 : 400, { raw });
     add(route, 'content type', 'text/plain JSON', 415, { raw: '{"quantity":1}', type: 'text/plain' });
     add(route, 'content type', 'urlencoded form', 415, {
       raw: 'role=admin&quantity=1',
@@ -356,12 +420,13 @@ function buildCases(): Case[] {
     if (methodOf(route) !== 'GET') {
       // Writes only from this site.
       const json = VALID[route] ? { body: VALID[route]!.body, url: VALID[route]!.url } : {};
-      add(route, 'cross-site', 'JSON from another origin', 403, { ...json, headers: { Origin: 'http://evil.example' } });
-      add(route, 'cross-site', 'JSON from an opaque origin', 403, { ...json, headers: { Origin: 'null' } });
-      add(route, 'cross-site', 'JSON the browser calls cross-site', 403, { ...json, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      const crossSite = upload ? 415 : 403;
+      add(route, 'cross-site', 'JSON from another origin', crossSite, { ...json, headers: { Origin: 'http://evil.example' } });
+      add(route, 'cross-site', 'JSON from an opaque origin', crossSite, { ...json, headers: { Origin: 'null' } });
+      add(route, 'cross-site', 'JSON the browser calls cross-site', crossSite, { ...json, headers: { 'Sec-Fetch-Site': 'cross-site' } });
     }
     // The product import takes bodies up to 2 MB: these are parsed, and lack a csv.
-    const tooLarge = route === 'POST /api/admin/import/products' ? 400 : 413;
+    const tooLarge = route === 'POST /api/admin/import/products' ? 400 : upload ? 415 : 413;
     add(route, 'body over 100 kB', '101 kB JSON string', tooLarge, { body: { name: 'x'.repeat(101 * 1024) } });
     add(route, 'body over 100 kB', '5 000 small fields', tooLarge, {
       body: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, 'value-value-value'])),
@@ -553,7 +618,7 @@ function buildCases(): Case[] {
   body(newProduct, 'out of range', 'price "Infinity"', 400, { price: 'Infinity' });
   body(newProduct, 'out of range', 'minimumOrderQuantity 0', 400, { minimumOrderQuantity: 0 });
   body(newProduct, 'out of range', 'weight -1', 400, { weight: -1 });
-  body(newProduct, 'out of range', '4 images', 400, { images: ['/a.webp', '/b.webp', '/c.webp', '/d.webp'] });
+  body(newProduct, 'out of range', '13 images', 400, { images: Array.from({ length: 13 }, (_, i) => `/${i}.webp`) });
   add(newProduct, 'out of range', 'price 1e999 (parses to Infinity)', 400, {
     raw: JSON.stringify(NEW_PRODUCT).replace('"price":25', '"price":1e999'),
   });
@@ -1278,7 +1343,7 @@ function buildCases(): Case[] {
     ['out of range', 'a usage limit of 0', { usageLimit: 0 }, { usageLimit: 'Usage limit must be a whole number of at least 1, or empty' }],
     ['unknown id', 'an unknown category', { categories: ['boats'] }, { categories: 'No such category: boats' }],
     ['unknown id', 'an unknown product', { products: [999] }, { products: 'No such product: 999' }],
-    ['huge string', 'a label of 201 characters', { label: 'l'.repeat(201) }, { label: 'Label must be at most 200 characters' }],
+    ['huge string', 'a label of 61 characters', { label: 'l'.repeat(61) }, { label: 'Label must be at most 60 characters' }],
     ['injection string', 'a code with SQL', { code: "' OR '1'='1' --" }, { code: codeRule }],
     ['script tag', 'a code with a script tag', { code: SCRIPT }, { code: codeRule }],
   ];
@@ -1360,6 +1425,8 @@ function buildCases(): Case[] {
     body(importing, kind, `row error: ${name}`, 400, { csv }, { errors });
   }
 
+  newRouteCases(add, body);
+
   // CSV exports: a bad query is a 400 JSON before any CSV. The products' is the product list's
   // (below with the catalogue's queries), the orders' is the orders list's (above).
 
@@ -1439,6 +1506,260 @@ function buildCases(): Case[] {
   return cases;
 }
 
+type AddCase = (route: ApiRoute, kind: Kind, name: string, status: number, over?: Partial<Case>) => void;
+type BodyCase = (route: ApiRoute, kind: Kind, name: string, status: number, changes: Record<string, unknown>, more?: Partial<Case>) => void;
+
+/** Path tricks in the ids of the back office's newer routes (a choice of PATH_TRICKS). */
+const NEW_ID_TRICKS = ['0', '-1', '1.5', '01', '1abc', '%2e%2e', '__proto__', '99999999999999999999', '9007199254740993'] as const;
+
+/** A multipart/form-data body of `parts` (text content), as the image upload takes it. */
+const BOUNDARY = 'reliability-boundary';
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const multipart = (...parts: { field: string; filename?: string; type?: string; content: string }[]) =>
+  parts
+    .map((p) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n${p.content}\r\n`)
+    .join('') + `--${BOUNDARY}--\r\n`;
+
+/**
+ * The routes of the staff, two-factor sign-in, images, the products table, webhooks, brands and
+ * categories: their bodies, ids and queries, each refused with nothing changed.
+ */
+function newRouteCases(add: AddCase, body: BodyCase): void {
+  // POST /users/own/2fa/confirm: the user has no pending setup; a well-formed code is then 409.
+  const confirm = 'POST /api/users/own/2fa/confirm';
+  const codeCase = (kind: Kind, name: string, code: unknown, status = 400) => add(confirm, kind, name, status, { body: code === undefined ? {} : { code } });
+  codeCase('missing field', 'no code', undefined);
+  codeCase('missing field', 'an empty code', '');
+  codeCase('wrong type', 'code a number', 123456);
+  codeCase('wrong type', 'code a list', ['123456']);
+  codeCase('wrong type', 'code true', true);
+  codeCase('out of range', 'five digits', '12345');
+  codeCase('out of range', 'a recovery code (only an app code confirms)', 'abcd-efgh-jkmn-pqrs');
+  codeCase('huge string', '90 kB code', '1'.repeat(90_000));
+  codeCase('injection string', 'code: NoSQL $ne', { $ne: null });
+  codeCase('injection string', 'code: SQL tautology', "' OR '1'='1' --");
+  codeCase('script tag', 'script tag code', SCRIPT);
+  codeCase('unknown id', 'a code with no setup waiting', '123456', 409);
+
+  // DELETE /users/own/2fa {password, code}: two-factor sign-in is off for the user: 409 once both are well-formed.
+  const disable = 'DELETE /api/users/own/2fa';
+  const off = (kind: Kind, name: string, fields: Record<string, unknown>, status = 400) =>
+    add(disable, kind, name, status, { body: { password: ACCOUNTS.user.password, code: '123456', ...fields } });
+  off('missing field', 'no password', { password: undefined });
+  off('missing field', 'no code', { code: undefined });
+  off('missing field', 'an empty password', { password: '' });
+  off('wrong type', 'password a number', { password: 12345678 });
+  off('wrong type', 'code an object', { code: { value: '123456' } });
+  off('out of range', 'a code of seven digits', { code: '1234567' });
+  off('huge string', '90 kB password', { password: 'p'.repeat(90_000) });
+  off('injection string', 'password: NoSQL $ne', { password: { $ne: null } });
+  off('script tag', 'script tag code', { code: SCRIPT });
+  off('unknown id', 'two-factor sign-in already off', {}, 409);
+  off('unknown id', 'a wrong password while it is off', { password: 'Wrong12345' }, 409);
+
+  // POST /admin/staff {email, role}
+  const invite = 'POST /api/admin/staff';
+  body(invite, 'missing field', 'no email', 400, { email: undefined });
+  body(invite, 'missing field', 'no role', 400, { role: undefined });
+  body(invite, 'missing field', 'an empty email', 400, { email: '  ' });
+  body(invite, 'wrong type', 'email a number', 400, { email: 42 });
+  body(invite, 'wrong type', 'role a list', 400, { role: ['admin'] });
+  body(invite, 'out of range', "role 'user'", 400, { role: 'user' });
+  body(invite, 'out of range', 'an unknown role', 400, { role: 'superadmin' });
+  body(invite, 'out of range', 'a malformed address', 400, { email: 'new.staff@' });
+  body(invite, 'huge string', '90 kB email', 400, { email: `${'s'.repeat(90_000)}@shop.test` });
+  body(invite, 'injection string', 'a Bcc header after CR LF', 400, { email: 'new.staff@shop.test\r\nBcc: victim@example.com' });
+  body(invite, 'injection string', 'email: NoSQL $ne', 400, { email: { $ne: null } });
+  body(invite, 'injection string', 'role: SQL tautology', 400, { role: "admin' OR '1'='1" });
+  body(invite, 'script tag', 'script tag email', 400, { email: `${SCRIPT}@shop.test` });
+  body(invite, 'extra field', 'a password and an id with role user', 400, { password: 'Chosen123', id: 1, role: 'user' });
+  // PATCH /admin/staff/:id {role} (account 4 is of the catalogue role)
+  const role = 'PATCH /api/admin/staff/:id';
+  body(role, 'missing field', 'no role', 400, { role: undefined });
+  body(role, 'out of range', "role 'user' (removing is DELETE)", 400, { role: 'user' });
+  body(role, 'wrong type', 'role a number', 400, { role: 1 });
+  body(role, 'injection string', 'role: NoSQL $ne', 400, { role: { $ne: null } });
+  body(role, 'script tag', 'script tag role', 400, { role: SCRIPT });
+  body(role, 'unknown id', 'an unknown account', 404, {}, { url: '/api/admin/staff/99999' });
+  body(role, 'unknown id', "a shopper's account", 404, {}, { url: '/api/admin/staff/2' });
+  body(role, 'out of range', 'the last admin demoted', 409, { role: 'catalogue' }, { url: '/api/admin/staff/1' });
+  add('DELETE /api/admin/staff/:id', 'unknown id', 'an unknown account', 404, { url: '/api/admin/staff/99999' });
+  add('DELETE /api/admin/staff/:id', 'unknown id', "a shopper's account", 404, { url: '/api/admin/staff/3' });
+  add('DELETE /api/admin/staff/:id', 'out of range', 'the last admin', 409, { url: '/api/admin/staff/1' });
+
+  // POST /admin/media: multipart only, images judged by their content; the role checked before the body is read.
+  const upload = (kind: Kind, name: string, status: number, raw: string, over: Partial<Case> = {}) => add(UPLOAD, kind, name, status, { raw, type: MULTIPART, ...over });
+  const file = (filename: string, content: string, type = 'image/jpeg') => ({ field: 'files', filename, type, content });
+  upload('wrong type', 'a text file named .jpg', 400, multipart(file('photo.jpg', 'just some text')));
+  upload('wrong type', 'an SVG', 400, multipart(file('logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`, 'image/svg+xml')));
+  upload('wrong type', 'a GIF', 400, multipart(file('anim.gif', 'GIF89a\u0001\u0000\u0001\u0000', 'image/gif')));
+  upload('wrong type', 'a cut-off PNG', 400, multipart(file('cut.png', '\u0089PNG\r\n', 'image/png')));
+  upload('missing field', 'no file, a text field only', 400, multipart({ field: 'title', content: 'Lamp' }));
+  upload('missing field', 'an empty multipart body', 400, `--${BOUNDARY}--\r\n`);
+  upload('extra field', 'a file in another field', 400, multipart({ ...file('photo.jpg', 'x'), field: 'image' }));
+  upload('out of range', '11 files', 400, multipart(...Array.from({ length: 11 }, (_, i) => file(`p${i}.jpg`, 'x'))));
+  upload('malformed JSON', 'a multipart body cut short', 400, multipart(file('photo.jpg', 'x')).slice(0, 60));
+  upload('malformed JSON', 'no boundary', 400, 'files=x', { type: 'multipart/form-data' });
+  upload('injection string', 'SQL in the file name', 400, multipart(file("x'); DROP TABLE media; --.jpg", 'x')));
+  upload('script tag', 'script tag file name', 400, multipart(file(`${SCRIPT}.jpg`, 'x')));
+  upload('cross-site', 'multipart from another origin', 403, multipart(file('photo.jpg', 'x')), { headers: { Origin: 'http://evil.example' } });
+  upload('cross-site', 'multipart the browser calls cross-site', 403, multipart(file('photo.jpg', 'x')), { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+  upload('unknown id', 'a shopper', 403, multipart(file('photo.jpg', 'x')), { as: 'user' });
+  upload('unknown id', 'anonymous', 401, multipart(file('photo.jpg', 'x')), { as: 'anon' });
+
+  // POST /admin/products/bulk {action, ids, value?}
+  const bulk = 'POST /api/admin/products/bulk';
+  body(bulk, 'missing field', 'no action', 400, { action: undefined });
+  body(bulk, 'missing field', 'no ids', 400, { ids: undefined });
+  body(bulk, 'missing field', 'empty ids', 400, { ids: [] });
+  body(bulk, 'missing field', 'a category change without a value', 400, { value: undefined });
+  body(bulk, 'wrong type', 'ids a number', 400, { ids: 1 });
+  body(bulk, 'wrong type', 'an id a word', 400, { ids: [1, 'two'] });
+  body(bulk, 'wrong type', 'action a list', 400, { action: ['delete'] });
+  body(bulk, 'out of range', 'an unknown action', 400, { action: 'destroy' });
+  body(bulk, 'out of range', '501 ids', 400, { ids: Array.from({ length: 501 }, (_, i) => i + 1) });
+  body(bulk, 'out of range', 'id 0', 400, { ids: [0] });
+  body(bulk, 'unknown id', 'an unknown category', 400, { value: 'weapons' });
+  body(bulk, 'unknown id', 'an unknown product among known ones', 409, { ids: [1, 99999] });
+  body(bulk, 'injection string', 'value: SQL tautology', 400, { value: "laptops' OR '1'='1" });
+  body(bulk, 'injection string', 'ids: NoSQL $gt', 400, { ids: { $gt: 0 } });
+  body(bulk, 'script tag', 'script tag brand', 400, { action: 'brand', value: SCRIPT });
+  body(bulk, 'huge string', '90 kB value', 400, { value: 'v'.repeat(90_000) });
+  // PATCH /admin/products/:id/variants/:variantId {stock} (the MacBook's variant 50)
+  const variantStock = 'PATCH /api/admin/products/:id/variants/:variantId';
+  const stockError = { errors: { stock: 'Stock must be a whole number of 0 or more' } };
+  body(variantStock, 'missing field', 'no stock', 400, { stock: undefined }, stockError);
+  body(variantStock, 'missing field', 'an empty stock', 400, { stock: '' }, stockError);
+  body(variantStock, 'wrong type', 'stock a word', 400, { stock: 'many' }, stockError);
+  body(variantStock, 'wrong type', 'stock true', 400, { stock: true }, stockError);
+  body(variantStock, 'out of range', 'stock -1', 400, { stock: -1 }, stockError);
+  body(variantStock, 'out of range', 'stock 1.5', 400, { stock: 1.5 }, stockError);
+  body(variantStock, 'out of range', 'stock 1e300', 400, { stock: 1e300 }, stockError);
+  body(variantStock, 'out of range', 'stock beyond what either engine holds', 400, { stock: MAX_STOCK + 1 }, stockError);
+  body(variantStock, 'huge string', '90 kB stock', 400, { stock: '9'.repeat(90_000) }, stockError);
+  body(variantStock, 'injection string', 'stock: NoSQL $inc', 400, { stock: { $inc: 5 } }, stockError);
+  body(variantStock, 'unknown id', 'an unknown variant', 404, {}, { url: '/api/admin/products/3/variants/99999' });
+  body(variantStock, 'unknown id', "another product's variant", 404, {}, { url: '/api/admin/products/1/variants/50' });
+  body(variantStock, 'unknown id', 'an unknown product', 404, {}, { url: '/api/admin/products/99999/variants/50' });
+
+  // PATCH /admin/settings {contact: {email?, phone?, address?, hours?}}
+  const settings = 'PATCH /api/admin/settings';
+  const contact = (kind: Kind, name: string, fields: Record<string, unknown>) => body(settings, kind, name, 400, { contact: fields });
+  contact('missing field', 'an empty email', { email: '' });
+  contact('missing field', 'a blank phone', { phone: '   ' });
+  contact('wrong type', 'address a number', { address: 12 });
+  contact('wrong type', 'hours a list', { hours: ['Mon'] });
+  contact('out of range', 'an email that is not one', { email: 'care at example' });
+  contact('out of range', 'an email of 255 characters', { email: `${'e'.repeat(243)}@example.com` });
+  contact('huge string', '90 kB address', { address: 'a'.repeat(90_000) });
+  contact('injection string', 'email: NoSQL $ne', { email: { $ne: null } });
+  contact('injection string', 'phone: SQL stacked query', { phone: '1; DROP TABLE settings; --'.repeat(3) });
+  contact('script tag', 'script tag email', { email: SCRIPT });
+  body(settings, 'wrong type', 'contact a string', 400, { contact: 'care@example.com' });
+  body(settings, 'wrong type', 'contact a list', 400, { contact: [] });
+  body(settings, 'missing field', 'no contact', 400, { contact: undefined });
+  contact('huge string', 'hours of 101 characters', { hours: 'h'.repeat(101) });
+
+  // POST /admin/webhooks {url, events, active?}; PATCH /admin/webhooks/:id (endpoint 1)
+  for (const route of ['POST /api/admin/webhooks', 'PATCH /api/admin/webhooks/:id'] as const) {
+    const urlError = (url: unknown, name: string, kind: Kind = 'out of range') => body(route, kind, `url ${name}`, 400, { url });
+    urlError('ftp://hooks.example.com/x', 'of another scheme');
+    urlError('http://10.0.0.1/hook', 'of a private address');
+    urlError('http://127.0.0.1:8080/hook', 'of a loopback address');
+    urlError('http://localhost/hook', 'of localhost');
+    urlError('http://169.254.169.254/latest/meta-data', 'of the link-local metadata address');
+    urlError(`https://hooks.example.com/${'x'.repeat(2000)}`, 'over 2,000 characters', 'huge string');
+    urlError('javascript:alert(1)', 'javascript:', 'script tag');
+    urlError({ $ne: null }, 'NoSQL $ne', 'injection string');
+    urlError('not a url', 'not an address', 'wrong type');
+    body(route, 'missing field', 'empty events', 400, { events: [] });
+    body(route, 'out of range', 'an unknown event', 400, { events: ['order.shipped'] });
+    body(route, 'wrong type', 'events a string', 400, { events: 'order.placed' });
+    body(route, 'wrong type', 'an event a number', 400, { events: [1] });
+    body(route, 'wrong type', 'active "yes"', 400, { active: 'yes' });
+    body(route, 'script tag', 'a script tag event', 400, { events: [SCRIPT] });
+  }
+  body('POST /api/admin/webhooks', 'missing field', 'no url', 400, { url: undefined });
+  body('POST /api/admin/webhooks', 'missing field', 'no events', 400, { events: undefined });
+  body('PATCH /api/admin/webhooks/:id', 'unknown id', 'an unknown endpoint', 404, {}, { url: '/api/admin/webhooks/99999' });
+  add('DELETE /api/admin/webhooks/:id', 'unknown id', 'an unknown endpoint', 404, { url: '/api/admin/webhooks/99999' });
+  add('GET /api/admin/webhooks/:id/deliveries', 'unknown id', 'an unknown endpoint', 404, { url: '/api/admin/webhooks/99999/deliveries' });
+  add('POST /api/admin/webhooks/:id/deliveries/:did/resend', 'unknown id', 'an unknown endpoint', 404, { url: '/api/admin/webhooks/99999/deliveries/1/resend' });
+  add('POST /api/admin/webhooks/:id/deliveries/:did/resend', 'unknown id', 'an unknown attempt', 404, { url: '/api/admin/webhooks/1/deliveries/99999/resend' });
+
+  // Brands and categories: {label, value?}; PATCH, DELETE and merge on item 4 (no product uses it).
+  for (const [kind, other, used] of [['brands', 'Apple', 3], ['categories', 'Laptops', 1]] as const) {
+    const create = `POST /api/admin/${kind}` as ApiRoute;
+    const edit = `PATCH /api/admin/${kind}/:id` as ApiRoute;
+    const merge = `POST /api/admin/${kind}/:id/merge` as ApiRoute;
+    for (const route of [create, edit]) {
+      body(route, 'missing field', 'an empty name', 400, { label: '  ' });
+      body(route, 'wrong type', 'name a number', 400, { label: 42 });
+      body(route, 'huge string', '81-character name', 400, { label: 'n'.repeat(81) });
+      body(route, 'huge string', '90 kB name', 400, { label: 'n'.repeat(90_000) });
+      body(route, 'out of range', 'a slug with capitals and spaces', 400, { value: 'Not A Slug' });
+      body(route, 'out of range', "a slug with a leading '-'", 400, { value: '-x' });
+      body(route, 'huge string', '81-character slug', 400, { value: 's'.repeat(81) });
+      body(route, 'injection string', 'slug: SQL tautology', 400, { value: "x' OR '1'='1" });
+      body(route, 'injection string', 'name: NoSQL $ne', 400, { label: { $ne: null } });
+      body(route, 'script tag', 'script tag slug', 400, { value: SCRIPT });
+      body(route, 'unknown id', `the name of another, in other case ("${other.toLowerCase()}")`, 409, { label: other.toLowerCase(), value: undefined });
+    }
+    body(create, 'missing field', 'no name', 400, { label: undefined });
+    body(create, 'out of range', 'a name without letters or digits (no slug)', 400, { label: '!!!' });
+    body(edit, 'unknown id', 'an unknown one', 404, {}, { url: `/api/admin/${kind}/99999` });
+    add(`DELETE /api/admin/${kind}/:id` as ApiRoute, 'out of range', 'one products use', 409, { url: `/api/admin/${kind}/${used}` });
+    add(`DELETE /api/admin/${kind}/:id` as ApiRoute, 'unknown id', 'an unknown one', 404, { url: `/api/admin/${kind}/99999` });
+    body(merge, 'missing field', 'no into', 400, { into: undefined });
+    body(merge, 'unknown id', 'into an unknown one', 400, { into: 99999 });
+    body(merge, 'out of range', 'into itself', 400, { into: 4 });
+    body(merge, 'wrong type', 'into a name', 400, { into: other });
+    body(merge, 'wrong type', 'into 1.5', 400, { into: 1.5 });
+    body(merge, 'out of range', 'into -1', 400, { into: -1 });
+    body(merge, 'injection string', 'into: NoSQL $ne', 400, { into: { $ne: null } });
+    body(merge, 'script tag', 'into a script tag', 400, { into: SCRIPT });
+    body(merge, 'unknown id', 'an unknown one merged', 404, {}, { url: `/api/admin/${kind}/99999/merge` });
+  }
+
+  // Ids that are not a plain positive integer, or name nothing.
+  const idRoutes: [ApiRoute, string, Record<string, unknown> | undefined][] = [
+    ['PATCH /api/admin/staff/:id', '/api/admin/staff/{id}', { role: 'support' }],
+    ['DELETE /api/admin/staff/:id', '/api/admin/staff/{id}', undefined],
+    ['PATCH /api/admin/products/:id/variants/:variantId', '/api/admin/products/{id}/variants/50', { stock: 1 }],
+    ['PATCH /api/admin/products/:id/variants/:variantId', '/api/admin/products/3/variants/{id}', { stock: 1 }],
+    ['PATCH /api/admin/webhooks/:id', '/api/admin/webhooks/{id}', { active: false }],
+    ['DELETE /api/admin/webhooks/:id', '/api/admin/webhooks/{id}', undefined],
+    ['GET /api/admin/webhooks/:id/deliveries', '/api/admin/webhooks/{id}/deliveries', undefined],
+    ['POST /api/admin/webhooks/:id/deliveries/:did/resend', '/api/admin/webhooks/{id}/deliveries/1/resend', undefined],
+    ['POST /api/admin/webhooks/:id/deliveries/:did/resend', '/api/admin/webhooks/1/deliveries/{id}/resend', undefined],
+    ['PATCH /api/admin/brands/:id', '/api/admin/brands/{id}', { label: 'Renamed' }],
+    ['DELETE /api/admin/brands/:id', '/api/admin/brands/{id}', undefined],
+    ['POST /api/admin/brands/:id/merge', '/api/admin/brands/{id}/merge', { into: 1 }],
+    ['PATCH /api/admin/categories/:id', '/api/admin/categories/{id}', { label: 'Renamed' }],
+    ['DELETE /api/admin/categories/:id', '/api/admin/categories/{id}', undefined],
+    ['POST /api/admin/categories/:id/merge', '/api/admin/categories/{id}/merge', { into: 1 }],
+  ];
+  for (const [route, path, payload] of idRoutes) {
+    const at = (id: string) => path.replace('{id}', () => id);
+    for (const trick of NEW_ID_TRICKS) add(route, 'path trick', `${path}: id ${trick}`, 404, { url: at(trick), body: payload });
+    add(route, 'path trick', `${path}: malformed percent-encoding`, 400, { url: at('%E0%A4%A'), body: payload });
+  }
+
+  // The products table takes the product list's query.
+  const table = 'GET /api/admin/products';
+  const tableAt = (query: string) => ({ url: `/api/admin/products?${query}` });
+  add(table, 'huge string', '201-character search', 400, tableAt(`search=${'s'.repeat(201)}`));
+  add(table, 'repeated query key', 'search twice', 400, tableAt('search=a&search=b'));
+  add(table, 'repeated query key', '_page twice', 400, tableAt('_page=1&_page=2'));
+  add(table, 'repeated query key', '_sort as an object', 400, tableAt('_sort[$ne]=price'));
+  add(table, 'injection string', 'NoSQL operator in a filter', 400, tableAt('price[$gt]=0'));
+  add(table, 'injection string', 'slow regex filter (_like)', 400, tableAt('title_like=(a%2B)%2B$'));
+  add(table, 'unstorable text', 'a NUL character in q', 400, tableAt('q=a%00b'));
+  // The deliveries' paging.
+  add('GET /api/admin/webhooks/:id/deliveries', 'repeated query key', '_page twice', 400, { url: '/api/admin/webhooks/1/deliveries?_page=1&_page=2' });
+  add('GET /api/admin/webhooks/:id/deliveries', 'unstorable text', 'a NUL character in _limit', 400, { url: '/api/admin/webhooks/1/deliveries?_limit=5%00' });
+}
+
 const CASES = buildCases();
 
 
@@ -1448,6 +1769,7 @@ let shop: DurableShop;
 const agents = {} as Record<Who | 'anon', Agent>;
 let hashBefore: string;
 let stateBefore: string;
+let extraBefore: string;
 
 function send(c: Case, a = agents[c.as]) {
   const method = c.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put';
@@ -1475,8 +1797,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
   const cases = typeof which === 'object' ? CASES.filter((_, i) => i % parts === part - 1) : [];
   const figures = newFigures('Bad input catalogue');
   beforeAll(async () => {
-    shop = await makeDurableShop(figures, {
-      data: catalogueData(),
+    shop = await catalogueShop(figures, {
       // The catalogue sends many wrong passwords on purpose; the rate limit has its own tests.
       loginLimits: { perEmail: 10_000, perEmailTotal: 10_000, perIp: 10_000 },
     });
@@ -1486,6 +1807,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
     agents.admin = await shop.as('admin');
     hashBefore = await shop.stateHash();
     stateBefore = JSON.stringify(await shop.state());
+    extraBefore = await extraState(shop);
   });
 
   afterAll(async () => {
@@ -1499,7 +1821,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
           [...kinds].map((k) => `${k} ${CASES.filter((c) => c.kind === k).length}`).join(', '),
       );
     }
-    // One file per part: the controls 1, the cases 2-5, the bodies 10 and 11.
+    // One file per part: the controls 1, the cases 2-6, the bodies 10 and 11.
     saveFigures('badInput', figures, bodies ? 10 + half : part + 1);
     if (typeof which === 'object') console.log(`bad-input catalogue, part ${part} of ${parts}: ${cases.length} of ${CASES.length} cases; every answer a 4xx JSON message, stored state unchanged (${ENGINE})`);
   });
@@ -1510,7 +1832,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
         const extra = { isAdmin: true, smuggled: SCRIPT, $where: 'sleep(1000)' };
         for (const [route, valid] of Object.entries(VALID).filter((_, i) => i % 2 === half)) {
           for (const sent of [valid.body, { ...valid.body, ...extra }]) {
-            const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
+            const fresh = await catalogueShop(figures, { slot: 'fresh' });
             try {
               const a = valid.as === 'anon' ? fresh.anon() : await fresh.as(valid.as);
               const method = methodOf(route as ApiRoute).toLowerCase() as 'post' | 'patch';
@@ -1537,7 +1859,7 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
       });
 
       it('starts from valid requests: every other route answers 2xx at its target, and at the edges of its limits', async () => {
-        const fresh = await makeDurableShop(figures, { data: catalogueData(), slot: 'fresh' });
+        const fresh = await catalogueShop(figures, { slot: 'fresh' });
         const call = (route: ApiRoute | 'unknown route', as: Who | 'anon', url: string): Case => {
           const method = route === 'unknown route' ? 'GET' : methodOf(route);
           return { route, kind: 'unknown route', name: url, as, method, url, status: 200 };
@@ -1636,6 +1958,8 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
       expect(res.body.message.length).toBeGreaterThan(0);
       if (c.errors) expect(res.body.errors).toEqual(c.errors);
       expect(JSON.stringify(await shop.state()), 'the live state changed').toBe(stateBefore);
+      // What db.json leaves out (two-factor, webhooks, images, the outbox), on both engines.
+      expect(await extraState(shop), 'the stored state beyond db.json changed').toBe(extraBefore);
       // What is stored: on embedded the live state above is read from the very database the shop
       // writes to, so that read is it; on postgres a committed snapshot through a connection of the
       // test's own.

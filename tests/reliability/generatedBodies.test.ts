@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, Who } from '../api/fixtures';
 import { ACCOUNTS, ENGINE, expectNoLeaks } from '../api/fixtures';
-import { catalogueData, TARGET, VALID } from './badInput';
+import { catalogueShop, TARGET, VALID } from './badInput';
 import { API_ROUTES, methodOf, type ApiRoute } from './routes';
 import { newFigures, saveFigures } from './summary';
-import { makeDurableShop, type DurableShop } from './support';
+import type { DurableShop } from './support';
 
 const RUNS = 1000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_128);
@@ -41,8 +41,7 @@ let shop: DurableShop;
 const agents = {} as Record<Who | 'anon', Agent>;
 
 beforeAll(async () => {
-  shop = await makeDurableShop(figures, {
-    data: catalogueData(),
+  shop = await catalogueShop(figures, {
     // Random bodies hit the limits of sign-in, sign-up and reset requests; those have their own tests.
     loginLimits: { perEmail: 100_000, perEmailTotal: 100_000, perIp: 100_000 },
     signupLimit: 100_000,

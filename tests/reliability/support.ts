@@ -106,9 +106,78 @@ export interface DurableStoreOptions {
 }
 
 /** A durable store of ENGINE holding `data`. */
-export function durableStore(data: DbSchema = makeData(), options: DurableStoreOptions = {}): Promise<DurableStore> {
-  if (ENGINE === 'postgres') return databaseStore(data, options);
-  return options.process ? folderStore(data) : Promise.resolve(sharedStore(data, options.slot));
+export async function durableStore(data: DbSchema = makeData(), options: DurableStoreOptions = {}): Promise<DurableStore> {
+  const stored = ENGINE === 'postgres' ? await databaseStore(data, options) : options.process ? await folderStore(data) : sharedStore(data, options.slot);
+  // The hash covers what db.json leaves out too (EXTRA_STATE).
+  return { ...stored, stateHash: async () => sha256(JSON.stringify(await stored.readStored()) + (await extraState(stored))) };
+}
+
+/**
+ * What is stored outside db.json's collections that the API writes: two-factor secrets and
+ * recovery codes, webhook endpoints with their deliveries and attempts, uploaded images, the
+ * outbox, the password links and the shop's settings (the images' bytes as their count and sizes), as one JSON text
+ * read in one statement.
+ */
+const EXTRA_STATE = sql<{ state: string }>`SELECT json_build_object(
+  'twoFactorUsers', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM users WHERE two_factor),
+  'twoFactor', (SELECT coalesce(json_agg(t ORDER BY user_id), '[]') FROM two_factor t),
+  'recoveryCodes', (SELECT coalesce(json_agg(r ORDER BY user_id, digest), '[]') FROM two_factor_recovery_codes r),
+  'webhookEndpoints', (SELECT coalesce(json_agg(e ORDER BY id), '[]') FROM webhook_endpoints e),
+  'webhookDeliveries', (SELECT coalesce(json_agg(d ORDER BY id), '[]') FROM webhook_deliveries d),
+  'webhookAttempts', (SELECT coalesce(json_agg(a ORDER BY id), '[]') FROM webhook_attempts a),
+  'media', (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'width', width, 'height', height) ORDER BY id), '[]') FROM media),
+  'renditions', (SELECT count(*) FROM media_renditions),
+  'outbox', (SELECT coalesce(json_agg(json_build_object('id', id, 'to', "to", 'subject', subject, 'status', status) ORDER BY id), '[]') FROM outbox),
+  'passwordLinks', (SELECT count(*) FROM password_resets),
+  'shopSettings', (SELECT coalesce(json_object_agg(key, value ORDER BY key), '{}') FROM settings WHERE key LIKE 'shop.%')
+)::text AS state`;
+
+export interface ExtraState {
+  twoFactorUsers: number[];
+  twoFactor: { user_id: number; secret: string | null; pending_secret: string | null; last_step: number | null }[];
+  recoveryCodes: { user_id: number; digest: string; used_at: string | null }[];
+  webhookEndpoints: { id: number; url: string; events: string[]; secret: string; active: boolean; created_at: string }[];
+  webhookDeliveries: { id: number; endpoint_id: number; event_id: string; type: string; status: string; attempts: number }[];
+  webhookAttempts: { id: number; delivery_id: number; endpoint_id: number; attempt: number; status: number | null; response: string }[];
+  media: { id: number; name: string; width: number; height: number }[];
+  renditions: number;
+  outbox: { id: number; to: string; subject: string; status: string }[];
+  passwordLinks: number;
+  /** The shop's settings by key (server/modules/settings), as stored JSON texts. */
+  shopSettings: Record<string, string>;
+}
+
+/** EXTRA_STATE of a store, as its JSON text. */
+export async function extraState(store: Pick<DurableStore, 'withDatabase'>): Promise<string> {
+  let state = '';
+  await store.withDatabase(async (db) => {
+    state = (await EXTRA_STATE.execute(db)).rows[0].state;
+  });
+  return state;
+}
+
+/** EXTRA_STATE of a store. */
+export const readExtra = async (store: Pick<DurableStore, 'withDatabase'>): Promise<ExtraState> => JSON.parse(await extraState(store)) as ExtraState;
+
+/** A 1×1 PNG image, for uploads. */
+export const DOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** The seeded webhook (seedWebhook): endpoint 1 with one failed delivery (1) of an order.placed, tried once (attempt 1). */
+export const SEEDED_WEBHOOK = { url: 'https://hooks.example.com/shop', events: ['order.placed'], active: true, createdAt: '2026-02-01T00:00:00.000Z' };
+
+/** Stores SEEDED_WEBHOOK behind the API's back (on a fresh shop: its ids are 1). */
+export async function seedWebhook(store: Pick<DurableStore, 'withDatabase'>): Promise<void> {
+  await store.withDatabase(async (db) => {
+    const at = SEEDED_WEBHOOK.createdAt;
+    const { rows } = await sql<{ id: number }>`INSERT INTO webhook_endpoints (url, events, secret, active, created_at)
+      VALUES (${SEEDED_WEBHOOK.url}, ${JSON.stringify(SEEDED_WEBHOOK.events)}::jsonb, ${`whsec_${'ab'.repeat(32)}`}, true, ${at}) RETURNING id`.execute(db);
+    const endpoint = rows[0].id;
+    const delivery = (await sql<{ id: number }>`INSERT INTO webhook_deliveries (endpoint_id, event_id, type, data, created_at, expires_at, status, attempts, next_attempt_at)
+      VALUES (${endpoint}, 'evt_seeded', 'order.placed', '{"id":1}', ${at}, ${at}, 'failed', 1, ${at}) RETURNING id`.execute(db)).rows[0].id;
+    const attempt = (await sql<{ id: number }>`INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, response, at)
+      VALUES (${delivery}, ${endpoint}, 1, 500, 'Server error', ${at}) RETURNING id`.execute(db)).rows[0].id;
+    if (endpoint !== 1 || delivery !== 1 || attempt !== 1) throw new Error(`seedWebhook: ids ${endpoint}, ${delivery}, ${attempt}, not 1 (not a fresh shop?)`);
+  });
 }
 
 /** The test file's embedded database holding `data` (no target: not for a server process). */
