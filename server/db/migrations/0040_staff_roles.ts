@@ -3,6 +3,7 @@
 // changes (entity 'staff'). The audit's entity list is read from the constraint as it stands, so
 // entities another migration added are kept.
 import { sql, type Kysely } from 'kysely';
+import { allowEntities, auditEntities } from './auditEntities';
 
 const ROLES = ['user', 'admin', 'catalogue', 'fulfilment', 'support'];
 
@@ -10,21 +11,6 @@ const ROLES = ['user', 'admin', 'catalogue', 'fulfilment', 'support'];
 async function allowRoles(db: Kysely<any>, roles: string[]): Promise<void> {
   await sql`ALTER TABLE users DROP CONSTRAINT IF EXISTS users_role_check`.execute(db);
   await sql`ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN (${sql.join(roles.map((r) => sql.lit(r)))}))`.execute(db);
-}
-
-/** The entities the audit's constraint allows now. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function auditEntities(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ def: string }>`
-    SELECT pg_get_constraintdef(c.oid) AS def FROM pg_constraint c
-    WHERE c.conname = 'audit_entity_check' AND c.conrelid = 'audit'::regclass`.execute(db);
-  return [...(rows[0]?.def ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function allowEntities(db: Kysely<any>, entities: string[]): Promise<void> {
-  await sql`ALTER TABLE audit DROP CONSTRAINT IF EXISTS audit_entity_check`.execute(db);
-  await sql`ALTER TABLE audit ADD CONSTRAINT audit_entity_check CHECK (entity IN (${sql.join(entities.map((e) => sql.lit(e)))}))`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
