@@ -404,8 +404,10 @@ async function main() {
     // nothing earlier to keep.
     if (o.lighthouse || !previous) {
       const budget = checkBudget(distDir);
-      for (const s of budget.sets) log(`JS budget ${s.name}: ${(s.gzip / 1000).toFixed(1)} kB of ${s.budget / 1000} kB`);
-      run.budget = budget.sets.map((s) => ({ name: s.name, gzip: s.gzip, budget: s.budget, admin: s.admin }));
+      for (const s of budget.sets) {
+        log(`JS budget ${s.name}: ${(s.br / 1000).toFixed(1)} kB brotli of ${s.wireBudget / 1000}, ${(s.gzip / 1000).toFixed(1)} kB gzip of ${s.budget / 1000}`);
+      }
+      run.budget = budget.sets.map((s) => ({ name: s.name, gzip: s.gzip, budget: s.budget, br: s.br, wireBudget: s.wireBudget, admin: s.admin }));
     } else {
       run.budget = previous.budget;
       run.lighthouse = previous.lighthouse;

@@ -111,6 +111,20 @@ describe('checkBudget', () => {
     expect(report.ok).toBe(false);
   });
 
+  it('fails when what the wire carries with brotli is over its budget, though gzip is within its own', () => {
+    // Random bytes: brotli no smaller than gzip, so ≈ 106 kB of each for /login (110 kB gzip, 100 kB brotli).
+    build({ entry: 90, login: 5, home: 1 });
+    const [login] = checkBudget(dist, ROUTES).sets;
+    expect(login.gzip).toBeLessThan(login.budget);
+    expect(login.br).toBeGreaterThan(login.wireBudget);
+    expect(login.ok).toBe(false);
+    // The build's own .br file is what is sent, and so what is counted.
+    writeFileSync(path.join(dist, 'assets', 'index.js.br'), randomBytes(20_000));
+    const [again] = checkBudget(dist, ROUTES).sets;
+    expect(again.br).toBeLessThan(again.wireBudget);
+    expect(again.ok).toBe(true);
+  });
+
   it('fails when a shared chunk a shopper loads holds a back-office module', () => {
     build({ entry: 50, login: 5, home: 5, shared: ['src/components/Price.tsx', 'src/features/orders/admin/AdminOnly.tsx'] });
     const report = checkBudget(dist, ROUTES);

@@ -4,7 +4,7 @@
 // only with the action that needs them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkBudget, ON_DEMAND } from '../../scripts/checkBudget';
+import { checkBudget, ON_DEMAND, WIRE_BUDGETS } from '../../scripts/checkBudget';
 import { expect, MOBILE, NEW_USER_PASSWORD, test, uniqueEmail } from './fixtures';
 
 const DIST = path.join(process.cwd(), 'dist');
@@ -35,6 +35,19 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
     const { pathname } = new URL(r.url());
     if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) fetched.push(pathname.slice(1));
   });
+  // What each script cost on the wire: its encoding and its body's bytes as received.
+  const wire = new Map<string, Promise<{ encoding: string | undefined; bytes: number }>>();
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (!pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return;
+    const encoding = r.headers()['content-encoding'];
+    wire.set(pathname.slice(1), r.finished().then(async () => ({ encoding, bytes: (await r.request().sizes()).responseBodySize })));
+  });
+  const onTheWire = async () => {
+    const sizes = await Promise.all(wire.values());
+    expect(sizes.map((s) => s.encoding)).toEqual(sizes.map(() => 'br'));
+    return sizes.reduce((n, s) => n + s.bytes, 0);
+  };
   await page.setViewportSize(MOBILE);
 
   await page.goto('/login');
@@ -42,6 +55,9 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   await page.waitForLoadState('networkidle');
   expect(fetched.length).toBeGreaterThan(0);
   expect(fetched.filter((f) => !counted(login).has(f))).toEqual([]);
+  // Chromium accepts brotli: what it received is within the wire's budget, and is what the check counted.
+  expect(await onTheWire()).toBeLessThanOrEqual(WIRE_BUDGETS.login);
+  expect(await onTheWire()).toBe(login.br);
 
   await page.getByLabel('Email address').fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -51,6 +67,7 @@ test('a shopper’s first loads fetch only the scripts the budget counts', async
   await expect(page.getByText(/Showing \d+ to \d+ of \d+ results/)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(fetched.filter((f) => !counted(home).has(f))).toEqual([]);
+  expect(await onTheWire()).toBeLessThanOrEqual(WIRE_BUDGETS.home);
   expect(fetched).not.toContain(alertHost);
   expect(fetched).not.toContain(mobileFilters);
   expect(fetched).not.toContain(wishlistWrite);
