@@ -40,6 +40,23 @@ describe('the embedded read cache', () => {
     expect(after.hits - before.hits).toBe(1);
   });
 
+  it('hands out copies: a caller changing its rows, their json or their dates changes no later answer', async () => {
+    const read = () => sql<{ id: number; tags: string[]; at: Date; bytes: Uint8Array }>`SELECT id, tags, timestamptz '2026-01-02T03:04:05Z' AS at, '\\x0102'::bytea AS bytes FROM things WHERE id = ${1}`.execute(db);
+    const change = (row: { id: number; tags: string[]; at: Date; bytes: Uint8Array }) => {
+      row.tags.push('changed');
+      row.at.setUTCFullYear(1999);
+      row.bytes[0] = 9;
+      row.id = 42;
+    };
+    change((await read()).rows[0]); // the database's answer
+    const before = embedded.readCache.stats();
+    change((await read()).rows[0]); // the kept one's
+    const again = (await read()).rows[0];
+    expect(embedded.readCache.stats().hits - before.hits).toBe(2);
+    expect(again).toEqual({ id: 1, tags: ['a'], at: new Date('2026-01-02T03:04:05Z'), bytes: new Uint8Array([1, 2]) });
+    expect(again.at).toBeInstanceOf(Date);
+  });
+
   it('keeps answers apart by their parameters', async () => {
     await db.insertInto('things').values({ id: 2, name: 'two' }).execute();
     const one = await db.selectFrom('things').select('name').where('id', '=', 1).execute();
