@@ -199,12 +199,26 @@ export function readProduct(
     if (check(key, value)) changes[key] = value;
   }
   if (body.imageAlt !== undefined) readImageAlt(body.imageAlt, (changes.images ?? existing?.images ?? []) as unknown[], changes, errors);
+  else if (existing?.imageAlt && changes.images) changes.imageAlt = followImages(existing.images, existing.imageAlt, changes.images as string[]);
   for (const key of BOOLEANS) {
     if (body[key] === undefined) continue;
     if (typeof body[key] === 'boolean') changes[key] = body[key];
     else errors[key] = `${productLabel(key)} must be true or false`;
   }
   return { changes: changes as Partial<Product>, errors };
+}
+
+/**
+ * The stored descriptions when the images change without new ones: each stays with its image
+ * (found by its address), whatever position it moves to; a removed image's is dropped.
+ */
+function followImages(before: readonly string[], alts: readonly (string | null)[], after: readonly string[]): string[] | null {
+  const moved = after.map((image) => {
+    const at = before.indexOf(image);
+    return at >= 0 ? (alts[at] ?? '') : '';
+  });
+  while (moved.length > 0 && moved[moved.length - 1] === '') moved.pop();
+  return moved.length > 0 ? moved : null;
 }
 
 /**

@@ -184,6 +184,25 @@ describe('POST /api/products (admin)', () => {
     expect((await a.patch(`/api/products/${res.body.id}`).send({ imageAlt: [] }).expect(200)).body).not.toHaveProperty('imageAlt');
   });
 
+  it('keeps each description with its image when the images are reordered or removed without new descriptions', async () => {
+    const shop = makeShop();
+    const a = await shop.as('admin');
+    const rest = Object.fromEntries(Object.entries(form).filter(([key]) => !key.startsWith('image')));
+    const [front, side, back] = ['/images/pixel/front.webp', '/images/pixel/side.webp', '/images/pixel/back.webp'];
+    const made = await a
+      .post('/api/products')
+      .send({ ...rest, images: [front, side, back], imageAlt: ['Front view', '', 'The back'] })
+      .expect(201);
+    const id = made.body.id as number;
+    // The back first, the side left out, a new image last: the back keeps its words, the front its own.
+    const moved = await a.patch(`/api/products/${id}`).send({ images: [back, front, '/images/pixel/new.webp'] }).expect(200);
+    expect(moved.body.images).toEqual([back, front, '/images/pixel/new.webp']);
+    expect(moved.body.imageAlt).toEqual(['The back', 'Front view']);
+    expect((await a.get(`/api/products/${id}`).expect(200)).body.imageAlt).toEqual(['The back', 'Front view']);
+    // The form's fields move them too; an image without words left alone answers none.
+    expect((await a.patch(`/api/products/${id}`).send({ image1: '/images/pixel/new.webp', image2: '', image3: '' }).expect(200)).body).not.toHaveProperty('imageAlt');
+  });
+
   it('takes blank details as not set: no weight, warranty, shipping text or return policy shown', async () => {
     const shop = makeShop();
     const blank = { weight: '', warrantyInformation: '', shippingInformation: ' ', returnPolicy: '' };
