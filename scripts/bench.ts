@@ -36,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
 import { adminJobs, type AdminJobResult } from './bench/adminJobs';
+import { adminJobsOnly } from './bench/adminJobsRun';
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
@@ -55,6 +56,7 @@ interface Options {
   lighthouse: boolean;
   api: boolean;
   adminJobs: boolean;
+  adminJobsOnly: boolean;
   runs: number;
   json: string;
   markdown: string;
@@ -81,6 +83,7 @@ function parseArgs(argv: string[]): Options {
     lighthouse: true,
     api: true,
     adminJobs: true,
+    adminJobsOnly: false,
     runs: 3,
     json: path.join(ROOT, 'docs/performance.json'),
     markdown: path.join(ROOT, 'docs/performance.md'),
@@ -109,6 +112,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--no-lighthouse') o.lighthouse = false;
     else if (a === '--no-api') o.api = false;
     else if (a === '--no-admin-jobs') o.adminJobs = false;
+    else if (a === '--admin-jobs-only') o.adminJobsOnly = true;
     else if (a === '--runs') o.runs = Number(value());
     else if (a === '--json') o.json = path.resolve(value());
     else if (a === '--markdown') o.markdown = path.resolve(value());
@@ -358,6 +362,15 @@ function scaleMarkdown(file: ScaleFile, label: string): string | undefined {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
+  if (o.adminJobsOnly) {
+    const exported = o.serverCommit ? exportCommit(o.serverCommit) : undefined;
+    try {
+      await adminJobsOnly(o.label, { root: exported?.dir ?? o.serverRoot, name: exported ? `commit ${exported.commit}` : (o.serverRoot ?? 'working tree') }, o.markdown, log);
+    } finally {
+      if (exported) rmSync(exported.dir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (o.scaleOnly || o.scaleReport) {
     // Only the scale part of the markdown changes; the rest of the file stays as it is.
     const section = scaleMarkdown(await scaleSection(o), o.label)!;

@@ -161,6 +161,15 @@ try {
   fail(`Cannot start: ${(err as Error).message}`);
 }
 
+// A product import this process (or, on a shared database, an instance idle for minutes) left
+// unfinished is undone before anyone is served: none of its products stay (importJobs.ts).
+try {
+  const undone = await services.catalogue.sweepImports(databaseUrl ? undefined : 0);
+  if (undone > 0) note({ event: 'imports undone', undone }, `Undid ${undone} product import(s) left unfinished: none of their products were kept`);
+} catch (err) {
+  fail(`Cannot undo an unfinished product import: ${(err as Error).message}`);
+}
+
 // Both loopback addresses, so http://localhost works whichever one the client resolves first.
 const servers: http.Server[] = [];
 function listen(host: string, required: boolean): Promise<void> {

@@ -112,7 +112,7 @@ export async function recountProducts(db: Db): Promise<void> {
 /** Empties every table of the shop and restarts its ids at 1; its settings are the defaults again. */
 export async function truncateAll(db: Db): Promise<void> {
   await clearShopSettings(db);
-  await sql`TRUNCATE users, products, variants, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit, outbox, password_resets, email_verifications, promotions, promotion_redemptions, shipping_methods, tax_rates, payments, test_provider_operations, webhook_endpoints, webhook_deliveries, webhook_attempts RESTART IDENTITY CASCADE`.execute(db);
+  await sql`TRUNCATE users, products, variants, categories, brands, cart, orders, sessions, throttle_events, idempotency_keys, audit, outbox, password_resets, email_verifications, promotions, promotion_redemptions, shipping_methods, tax_rates, payments, test_provider_operations, webhook_endpoints, webhook_deliveries, webhook_attempts, import_jobs RESTART IDENTITY CASCADE`.execute(db);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppliedPromotion, Payment, ShippingCharge, TaxCharge, Totals } fro
 import type { FieldValues, ProductFieldTable } from '../../src/domain/productFields';
 import type { FieldSpec } from '../../src/domain/productFieldSpec';
 import type { StoredTracking as OrderTracking } from '../../src/domain/tracking';
-import type { MediaRenditionsTable, MediaTable } from './schemaMedia';
+import type { ImportJobsTable, MediaRenditionsTable, MediaTable } from './schemaMedia';
 import type { PaymentsTable, PromotionRedemptionsTable, PromotionsTable, ShippingMethodsTable, StockAlertsTable, TaxRatesTable, TestProviderOperationsTable, TwoFactorRecoveryCodesTable, TwoFactorTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WishlistItemsTable } from './schemaShop';
 
 export type * from './schemaShop';
@@ -292,6 +292,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   media: MediaTable;
   media_renditions: MediaRenditionsTable;
+  import_jobs: ImportJobsTable;
 }
 
 /** Tables with an identity `id` column, whose sequence must follow explicitly inserted ids. */

@@ -1,6 +1,7 @@
-// The schema's uploaded images (migration 0037), as Kysely sees them: part of `Database` in
-// ./schema.ts. bytea reads as a Buffer (node-postgres) or a Uint8Array (PGlite).
-import type { Generated } from 'kysely';
+// The schema's uploaded images (migration 0037) and the product imports under way (0045), as
+// Kysely sees them: part of `Database` in ./schema.ts. bytea reads as a Buffer (node-postgres) or a
+// Uint8Array (PGlite).
+import type { ColumnType, Generated } from 'kysely';
 import type { ImageFormat } from '../../src/domain/media';
 import type { Timestamp } from './schema';
 
@@ -25,4 +26,12 @@ export interface MediaRenditionsTable {
   height: number;
   etag: string;
   bytes: Uint8Array;
+}
+
+/** A product import under way (migration 0045): the ids of the products it added so far. */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  started_at: Timestamp<Date | string | undefined>;
+  touched_at: Timestamp<Date | string | undefined>;
+  products: ColumnType<number[], number[] | undefined, number[]>;
 }

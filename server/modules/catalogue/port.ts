@@ -66,6 +66,17 @@ export interface CatalogueStore {
    * product after (without `notify`), undefined when the changes change nothing (nothing written).
    */
   updateProduct(tx: Tx, product: LockedProduct, changes: ProductChanges): Promise<VariantProduct | undefined>;
+  // A product import under way (../importJobs.ts): the ids of the products it added so far.
+  /** A new import under way: its id. */
+  openImportJob(): Promise<number>;
+  /** Adds the ids of products a batch of import `job` added, in that batch's `tx`: false when the import was undone meanwhile. */
+  addToImportJob(tx: Tx, job: number, ids: readonly number[]): Promise<boolean>;
+  /** Import `job` is done, in its last `tx`: false when it was undone meanwhile. */
+  closeImportJob(tx: Tx, job: number): Promise<boolean>;
+  /** The imports under way last heard of more than `idleMs` ago (0: all). */
+  idleImportJobs(idleMs: number): Promise<number[]>;
+  /** Deletes up to `batch` of import `job`'s products (one transaction): how many are left (0: undone). */
+  undoImportBatch(job: number, batch: number): Promise<number>;
   listCategories(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
   listBrands(query: ListQuery<FilterOptionField>): Promise<Page<FilterOption>>;
 

@@ -273,6 +273,11 @@ export class CatalogueService {
     return this.writes.import(rows, audit);
   }
 
+  /** Undoes the product imports that did not finish, not heard of for `idleMs` (0: all; importJobs.ts): how many. */
+  sweepImports(idleMs?: number): Promise<number> {
+    return this.writes.sweepImports(idleMs);
+  }
+
   /**
    * Sets the fields `change` computes from the product as it is, locked (a review's change of
    * the reviews and rating); what `change` throws is thrown, with nothing changed. Audited with

@@ -8,16 +8,11 @@ import { NOTIFY_OFF } from './variantTypes';
 import { reviewAlert, type StaffAlert, type StaffAlertListener } from './staffAlerts';
 import type { AuditService } from '../backoffice/audit';
 import { describeProduct } from '../backoffice/auditEntries';
+import { Missing, ProductImports } from './importJobs';
 
 /** Told of every change of an existing product, in its transaction, with the product as it is after the write. */
 export type ProductListener = (tx: Tx, product: VariantProduct, at: number) => Promise<void>;
 
-/** An import or a bulk change names a product that does not exist: roll the transaction back. */
-class Missing extends Error {
-  constructor(readonly ids: number[] = []) {
-    super('missing products');
-  }
-}
 
 /**
  * A product as its audit entry records it: with its options and variants, unless it has no
@@ -41,12 +36,15 @@ function auditedPair(before: VariantProduct, after: VariantProduct): [Product, P
 export class ProductWrites {
   private readonly listeners: ProductListener[] = [];
   private readonly staff: StaffAlertListener[] = [];
+  private readonly imports: ProductImports;
 
   constructor(
     private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
     private readonly audit: AuditService,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.imports = new ProductImports(store, audit, { update: (tx, id, change, ctx) => this.update(tx, id, change, ctx), audited });
+  }
 
   /** Calls `listener` after every change of an existing product, inside its transaction, before its audit entry. */
   onChange(listener: ProductListener): void {
@@ -109,43 +107,17 @@ export class ProductWrites {
   }
 
   /**
-   * Creates and updates products as one unit, one audit entry each; `missing` (and nothing
-   * changed) when an update names a product that does not exist.
+   * Creates and updates products as one unit, one audit entry each, in batches the embedded
+   * database serves other requests between (importJobs.ts); `missing` (and nothing changed) when
+   * an update names a product that does not exist.
    */
-  async import(rows: readonly ImportRow[], ctx: AuditContext): Promise<ImportResult> {
-    try {
-      return await this.store.transaction(async (tx) => {
-        const created: number[] = [];
-        const updated: number[] = [];
-        // New products that follow each other are added together (a few statements for
-        // thousands, not a few each), their audit entries in the file's order as one by one.
-        let news: NewProduct[] = [];
-        const addNews = async () => {
-          if (news.length === 0) return;
-          const added = await this.store.insertProducts(tx, news);
-          await this.audit.recordAll(tx, ctx, added.map((p) => ctx && describeProduct(ctx, undefined, audited(p))));
-          created.push(...added.map((p) => p.id));
-          news = [];
-        };
-        for (const row of rows) {
-          if (row.id === undefined) {
-            news.push(row.product);
-          } else {
-            await addNews();
-            const product = await this.update(tx, row.id, () => row.changes, ctx);
-            if (!product) throw new Missing();
-            updated.push(product.id);
-          }
-        }
-        await addNews();
-        return { created, updated };
-      });
-    } catch (error) {
-      if (!(error instanceof Missing)) throw error;
-      const ids = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
-      const found = new Set((await this.store.productsByIds(ids)).map((p) => p.id));
-      return { missing: ids.filter((id) => !found.has(id)) };
-    }
+  import(rows: readonly ImportRow[], ctx: AuditContext): Promise<ImportResult> {
+    return this.imports.run(rows, ctx);
+  }
+
+  /** Undoes the imports that did not finish, not heard of for `idleMs` (importJobs.ts): how many. */
+  sweepImports(idleMs?: number): Promise<number> {
+    return this.imports.sweep(idleMs);
   }
 
   private async insert(tx: Tx, product: NewProduct, ctx: AuditContext | undefined): Promise<LockedProduct> {

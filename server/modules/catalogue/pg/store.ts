@@ -12,6 +12,7 @@ import * as productWrites from './productWrites';
 import * as summaries from './summaries';
 import * as variantStock from './variantStock';
 import * as taxonomy from './taxonomy';
+import * as importJobs from './importJobs';
 import type { TaxonomyItem, TaxonomyKind } from '../port';
 import { nearestWords } from './searchRanking';
 
@@ -76,6 +77,21 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     }
     updateProduct(tx: Tx, product: VariantProduct, changes: ProductChanges): Promise<VariantProduct | undefined> {
       return productWrites.updateProduct(trxOf(tx), product, changes);
+    }
+    openImportJob(): Promise<number> {
+      return importJobs.openImportJob(this.db);
+    }
+    addToImportJob(tx: Tx, job: number, ids: readonly number[]): Promise<boolean> {
+      return importJobs.addToImportJob(trxOf(tx), job, ids);
+    }
+    closeImportJob(tx: Tx, job: number): Promise<boolean> {
+      return importJobs.closeImportJob(trxOf(tx), job);
+    }
+    idleImportJobs(idleMs: number): Promise<number[]> {
+      return importJobs.idleImportJobs(this.db, idleMs);
+    }
+    undoImportBatch(job: number, batch: number): Promise<number> {
+      return importJobs.undoImportBatch(this.db, job, batch);
     }
     productNotify(id: number): Promise<ProductNotify | undefined> {
       return productWrites.productNotify(this.db, id);
