@@ -37,6 +37,7 @@ import { mailConfigFromEnv, type MailConfig } from './http/config';
 import { workerFromConfig } from './modules/mail/worker';
 import { createLogger, type Logger } from './modules/operations/logging';
 import { WebhookWorker } from './modules/webhooks/worker';
+import { REMINDER_SWEEP_EVERY_MS } from './modules/accounts/membership';
 import { allowPrivateFromEnv } from './modules/webhooks/service';
 import { openStore } from './db/open';
 import type { PgStore } from './db/pgStore';
@@ -212,6 +213,13 @@ const webhookWorker = new WebhookWorker(store, {
   onRound: (round) => operations.webhookRound(round),
 });
 webhookWorker.start();
+// Membership reminders: at start and then hourly, each renewing member whose paid term ends within
+// 14 days is mailed once (through the outbox; a guarded update keeps instances from mailing twice).
+const remindMembers = () =>
+  services.membership.sendReminders().catch((err) => (logger ? logger.error({ err }, 'membership reminders failed') : console.error(`Membership reminders: ${(err as Error).message}`)));
+void remindMembers();
+const reminders = setInterval(() => void remindMembers(), REMINDER_SWEEP_EVERY_MS);
+reminders.unref();
 const database = databaseUrl ? shown(databaseUrl) : `embedded PostgreSQL in ${shownPath(dataDir)}`;
 const mail = mailWorker
   ? `sent to ${shown(mailConfig.smtpUrl!)}${moved > 0 ? ` (${moved} held message${moved === 1 ? '' : 's'} now sent)` : ''}`
@@ -228,6 +236,7 @@ note({ event: 'demo accounts' }, 'Demo accounts: admin@shop.test (admin), user@s
 
 function stop() {
   note({ event: 'server stop' }, 'Stopping');
+  clearInterval(reminders);
   for (const server of servers) server.close();
   const workerStopped = Promise.all([mailWorker?.stop(), webhookWorker.stop()]);
   // Requests in flight finish their statements; then the pool closes (it is not waited for long).

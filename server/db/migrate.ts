@@ -40,6 +40,7 @@ import * as staffRoles from './migrations/0040_staff_roles';
 import * as orderDelivery from './migrations/0041_order_delivery';
 import * as imageAlt from './migrations/0042_image_alt';
 import * as shopSettings from './migrations/0043_shop_settings';
+import * as paidMembership from './migrations/0044_paid_membership';
 import * as importJobs from './migrations/0045_import_jobs';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -80,6 +81,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0041_order_delivery': orderDelivery,
   '0042_image_alt': imageAlt,
   '0043_shop_settings': shopSettings,
+  '0044_paid_membership': paidMembership,
   '0045_import_jobs': importJobs,
 };
 

@@ -89,6 +89,15 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
   emptyCart(tx: Tx, user: number): Promise<void> {
     return cart.emptyCart(trxOf(tx), user);
   }
+  hasMembershipLine(user: number, tx?: Tx): Promise<boolean> {
+    return cart.hasMembershipLine(tx ? trxOf(tx) : this.db, user, tx !== undefined);
+  }
+  addMembershipLine(user: number): Promise<boolean> {
+    return cart.addMembershipLine(this.db, user);
+  }
+  removeMembershipLine(user: number): Promise<boolean> {
+    return cart.removeMembershipLine(this.db, user);
+  }
 
   // --- Orders (orders.ts) and reports (reports.ts) ----------------------------------------------
 
@@ -132,8 +141,8 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
     return orders.forgetIdempotencyKeys(this.db, upTo);
   }
 
-  pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext> {
-    return promotionUse.pricingContext(tx ? trxOf(tx) : this.db, user, codes, place);
+  pricingContext(user: number, codes: readonly string[], place: PricingPlace | undefined, at: number, tx?: Tx): Promise<PricingContext> {
+    return promotionUse.pricingContext(tx ? trxOf(tx) : this.db, user, codes, place, at);
   }
   redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
     return promotionUse.redeemPromotions(trxOf(tx), ids, user, order);

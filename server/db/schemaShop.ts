@@ -1,4 +1,4 @@
-// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020), webhooks (0035) and two-factor sign-in (0036), as Kysely sees them: part
+// The schema's tables of prices (migration 0014), wishlists (0017), payments (0020), webhooks (0035), two-factor sign-in (0036) and the cart's membership line (0044), as Kysely sees them: part
 // of `Database` in ./schema.ts, kept here so each file stays readable.
 import type { ColumnType, Generated } from 'kysely';
 import type { PromotionKind } from '../../src/domain/checkout';
@@ -159,4 +159,30 @@ export interface TwoFactorRecoveryCodesTable {
   user_id: number;
   digest: string;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A cart's membership line (migration 0044): one per user, priced from the shop's fee. */
+export interface CartMembershipTable {
+  user_id: number;
+  added_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Paid membership's columns of `users` (migration 0044). */
+export interface UserMembershipColumns {
+  /** When the paid term ends; null = no end (a free or seeded membership) or none. */
+  member_until: NullableTime;
+  /** false: the member stopped the renewal (no reminder before member_until). */
+  membership_renews: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The order that started the paid term (cancelling it ends the membership). */
+  membership_order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The member_until a reminder was sent for (one reminder per term). */
+  membership_reminded_until: NullableTime;
+}
+
+/** Paid membership's column of `orders` (migration 0044). */
+export interface OrderMembershipColumns {
+  /** The membership fee the order charged; null = it bought none. */
+  membership_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }

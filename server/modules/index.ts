@@ -21,6 +21,7 @@ import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS, SessionService } from './account
 import { CodeLimiter, LoginLimiter, SignupLimiter, type LoginLimits } from './accounts/throttle';
 import { TwoFactorService } from './accounts/twoFactor';
 import { UserService } from './accounts/users';
+import { MembershipService } from './accounts/membership';
 import { StaffService } from './accounts/staff';
 import { WishlistService } from './wishlist/service';
 import { PaymentService, type PaymentProvider } from './payments/service';
@@ -67,6 +68,8 @@ export interface Services {
   /** Two-factor sign-in's setup and code checks. */
   twoFactor: TwoFactorService;
   users: UserService;
+  /** Paid membership: joining (the cart's membership line), leaving, the reminders before a term ends. */
+  membership: MembershipService;
   catalogue: CatalogueService;
   /** The back office's brands and categories. */
   taxonomy: TaxonomyService;
@@ -120,7 +123,8 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   const mail = new MailService(store, now, options.mailHeld ?? false);
   const catalogue = new CatalogueService(store, audit, now);
   const webhooks = new WebhooksService(store, audit, now, { allowPrivate: allowPrivateFromEnv(), ...options.webhooks });
-  const cart = new CartService(store, catalogue);
+  const settings = new SettingsService(store, audit, now);
+  const cart = new CartService(store, catalogue, settings);
   const users = new UserService(store);
   const promotions = new PromotionService(store, catalogue, audit, now);
   const wishlist = new WishlistService(store, { catalogue, mail, users }, now, linkBase);
@@ -151,6 +155,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     sessions,
     twoFactor,
     users,
+    membership: new MembershipService(store, { users, cart, settings, mail }, now, linkBase),
     catalogue,
     taxonomy,
     adminProducts: new AdminProductService(catalogue, audit, now),
@@ -173,6 +178,6 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
     payments,
     webhooks,
     media: new MediaService(store, now),
-    settings: new SettingsService(store, audit, now),
+    settings,
   };
 }

@@ -41,12 +41,14 @@ export function formatMoney(dollars: number): string {
   return usdCents.format(dollars);
 }
 
-/** The five figures of an order or a quote, in dollars: subtotal − discount + shipping + tax = total. */
+/** The figures of an order or a quote, in dollars: subtotal − discount + shipping + tax (+ membership) = total. */
 export interface Totals {
   subtotal: number;
   discount: number;
   shipping: number;
   tax: number;
+  /** The membership fee, when the cart or order holds the membership line (never discounted nor taxed). */
+  membership?: number;
   total: number;
 }
 

@@ -3,6 +3,7 @@
 // shapes: checkout.ts).
 import type { AppliedPromotion, PricedLineFields, RejectedCode, ShippingCharge, ShippingMethod, TaxCharge, Totals } from './checkout';
 import type { DeliveryDates } from './delivery';
+import type { MembershipLine } from './membership';
 import type { VariantChoice } from './variants';
 
 /** A quote's line: the cart line it prices, by product and variant. */
@@ -36,6 +37,8 @@ export interface Quote {
   shippingMethods: (ShippingMethod & { charge: number; delivery: DeliveryDates | null })[];
   tax: TaxCharge;
   totals: Totals;
-  /** For a shopper who is not a member: what membership would take off this cart (0 otherwise). */
+  /** For a shopper who is not a member: what membership would take off this cart (0 otherwise, and with the membership line). */
   memberSavings: number;
+  /** The cart's membership line (its fee is totals.membership); null when the cart holds none (the API always sends it). */
+  membership?: MembershipLine | null;
 }

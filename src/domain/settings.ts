@@ -17,7 +17,11 @@ export interface ShopContact {
 
 export interface ShopSettings {
   contact: ShopContact;
+  /** The membership fee in dollars a year (src/domain/membership.ts); 0: membership is free and instant. */
+  membershipFee: number;
 }
+
+export const MEMBERSHIP_FEE_LABEL = 'Membership fee (a year)';
 
 export const CONTACT_LABELS: Record<keyof ShopContact, string> = {
   email: 'Contact email',

@@ -6,6 +6,7 @@ import type { OrderTracking } from './tracking';
 import type { OrderDelivery } from './delivery';
 import type { OrderReturn } from './returns';
 import type { Permission, Role } from './permissions';
+import type { MembershipOrderFields, MembershipState } from './membership';
 
 export type { NewReturn, OrderReturn, ReturnEvent, ReturnLine, ReturnRefund, ReturnStatus, ReturnStep } from './returns';
 
@@ -37,7 +38,7 @@ export interface Address {
 }
 
 /** A user as the API returns it: never with a password or its hash. */
-export interface User {
+export interface User extends MembershipState {
   id: number;
   email: string;
   role: Role;
@@ -129,7 +130,7 @@ export interface OrderEvent {
  * payment) is in every answer of the API; an order placed before it was kept answers one derived
  * from its stored lines (no discount, shipping or tax). `totalAmount` = `totals.total`.
  */
-export interface Order extends Partial<PricedOrderFields> {
+export interface Order extends Partial<PricedOrderFields>, MembershipOrderFields {
   id: number;
   items: OrderItem[];
   user: number;

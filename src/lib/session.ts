@@ -3,12 +3,16 @@
 // read it through these selectors, so none of them reaches into the auth feature's files.
 import { createAction } from '@reduxjs/toolkit';
 import type { User } from '../domain/types';
+import type { MembershipLine } from '../domain/membership';
 
 /** The session ended: every slice goes back to its initial state. */
 export const loggedOut = createAction('auth/loggedOut');
 
 /** The signed-in user's record was saved (name, addresses): every copy of it is replaced. */
 export const userUpdated = createAction<User>('user/userUpdated');
+
+/** The server put the membership line in the signed-in user's cart (the cart slice keeps it). */
+export const membershipAdded = createAction<MembershipLine>('cart/membershipAdded');
 
 /** The part of the auth slice that says who is signed in. */
 export interface SessionState {

@@ -194,6 +194,8 @@ export interface TestShop {
   store: ReturnType<typeof createApp>['store'];
   /** The app's health, metrics and logs (server/modules/operations). */
   operations: ReturnType<typeof createApp>['operations'];
+  /** The modules' services (periodic work a test runs itself, e.g. the membership reminders). */
+  services: ReturnType<typeof createApp>['services'];
   /** A copy of everything the store holds, in the data file's shape. */
   state(): Promise<DbSchema>;
   /** Changes the stored state directly (a set-up the API cannot make). */
@@ -234,11 +236,12 @@ export function engineApp({ data = makeData(), slot, ...options }: ShopOptions =
 }
 
 export function makeShop(options: ShopOptions = {}): TestShop {
-  const { app, store, operations } = engineApp(options);
+  const { app, store, operations, services } = engineApp(options);
   return {
     app,
     store,
     operations,
+    services,
     ...stateAccess(store),
     anon: () => agent(app),
     async as(who) {

@@ -6,7 +6,7 @@
 // change, and the Contact us page shows them. What it changed is put back.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ShippingMethod, TaxRate } from '../../src/domain/checkout';
-import { DEMO_ADMIN, adminRequest, expect, expectAccessibleAtAllWidths, expectAlert, loginViaUi, signUpViaApi, test } from './fixtures';
+import { DEMO_ADMIN, SAMPLE_ADDRESS, adminRequest, expect, expectAccessibleAtAllWidths, expectAlert, loginViaUi, signUpViaApi, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -152,5 +152,59 @@ test('an admin changes the shop’s contact email with the keyboard, and the Con
     expect(audit[0]).toMatchObject({ action: 'settings.update', after: { email } });
   } finally {
     await admin.patch('/api/admin/settings', { data: { contact: before } });
+  }
+});
+
+test('an admin sets the membership fee with the keyboard; a shopper pays it in an order and stops the renewal; axe-clean', async ({ page, browser, request }) => {
+  const admin = await adminRequest(request);
+  const before = ((await (await admin.get('/api/admin/settings')).json()) as { membershipFee: number }).membershipFee;
+  try {
+    await loginViaUi(page, DEMO_ADMIN);
+    await page.goto('/admin/shipping');
+    const form = page.getByRole('form', { name: 'Membership fee' });
+    const field = form.getByLabel('Membership fee (a year)');
+    await expect(field).toHaveValue(String(before));
+    await field.focus();
+    await field.fill('-1');
+    await page.keyboard.press('Enter');
+    await expect(form.getByText(/0 or more/)).toBeVisible();
+    await field.fill('59');
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('status')).toHaveText('Membership fee saved: $59.00 a year.');
+    await expectAccessibleAtAllWidths(page, () => expect(field).toBeVisible());
+
+    // A shopper reads the fee on the profile, applies there (keyboard) and finds the line in the cart.
+    const shopper = await browser.newPage();
+    await signUpViaApi(shopper);
+    await shopper.goto('/profile');
+    const membership = shopper.getByRole('region', { name: 'Membership' });
+    await expect(membership).toContainText('Membership costs $59.00 a year.');
+    await membership.getByRole('button', { name: 'Apply for Membership' }).focus();
+    await shopper.keyboard.press('Enter');
+    await expectAlert(shopper, 'Membership added to your cart');
+    await shopper.goto('/cart');
+    const line = shopper.getByTestId('membership-line');
+    await expect(line.getByText('$59.00')).toBeVisible();
+
+    // Ordered (the fee alone, cash), the shopper is a member for a year and can stop the renewal.
+    const me = (await (await shopper.request.get('/api/auth/check')).json()) as { id: number };
+    const placed = await shopper.request.post('/api/orders', {
+      data: { items: [], user: me.id, totalAmount: 0, totalItems: 0, paymentMethod: 'cash', selectedAddress: SAMPLE_ADDRESS, status: 'pending' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    expect(((await placed.json()) as { totalAmount: number }).totalAmount).toBe(59);
+    await shopper.goto('/profile');
+    await expect(membership).toContainText(/Member until /);
+    await membership.getByRole('button', { name: 'Stop renewal' }).focus();
+    await shopper.keyboard.press('Enter');
+    await expectAlert(shopper, 'Renewal stopped');
+    await expect(membership.getByText('Renewal stopped', { exact: true })).toBeVisible();
+    await expect(membership).toContainText(/Member until /);
+    await expectAccessibleAtAllWidths(shopper, () => expect(membership).toBeVisible());
+    const user = (await (await shopper.request.get('/api/auth/check')).json()) as { member: boolean; membershipRenews: boolean };
+    expect(user).toMatchObject({ member: true, membershipRenews: false });
+    await shopper.close();
+  } finally {
+    await admin.patch('/api/admin/settings', { data: { membershipFee: before } });
   }
 });

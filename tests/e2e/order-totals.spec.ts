@@ -1,9 +1,10 @@
 // Every placed order shows what it was charged in Chromium against the seed:
-// a new shopper becomes a member with the banner's button (by keyboard), buys a laptop (a category
-// of the members' promotion) at the checkout with Express to Canada by the test card, and the
+// a new shopper puts membership in the cart with the banner's button (by keyboard), buys it with a
+// laptop (a category of the members' promotion, which applies to that same order) at the checkout
+// with Express to Canada by the test card, is a member from then on, and the
 // checkout's quote, the success page, My Orders, the order page, the back office's order page and
 // the orders CSV show the same figures to the cent as the order the API answers (subtotal, the
-// promotion, shipping, tax, total) and its payment. Axe at 360 px and desktop on each page.
+// promotion, shipping, tax, the membership fee, total) and its payment. Axe at 360 px and desktop on each page.
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { formatMoney, type PricedOrderFields } from '../../src/domain/checkout';
@@ -11,7 +12,7 @@ import { DEMO_ADMIN, expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test }
 import { laptopInCartToCanada } from './prices';
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-type PlacedOrder = PricedOrderFields & { id: number; totalAmount: number };
+type PlacedOrder = PricedOrderFields & { id: number; totalAmount: number; membershipFee?: number };
 
 /** The rows the order's breakdown must show, from the order as the API answers it. */
 function expectedRows(order: PlacedOrder): [string, string][] {
@@ -21,6 +22,7 @@ function expectedRows(order: PlacedOrder): [string, string][] {
     ...promotions.map((p): [string, string] => [p.code ? `${p.label}${p.code}` : p.label, `−${formatMoney(p.amount)}`]),
     [`Shipping (${shipping.name})`, totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)],
     [`Tax (${Number(tax.rate.toFixed(4))}%)`, formatMoney(totals.tax)],
+    ...(totals.membership === undefined ? [] : [['Membership (1 year)', formatMoney(totals.membership)] as [string, string]]),
     ['Total', formatMoney(totals.total)],
   ];
 }
@@ -32,11 +34,11 @@ async function shownRows(page: Page, id: number): Promise<[string, string][]> {
   return list.evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']));
 }
 
-test('a member buys a laptop with Express to Canada by card; every order page shows the same figures', async ({ page, shopper, browser }) => {
+test('a shopper buys membership with a laptop, Express to Canada by card; every order page shows the same figures', async ({ page, shopper, browser }) => {
   test.slow(); // five pages, each at two widths
   expect(shopper.email).toContain('@');
 
-  // The banner: the promotion's words, and the button that makes the shopper a member (keyboard).
+  // The banner: the promotion's words, and the button that puts membership in the cart (keyboard).
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Promotion' });
   const apply = banner.getByRole('button', { name: 'Apply for Membership' });
@@ -44,16 +46,21 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   await expectAccessibleAtAllWidths(page, () => expect(apply).toBeVisible());
   await apply.focus();
   await page.keyboard.press('Enter');
-  await expect(banner.getByRole('status')).toHaveText(/You.re a member/);
+  await expect(banner.getByRole('status')).toHaveText(/Membership added to your cart, at its yearly fee/);
   await expect(banner.getByRole('button')).toHaveCount(0);
-  // The banner asks again: a member reads what they have, never the offer to join.
-  await expect(banner.getByText('Members save 20% on Electronics')).toBeVisible();
-  await expect(banner).not.toContainText('Apply for Membership');
-  expect((await (await page.request.get('/api/auth/check')).json()).member).toBe(true);
+  // Not a member until the order that holds it is placed.
+  expect((await (await page.request.get('/api/auth/check')).json()).member).toBe(false);
   await expectAccessibleAtAllWidths(page, () => expect(banner.getByRole('status')).toBeVisible());
 
   // The order, at the checkout as a shopper places it: a laptop, Express to Canada, the test card.
   await laptopInCartToCanada(page);
+  // The cart shows the membership line at the fee the back office set (the seed's $49.00), removable.
+  await page.goto('/cart');
+  const membershipLine = page.getByTestId('membership-line');
+  await expect(membershipLine.getByRole('heading', { name: 'Membership (1 year)' })).toBeVisible();
+  await expect(membershipLine.getByText('$49.00')).toBeVisible();
+  await expect(membershipLine.getByRole('button', { name: 'Remove Membership (1 year)' })).toBeEnabled();
+  await expectAccessibleAtAllWidths(page, () => expect(membershipLine).toBeVisible());
   await page.goto('/checkout');
   await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
   await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();
@@ -73,7 +80,12 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   const orderId = Number(page.url().split('/').pop());
   const me = (await (await page.request.get('/api/auth/check')).json()) as { id: number };
   const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as PlacedOrder;
-  expect(order.totals.discount).toBeGreaterThan(0); // the members' promotion applied
+  expect(order.totals.discount).toBeGreaterThan(0); // the members' promotion applied, with membership in the cart
+  expect(order.membershipFee).toBe(49);
+  expect(order.totals.membership).toBe(49);
+  const account = (await (await page.request.get('/api/auth/check')).json()) as { member: boolean; memberUntil: string };
+  expect(account.member).toBe(true);
+  expect(Date.parse(account.memberUntil)).toBeGreaterThan(Date.now() + 364 * 24 * 60 * 60 * 1000);
   // Its discount line says the short label, not the banner's sentence.
   expect(order.promotions.map((p) => p.label)).toEqual(["Members' 20% off Electronics"]);
   expect(order.shipping.name).toBe('Express');
@@ -124,5 +136,11 @@ test('a member buys a laptop with Express to Canada by card; every order page sh
   const cell = (name: string) => line![name];
   for (const name of ['subtotal', 'discount', 'shipping', 'tax', 'total'] as const) expect(Number(cell(name)), name).toBe(order.totals[name]);
   expect(cell('paymentStatus')).toBe('authorized');
+  expect(Number(cell('membership'))).toBe(49);
   await context.close();
+
+  // The banner now: a member reads what they have, never the offer to join.
+  await page.goto('/');
+  await expect(banner.getByText('Members save 20% on Electronics')).toBeVisible({ timeout: 30_000 });
+  await expect(banner).not.toContainText('Apply for Membership');
 });

@@ -114,20 +114,20 @@ export const NEW_ROUTE_ROWS: Row[] = [
     verify: ({ res }) => expect(res.body).toEqual({ held: expect.any(Boolean) }),
   },
 
-  // The shop's settings: anyone reads the contact details; only admins read them uncached or change them.
+  // The shop's settings: anyone reads the contact details and the membership fee; only admins read them uncached or change them.
   {
     route: 'GET /api/settings',
-    what: "the shop's contact details",
+    what: "the shop's contact details and membership fee",
     url: '/api/settings',
     expect: [200, 200, 200, 200],
-    verify: ({ res }) => expect(res.body).toEqual({ contact: DEFAULT_CONTACT }),
+    verify: ({ res }) => expect(res.body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 }),
   },
   {
     route: 'GET /api/admin/settings',
-    what: 'the contact details, never cached',
+    what: 'the contact details and membership fee, never cached',
     url: '/api/admin/settings',
     expect: [401, 403, 403, 200],
-    verify: ({ res }) => expect(res.body).toEqual({ contact: DEFAULT_CONTACT }),
+    verify: ({ res }) => expect(res.body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 }),
   },
   {
     route: 'PATCH /api/admin/settings',
@@ -137,7 +137,7 @@ export const NEW_ROUTE_ROWS: Row[] = [
     expect: [401, 403, 403, 200],
     verify: async (cell) => {
       const contact = { ...DEFAULT_CONTACT, email: 'care@example.com' };
-      expect(cell.res.body).toEqual({ contact });
+      expect(cell.res.body).toEqual({ contact, membershipFee: 49 });
       expect((await readExtra(cell.shop)).shopSettings).toEqual({ 'shop.contact': JSON.stringify(contact) });
       expectStored(cell, (db) => audited(db, { action: 'settings.update', entity: 'settings', entityId: 'contact', before: { email: DEFAULT_CONTACT.email }, after: { email: 'care@example.com' } }));
     },

@@ -395,15 +395,17 @@ const MATRIX: Row[] = [
     expect: [401, 200, 200, 200],
     verify: ({ res, self }) => expect(res.body.id).toBe(self),
   },
-  // Membership: the caller's own only (there is no way to name another account).
+  // Membership: the caller's own only (there is no way to name another account); joining puts the
+  // membership line in the caller's cart (the order that holds it makes the member).
   {
     route: 'POST /api/users/own/membership',
-    what: 'become a member',
+    what: 'put membership in the cart',
     url: '/api/users/own/membership',
-    expect: [401, 200, 200, 200],
-    verify: async ({ res, self, agent }) => {
-      expect(res.body).toMatchObject({ id: self, member: true });
-      expect((await agent.get('/api/users/own').expect(200)).body.member).toBe(true);
+    expect: [401, 201, 201, 201],
+    verify: async ({ res, agent }) => {
+      expect(res.body).toEqual({ id: 'membership', kind: 'membership', title: 'Membership (1 year)', price: 49, quantity: 1 });
+      expect((await agent.get('/api/cart').expect(200)).body.at(-1)).toEqual(res.body);
+      expect((await agent.get('/api/users/own').expect(200)).body.member).toBe(false);
     },
   },
   {
@@ -411,7 +413,7 @@ const MATRIX: Row[] = [
     what: 'leave membership',
     url: '/api/users/own/membership',
     expect: [401, 200, 200, 200],
-    verify: ({ res, self }) => expect(res.body).toMatchObject({ id: self, member: false }),
+    verify: ({ res, self }) => expect(res.body).toMatchObject({ id: self, member: false, membershipRenews: true }),
   },
   // Wishlist and stock alerts: the caller's own only; an id of someone else's is 404.
   {

@@ -1659,6 +1659,16 @@ function newRouteCases(add: AddCase, body: BodyCase): void {
   body(settings, 'wrong type', 'contact a list', 400, { contact: [] });
   body(settings, 'missing field', 'no contact', 400, { contact: undefined });
   contact('huge string', 'hours of 101 characters', { hours: 'h'.repeat(101) });
+  // {membershipFee}: dollars, 0 to 10000, cents at most (errors.membershipFee)
+  const fee = (kind: Kind, name: string, membershipFee: unknown) => body(settings, kind, `membershipFee ${name}`, 400, { membershipFee });
+  fee('out of range', 'below 0', -1);
+  fee('out of range', 'above 10000', 10000.01);
+  fee('out of range', 'with 3 decimals', 1.005);
+  fee('wrong type', 'a numeric string', '49');
+  fee('wrong type', 'a list', [49]);
+  fee('injection string', 'NoSQL $gt', { $gt: 0 });
+  fee('script tag', 'a script tag', SCRIPT);
+  fee('huge string', 'of 90 kB', '9'.repeat(90_000));
 
   // POST /admin/webhooks {url, events, active?}; PATCH /admin/webhooks/:id (endpoint 1)
   for (const route of ['POST /api/admin/webhooks', 'PATCH /api/admin/webhooks/:id'] as const) {

@@ -129,7 +129,8 @@ const EXTRA_STATE = sql<{ state: string }>`SELECT json_build_object(
   'renditions', (SELECT count(*) FROM media_renditions),
   'outbox', (SELECT coalesce(json_agg(json_build_object('id', id, 'to', "to", 'subject', subject, 'status', status) ORDER BY id), '[]') FROM outbox),
   'passwordLinks', (SELECT count(*) FROM password_resets),
-  'shopSettings', (SELECT coalesce(json_object_agg(key, value ORDER BY key), '{}') FROM settings WHERE key LIKE 'shop.%')
+  'shopSettings', (SELECT coalesce(json_object_agg(key, value ORDER BY key), '{}') FROM settings WHERE key LIKE 'shop.%'),
+  'cartMembership', (SELECT coalesce(json_agg(user_id ORDER BY user_id), '[]') FROM cart_membership)
 )::text AS state`;
 
 export interface ExtraState {
@@ -145,6 +146,8 @@ export interface ExtraState {
   passwordLinks: number;
   /** The shop's settings by key (server/modules/settings), as stored JSON texts. */
   shopSettings: Record<string, string>;
+  /** The users whose cart holds the membership line. */
+  cartMembership: number[];
 }
 
 /** EXTRA_STATE of a store, as its JSON text. */
@@ -321,13 +324,14 @@ export async function makeDurableShop(
   { data = makeData(), poolSize, slot, ...options }: Partial<AppOptions> & { data?: DbSchema } & DurableStoreOptions = {},
 ): Promise<DurableShop> {
   const stored = await durableStore(data, { poolSize, slot });
-  const { app, store, operations } = stored.open(options);
+  const { app, store, operations, services } = stored.open(options);
   const counted = () => countRequests(agent(app), figures);
   return {
     ...stored,
     app,
     store,
     operations,
+    services,
     ...stateAccess(store),
     anon: counted,
     async as(who) {

@@ -14,8 +14,18 @@ export interface AccountStore {
   createUser(tx: Tx, user: Omit<StoredUser, 'id'>): Promise<StoredUser | undefined>;
   /** Sets the addresses and/or the name (null removes it); undefined when there is no such user. */
   updateUser(id: number, changes: { addresses?: Address[]; name?: string | null }): Promise<StoredUser | undefined>;
-  /** Sets whether the user is a member; the user after it, undefined when there is none. */
+  /** Sets whether the user is a member, without end (no paid term); the user after it, undefined when there is none. */
   setMember(id: number, member: boolean): Promise<StoredUser | undefined>;
+  /** Starts a paid term in `tx`: a member until `until` (ISO), renewing, started by order `order`. */
+  startMembership(tx: Tx, id: number, order: number, until: string): Promise<void>;
+  /** Ends the membership order `order` started, in `tx` (nothing when another order started the user's term); whether it did. */
+  endMembershipOf(tx: Tx, id: number, order: number): Promise<boolean>;
+  /** Stops (false) or resumes the renewal of the user's paid term; the user after it. */
+  setMembershipRenews(id: number, renews: boolean): Promise<StoredUser | undefined>;
+  /** Members whose renewing paid term ends after `from` and at or before `to` (ISO) and who were not reminded of that term. */
+  membersToRemind(from: string, to: string): Promise<StoredUser[]>;
+  /** Marks the user reminded of the term ending `until`, in `tx`; false when done already (or the term changed). */
+  markMembershipReminded(tx: Tx, id: number, until: string): Promise<boolean>;
   /** Sets whether the user gets alert mail (the wishlist's back-in-stock and price-drop mail); the user after it, undefined when there is none. */
   setAlerts(id: number, alerts: boolean): Promise<StoredUser | undefined>;
   /**
@@ -143,8 +153,16 @@ export interface StoredUser {
    * (the seed's accounts, and every account older than the field).
    */
   verified?: boolean;
-  /** true: a member (the members' promotions apply; POST /users/own/membership). Absent: not a member. */
+  /** true: a member (the members' promotions apply; POST /users/own/membership) until memberUntil. Absent: not a member. */
   member?: boolean;
+  /** When the paid term ends (ISO); absent: no end (a free or seeded membership) or none. */
+  memberUntil?: string;
+  /** false: the member stopped the renewal (no reminder mail). Absent: renews. */
+  membershipRenews?: boolean;
+  /** The order that started the paid term (cancelling it ends the membership). */
+  membershipOrder?: number;
+  /** The memberUntil a reminder mail went out for (one per term). */
+  membershipReminded?: string;
   /** false: no back-in-stock or price-drop mail (PUT /users/own/alerts). Absent: alerts on. */
   alerts?: boolean;
   /** true: signs in with a TOTP code as well (POST /users/own/2fa). Absent: off. Not part of db.json: a loaded account has it off. */

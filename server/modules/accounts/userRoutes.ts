@@ -5,7 +5,7 @@ import { asyncRoute } from '../../http/middleware';
 import type { Services } from '..';
 import { toPublicUser } from './users';
 
-export function userRoutes({ users, auth, twoFactor }: Services): Router {
+export function userRoutes({ users, auth, twoFactor, membership }: Services): Router {
   const router = Router();
 
   // GET /users/own (signed in)
@@ -48,17 +48,22 @@ export function userRoutes({ users, auth, twoFactor }: Services): Router {
     }),
   );
 
-  // POST /users/own/membership (signed in): the caller becomes a member (idempotent); DELETE: leaves
+  // POST /users/own/membership (signed in): 201 with the membership line put in the caller's cart;
+  // 409 when it is there already or the caller is a member. Fee 0: 200 with the user, a member at once
   router.post(
     '/own/membership',
     asyncRoute(async (req, res) => {
-      res.json(await users.setMembership(req.user!, true));
+      const joined = await membership.join(req.user!);
+      if ('line' in joined) res.status(201).json(joined.line);
+      else res.json(joined.user);
     }),
   );
+  // DELETE /users/own/membership: the line leaves the cart; a paid term stops renewing (member until
+  // it ends), any other membership ends at once; the user after it
   router.delete(
     '/own/membership',
     asyncRoute(async (req, res) => {
-      res.json(await users.setMembership(req.user!, false));
+      res.json(await membership.leave(req.user!));
     }),
   );
 

@@ -1,6 +1,7 @@
 // Users: what the API shows of an account, and the changes its owner may make.
 import type { User } from '../../../src/domain/types';
 import { permissionsOf } from '../../../src/domain/permissions';
+import { memberAt, MEMBERSHIP_TERM_MS } from '../../../src/domain/membership';
 import { assertValid, forbidden, notFound } from '../../http/errors';
 import type { StoredUser } from './port';
 import type { Tx, AccountStore } from '../../db/port';
@@ -8,13 +9,18 @@ import { readAddresses, readName, type Errors } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 import { savedAddressAnswer } from '../../http/addresses';
 
-/** The user as the API shows it: never the password hash, never unknown fields. */
-export function toPublicUser(user: StoredUser): User {
+/**
+ * The user as the API shows it at `at`: never the password hash, never unknown fields. A member
+ * is one whose paid term has not ended (memberUntil absent: no end).
+ */
+export function toPublicUser(user: StoredUser, at = Date.now()): User {
   const { id, email, role, addresses } = user;
   const pub: User = { id, email, role, addresses: (addresses ?? []).map(savedAddressAnswer) };
   if (user.name !== undefined) pub.name = user.name;
   pub.verified = user.verified !== false;
-  pub.member = user.member === true;
+  pub.member = memberAt(user.member === true, user.memberUntil, at);
+  pub.memberUntil = pub.member && user.memberUntil !== undefined ? user.memberUntil : null;
+  pub.membershipRenews = user.membershipRenews !== false;
   pub.alerts = user.alerts !== false;
   pub.twoFactorEnabled = user.twoFactor === true;
   pub.permissions = permissionsOf(user.role);
@@ -57,13 +63,30 @@ export class UserService {
   }
 
   /**
-   * POST (true) / DELETE (false) /users/own/membership: the caller joins or leaves membership (the
-   * members' promotions price their cart from then on); the same again changes nothing.
+   * Makes the user a member without end (true: a free membership) or ends any membership at once
+   * (false); the user after it. The members' promotions price their cart from then on.
    */
-  async setMembership(me: StoredUser, member: boolean): Promise<User> {
+  async setMembership(me: StoredUser, member: boolean): Promise<StoredUser> {
     const user = await this.store.setMember(me.id, member);
     if (!user) throw notFound('User not found');
-    return toPublicUser(user);
+    return user;
+  }
+
+  /** Stops the renewal of the user's paid term (no reminder); the user after it. */
+  async stopRenewal(me: StoredUser): Promise<StoredUser> {
+    const user = await this.store.setMembershipRenews(me.id, false);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  /** In the transaction of order `order` placed at `at` that bought membership: the user a member for a year from then. */
+  startMembership(tx: Tx, user: number, order: number, at: number): Promise<void> {
+    return this.store.startMembership(tx, user, order, new Date(at + MEMBERSHIP_TERM_MS).toISOString());
+  }
+
+  /** In the transaction that cancels order `order`: ends the membership it started (nothing when another order started the user's term). */
+  endMembershipOf(tx: Tx, user: number, order: number): Promise<boolean> {
+    return this.store.endMembershipOf(tx, user, order);
   }
 
   /** Sets whether `id` gets alert mail; the user after it (404 when the account is gone). */

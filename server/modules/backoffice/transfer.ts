@@ -54,6 +54,8 @@ export const ORDER_COLUMNS = [
   'paymentStatus',
   // The payment in the words every page and mail uses (paymentText), e.g. "Card •••• 4242 (Visa) — Refunded".
   'payment',
+  // The membership fee the order charged, part of its total (0 when it bought none).
+  'membership',
 ] as const;
 
 export { MAX_IMPORT_BYTES };
@@ -73,7 +75,7 @@ function orderCells(o: Order): Cell[] {
   return [
     ...[o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items)],
     ...[safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country],
-    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status, paymentText(payment, totals.total)],
+    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status, paymentText(payment, totals.total), totals.membership ?? 0],
   ];
 }
 

@@ -49,9 +49,33 @@ export async function removeCartLine(db: Db, user: number, product: number, vari
   return first && cartLineFromRow(first);
 }
 
-/** Removes every line of the user's cart. */
+/** Removes every line of the user's cart, its membership line too. */
 export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<void> {
   await db.deleteFrom('cart').where('user_id', '=', user).execute();
+  await db.deleteFrom('cart_membership').where('user_id', '=', user).execute();
+}
+
+// The membership line: a row of cart_membership per user holding one.
+
+/** Whether the user's cart holds the membership line (in `trx`, locked until it ends, when given). */
+export async function hasMembershipLine(db: Db | Transaction<Database>, user: number, lock = false): Promise<boolean> {
+  if (!isId(user)) return false;
+  let query = db.selectFrom('cart_membership').select('user_id').where('user_id', '=', user);
+  if (lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Adds the membership line; false (nothing added) when the cart holds it already. */
+export async function addMembershipLine(db: Db, user: number): Promise<boolean> {
+  const added = await db.insertInto('cart_membership').values({ user_id: user }).onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst();
+  return added !== undefined;
+}
+
+/** Removes the membership line; false when there was none. */
+export async function removeMembershipLine(db: Db, user: number): Promise<boolean> {
+  if (!isId(user)) return false;
+  const removed = await db.deleteFrom('cart_membership').where('user_id', '=', user).executeTakeFirst();
+  return removed.numDeletedRows > 0n;
 }
 
 // Rows <-> cart lines (./port.ts StoredCartLine).

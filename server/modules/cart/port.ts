@@ -23,8 +23,16 @@ export interface CartStore {
   setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined>;
   /** Removes the user's lines for the product (only that variant's, with `variant`); the first line removed, undefined when there was none. */
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
-  /** Removes every line of the user's cart (an order placed), in `tx`. */
+  /** Removes every line of the user's cart (an order placed), its membership line too, in `tx`. */
   emptyCart(tx: Tx, user: number): Promise<void>;
+
+  // The membership line: at most one per cart, priced from the shop's fee (CartService).
+  /** Whether the user's cart holds the membership line; in `tx`, locked until it ends, when given. */
+  hasMembershipLine(user: number, tx?: Tx): Promise<boolean>;
+  /** Adds the membership line; false (nothing added) when the cart holds it already. */
+  addMembershipLine(user: number): Promise<boolean>;
+  /** Removes the membership line; false when there was none. */
+  removeMembershipLine(user: number): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // Carts: each user's own lines, { id, product, variant, quantity } with the product and the
 // variant expanded: one line per variant (two sizes of one product are two lines). Someone else's
-// line is answered exactly like a missing one (404), so ids of other carts are not revealed.
+// line is answered exactly like a missing one (404), so ids of other carts are not revealed. A
+// cart may also hold the membership line (src/domain/membership.ts), listed last, priced from the
+// shop's fee as it is now (SettingsService), removed by DELETE /cart/membership.
 import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../../src/domain/constants';
 import { toNumber } from '../../../src/domain/validation';
 import type { CartItem, Product } from '../../../src/domain/types';
@@ -10,6 +12,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { StoredCartLine } from './port';
 import type { CartStore, StoredCartItem, Tx, VariantProduct } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
+import type { SettingsService } from '../settings/service';
+import { MEMBERSHIP_LINE_ID, membershipLine, type MembershipLine } from '../../../src/domain/membership';
+import { toDollars, type Cents } from '../../../src/domain/checkout';
 import { parseId, requireObject } from '../../http/input';
 import { assertVariantAvailable, cartVariant, readVariantRef, resolveVariant } from '../catalogue/variantRules';
 
@@ -84,11 +89,31 @@ export class CartService {
   constructor(
     private readonly store: CartStore,
     private readonly catalogue: CatalogueService,
+    private readonly settings: SettingsService,
   ) {}
 
-  /** The user's lines, products and variants expanded. */
-  async items(user: number): Promise<CartItem[]> {
-    return (await this.lines(user)).map(answer);
+  /** The user's lines, products and variants expanded; the membership line last when the cart holds it. */
+  async items(user: number): Promise<(CartItem | MembershipLine)[]> {
+    const [lines, fee] = await Promise.all([this.lines(user), this.membershipFee(user)]);
+    const items: (CartItem | MembershipLine)[] = lines.map(answer);
+    return fee === undefined ? items : [...items, membershipLine(toDollars(fee))];
+  }
+
+  /** The fee the user's membership line costs now (cents); undefined when the cart holds none. In `tx`, the line locked, when given. */
+  async membershipFee(user: number, tx?: Tx): Promise<Cents | undefined> {
+    if (!(await this.store.hasMembershipLine(user, tx))) return undefined;
+    return this.settings.membershipFee(tx);
+  }
+
+  /** Puts the membership line in the user's cart: the line; 409 when it is there already. */
+  async addMembership(user: number): Promise<MembershipLine> {
+    if (!(await this.store.addMembershipLine(user))) throw conflict('Membership is already in your cart');
+    return membershipLine(toDollars(await this.settings.membershipFee()));
+  }
+
+  /** Takes the membership line out of the user's cart; whether it was there. */
+  removeMembership(user: number): Promise<boolean> {
+    return this.store.removeMembershipLine(user);
   }
 
   /**
@@ -142,7 +167,12 @@ export class CartService {
    * Removes the user's line for the product (?variant=ID: that variant's line; without, every
    * line of the product); the (first) line as it was.
    */
-  async remove(user: number, rawProductId: string, rawVariant?: unknown): Promise<CartItem | StoredCartLineAnswer> {
+  async remove(user: number, rawProductId: string, rawVariant?: unknown): Promise<CartItem | StoredCartLineAnswer | MembershipLine> {
+    if (rawProductId === MEMBERSHIP_LINE_ID) {
+      const fee = await this.membershipFee(user);
+      if (fee === undefined || !(await this.removeMembership(user))) throw notFound('Membership is not in your cart');
+      return membershipLine(toDollars(fee));
+    }
     const productId = parseId(rawProductId);
     const variant = rawVariant === undefined ? undefined : readVariantRef(rawVariant);
     if (rawVariant !== undefined && variant === undefined) throw badRequest('Invalid variant', { variant: 'variant must be a variant id' });

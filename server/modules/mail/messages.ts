@@ -1,5 +1,6 @@
 // The shop's messages: each a plain-text part and an HTML part built from the same values, every
 // value escaped in the HTML, links absolute from the shop's public address (PUBLIC_URL).
+import { MEMBERSHIP_TITLE } from '../../../src/domain/membership';
 import { formatMoney } from '../../../src/domain/checkout';
 import { deliveryText } from '../../../src/domain/deliveryText';
 import { lineCharges, orderCharges, orderPaymentText } from '../../../src/domain/orderText';
@@ -94,7 +95,7 @@ function addressLines(order: Order): string[] {
 
 const rate = (percent: number) => `${Number(percent.toFixed(4))}%`;
 
-/** The order's charges as label/amount rows: subtotal, each promotion, shipping, tax, total (all stored). */
+/** The order's charges as label/amount rows: subtotal, each promotion, shipping, tax, the membership fee, total (all stored). */
 function chargeRows(order: Order): [label: string, amount: string][] {
   const { promotions, shipping, tax, totals } = orderCharges(order);
   const rows: [string, string][] = [['Subtotal', formatMoney(totals.subtotal)]];
@@ -102,6 +103,8 @@ function chargeRows(order: Order): [label: string, amount: string][] {
   if (promotions.length === 0 && totals.discount > 0) rows.push(['Discount', `−${formatMoney(totals.discount)}`]);
   rows.push([`Shipping (${oneLine(shipping.name)})`, totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)]);
   rows.push([`Tax (${rate(tax.rate)})`, formatMoney(totals.tax)]);
+  // The membership fee: its own line, never discounted nor taxed.
+  if (totals.membership !== undefined) rows.push([MEMBERSHIP_TITLE, formatMoney(totals.membership)]);
   rows.push(['Total', formatMoney(totals.total)]);
   return rows;
 }

@@ -8,12 +8,14 @@ import {
   toCents,
   toDollars,
   type AppliedPromotion,
+  type Cents,
   type Promotion,
   type ShippingMethod,
   type Totals,
 } from '../../../src/domain/checkout';
 import { deliveryDates, type OrderDelivery } from '../../../src/domain/delivery';
 import type { Quote } from '../../../src/domain/quote';
+import { membershipLine } from '../../../src/domain/membership';
 import { variantSalePrice } from '../../../src/domain/variants';
 import type { Variant } from '../../../src/domain/variants';
 import { assertValid, badRequest } from '../../http/errors';
@@ -96,13 +98,17 @@ const enginePromotion = (p: Promotion, uses: number): PricingPromotion => ({
  */
 export const unitPriceOf = (product: Product, variant: Pick<Variant, 'price' | 'discountPercentage'>) => toCents(variantSalePrice(product, variant));
 
-/** The engine's verdict for `lines` with what the store read, the chosen method and the codes. */
-export function priceWith(lines: readonly PricingLine[], context: PricingContext, method: ShippingMethod | undefined, codes: readonly string[], at: number, member = context.member): PricingResult {
+/**
+ * The engine's verdict for `lines` with what the store read, the chosen method and the codes;
+ * `membershipFee` when the cart holds the membership line (the shopper prices as a member then).
+ */
+export function priceWith(lines: readonly PricingLine[], context: PricingContext, method: ShippingMethod | undefined, codes: readonly string[], at: number, member = context.member, membershipFee?: Cents): PricingResult {
   return priceCart({
     lines,
     promotions: context.promotions.map((p) => enginePromotion(p, context.customerUses[p.id] ?? 0)),
     codes,
-    member,
+    member: member || membershipFee !== undefined,
+    membershipFee,
     at,
     // An empty cart ships nothing.
     shipping: method && lines.length > 0 ? engineMethod(method) : undefined,
@@ -117,7 +123,14 @@ export function snapshotOf(result: PricingResult): { promotions: AppliedPromotio
     promotions: result.promotions.map((p) => ({ id: p.id, code: p.code, label: p.label, amount: toDollars(p.amount) })),
     shipping: { ...result.shipping, amount: toDollars(result.shipping.amount) },
     tax: { rate: result.tax.rate, amount: toDollars(result.tax.amount) },
-    totals: { subtotal: toDollars(t.subtotal), discount: toDollars(t.discount), shipping: toDollars(t.shipping), tax: toDollars(t.tax), total: toDollars(t.total) },
+    totals: {
+      subtotal: toDollars(t.subtotal),
+      discount: toDollars(t.discount),
+      shipping: toDollars(t.shipping),
+      tax: toDollars(t.tax),
+      ...(t.membership === undefined ? {} : { membership: toDollars(t.membership) }),
+      total: toDollars(t.total),
+    },
   };
 }
 
@@ -182,7 +195,7 @@ export class CheckoutService {
     return { country: country as string, ...(region ? { state: region.code } : {}) };
   }
 
-  /** POST /checkout/quote: the user's cart priced as an order would be now (README "Prices"). */
+  /** POST /checkout/quote: the user's cart priced as an order would be now (README "Prices"), its membership line too. */
   async quote(user: StoredUser, input: unknown): Promise<Quote> {
     const body = input === undefined ? {} : requireObject(input);
     const errors: Errors = {};
@@ -191,7 +204,11 @@ export class CheckoutService {
     const codes = readCodes(body.codes, errors);
     assertValid(errors, 'Invalid quote');
 
-    const [cart, context] = await Promise.all([this.modules.cart.lines(user.id), this.modules.promotions.pricingContext(user.id, codes, place)]);
+    const [cart, context, fee] = await Promise.all([
+      this.modules.cart.lines(user.id),
+      this.modules.promotions.pricingContext(user.id, codes, place),
+      this.modules.cart.membershipFee(user.id),
+    ]);
     const method = chooseMethod(context.shippingMethods, methodId, place?.country);
     const lines: PricingLine[] = cart.map((item) => ({
       key: item.id,
@@ -201,10 +218,10 @@ export class CheckoutService {
       quantity: item.quantity,
     }));
     const at = this.now();
-    const result = priceWith(lines, context, method, codes, at);
+    const result = priceWith(lines, context, method, codes, at, context.member, fee);
     const goods = result.totals.subtotal - result.totals.discount;
     const texts = cart.map((item) => item.product.shippingInformation);
-    const memberSavings = context.member ? 0 : Math.max(0, priceWith(lines, context, method, codes, at, true).totals.discount - result.totals.discount);
+    const memberSavings = context.member || fee !== undefined ? 0 : Math.max(0, priceWith(lines, context, method, codes, at, true).totals.discount - result.totals.discount);
     return {
       lines: cart.map((item, i) => ({
         product: { id: item.product.id, title: item.product.title, ...(item.product.thumbnail ? { thumbnail: item.product.thumbnail } : {}) },
@@ -221,6 +238,7 @@ export class CheckoutService {
         return { ...m, charge: toDollars(lines.length > 0 ? shippingCharge(engineMethod(m), goods) : 0), delivery: arrives ? { from: arrives.from, to: arrives.to } : null };
       }),
       memberSavings: toDollars(memberSavings),
+      membership: fee === undefined ? null : membershipLine(toDollars(fee)),
     };
   }
 }

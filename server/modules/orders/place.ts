@@ -4,7 +4,8 @@
 // products locked (catalogue), what pricing needs read in one statement (pricing), the order
 // priced (placing.ts), the stock taken with one guarded UPDATE (catalogue), the order stored with
 // its card payment and its Idempotency-Key in one statement, its promotions counted (pricing), the
-// card's authorization recorded (payments), the cart emptied (cart), the confirmation put in the
+// card's authorization recorded (payments), a membership the cart held started (accounts), the
+// cart emptied with its membership line (cart), the confirmation put in the
 // outbox (mail), to the address of the session's account, and the webhook events queued (webhooks). Expired keys are forgotten once a
 // minute (KEY_PRUNE_EVERY_MS), after a commit, not by every order.
 import { toCents } from '../../../src/domain/checkout';
@@ -55,7 +56,9 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
   const fingerprint = requestFingerprint(fingerprintBody(input));
   const earlierOrder = async () => (key === undefined ? undefined : store.orderForKey(user, key, now() - IDEMPOTENCY_TTL_MS));
   // The key's earlier order and the body's products are read side by side; the earlier order wins.
-  const [known, read] = await Promise.allSettled([earlierOrder(), readOrder(deps.catalogue, input, new Date(now()))]);
+  // A cart holding the membership line may order it alone (no items).
+  const fee = deps.cart.membershipFee(user);
+  const [known, read] = await Promise.allSettled([earlierOrder(), fee.then((f) => readOrder(deps.catalogue, input, new Date(now()), f !== undefined))]);
   if (known.status === 'rejected') throw known.reason;
   if (known.value) return sameRequest(known.value.order, known.value.fingerprint, fingerprint);
   if (read.status === 'rejected') throw read.reason;
@@ -66,7 +69,7 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
   // The card is authorized before the transaction, for the total priced now; the order's
   // transaction prices again and refuses another total. An authorization whose order is not
   // committed is voided.
-  const card = request.card ? await authorizeCard(deps, user, request, at) : undefined;
+  const card = request.card ? await authorizeCard(deps, user, request, at, await fee) : undefined;
   if (card && !card.answer.ok) throw new HttpError(402, card.answer.message);
   let committed = false;
   let outcome: Outcome;
@@ -80,7 +83,10 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
         products.push(product);
       }
       const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
-      priced = priceOrder(request, products, pricing, user, at);
+      // The membership line, locked: the order buys it (and prices as a member's) when the cart holds it.
+      const membershipFee = await deps.cart.membershipFee(user, tx);
+      if (membershipFee === undefined && request.lines.length === 0) throw conflict('Membership is no longer in your cart; nothing was ordered');
+      priced = priceOrder(request, products, pricing, user, at, membershipFee);
       const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;
       const short = request.lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
       if (short) return { shortOf: short.product, variant: short.variant };
@@ -105,6 +111,8 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
         if (!answer || card!.amount !== toCents(priced.totals!.total)) throw new Rollback({ repriced: true });
         await payments.recordAuthorization(tx, placed.id, card!.amount, answer.reference, card!.key);
       }
+      // A year of membership from now, started by this order (cancelling it ends it).
+      if (membershipFee !== undefined) await deps.users.startMembership(tx, user, placed.id, at);
       await deps.cart.empty(tx, user);
       // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
       await deps.mail.enqueue(tx, orderPlacedMail(shopper.email, placed, ctx.linkBase), at);

@@ -40,15 +40,18 @@ export interface OrderRequest {
   products: readonly VariantProduct[];
 }
 
-/** Reads a POST /orders body against the products as they are now (400 with every field's error). */
-export async function readOrder(catalogue: CatalogueService, input: unknown, now: Date): Promise<OrderRequest> {
+/**
+ * Reads a POST /orders body against the products as they are now (400 with every field's error).
+ * `membership`: the cart holds the membership line, so an order of no items (membership alone) may be placed.
+ */
+export async function readOrder(catalogue: CatalogueService, input: unknown, now: Date, membership = false): Promise<OrderRequest> {
   const body = requireObject(input);
   const errors: Errors = {};
   const lines: OrderLine[] = [];
   const known = new Map<number, VariantProduct>();
   const items = Array.isArray(body.items) ? (body.items as unknown[]) : undefined;
   if (!items || items.length === 0) {
-    errors.items = 'The order has no items';
+    if (!membership || (body.items !== undefined && !Array.isArray(body.items))) errors.items = 'The order has no items';
   } else if (items.length > MAX_ORDER_LINES) {
     errors.items = `At most ${MAX_ORDER_LINES} lines per order`;
   } else {
@@ -95,8 +98,9 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
  * its lines) and what pricing reads: every line checked first (409 naming the product and the
  * choice), then priced. A code the shopper sent that does not apply is refused (409; the quote
  * showed why). A card's payment is what the provider authorizes (the service sets it).
+ * `membershipFee`: the cart holds the membership line; the order buys it (its own line).
  */
-export function priceOrder(request: OrderRequest, products: readonly VariantProduct[], pricing: PricingContext, user: number, at: number): NewOrder {
+export function priceOrder(request: OrderRequest, products: readonly VariantProduct[], pricing: PricingContext, user: number, at: number, membershipFee?: Cents): NewOrder {
   const { lines, codes, shippingMethod, selectedAddress } = request;
   const chosen = lines.map((l, i) => {
     const variant = products[i].variants.find((v) => v.id === l.variant);
@@ -106,7 +110,7 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
   });
   const method = chooseMethod(pricing.shippingMethods, shippingMethod, selectedAddress.country);
   const engineLines = lines.map((l, i) => ({ key: i + 1, productId: products[i].id, category: products[i].category, unitPrice: unitPriceOf(products[i], chosen[i]), quantity: l.quantity }));
-  const result = priceWith(engineLines, pricing, method, codes, at);
+  const result = priceWith(engineLines, pricing, method, codes, at, pricing.member, membershipFee);
   if (result.rejected.length > 0) throw conflict(`The code ${result.rejected[0].code} cannot be used: ${result.rejected[0].reason}`);
   // The line keeps the product as sold at its variant's price, not its reviews (nor their
   // reviewers' ids), and what it was of the variant: id, SKU, choice, unit price.
@@ -136,6 +140,7 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
     ...snapshot,
     payment: { method: 'cash', status: 'pending', refunded: 0 },
     ...(delivery ? { delivery } : {}),
+    ...(membershipFee === undefined ? {} : { membershipFee: toDollars(membershipFee) }),
   };
 }
 
@@ -185,11 +190,12 @@ export async function authorizeCard(
   user: number,
   request: OrderRequest,
   at: number,
+  membershipFee?: Cents,
 ): Promise<{ amount: Cents; key: string; answer: Authorization } | undefined> {
   const { promotions, payments } = deps;
   if (!request.card) return undefined;
   const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress));
-  const amount = toCents(priceOrder(request, request.products, pricing, user, at).totals!.total);
+  const amount = toCents(priceOrder(request, request.products, pricing, user, at, membershipFee).totals!.total);
   const key = payments.newKey('new', 'authorization');
   const answer = await payments.provider.authorize(request.card, amount, key);
   if (!answer.ok) payments.declined.tell({ user, amount, message: answer.message });

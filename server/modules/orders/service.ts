@@ -108,6 +108,8 @@ export class OrderService {
       await this.deps.catalogue.moveStock(tx, write.stock);
       await this.deps.wishlist.alertsAfterStockMove(tx, write.stock.filter((s) => s.delta > 0).map((s) => s.product), mail.at);
       const after = await this.store.updateOrder(tx, id, write.set);
+      // Cancelling the order that started a membership ends it (another order's membership stays).
+      if (order.status !== 'cancelled' && after.status === 'cancelled' && after.membershipFee !== undefined) await this.deps.users.endMembershipOf(tx, after.user, after.id);
       if (write.audit) await this.deps.audit.record(tx, audit, write.audit);
       await this.mailOwner(tx, after, mail.at, (owner) => mail.message(after, owner));
       await this.deps.webhooks.emit(tx, changeEvents(order, after, products, write.stock), mail.at);

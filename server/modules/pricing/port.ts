@@ -28,8 +28,8 @@ export class TaxRatePlaceTaken extends Error {
 }
 
 export interface PricingStore {
-  /** What pricing `user`'s cart with `codes` for `place` reads (PricingContext, below). */
-  pricingContext(user: number, codes: readonly string[], place?: PricingPlace, tx?: Tx): Promise<PricingContext>;
+  /** What pricing `user`'s cart with `codes` for `place` at `at` (epoch ms: whether a membership is in force) reads (PricingContext, below). */
+  pricingContext(user: number, codes: readonly string[], place: PricingPlace | undefined, at: number, tx?: Tx): Promise<PricingContext>;
   /**
    * Counts order `order` of `user` as a use of each promotion in `ids`, in `tx`, each guarded by
    * its limits: undefined when all were counted; otherwise the first that could not be (its usage

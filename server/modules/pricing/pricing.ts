@@ -10,7 +10,9 @@
 // so the parts add up to it exactly). minSubtotal compares to the cart's subtotal before
 // discounts. Shipping is the chosen method's amount, 0 when the discounted goods reach its
 // freeOver; no method = free shipping. Tax = percentOf(goods − discount + shipping, rate), once.
-// total = subtotal − discount + shipping + tax, exactly.
+// The membership fee (a cart or order holding the membership line) is a line of its own: never
+// discounted, never taxed, no part of the goods shipping compares to freeOver.
+// total = subtotal − discount + shipping + tax + membership fee, exactly.
 import { formatMoney, percentOf, shareOf, toDollars, type Cents, type PromotionKind } from '../../../src/domain/checkout';
 
 /** A line to price. `key` identifies it in the answer (a variant id, a cart line id). */
@@ -67,6 +69,8 @@ export interface PricingInput {
   shipping?: PricingShippingMethod;
   /** Percent (13 = 13 %); 0 when the place has no rate. */
   taxRate: number;
+  /** The membership fee when the cart holds the membership line (the shopper prices as a member then). */
+  membershipFee?: Cents;
 }
 
 export interface PricedLine {
@@ -93,7 +97,7 @@ export interface PricingResult {
   rejected: { code: string; reason: string }[];
   shipping: { method: number; name: string; amount: Cents };
   tax: { rate: number; amount: Cents };
-  totals: { subtotal: Cents; discount: Cents; shipping: Cents; tax: Cents; total: Cents };
+  totals: { subtotal: Cents; discount: Cents; shipping: Cents; tax: Cents; membership?: Cents; total: Cents };
 }
 
 export const FREE_SHIPPING_NAME = 'Free shipping';
@@ -261,6 +265,9 @@ export function priceCart(input: PricingInput): PricingResult {
       ? { method: input.shipping.id, name: input.shipping.name, amount: shippingAmount }
       : { method: 0, name: FREE_SHIPPING_NAME, amount: 0 },
     tax: { rate: input.taxRate, amount: tax },
-    totals: { subtotal, discount, shipping: shippingAmount, tax, total: goods + shippingAmount + tax },
+    totals:
+      input.membershipFee === undefined
+        ? { subtotal, discount, shipping: shippingAmount, tax, total: goods + shippingAmount + tax }
+        : { subtotal, discount, shipping: shippingAmount, tax, membership: input.membershipFee, total: goods + shippingAmount + tax + input.membershipFee },
   };
 }

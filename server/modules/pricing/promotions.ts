@@ -285,7 +285,7 @@ export class PromotionService {
 
   /** What pricing `user`'s cart or order with `codes` for `place` reads (README "Prices"); in `tx` when given. */
   pricingContext(user: number, codes: readonly string[], place: PricingPlace | undefined, tx?: Tx): Promise<PricingContext> {
-    return this.store.pricingContext(user, codes, place, tx);
+    return this.store.pricingContext(user, codes, place, this.now(), tx);
   }
 
   /** Counts order `order` as a use of each of its promotions: the first refused (roll back), undefined when all were counted. */

@@ -4,8 +4,8 @@
 import type { Tx } from '../../db/tx';
 
 export interface SettingsStore {
-  /** The JSON text stored under `key`; undefined when none was stored. */
-  shopSetting(key: string): Promise<string | undefined>;
+  /** The JSON text stored under `key`; undefined when none was stored. In `tx` when given. */
+  shopSetting(key: string, tx?: Tx): Promise<string | undefined>;
   /** As shopSetting, locked until `tx` ends (a write in between waits). */
   lockShopSetting(tx: Tx, key: string): Promise<string | undefined>;
   /** Stores `value` (JSON text) under `key`, in `tx`. */

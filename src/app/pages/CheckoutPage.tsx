@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { RejectValue } from '../../lib/thunk';
 import type { Address } from '../../domain/types';
 import { selectLoggedInUser } from '../../lib/session';
-import { fetchCartAsync, selectCartError, selectCartLoaded, selectItems } from '../../features/cart/cartSlice';
+import { fetchCartAsync, selectCartError, selectCartLoaded, selectItems, selectMembershipLine } from '../../features/cart/cartSlice';
 import { selectCartTotals } from '../../features/cart/cartTotals';
 import CartLoadError from '../../features/cart/components/CartLoadError';
 import CartSummary from '../../features/cart/components/CartSummary';
@@ -35,6 +35,7 @@ export default function CheckoutPage() {
   const user = useAppSelector(selectLoggedInUser);
   const userInfo = useAppSelector(selectUserInfo);
   const items = useAppSelector(selectItems);
+  const membership = useAppSelector(selectMembershipLine);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const cartError = useAppSelector(selectCartError);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
@@ -45,19 +46,17 @@ export default function CheckoutPage() {
   const payment = useCardPayment();
   const placeOrderNow = usePlaceOrder();
 
-  const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',');
-  const { quoteState, method, setMethod, codes, rejected, applyCode, removeCode } = useCheckoutQuote(
-    selected,
-    cartKey,
-    cartLoaded && items.length > 0 && !currentOrder,
-  );
+  // The membership line (its fee) is part of what the quote prices, and an order may hold it alone.
+  const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',') + (membership ? `,m${membership.price}` : '');
+  const empty = items.length === 0 && !membership;
+  const { quoteState, method, setMethod, codes, rejected, applyCode, removeCode } = useCheckoutQuote(selected, cartKey, cartLoaded && !empty && !currentOrder);
   const { quote } = quoteState;
 
   if (currentOrder) return <Navigate to={`/orderSuccess/${currentOrder.id}`} replace />;
   if (!cartLoaded || !user) return <PageSpinner label="Loading your cart…" />;
-  if (cartError && items.length === 0) return <CartLoadError heading="Checkout" error={cartError} />;
+  if (cartError && empty) return <CartLoadError heading="Checkout" error={cartError} />;
   // An empty cart redirects to /.
-  if (items.length === 0) return <Navigate to="/" replace />;
+  if (empty) return <Navigate to="/" replace />;
 
   const account = userInfo ?? user;
   const addresses = account.addresses;

@@ -115,7 +115,7 @@ describe('authSlice thunks', () => {
     const fetch = stubFetch({ 'POST /api/auth/logout': () => jsonResponse(undefined, 204) });
     const store = makeStore({
       auth: { ...initialState, loggedInUserToken: user, userChecked: true },
-      cart: { items: [], status: 'idle', cartLoaded: true, error: null },
+      cart: { items: [], membership: null, status: 'idle', cartLoaded: true, error: null },
       user: {
         userInfo: user,
         orders: [],

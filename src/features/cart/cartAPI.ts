@@ -1,6 +1,10 @@
 import { apiClient } from '../../lib/apiClient';
 import type { CartItem } from '../../domain/types';
 import type { Quote } from '../../domain/quote';
+import type { MembershipLine } from '../../domain/membership';
+
+/** The membership line of GET /cart: the only line with a `kind` (kept out of src/domain/membership.ts for the first load). */
+const isMembershipLine = (line: CartItem | MembershipLine): line is MembershipLine => 'kind' in line;
 
 export interface NewCartItem {
   product: number;
@@ -14,8 +18,21 @@ export interface CartItemUpdate {
   quantity: number;
 }
 
-// GET /cart: the caller's lines, each with its product expanded.
-export const fetchCart = () => apiClient.get<CartItem[]>('/cart');
+/** The cart as the client keeps it: the product lines, and the membership line apart (null: none). */
+export interface CartContents {
+  items: CartItem[];
+  membership: MembershipLine | null;
+}
+
+// GET /cart: the caller's lines, each with its product expanded; the membership line (last) kept apart.
+export const fetchCart = () =>
+  apiClient.get<(CartItem | MembershipLine)[]>('/cart').then((lines): CartContents => {
+    const membership = lines.find(isMembershipLine) ?? null;
+    return { items: (membership ? lines.slice(0, -1) : lines) as CartItem[], membership };
+  });
+
+// DELETE /cart/membership: takes the membership line out of the cart.
+export const removeMembershipLine = () => apiClient.delete<MembershipLine>('/cart/membership');
 
 // POST /cart → 201 the new line, product and variant expanded (409 when that variant is already in
 // the cart or beyond stock; 400 when a product with options has no variant).

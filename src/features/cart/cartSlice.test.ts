@@ -22,7 +22,7 @@ const loaded = { ...initialState, items: [phone, laptop], status: 'idle' as cons
 
 describe('cartSlice reducers', () => {
   it("starts empty with the status spelled 'ideal'", () => {
-    expect(reducer(undefined, { type: 'init' })).toEqual({ items: [], status: 'ideal', cartLoaded: false, error: null });
+    expect(reducer(undefined, { type: 'init' })).toEqual({ items: [], membership: null, status: 'ideal', cartLoaded: false, error: null });
   });
 
   it('add pushes the returned item', () => {
@@ -64,7 +64,7 @@ describe('cartSlice thunks', () => {
     const pending = store.dispatch(fetchCartAsync());
     expect(store.getState().cart.status).toBe('loading');
     await pending;
-    expect(store.getState().cart).toEqual({ items: [phone], status: 'idle', cartLoaded: true, error: null });
+    expect(store.getState().cart).toEqual({ items: [phone], membership: null, status: 'idle', cartLoaded: true, error: null });
   });
 
   it('a failed load still sets cartLoaded and keeps the reason', async () => {

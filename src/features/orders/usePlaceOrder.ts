@@ -1,5 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
+import { apiClient } from '../../lib/apiClient';
+import { userUpdated } from '../../lib/session';
+import type { User } from '../../domain/types';
 import type { RejectValue } from '../../lib/thunk';
 import type { CardInput } from '../../domain/checkout';
 import { createOrderAsync } from './ordersSlice';
@@ -20,7 +23,8 @@ const outcomeUnknown = (status: number | undefined) => status === undefined || s
 /**
  * 'Order Now': places the order, rejecting with the API's message. One Idempotency-Key per attempt,
  * kept while an attempt ended without a clear answer, so ordering again cannot order twice. The
- * card (a card payment) goes to the request only, never into an action or the store.
+ * card (a card payment) goes to the request only, never into an action or the store. An order
+ * that bought membership refreshes the session's user (a member from then on).
  */
 export function usePlaceOrder(): (order: OrderRequest, card?: CardInput) => Promise<void> {
   const dispatch = useAppDispatch();
@@ -29,8 +33,10 @@ export function usePlaceOrder(): (order: OrderRequest, card?: CardInput) => Prom
     async (order: OrderRequest, card?: CardInput) => {
       attemptKey.current ??= newIdempotencyKey();
       try {
-        await dispatch(createOrderAsync({ order, idempotencyKey: attemptKey.current, card: card && (() => card) })).unwrap();
+        const placed = await dispatch(createOrderAsync({ order, idempotencyKey: attemptKey.current, card: card && (() => card) })).unwrap();
         attemptKey.current = null;
+        // An order that bought membership made the shopper a member: the session's user follows.
+        if (placed?.membershipFee !== undefined) void apiClient.get<User>('/users/own').then((u) => dispatch(userUpdated(u)), () => undefined);
       } catch (rejected) {
         if (!outcomeUnknown((rejected as RejectValue).status)) attemptKey.current = null;
         throw rejected;

@@ -13,7 +13,7 @@ describe('POST /api/auth/signup', () => {
     const shop = makeShop();
     const a = shop.anon();
     const res = await a.post('/api/auth/signup').send(newUser).expect(201);
-    expect(res.body).toEqual({ id: 4, email: 'new.person@example.com', role: 'user', addresses: [], verified: false, member: false, alerts: true, twoFactorEnabled: false, permissions: [] });
+    expect(res.body).toEqual({ id: 4, email: 'new.person@example.com', role: 'user', addresses: [], verified: false, member: false, memberUntil: null, membershipRenews: true, alerts: true, twoFactorEnabled: false, permissions: [] });
     expect(res.headers['set-cookie'][0]).toMatch(/^sid=s%3A.+; Path=\/; .*HttpOnly; SameSite=Lax/);
     await a.get('/api/auth/check').expect(200, res.body);
     const stored = (await shop.state()).users.find((u) => u.id === 4)!;
@@ -136,7 +136,7 @@ describe('POST /api/auth/login', () => {
   it('returns the user and a session cookie', async () => {
     const a = makeShop().anon();
     const res = await a.post('/api/auth/login').send({ email: 'USER@shop.test', password: 'User12345' }).expect(200);
-    expect(res.body).toEqual({ id: 2, email: 'user@shop.test', role: 'user', addresses: [], verified: true, member: false, alerts: true, twoFactorEnabled: false, permissions: [] });
+    expect(res.body).toEqual({ id: 2, email: 'user@shop.test', role: 'user', addresses: [], verified: true, member: false, memberUntil: null, membershipRenews: true, alerts: true, twoFactorEnabled: false, permissions: [] });
     expect(res.headers['set-cookie'][0]).toMatch(/HttpOnly/);
     await a.get('/api/users/own').expect(200);
   });

@@ -1,7 +1,15 @@
-// Membership: POST /api/users/own/membership makes the caller a member (the members'
-// promotions apply to them), DELETE ends it; every answer about a user says whether they are one.
+// Membership without a fee (the admin set it to 0): POST /api/users/own/membership makes the
+// caller a member at once (the members' promotions apply to them), DELETE ends it; every answer
+// about a user says whether they are one. Paid membership (the default fee): tests/api/membership/.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS, expectNoLeaks, makeShop } from '../fixtures';
+import { ACCOUNTS, expectNoLeaks, makeShop, type TestShop } from '../fixtures';
+
+/** A shop whose membership is free (fee 0). */
+async function freeMembership(): Promise<TestShop> {
+  const shop = makeShop();
+  await (await shop.as('admin')).patch('/api/admin/settings').send({ membershipFee: 0 }).expect(200);
+  return shop;
+}
 
 afterEach(expectNoLeaks);
 
@@ -14,12 +22,12 @@ describe('membership', () => {
   });
 
   it('a shopper joins (idempotent) and leaves; every user answer says so', async () => {
-    const shop = makeShop();
+    const shop = await freeMembership();
     const a = await shop.as('user');
     expect((await a.get('/api/users/own').expect(200)).body.member).toBe(false);
 
     const joined = await a.post('/api/users/own/membership').send({}).expect(200);
-    expect(joined.body).toEqual({ id: 2, email: ACCOUNTS.user.email, role: 'user', addresses: [], verified: true, member: true, alerts: true, twoFactorEnabled: false, permissions: [] });
+    expect(joined.body).toEqual({ id: 2, email: ACCOUNTS.user.email, role: 'user', addresses: [], verified: true, member: true, memberUntil: null, membershipRenews: true, alerts: true, twoFactorEnabled: false, permissions: [] });
     // The same again: still a member, nothing else changes.
     expect((await a.post('/api/users/own/membership').send({}).expect(200)).body).toEqual(joined.body);
     expect((await a.get('/api/users/own').expect(200)).body.member).toBe(true);
@@ -51,10 +59,18 @@ describe('membership', () => {
   });
 
   it('a body cannot name another account: only the caller changes', async () => {
-    const shop = makeShop();
+    const shop = await freeMembership();
     const b = await shop.as('other');
     expect((await b.post('/api/users/own/membership').send({ id: 2, member: false }).expect(200)).body).toMatchObject({ id: 3, member: true });
     expect((await shop.state()).users.filter((u) => u.member).map((u) => u.id)).toEqual([3]);
+  });
+
+  it('with a fee, the body cannot name another account either: the line goes in the caller’s cart only', async () => {
+    const shop = makeShop();
+    const b = await shop.as('other');
+    expect((await b.post('/api/users/own/membership').send({ id: 2, member: true }).expect(201)).body).toMatchObject({ id: 'membership', price: 49 });
+    expect((await (await shop.as('user')).get('/api/cart').expect(200)).body).toEqual([]);
+    expect((await shop.state()).users.some((u) => u.member)).toBe(false);
   });
 
   it('PATCH /users/:id cannot make anyone a member', async () => {

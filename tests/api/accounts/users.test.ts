@@ -9,7 +9,7 @@ describe('GET /api/users/own', () => {
     const shop = makeShop();
     await shop.anon().get('/api/users/own').expect(401);
     const res = await (await shop.as('other')).get('/api/users/own').expect(200);
-    expect(res.body).toEqual({ id: 3, email: 'other@shop.test', role: 'user', addresses: [{ ...address({ name: 'Other' }), stateCode: 'KA' }], verified: true, member: false, alerts: true, twoFactorEnabled: false, permissions: [] });
+    expect(res.body).toEqual({ id: 3, email: 'other@shop.test', role: 'user', addresses: [{ ...address({ name: 'Other' }), stateCode: 'KA' }], verified: true, member: false, memberUntil: null, membershipRenews: true, alerts: true, twoFactorEnabled: false, permissions: [] });
   });
 });
 
@@ -24,7 +24,7 @@ describe('PATCH /api/users/:id', () => {
       .send({ ...me, name: ' Uma ', addresses: [{ ...address(), city: ' Pune ', extra: 'x' }], isAdmin: true })
       .expect(200);
     // The state is answered by its region's name and code, and stored by its code.
-    expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [{ ...address({ city: 'Pune' }), stateCode: 'KA' }], verified: true, member: false, alerts: true, twoFactorEnabled: false, permissions: [] });
+    expect(res.body).toEqual({ ...me, name: 'Uma', addresses: [{ ...address({ city: 'Pune' }), stateCode: 'KA' }], verified: true, member: false, memberUntil: null, membershipRenews: true, alerts: true, twoFactorEnabled: false, permissions: [] });
     const stored = (await shop.state()).users[1];
     expect(stored.addresses[0]).toEqual(address({ city: 'Pune', state: 'KA' }));
     expect(stored).not.toHaveProperty('isAdmin');

@@ -30,6 +30,21 @@ async function shopWith(around: (n: number, work: Work, real: Transaction) => Pr
   return { app, admin, services, ...stateAccess(store), watch: () => (watching = true), count: () => n };
 }
 
+/** A shop whose first watched transaction asks for a shopper's `path`: the events in their order, and the read. */
+async function shopReadingDuringFirst(path: string) {
+  const events: string[] = [];
+  let read: Promise<unknown> = Promise.resolve();
+  const shop = await shopWith((n, work, real) =>
+    real(async (tx) => {
+      events.push(`transaction ${n}`);
+      // Asked while the first transaction holds the (embedded) database.
+      if (n === 1) read = agent(shop.app).get(path).then((res) => events.push(`read ${res.status}`));
+      return work(tx);
+    }),
+  );
+  return { shop, events, read: () => read };
+}
+
 /** The export's header and `rows` new products (copies of product 3 with titles of their own), the last one's title `last`. */
 async function importFile(admin: Agent, rows: number, last?: string): Promise<string> {
   const [header, ...lines] = (await exportCsv(admin)).split('\n');
@@ -40,25 +55,12 @@ async function importFile(admin: Agent, rows: number, last?: string): Promise<st
 
 describe('a big product import, a batch at a time', () => {
   it("answers a shopper's read asked during its first batch before its last transaction begins", async () => {
-    const events: string[] = [];
-    let read: Promise<unknown> | undefined;
-    const shop = await shopWith((n, work, real) =>
-      real(async (tx) => {
-        events.push(`transaction ${n}`);
-        if (n === 1) {
-          // Asked while the first batch holds the (embedded) database.
-          read = agent(shop.app)
-            .get('/api/products/1')
-            .then((res) => events.push(`read ${res.status}`));
-        }
-        return work(tx);
-      }),
-    );
+    const { shop, events, read } = await shopReadingDuringFirst('/api/products/1');
     const csv = await importFile(shop.admin, ROWS);
     shop.watch();
     const res = await shop.admin.post('/api/admin/import/products').send({ csv, dryRun: false });
     events.push('import answered');
-    await read;
+    await read();
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.created).toHaveLength(ROWS);
     // One transaction per batch of new products, then the last one (audit entries, the import done).
@@ -70,19 +72,7 @@ describe('a big product import, a batch at a time', () => {
   });
 
   it("answers a shopper's read asked during a bulk status change's first order before its last order", async () => {
-    const events: string[] = [];
-    let read: Promise<unknown> | undefined;
-    const shop = await shopWith((n, work, real) =>
-      real(async (tx) => {
-        events.push(`transaction ${n}`);
-        if (n === 1) {
-          read = agent(shop.app)
-            .get('/api/products?_page=1&_limit=2')
-            .then((res) => events.push(`read ${res.status}`));
-        }
-        return work(tx);
-      }),
-    );
+    const { shop, events, read } = await shopReadingDuringFirst('/api/products?_page=1&_limit=2');
     // 20 more pending cash orders, copies of order 1.
     await shop.update((data) => {
       for (let id = 13; id <= 32; id++) data.orders.push({ ...structuredClone(data.orders[0]), id, status: 'pending' });
@@ -90,7 +80,7 @@ describe('a big product import, a batch at a time', () => {
     const ids = Array.from({ length: 20 }, (_, i) => 13 + i);
     shop.watch();
     const res = await shop.admin.patch('/api/orders').send({ ids, status: 'dispatched' });
-    await read;
+    await read();
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.map((r: { status: number }) => r.status)).toEqual(ids.map(() => 200));
     expect(shop.count()).toBe(ids.length);

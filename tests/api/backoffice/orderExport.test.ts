@@ -28,7 +28,7 @@ describe('orders CSV: the priced figures', () => {
     const admin = await makeShop().as('admin');
     const { header } = await download(admin, '/api/admin/export/orders.csv');
     expect(header.slice(0, 16)).toEqual(['id', 'createdAt', 'user', 'status', 'paymentMethod', 'totalItems', 'totalAmount', 'items', 'name', 'email', 'phoneNumber', 'street', 'city', 'state', 'pincode', 'country']);
-    expect(header.slice(16)).toEqual(FIGURES);
+    expect(header.slice(16)).toEqual([...FIGURES, 'membership']);
   });
 
   it('an older order: its stored total as subtotal and total, no discount, shipping or tax; cash pending until delivered', async () => {

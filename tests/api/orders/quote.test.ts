@@ -35,6 +35,7 @@ describe('POST /api/checkout/quote', () => {
         { id: 2, name: 'Express', country: 'India', amount: 14.99, freeOver: null, estimate: { minDays: 2, maxDays: 3 }, charge: 14.99, delivery: { from: ISO_DAY, to: ISO_DAY } },
       ],
       memberSavings: 360,
+      membership: null,
     });
   });
 

@@ -12,10 +12,10 @@ describe('shop settings', () => {
   it('everyone reads the contact details, the defaults until an admin sets them, cacheable for a minute when signed out', async () => {
     const shop = makeShop();
     const res = await shop.anon().get('/api/settings').expect(200);
-    expect(res.body).toEqual({ contact: DEFAULT_CONTACT });
+    expect(res.body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const user = await shop.as('user');
-    expect((await user.get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT });
+    expect((await user.get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 });
   });
 
   it('an admin changes some details: later reads show them, the rest stay, and the audit log has the change', async () => {
@@ -23,9 +23,9 @@ describe('shop settings', () => {
     const admin = await shop.as('admin');
     const res = await admin.patch('/api/admin/settings').send({ contact: { email: '  care@example.com ', hours: 'Every day, 8 am to 8 pm' } }).expect(200);
     const after: ShopContact = { ...DEFAULT_CONTACT, email: 'care@example.com', hours: 'Every day, 8 am to 8 pm' };
-    expect(res.body).toEqual({ contact: after });
-    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: after });
-    expect((await admin.get('/api/admin/settings').expect(200)).body).toEqual({ contact: after });
+    expect(res.body).toEqual({ contact: after, membershipFee: 49 });
+    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: after, membershipFee: 49 });
+    expect((await admin.get('/api/admin/settings').expect(200)).body).toEqual({ contact: after, membershipFee: 49 });
 
     const audit = (await shop.state()).audit;
     expect(audit).toHaveLength(1);
@@ -39,7 +39,7 @@ describe('shop settings', () => {
     });
     // The same details again (fields the settings do not have ignored) change nothing, and record nothing.
     await admin.patch('/api/admin/settings').send({ contact: { email: 'care@example.com', fax: '+1 555 0199' }, name: 'Shop' }).expect(200);
-    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: after });
+    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: after, membershipFee: 49 });
     expect((await shop.state()).audit).toHaveLength(1);
   });
 
@@ -56,7 +56,7 @@ describe('shop settings', () => {
     const admin = await shop.as('admin');
     const res = await admin.patch('/api/admin/settings').send(body).expect(400);
     expect(res.body).toEqual({ message: 'Invalid settings', errors });
-    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT });
+    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 });
     expect((await shop.state()).audit).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe('shop settings', () => {
     await (await shop.as('user')).patch('/api/admin/settings').send(body).expect(403);
     await (await shop.as('other')).patch('/api/admin/settings').send(body).expect(403);
     await (await shop.as('user')).get('/api/admin/settings').expect(403);
-    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT });
+    expect((await shop.anon().get('/api/settings').expect(200)).body).toEqual({ contact: DEFAULT_CONTACT, membershipFee: 49 });
     expect((await shop.state()).audit).toEqual([]);
   });
 });

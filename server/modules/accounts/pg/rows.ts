@@ -16,6 +16,10 @@ export function userToRow(u: StoredUser): Insertable<UsersTable> {
     verified: u.verified ?? true,
     member: u.member === true,
     alerts: u.alerts !== false,
+    member_until: u.memberUntil ?? null,
+    membership_renews: u.membershipRenews !== false,
+    membership_order_id: u.membershipOrder ?? null,
+    membership_reminded_until: u.membershipReminded ?? null,
     // Not two_factor: its secret is not in db.json, so a loaded account starts with 2FA off.
   };
 }
@@ -30,6 +34,11 @@ export function userFromRow(r: Selectable<UsersTable>): StoredUser {
   if (r.member) user.member = true;
   if (r.alerts === false) user.alerts = false;
   if (r.two_factor) user.twoFactor = true;
+  // Paid membership (migration 0044): absent when unset, so older files export as before.
+  if (r.member_until !== null) user.memberUntil = new Date(r.member_until).toISOString();
+  if (r.membership_renews === false) user.membershipRenews = false;
+  if (r.membership_order_id !== null) user.membershipOrder = r.membership_order_id;
+  if (r.membership_reminded_until !== null) user.membershipReminded = new Date(r.membership_reminded_until).toISOString();
   return user;
 }
 

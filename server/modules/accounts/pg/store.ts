@@ -11,6 +11,7 @@ import * as twoFactor from './twoFactor';
 import * as users from './users';
 import * as verification from './verification';
 import * as staff from './staff';
+import * as membership from './membership';
 
 export function withAccounts<T extends PgClass>(Base: T) {
   return class PgAccounts extends Base {
@@ -28,6 +29,21 @@ export function withAccounts<T extends PgClass>(Base: T) {
     }
     setMember(id: number, member: boolean): Promise<StoredUser | undefined> {
       return users.setMember(this.db, id, member);
+    }
+    startMembership(tx: Tx, id: number, order: number, until: string): Promise<void> {
+      return membership.startMembership(trxOf(tx), id, order, until);
+    }
+    endMembershipOf(tx: Tx, id: number, order: number): Promise<boolean> {
+      return membership.endMembershipOf(trxOf(tx), id, order);
+    }
+    setMembershipRenews(id: number, renews: boolean): Promise<StoredUser | undefined> {
+      return membership.setMembershipRenews(this.db, id, renews);
+    }
+    membersToRemind(from: string, to: string): Promise<StoredUser[]> {
+      return membership.membersToRemind(this.db, from, to);
+    }
+    markMembershipReminded(tx: Tx, id: number, until: string): Promise<boolean> {
+      return membership.markMembershipReminded(trxOf(tx), id, until);
     }
     setAlerts(id: number, alerts: boolean): Promise<StoredUser | undefined> {
       return users.setAlerts(this.db, id, alerts);

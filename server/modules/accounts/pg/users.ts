@@ -53,10 +53,15 @@ export async function updateUser(db: Db, id: number, changes: { addresses?: Stor
   return row && userFromRow(row);
 }
 
-/** Sets whether the user is a member; the user after it (undefined: no such user). */
+/** Sets whether the user is a member, without end (any paid term forgotten); the user after it (undefined: no such user). */
 export async function setMember(db: Db, id: number, member: boolean): Promise<StoredUser | undefined> {
   if (!isId(id)) return undefined;
-  const row = await db.updateTable('users').set({ member }).where('id', '=', id).returningAll().executeTakeFirst();
+  const row = await db
+    .updateTable('users')
+    .set({ member, member_until: null, membership_order_id: null, membership_renews: true, membership_reminded_until: null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
   return row && userFromRow(row);
 }
 

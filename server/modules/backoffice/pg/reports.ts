@@ -33,7 +33,7 @@ export async function listCustomers(db: Db,
     : sql<boolean>`true`;
   const limit = slice ? Math.max(0, slice.end - slice.start) : null;
   const { rows } = await sql<{ id: number; email: string; name: string | null; role: Role; verified: boolean; member: boolean; orders: number; spent: number; last: Date | null; total: number }>`
-    SELECT u.id, u.email, u.name, u.role, u.verified, u.member, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
+    SELECT u.id, u.email, u.name, u.role, u.verified, (u.member AND (u.member_until IS NULL OR u.member_until > now())) AS member, o.orders, o.spent, o.last, (SELECT count(*)::int FROM users u WHERE ${where}) AS total
     FROM (SELECT * FROM users u WHERE ${where} ORDER BY u.id LIMIT ${limit} OFFSET ${slice?.start ?? 0}) AS u
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS orders,

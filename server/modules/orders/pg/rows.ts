@@ -5,6 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { CartItem, Order, OrderReturn } from '../../../../src/domain/types';
 import type { IdempotencyRecord } from '../port';
 import { trackingAnswer } from '../../../../src/domain/tracking';
+import { toCents, toDollars } from '../../../../src/domain/checkout';
 import { json, orderAddress, ordered, orderProduct } from '../../../db/rows';
 import type { IdempotencyKeysTable, OrdersTable } from '../../../db/schema';
 
@@ -12,7 +13,7 @@ const CART_ITEM_KEYS = ['id', 'product', 'variant', 'quantity', 'unitPrice', 'di
 const PROMOTION_KEYS = ['id', 'code', 'label', 'amount'] as const;
 const SHIPPING_KEYS = ['method', 'name', 'amount'] as const;
 const TAX_KEYS = ['rate', 'amount'] as const;
-const TOTALS_KEYS = ['subtotal', 'discount', 'shipping', 'tax', 'total'] as const;
+const TOTALS_KEYS = ['subtotal', 'discount', 'shipping', 'tax', 'membership', 'total'] as const;
 const PAYMENT_KEYS = ['method', 'status', 'brand', 'last4', 'reference'] as const;
 const EVENT_KEYS = ['status', 'at', 'by'] as const;
 const RETURN_KEYS = ['id', 'status', 'items', 'reason', 'createdAt', 'refund', 'history'] as const;
@@ -53,6 +54,8 @@ export function orderToRow(o: Order): Insertable<OrdersTable> {
     ...(o.tracking ? { tracking: json({ carrier: o.tracking.carrier, number: o.tracking.number }) } : {}),
     // The delivery estimate (migration 0041): left out when none, in the order's one INSERT.
     ...(o.delivery ? { delivery_method: o.delivery.method, delivery_from: o.delivery.from, delivery_to: o.delivery.to } : {}),
+    // The membership fee it charged (migration 0044): left out when it bought none.
+    ...(o.membershipFee !== undefined ? { membership_fee_cents: toCents(o.membershipFee) } : {}),
   };
 }
 
@@ -81,6 +84,8 @@ export function orderFromRow(r: Selectable<OrdersTable>): Order {
   if (tracking) order.tracking = tracking;
   // Delivery estimate (migration 0041): absent when none was kept, so an older order exports as before.
   if (r.delivery_method !== null && r.delivery_from !== null && r.delivery_to !== null) order.delivery = { method: r.delivery_method, from: r.delivery_from, to: r.delivery_to };
+  // Membership bought with it (migration 0044): absent when none.
+  if (r.membership_fee_cents !== null && r.membership_fee_cents !== undefined) order.membershipFee = toDollars(r.membership_fee_cents);
   return order;
 }
 

@@ -20,19 +20,20 @@ const MAX_CODES = 20;
 type PromotionJson = Omit<Selectable<PromotionsTable>, 'starts_at' | 'ends_at'> & { starts_at: string | null; ends_at: string | null; uses: number };
 
 /**
- * Everything pricing needs besides the lines, in one statement: whether `user` is a member, every
+ * Everything pricing needs besides the lines, in one statement: whether `user` is a member at `at`
+ * (the flag, and a paid term not ended: users.member_until null or later), every
  * automatic promotion and the promotions of `codes` (whatever their state: the engine says why one
  * does not apply), the user's earlier uses of each, and for `place` its shipping methods (cheapest
  * first) and tax rate (none without a place: the state's rate when the country has one for that
  * state, compared without regard to case or surrounding spaces, else the whole country's, else 0).
  */
-export async function pricingContext(db: Db, user: number, codes: readonly string[], place: PricingPlace | undefined): Promise<PricingContext> {
+export async function pricingContext(db: Db, user: number, codes: readonly string[], place: PricingPlace | undefined, at: number): Promise<PricingContext> {
   const keys = [...new Set(codes.slice(0, MAX_CODES).map((c) => c.trim().toLowerCase()))];
   const country = place?.country ?? null;
   const state = (place?.state ?? '').trim().toLowerCase();
   const { rows } = await sql<{ member: boolean | null; promotions: PromotionJson[]; methods: Selectable<ShippingMethodsTable>[]; rate: number | string | null }>`
     SELECT
-      (SELECT member FROM users WHERE id = ${user}) AS member,
+      (SELECT member AND (member_until IS NULL OR member_until > ${new Date(at)}) FROM users WHERE id = ${user}) AS member,
       (SELECT coalesce(jsonb_agg(to_jsonb(p) || jsonb_build_object('uses',
                  (SELECT count(*) FROM promotion_redemptions r WHERE r.promotion_id = p.id AND r.user_id = ${user})) ORDER BY p.id), '[]'::jsonb)
          FROM promotions p WHERE p.code IS NULL OR lower(p.code) = ANY(${keys}::text[])) AS promotions,

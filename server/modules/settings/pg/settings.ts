@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema';
 
 const PREFIX = 'shop.';
 
-export async function shopSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+export async function shopSetting(db: Kysely<Database> | Transaction<Database>, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', PREFIX + key).executeTakeFirst();
   return row?.value;
 }

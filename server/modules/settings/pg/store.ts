@@ -6,8 +6,8 @@ import * as settings from './settings';
 
 export function withSettings<T extends PgClass>(Base: T) {
   return class PgSettings extends Base {
-    shopSetting(key: string): Promise<string | undefined> {
-      return settings.shopSetting(this.db, key);
+    shopSetting(key: string, tx?: Tx): Promise<string | undefined> {
+      return settings.shopSetting(tx ? trxOf(tx) : this.db, key);
     }
     lockShopSetting(tx: Tx, key: string): Promise<string | undefined> {
       return settings.lockShopSetting(trxOf(tx), key);

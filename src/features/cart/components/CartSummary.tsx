@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
-import { selectItems } from '../cartSlice';
+import { selectItems, selectMembershipLine } from '../cartSlice';
 import { selectCartTotals } from '../cartTotals';
 import CartLines from './CartLines';
 import CartTotals from './CartTotals';
+import MembershipCartLine from './MembershipCartLine';
 import ContinueShopping from './ContinueShopping';
 
 interface CartSummaryProps {
@@ -17,9 +18,10 @@ interface CartSummaryProps {
   children: ReactNode;
 }
 
-/** The cart's lines and totals, as the cart page and the checkout show them. */
+/** The cart's lines (the membership line last) and totals, as the cart page and the checkout show them. */
 export default function CartSummary({ heading, note, details, children }: CartSummaryProps) {
   const items = useAppSelector(selectItems);
+  const membership = useAppSelector(selectMembershipLine);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
   return (
     <>
@@ -27,10 +29,11 @@ export default function CartSummary({ heading, note, details, children }: CartSu
         {heading}
         <div className="mt-8 flow-root">
           <CartLines items={items} />
+          {membership && <MembershipCartLine line={membership} />}
         </div>
       </div>
       <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
-        <CartTotals totalAmount={totalAmount} totalItems={totalItems} />
+        <CartTotals totalAmount={totalAmount} totalItems={totalItems} membership={membership?.price} />
         <p className="mt-1 text-sm text-gray-600">{note}</p>
         {details}
         {children}

@@ -2,7 +2,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { useAppSelector } from '../../../lib/hooks';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { selectCartError, selectCartLoaded, selectItems } from '../cartSlice';
+import { selectCartError, selectCartLoaded, selectItems, selectMembershipLine } from '../cartSlice';
 import CartLoadError from '../components/CartLoadError';
 import CartSummary from '../components/CartSummary';
 import ShippingEstimate from '../components/ShippingEstimate';
@@ -13,6 +13,7 @@ import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
 export default function CartPage() {
   useDocumentTitle('Cart');
   const items = useAppSelector(selectItems);
+  const membership = useAppSelector(selectMembershipLine);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const error = useAppSelector(selectCartError);
   const user = useAppSelector(selectLoggedInUser);
@@ -21,9 +22,9 @@ export default function CartPage() {
   const cartKey = items.map((item) => `${item.id}:${item.variant?.id ?? ''}:${item.quantity}`).join(',');
 
   if (!cartLoaded) return <PageSpinner label="Loading your cart…" />;
-  if (error && items.length === 0) return <CartLoadError heading="Cart" error={error} />;
-  // An empty cart redirects to /.
-  if (items.length === 0) return <Navigate to="/" replace />;
+  if (error && items.length === 0 && !membership) return <CartLoadError heading="Cart" error={error} />;
+  // An empty cart (no product, no membership) redirects to /.
+  if (items.length === 0 && !membership) return <Navigate to="/" replace />;
 
   return (
     <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6 lg:px-8">

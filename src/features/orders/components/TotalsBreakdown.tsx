@@ -1,6 +1,7 @@
 // The five figures of a quote or a placed order, as the server priced them: subtotal,
 // each promotion's discount, shipping, tax and total. Nothing here computes a price: a stored
 // order shows what it was charged, a quote what the order would be charged now.
+import { MEMBERSHIP_TITLE } from '../../../domain/membership';
 import { formatMoney, type AppliedPromotion, type ShippingCharge, type TaxCharge, type Totals } from '../../../domain/checkout';
 
 export interface TotalsBreakdownProps {
@@ -47,6 +48,12 @@ export default function TotalsBreakdown({ totals, promotions = [], shipping, tax
         <dt>{tax ? `Tax (${rate(tax.rate)})` : 'Tax'}</dt>
         <dd>{formatMoney(totals.tax)}</dd>
       </div>
+      {totals.membership !== undefined ? (
+        <div className={row}>
+          <dt>{MEMBERSHIP_TITLE}</dt>
+          <dd>{formatMoney(totals.membership)}</dd>
+        </div>
+      ) : null}
       <div className={`${row} border-t border-gray-200 pt-2 text-base font-semibold text-gray-900`}>
         <dt>Total</dt>
         <dd>{formatMoney(totals.total)}</dd>

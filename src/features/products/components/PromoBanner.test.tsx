@@ -29,7 +29,21 @@ describe('PromoBanner', () => {
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Promotion' })).not.toBeInTheDocument());
   });
 
-  it('a signed-in shopper who is not a member applies with the button, and the banner then confirms it quietly in the members’ words', async () => {
+  it('with a fee, applying puts membership in the cart: the fee and a way to the cart, no member yet', async () => {
+    const line = { id: 'membership', kind: 'membership', title: 'Membership (1 year)', price: 49, quantity: 1 };
+    const fetch = stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(members), 'POST /api/users/own/membership': () => jsonResponse(line, 201) });
+    const { store } = renderWithProviders(<PromoBanner />, { preloadedState: session({ ...user, member: false }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply for Membership' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Membership added to your cart, at its yearly fee');
+    expect(done).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    expect(store.getState().cart.membership).toEqual(line);
+    expect(store.getState().auth.loggedInUserToken?.member).toBe(false);
+    expect(calls(fetch)).toEqual(['GET /api/promotions/banner', 'POST /api/users/own/membership']);
+  });
+
+  it('a signed-in shopper who is not a member applies with the button (a shop without a fee), and the banner then confirms it quietly in the members’ words', async () => {
     let joined = false;
     const fetch = stubFetch({
       'GET /api/promotions/banner': () => jsonResponse(joined ? forMembers : members),

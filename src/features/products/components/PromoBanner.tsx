@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { BannerPromotion } from '../../../domain/checkout';
 import type { User } from '../../../domain/types';
+import type { MembershipLine } from '../../../domain/membership';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { apiClient } from '../../../lib/apiClient';
-import { selectLoggedInUser, userUpdated } from '../../../lib/session';
+import { membershipAdded, selectLoggedInUser, userUpdated } from '../../../lib/session';
 
 /** The original banner words: what the pre-painted first screen shows until the live banner answers. */
 const PLACEHOLDER: BannerPromotion = {
@@ -16,8 +18,9 @@ const PLACEHOLDER: BannerPromotion = {
 /**
  * The promotion the shop runs now (GET /promotions/banner), in the server's words for this shopper
  * (a member reads what they have, anyone else the offer; asked again when the membership changes);
- * none, no banner. A signed-in shopper who is not a member can join here when the offer is for
- * members. A member is never shown an offer to join (the placeholder's words included).
+ * none, no banner. A signed-in shopper who is not a member can apply here when the offer is for
+ * members: the membership line goes in the cart at the shop's fee (a shop without a fee makes the
+ * shopper a member at once). A member is never shown an offer to join (the placeholder's words included).
  */
 export default function PromoBanner() {
   const user = useAppSelector(selectLoggedInUser);
@@ -32,16 +35,22 @@ export default function PromoBanner() {
     apiClient.get<BannerPromotion | undefined>('/promotions/banner').then((p) => setPromo(p ?? null), () => setPromo(null));
   }, [member]);
   useEffect(() => {
-    if (state === 'joined') done.current?.focus();
+    if (state === 'joined' || state === 'added') done.current?.focus();
   }, [state]);
 
   if (!promo) return null;
   const join = () => {
     setState('busy');
-    apiClient.post<User>('/users/own/membership', {}).then(
-      (u) => {
-        dispatch(userUpdated(u));
-        setState('joined');
+    // The src/lib/membership.ts client is the profile's (first-load budget): the answer read here.
+    apiClient.post<User | MembershipLine>('/users/own/membership', {}).then(
+      (answer) => {
+        if ('kind' in answer) {
+          dispatch(membershipAdded(answer));
+          setState('added');
+        } else {
+          dispatch(userUpdated(answer));
+          setState('joined');
+        }
       },
       (e: Error) => setState(`Could not apply for membership: ${e.message}`),
     );
@@ -57,6 +66,13 @@ export default function PromoBanner() {
           {offer && user.member ? (
             <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
               You&rsquo;re a member: this offer applies at checkout.
+            </p>
+          ) : offer && state === 'added' ? (
+            <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
+              Membership added to your cart, at its yearly fee: the offer applies to the order that holds it.{' '}
+              <Link to="/cart" className="font-semibold underline hover:no-underline">
+                Go to cart
+              </Link>
             </p>
           ) : offer ? (
             <>

@@ -1,9 +1,10 @@
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import ContactSection from './ContactSection';
+import MembershipFeeSection from './MembershipFeeSection';
 import ShippingMethodsSection from './ShippingMethodsSection';
 import TaxRatesSection from './TaxRatesSection';
 
-/** /admin/shipping — shipping methods per country and tax rates (add, edit, delete), and the shop's contact details. */
+/** /admin/shipping — shipping methods per country and tax rates (add, edit, delete), the shop's contact details and the membership fee. */
 export default function ShippingScreen() {
   useDocumentTitle('Admin: Shipping and tax');
   return (
@@ -21,6 +22,7 @@ export default function ShippingScreen() {
       <ShippingMethodsSection />
       <TaxRatesSection />
       <ContactSection />
+      <MembershipFeeSection />
     </div>
   );
 }

@@ -1,39 +1,92 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
+import { formatMoney } from '../../../domain/checkout';
+import type { User } from '../../../domain/types';
 import { useAppDispatch } from '../../../lib/hooks';
-import { setMembership } from '../../../lib/membership';
-import { userUpdated } from '../../../lib/session';
+import { fetchMembershipFee, joinMembership, leaveMembership, memberUntilText } from '../../../lib/membership';
+import { membershipAdded, userUpdated } from '../../../lib/session';
 
-/** The profile's membership: whether the shopper is a member, and joining or leaving (as the home page's banner offers). */
-export default function MembershipSection({ member }: { member: boolean }) {
+/**
+ * The profile's membership: whether the shopper is a member (until when, whether it renews), and
+ * applying (the membership line goes in the cart, at the shop's fee) or stopping the renewal.
+ */
+export default function MembershipSection({ user }: { user: Pick<User, 'member' | 'memberUntil' | 'membershipRenews'> }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
+  const [fee, setFee] = useState<number | null>(null);
+  const member = user.member === true;
+  const until = member ? (user.memberUntil ?? null) : null;
+  const renews = user.membershipRenews !== false;
 
-  async function change(join: boolean) {
+  useEffect(() => {
+    if (member) return;
+    let current = true;
+    fetchMembershipFee().then(
+      (f) => current && setFee(f),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [member]);
+
+  async function apply() {
     setBusy(true);
     try {
-      dispatch(userUpdated(await setMembership(join)));
-      alert.success(join ? 'You are now a member' : 'You have left membership');
+      const joined = await joinMembership();
+      if ('line' in joined) {
+        dispatch(membershipAdded(joined.line));
+        alert.success('Membership added to your cart');
+      } else {
+        dispatch(userUpdated(joined.user));
+        alert.success('You are now a member');
+      }
     } catch (error) {
-      alert.error(`Could not ${join ? 'apply for' : 'leave'} membership: ${(error as Error).message}`);
+      alert.error(`Could not apply for membership: ${(error as Error).message}`);
     } finally {
       setBusy(false);
     }
   }
 
+  async function leave() {
+    setBusy(true);
+    try {
+      dispatch(userUpdated(await leaveMembership()));
+      alert.success(until ? 'Renewal stopped' : 'You have left membership');
+    } catch (error) {
+      alert.error(`Could not ${until ? 'stop the renewal' : 'leave membership'}: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const priced = fee !== null && fee > 0 ? ` Membership costs ${formatMoney(fee)} a year.` : '';
+  let text = `You are not a member. Members get the members’ offers at checkout.${priced}`;
+  if (member) text = until ? `Member until ${memberUntilText(until)}: members’ offers apply at checkout.` : 'You are a member: members’ offers apply at checkout.';
   return (
     <section aria-labelledby="membership-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
       <h2 id="membership-heading" className="text-xl font-semibold text-gray-900">
         Membership
       </h2>
-      <p className="mt-2 text-base text-gray-700">
-        {member ? 'You are a member: members’ offers apply at checkout.' : 'You are not a member. Members get the members’ offers at checkout.'}
-      </p>
-      <Button look={member ? 'secondary' : 'primary'} className="mt-4" disabled={busy} onClick={() => void change(!member)}>
-        {busy ? 'Saving…' : member ? 'Leave membership' : 'Apply for Membership'}
-      </Button>
+      <p className="mt-2 text-base text-gray-700">{text}</p>
+      {member && until && !renews && <p className="mt-1 text-sm font-medium text-gray-700">Renewal stopped</p>}
+      {!member ? (
+        <Button look="primary" className="mt-4" disabled={busy} onClick={() => void apply()}>
+          {busy ? 'Saving…' : 'Apply for Membership'}
+        </Button>
+      ) : until ? (
+        renews && (
+          <Button look="secondary" className="mt-4" disabled={busy} onClick={() => void leave()}>
+            {busy ? 'Saving…' : 'Stop renewal'}
+          </Button>
+        )
+      ) : (
+        <Button look="secondary" className="mt-4" disabled={busy} onClick={() => void leave()}>
+          {busy ? 'Saving…' : 'Leave membership'}
+        </Button>
+      )}
     </section>
   );
 }

@@ -161,7 +161,7 @@ export default function UserProfilePage() {
         )}
       </section>
 
-      <MembershipSection member={account.member === true} />
+      <MembershipSection user={account} />
 
       <AlertsSection alerts={account.alerts !== false} />
 
