@@ -14,6 +14,9 @@ export const userUpdated = createAction<User>('user/userUpdated');
 /** The server put the membership line in the signed-in user's cart (the cart slice keeps it). */
 export const membershipAdded = createAction<MembershipLine>('cart/membershipAdded');
 
+/** Whether the signed-in user's cart holds the membership line (read from the cart slice's state). */
+export const selectMembershipInCart = (state: { cart: { membership: MembershipLine | null } }) => state.cart.membership !== null;
+
 /** The part of the auth slice that says who is signed in. */
 export interface SessionState {
   /** The signed-in user as login, signup, check or update returned it. */

@@ -1,10 +1,7 @@
 import { apiClient } from '../../lib/apiClient';
 import type { CartItem } from '../../domain/types';
 import type { Quote } from '../../domain/quote';
-import type { MembershipLine } from '../../domain/membership';
-
-/** The membership line of GET /cart: the only line with a `kind` (kept out of src/domain/membership.ts for the first load). */
-const isMembershipLine = (line: CartItem | MembershipLine): line is MembershipLine => 'kind' in line;
+import { isMembershipLine, type MembershipLine } from '../../domain/membership';
 
 export interface NewCartItem {
   product: number;
@@ -26,10 +23,12 @@ export interface CartContents {
 
 // GET /cart: the caller's lines, each with its product expanded; the membership line (last) kept apart.
 export const fetchCart = () =>
-  apiClient.get<(CartItem | MembershipLine)[]>('/cart').then((lines): CartContents => {
-    const membership = lines.find(isMembershipLine) ?? null;
-    return { items: (membership ? lines.slice(0, -1) : lines) as CartItem[], membership };
-  });
+  apiClient.get<(CartItem | MembershipLine)[]>('/cart').then(
+    (lines): CartContents => ({
+      items: lines.filter((line): line is CartItem => !isMembershipLine(line)),
+      membership: lines.find(isMembershipLine) ?? null,
+    }),
+  );
 
 // DELETE /cart/membership: takes the membership line out of the cart.
 export const removeMembershipLine = () => apiClient.delete<MembershipLine>('/cart/membership');

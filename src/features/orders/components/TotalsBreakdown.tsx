@@ -1,4 +1,4 @@
-// The five figures of a quote or a placed order, as the server priced them: subtotal,
+// The figures of a quote or a placed order, as the server priced them: subtotal,
 // each promotion's discount, shipping, tax and total. Nothing here computes a price: a stored
 // order shows what it was charged, a quote what the order would be charged now.
 import { MEMBERSHIP_TITLE } from '../../../domain/membership';

@@ -29,7 +29,7 @@ describe('PromoBanner', () => {
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Promotion' })).not.toBeInTheDocument());
   });
 
-  it('with a fee, applying puts membership in the cart: the fee and a way to the cart, no member yet', async () => {
+  it('with a fee, applying puts membership in the cart: a way to the cart, no member yet', async () => {
     const line = { id: 'membership', kind: 'membership', title: 'Membership (1 year)', price: 49, quantity: 1 };
     const fetch = stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(members), 'POST /api/users/own/membership': () => jsonResponse(line, 201) });
     const { store } = renderWithProviders(<PromoBanner />, { preloadedState: session({ ...user, member: false }) });
@@ -41,6 +41,18 @@ describe('PromoBanner', () => {
     expect(store.getState().cart.membership).toEqual(line);
     expect(store.getState().auth.loggedInUserToken?.member).toBe(false);
     expect(calls(fetch)).toEqual(['GET /api/promotions/banner', 'POST /api/users/own/membership']);
+  });
+
+  it('a cart that already holds membership (added before a reload, or on the profile) is not offered it again', async () => {
+    const line = { id: 'membership', kind: 'membership', title: 'Membership (1 year)', price: 49, quantity: 1 } as const;
+    const fetch = stubFetch({ 'GET /api/promotions/banner': () => jsonResponse(members) });
+    const cart = { items: [], membership: line, status: 'idle' as const, cartLoaded: true, error: null };
+    renderWithProviders(<PromoBanner />, { preloadedState: { ...session({ ...user, member: false }), cart } });
+    expect(await screen.findByText(members.text)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Membership added to your cart');
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('button', { name: 'Apply for Membership' })).not.toBeInTheDocument();
+    expect(calls(fetch)).toEqual(['GET /api/promotions/banner']);
   });
 
   it('a signed-in shopper who is not a member applies with the button (a shop without a fee), and the banner then confirms it quietly in the members’ words', async () => {

@@ -5,7 +5,7 @@ import type { User } from '../../../domain/types';
 import type { MembershipLine } from '../../../domain/membership';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { apiClient } from '../../../lib/apiClient';
-import { membershipAdded, selectLoggedInUser, userUpdated } from '../../../lib/session';
+import { membershipAdded, selectLoggedInUser, selectMembershipInCart, userUpdated } from '../../../lib/session';
 
 /** The original banner words: what the pre-painted first screen shows until the live banner answers. */
 const PLACEHOLDER: BannerPromotion = {
@@ -29,6 +29,8 @@ export default function PromoBanner() {
   const [state, setState] = useState<string>('idle');
   const done = useRef<HTMLParagraphElement>(null);
   const member = user?.member;
+  // The line already in the cart (added here, on the profile, or before a reload): no second offer.
+  const inCart = useAppSelector(selectMembershipInCart);
 
   useEffect(() => {
     // The first-load budget: straight through the API client (src/lib/membership.ts is the profile's).
@@ -67,7 +69,7 @@ export default function PromoBanner() {
             <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
               You&rsquo;re a member: this offer applies at checkout.
             </p>
-          ) : offer && state === 'added' ? (
+          ) : offer && inCart ? (
             <p ref={done} tabIndex={-1} role="status" className="mt-2 text-sm text-brand-900">
               Membership added to your cart, at its yearly fee: the offer applies to the order that holds it.{' '}
               <Link to="/cart" className="font-semibold underline hover:no-underline">

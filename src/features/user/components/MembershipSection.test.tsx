@@ -25,6 +25,10 @@ describe('MembershipSection', () => {
     // Not a member until the order is placed.
     expect(section).toHaveTextContent('You are not a member.');
     expect(fetch).toHaveBeenCalledTimes(2);
+    // The line is in the cart: no second offer, a way to the cart instead.
+    expect(section).toHaveTextContent('Membership is in your cart: it starts when that order is placed.');
+    expect(screen.queryByRole('button', { name: 'Apply for Membership' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
   });
 
   it('says why applying failed (already in the cart)', async () => {

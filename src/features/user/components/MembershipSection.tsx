@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
 import { formatMoney } from '../../../domain/checkout';
 import type { User } from '../../../domain/types';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { fetchMembershipFee, joinMembership, leaveMembership, memberUntilText } from '../../../lib/membership';
-import { membershipAdded, userUpdated } from '../../../lib/session';
+import { membershipAdded, selectMembershipInCart, userUpdated } from '../../../lib/session';
 
 /**
  * The profile's membership: whether the shopper is a member (until when, whether it renews), and
@@ -19,6 +20,7 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
   const member = user.member === true;
   const until = member ? (user.memberUntil ?? null) : null;
   const renews = user.membershipRenews !== false;
+  const inCart = useAppSelector(selectMembershipInCart);
 
   useEffect(() => {
     if (member) return;
@@ -65,6 +67,8 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
   const priced = fee !== null && fee > 0 ? ` Membership costs ${formatMoney(fee)} a year.` : '';
   let text = `You are not a member. Members get the members’ offers at checkout.${priced}`;
   if (member) text = until ? `Member until ${memberUntilText(until)}: members’ offers apply at checkout.` : 'You are a member: members’ offers apply at checkout.';
+  // What the button does: apply; stop the renewal of a paid term; leave a membership without end.
+  const leaving = until ? 'Stop renewal' : 'Leave membership';
   return (
     <section aria-labelledby="membership-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
       <h2 id="membership-heading" className="text-xl font-semibold text-gray-900">
@@ -72,20 +76,23 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
       </h2>
       <p className="mt-2 text-base text-gray-700">{text}</p>
       {member && until && !renews && <p className="mt-1 text-sm font-medium text-gray-700">Renewal stopped</p>}
-      {!member ? (
+      {!member && inCart ? (
+        <p className="mt-4 text-sm text-gray-700">
+          Membership is in your cart: it starts when that order is placed.{' '}
+          <Link to="/cart" className="font-semibold text-brand-700 underline hover:no-underline">
+            Go to cart
+          </Link>
+        </p>
+      ) : !member ? (
         <Button look="primary" className="mt-4" disabled={busy} onClick={() => void apply()}>
           {busy ? 'Saving…' : 'Apply for Membership'}
         </Button>
-      ) : until ? (
-        renews && (
+      ) : (
+        (!until || renews) && (
           <Button look="secondary" className="mt-4" disabled={busy} onClick={() => void leave()}>
-            {busy ? 'Saving…' : 'Stop renewal'}
+            {busy ? 'Saving…' : leaving}
           </Button>
         )
-      ) : (
-        <Button look="secondary" className="mt-4" disabled={busy} onClick={() => void leave()}>
-          {busy ? 'Saving…' : 'Leave membership'}
-        </Button>
       )}
     </section>
   );
