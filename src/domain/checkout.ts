@@ -9,6 +9,8 @@
 // Each of these is rounded half-up to the cent once, so subtotal − discount + shipping + tax =
 // total exactly.
 
+import { formatUsd } from './pricing';
+
 /** Integer cents. */
 export type Cents = number;
 
@@ -34,11 +36,9 @@ export function percentOf(amount: Cents, percent: number): Cents {
   return shareOf(amount, Math.round(percent * 1_000_000), 100_000_000);
 }
 
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A money amount of the API (dollars) with its cents: "$1,234.50". */
 export function formatMoney(dollars: number): string {
-  return usdCents.format(dollars);
+  return formatUsd(dollars, 2);
 }
 
 /** The figures of an order or a quote, in dollars: subtotal − discount + shipping + tax (+ membership) = total. */
