@@ -19,8 +19,9 @@
 // (= --scale-only) runs only it and replaces only its part of the markdown; `--sizes 10000,100000`
 // is a quicker try; --scale-report re-renders that part from the JSON without measuring. --label
 // applies too: a `before` scale run is kept and compared with the latest. --cases measures only
-// the cases named (filtered, deep, search, searchBroad, searchTypo, byId, ordersOwn, order, and
-// cartAdd, which only runs when named), without the decrement's cost and the EXPLAINs: e.g.
+// the cases named (filtered, deep, the filtered deep pages deepCategoryRating, deepCategoryPriceAsc,
+// deepCategoryPriceDesc, deepBrandRating, deepBrandPriceAsc, deepBrandPriceDesc, search, searchBroad,
+// searchTypo, byId, ordersOwn, order, and cartAdd, which only runs when named), without the decrement's cost and the EXPLAINs: e.g.
 // `--scale-only --sizes 10000 --cases order,cartAdd --scale-json /tmp/a.json --markdown /tmp/a.md`.
 // --server-commit REV measures that commit's server (git archive into a temp dir, node_modules
 // linked) rather than the working tree, which may hold someone's unfinished changes; --server-root

@@ -35,6 +35,7 @@ export function kindOf(text: string): string {
   if (verb === 'SELECT' && /pg_advisory_xact_lock/i.test(text)) return 'SELECT pg_advisory_xact_lock';
   if (verb === 'SELECT' && /shipping_methods/.test(text) && /promotions/.test(text)) return 'SELECT pricing context (one statement)';
   if (verb === 'WITH' && /insert into "?orders"?/i.test(text)) return 'WITH INSERT orders + idempotency_keys';
+  if (verb === 'WITH' && /delete from "?cart_membership"?/i.test(text)) return 'WITH DELETE cart + cart_membership';
   if (verb === 'SELECT' || verb === 'WITH') return `${verb} ${table(/ from ("?\w+"?)/i)}${/for update/i.test(s) ? ' FOR UPDATE' : ''}`;
   if (verb === 'INSERT') return `INSERT ${table(/^insert into ("?\w+"?)/i)}`;
   if (verb === 'UPDATE') return `UPDATE ${table(/^update ("?\w+"?)/i)}`;

@@ -167,7 +167,7 @@ seeding: a million products into PostgreSQL (COPY, then the index builds) and 10
 engine (\`npm run db:import\`, row inserts into PGlite). A quicker try: \`npm run bench:scale -- --sizes
 10000,100000\` (also \`--engines embedded|postgres\`, \`--embedded-sizes 10000,100000\`, \`--scale-duration S\`,
 \`--no-explain\`; \`--scale-report\` re-renders the section from the JSON; \`--server-commit REV\` measures a
-commit's server instead of the working tree; \`--label before\` keeps a run to compare with; \`--cases order,cartAdd\` measures only those cases, \`cartAdd\` being measured only when named).
+commit's server instead of the working tree; \`--label before\` keeps a run to compare with; \`--cases order,cartAdd\` measures only those cases, \`cartAdd\` being measured only when named; the keys are in \`scripts/bench/scale.ts\` CaseKey, the filtered deep pages' in \`scripts/bench/scaleDeep.ts\`).
 It needs PostgreSQL's server binaries (\`apt-get install postgresql\`, or \`PG_BIN\`; \`TEST_DATABASE_URL\` uses a
 running server instead, without the CPU, memory and plan readings that need the cluster's processes and log).
 
@@ -176,7 +176,9 @@ running server instead, without the CPU, memory and plan readings that need the 
 - **Catalogue reads** (\`server/modules/catalogue/pg/productList.ts\`, \`catalogue.ts\`, \`search.ts\`): json-server's
   query language (equality filters OR-ed within a key, \`_ne\`/\`_gte\`/\`_lte\`/\`_like\`, \`q\`, \`_sort\`/\`_order\`,
   paging, X-Total-Count, Link) as one SQL statement per page on either driver: a page's ids from an
-  index that covers its filter and sort (migrations 0003 and 0007), X-Total-Count of a list filtered by
+  index that covers its filter and sort (migrations 0003 and 0007; "Best Rating", \`rating DESC, id\`,
+  has its own (filter, rating DESC, id) indexes, migration 0046, as a backward read of (filter, rating, id)
+  gives ties in the wrong id order and made PostgreSQL sort whole ratings), X-Total-Count of a list filtered by
   category, brand, deleted or stock from \`product_counts\` (a few hundred rows kept by triggers), \`q\`
   through a trigram index or, when matches are dense, by walking the list's order; on a catalogue over
   20,000 products a search with many matches gives an estimated total (\`X-Total-Count-Estimated: true\`).

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSeed, serialize } from '../seed';
 import { concurrentDuration, deepPage, failureLine, listRequests } from './scale';
 import { serializeChunks, spreadIds } from './scaleData';
+import { DEEP_FILTERED, DEEP_FILTERED_KEYS, rotatingPath } from './scaleDeep';
 import { mainStatement, parseLogEntries, parseParameters, parsePlans, parseStatements, planOf, segmentLog } from './scalePg';
 import { parseCpuinfo, parseKb, parseStat } from './scaleProc';
 import type { CaseKey, ScaleResults, SizeRun } from './scale';
@@ -58,6 +59,16 @@ describe('requests', () => {
     expect(listRequests(10_000).filtered).toBe('/api/products?category=laptops&_sort=price&_order=asc&_page=2&_limit=15&deleted_ne=true');
     expect(listRequests(10_000).search).toBe('/api/products?_page=1&_limit=15&q=running+shoes');
     expect(listRequests(10_000).searchTypo).toBe('/api/products?_page=1&_limit=15&search=runing+sheos');
+  });
+
+  it('asks for every storefront sort within a category and a brand, pages 20 to 24 in turn', () => {
+    expect(DEEP_FILTERED_KEYS).toEqual(['deepCategoryRating', 'deepCategoryPriceAsc', 'deepCategoryPriceDesc', 'deepBrandRating', 'deepBrandPriceAsc', 'deepBrandPriceDesc']);
+    const brandRating = rotatingPath(DEEP_FILTERED.find((c) => c.key === 'deepBrandRating')!);
+    const pages = Array.from({ length: 6 }, () => brandRating());
+    expect(pages[0]).toBe('/api/products?brand=Stridewell&_sort=rating&_order=desc&_page=20&_limit=15');
+    expect(pages.map((p) => new URLSearchParams(p.split('?')[1]).get('_page'))).toEqual(['20', '21', '22', '23', '24', '20']);
+    const categoryLow = rotatingPath(DEEP_FILTERED.find((c) => c.key === 'deepCategoryPriceAsc')!);
+    expect(categoryLow()).toBe('/api/products?category=laptops&_sort=salePrice&_order=asc&_page=20&_limit=15');
   });
 
   it('gives a slow request time to be answered at 50 connections, within bounds', () => {
@@ -186,7 +197,10 @@ describe('report', () => {
       products,
       loaded: true,
       totals: {},
-      cases: [{ key: 'search' as CaseKey, name: 'q search', request: '', one: result(search), fifty: result(fifty, fifty), drainS: 0 }],
+      cases: [
+        { key: 'search' as CaseKey, name: 'q search', request: '', one: result(search), fifty: result(fifty, fifty), drainS: 0 },
+        { key: 'searchTypo' as CaseKey, name: 'typo search', request: '', one: result(search, search * 5), fifty: result(fifty, fifty), drainS: 0 },
+      ],
     });
     const results = {
       settings: { connections: 50 },
@@ -196,6 +210,10 @@ describe('report', () => {
     expect(verdicts).toEqual({
       'postgres, q search: p50 at 1,000,000 ≤ 2× p50 at 10,000': true,
       'embedded, q search: p50 at 100,000 ≤ 2× p50 at 10,000': false,
+      'postgres, typo search: p50 at 1,000,000 ≤ 2× p50 at 10,000': true,
+      'embedded, typo search: p50 at 100,000 ≤ 2× p50 at 10,000': false,
+      'postgres, typo search at 1,000,000, one at a time: p95 < 100 ms': true,
+      'embedded, typo search at 100,000, one at a time: p95 < 100 ms': false,
       'postgres, q search at 1,000,000, one at a time: well under 50 ms (p95 < 50 ms)': true,
       'postgres, q search at 1,000,000, 50 connections: p95 < 250 ms': false,
     });

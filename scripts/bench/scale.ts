@@ -6,7 +6,8 @@
 // (`node --import tsx server/index.ts`, LOG=0; DATA_DIR on a data folder made by `npm run
 // db:import` from a generated db.json, or DATABASE_URL on a durable throw-away cluster seeded by
 // COPY) and times, one at a time (1 connection) and at 50 connections, what the
-// storefront sends: a filtered sorted page, a deep page, a `q` search (a product line and a broad
+// storefront sends: a filtered sorted page, a deep page, deep pages (20–24) of a category and of a
+// brand in each of the storefront's sorts (scaleDeep.ts), a `q` search (a product line and a broad
 // word), a product by id (random ids), GET /orders/own (a shopper with 12 orders) and POST /orders
 // (each run adds a product to the cart and orders it with an Idempotency-Key, as the checkout
 // does). Every answer's status is checked; CPU per request is the server's (and PostgreSQL's)
@@ -23,6 +24,7 @@ import { DEMO_ACCOUNTS } from '../seed';
 import { BENCH_ADDRESS, cookieOf, login, postJson, SHOPPER_PASSWORD } from './api';
 import { ROOT, startShopServer, type Child } from './processes';
 import { BIG_STOCK } from './scaleData';
+import { DEEP_FILTERED, DEEP_FILTERED_KEYS, DEEP_FILTERED_PAGES, deepFilteredPath, rotatingPath, type DeepFilteredKey } from './scaleDeep';
 import { runScenario, waitForQuiet, type CpuProbe, type RunResult, type Scenario } from './scaleLoad';
 import {
   captureStatements,
@@ -44,9 +46,9 @@ import { clusterCpuMs, clusterPssMB, loadAverage, procMachine, processCpuMs, pro
 
 /** `json`: the hand-written engine the embedded one replaced, in stored `before` runs only. */
 export type Engine = 'json' | 'embedded' | 'postgres';
-export type CaseKey = 'filtered' | 'deep' | 'search' | 'searchBroad' | 'searchTypo' | 'byId' | 'ordersOwn' | 'order' | 'cartAdd';
+export type CaseKey = 'filtered' | 'deep' | DeepFilteredKey | 'search' | 'searchBroad' | 'searchTypo' | 'byId' | 'ordersOwn' | 'order' | 'cartAdd';
 /** The cases every scale run measures unless --cases names others ('cartAdd' is measured only when named). */
-export const DEFAULT_CASES: CaseKey[] = ['filtered', 'deep', 'search', 'searchBroad', 'searchTypo', 'byId', 'ordersOwn', 'order'];
+export const DEFAULT_CASES: CaseKey[] = ['filtered', 'deep', ...DEEP_FILTERED_KEYS, 'search', 'searchBroad', 'searchTypo', 'byId', 'ordersOwn', 'order'];
 export const ALL_CASES: CaseKey[] = [...DEFAULT_CASES, 'cartAdd'];
 
 export const SCALE_SIZES = [10_000, 100_000, 1_000_000];
@@ -274,6 +276,11 @@ function scenarios(products: number, shoppers: Shopper[], demo: string, bigStock
   return [
     get('filtered', 'filtered sorted page', lists.filtered),
     get('deep', 'deep page', lists.deep),
+    ...DEEP_FILTERED.map((c) => ({
+      key: c.key,
+      name: c.name,
+      scenario: { name: c.name, cookies, steps: [{ method: 'GET' as const, path: rotatingPath(c), status: 200 }] },
+    })),
     get('search', `q search "${SCALE_SEARCH}"`, lists.search),
     get('searchBroad', `q search "${SCALE_BROAD_SEARCH}"`, lists.searchBroad),
     get('searchTypo', `typo search "${SCALE_TYPO_SEARCH}"`, lists.searchTypo),
@@ -445,7 +452,8 @@ async function measureCase(
 async function listTotals(origin: string, products: number, cookie: string): Promise<{ totals: Partial<Record<CaseKey, number>>; estimated: CaseKey[] }> {
   const totals: Partial<Record<CaseKey, number>> = {};
   const estimated: CaseKey[] = [];
-  for (const [key, p] of Object.entries(listRequests(products))) {
+  const deepFiltered = DEEP_FILTERED.map((c) => [c.key, deepFilteredPath(c, DEEP_FILTERED_PAGES[0])]);
+  for (const [key, p] of [...Object.entries(listRequests(products)), ...deepFiltered]) {
     const res = await fetch(`${origin}${p}`, { headers: { cookie } });
     const body = (await res.json()) as unknown[];
     if (res.status !== 200 || !Array.isArray(body)) throw new Error(`${p}: ${res.status}`);
@@ -652,6 +660,7 @@ async function explainReads(
   const reads: { name: CaseKey; send: () => Promise<void> }[] = [
     { name: 'filtered', send: send(lists.filtered) },
     { name: 'deep', send: send(lists.deep) },
+    ...DEEP_FILTERED.map((c) => ({ name: c.key, send: send(deepFilteredPath(c, DEEP_FILTERED_PAGES[2])) })),
     { name: 'search', send: send(lists.search) },
     { name: 'searchBroad', send: send(lists.searchBroad) },
     { name: 'searchTypo', send: send(lists.searchTypo) },

@@ -42,6 +42,7 @@ import * as imageAlt from './migrations/0042_image_alt';
 import * as shopSettings from './migrations/0043_shop_settings';
 import * as paidMembership from './migrations/0044_paid_membership';
 import * as importJobs from './migrations/0045_import_jobs';
+import * as filteredSortIndexes from './migrations/0046_filtered_sort_indexes';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -83,6 +84,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0043_shop_settings': shopSettings,
   '0044_paid_membership': paidMembership,
   '0045_import_jobs': importJobs,
+  '0046_filtered_sort_indexes': filteredSortIndexes,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -86,7 +86,7 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined> {
     return cart.removeCartLine(this.db, user, product, variant);
   }
-  emptyCart(tx: Tx, user: number): Promise<void> {
+  emptyCart(tx: Tx, user: number): Promise<boolean> {
     return cart.emptyCart(trxOf(tx), user);
   }
   hasMembershipLine(user: number, tx?: Tx): Promise<boolean> {

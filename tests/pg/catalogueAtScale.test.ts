@@ -151,6 +151,22 @@ describe("the adapter's own statements on a 20,000-product catalogue", () => {
     }
   });
 
+  it('a deep page within a category or a brand, best rated first: read from its (filter, rating DESC, id) index in order, nothing sorted', async () => {
+    for (const [field, value] of [
+      ['category', 'laptops'],
+      ['brand', 'Stridewell'],
+    ] as const) {
+      const { answer, plans } = await plansOf({ filters: [{ field, op: 'eq', values: [value] }], sort: [{ field: 'rating', order: 'desc' }], slice: { start: 300, end: 315 } });
+      expect(plans).toHaveLength(1);
+      expect(indexes(plans[0])).toContain(`products_${field}_rating_desc_id_idx`);
+      expect(plans[0].filter((n) => n.type === 'Sort' || n.type === 'Incremental Sort').length).toBeLessThanOrEqual(1);
+      expect(seqScans(plans[0])).toEqual(['product_counts']);
+      // The same page as the plain query (rating best first, ties in id order).
+      const plain = await store.db.selectFrom('products').select('id').where(field, '=', value).orderBy('rating', 'desc').orderBy('id').limit(15).offset(300).execute();
+      expect(answer.items.map((p) => p.id)).toEqual(plain.map((r) => r.id));
+    }
+  });
+
   it('several categories sorted by price: one index scan per category, merged, no sort of all their products', async () => {
     const { answer, plans } = await plansOf({
       filters: [{ field: 'category', op: 'eq', values: ['laptops', 'tops', 'smartphones'] }],

@@ -49,10 +49,13 @@ export async function removeCartLine(db: Db, user: number, product: number, vari
   return first && cartLineFromRow(first);
 }
 
-/** Removes every line of the user's cart, its membership line too. */
-export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<void> {
-  await db.deleteFrom('cart').where('user_id', '=', user).execute();
-  await db.deleteFrom('cart_membership').where('user_id', '=', user).execute();
+/** Removes every line of the user's cart, its membership line too, in one statement; whether it held the membership line. */
+export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<boolean> {
+  const { rows } = await sql<{ held: boolean }>`
+    WITH membership AS (DELETE FROM cart_membership WHERE user_id = ${user} RETURNING user_id),
+         lines AS (DELETE FROM cart WHERE user_id = ${user})
+    SELECT EXISTS (SELECT 1 FROM membership) AS held`.execute(db);
+  return rows[0].held;
 }
 
 // The membership line: a row of cart_membership per user holding one.

@@ -23,8 +23,11 @@ export interface CartStore {
   setCartQuantity(user: number, id: number, quantity: number): Promise<StoredCartLine | undefined>;
   /** Removes the user's lines for the product (only that variant's, with `variant`); the first line removed, undefined when there was none. */
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
-  /** Removes every line of the user's cart (an order placed), its membership line too, in `tx`. */
-  emptyCart(tx: Tx, user: number): Promise<void>;
+  /**
+   * Removes every line of the user's cart (an order placed), its membership line too, in `tx`
+   * (the rows stay locked until it ends); whether the cart held the membership line.
+   */
+  emptyCart(tx: Tx, user: number): Promise<boolean>;
 
   // The membership line: at most one per cart, priced from the shop's fee (CartService).
   /** Whether the user's cart holds the membership line; in `tx`, locked until it ends, when given. */

@@ -182,9 +182,13 @@ export class CartService {
     return product ? expand(line, product) : { id: line.id, product: line.product, quantity: line.quantity };
   }
 
-  /** Empties the user's cart, in the transaction of the order that was placed from it. */
-  empty(tx: Tx, user: number): Promise<void> {
-    return this.store.emptyCart(tx, user);
+  /**
+   * Empties the user's cart in the transaction of the order placed from it (its rows, the
+   * membership line's too, locked until that ends: a rolled-back order leaves the cart as it was):
+   * the fee the membership line costs now when the cart held it (the order buys it), else undefined.
+   */
+  async emptyForOrder(tx: Tx, user: number): Promise<Cents | undefined> {
+    return (await this.store.emptyCart(tx, user)) ? this.settings.membershipFee(tx) : undefined;
   }
 
   /**

@@ -1,13 +1,14 @@
 // POST /orders, top to bottom (OrderService.place). Before the transaction: a retry's key looked
 // up, the body read against the products as they are, and a card authorized for the total priced
 // from them (no provider call while the transaction holds locks). Then one transaction: the
-// products locked (catalogue), what pricing needs read in one statement (pricing), the order
+// products locked (catalogue), what pricing needs read in one statement (pricing), the cart
+// emptied with its membership line, whose fee the order buys when it held one (cart), the order
 // priced (placing.ts), the stock taken with one guarded UPDATE (catalogue), the order stored with
 // its card payment and its Idempotency-Key in one statement, its promotions counted (pricing), the
 // card's authorization recorded (payments), a membership the cart held started (accounts), the
-// cart emptied with its membership line (cart), the confirmation put in the
-// outbox (mail), to the address of the session's account, and the webhook events queued (webhooks). Expired keys are forgotten once a
-// minute (KEY_PRUNE_EVERY_MS), after a commit, not by every order.
+// confirmation put in the outbox (mail), to the address of the session's account, and the webhook
+// events queued (webhooks). Expired keys are forgotten once a minute (KEY_PRUNE_EVERY_MS), after a
+// commit, not by every order.
 import { toCents } from '../../../src/domain/checkout';
 import type { Order } from '../../../src/domain/types';
 import type { NewOrder, OrderStore, Store, StoredUser, VariantProduct } from '../../db/port';
@@ -56,12 +57,17 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
   const fingerprint = requestFingerprint(fingerprintBody(input));
   const earlierOrder = async () => (key === undefined ? undefined : store.orderForKey(user, key, now() - IDEMPOTENCY_TTL_MS));
   // The key's earlier order and the body's products are read side by side; the earlier order wins.
-  // A cart holding the membership line may order it alone (no items).
-  const fee = deps.cart.membershipFee(user);
-  const [known, read] = await Promise.allSettled([earlierOrder(), fee.then((f) => readOrder(deps.catalogue, input, new Date(now()), f !== undefined))]);
+  // A cart holding the membership line may order it alone (no items); its fee is read before the
+  // transaction only when that matters here: an order of no items, or a card's authorization.
+  const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const hasItems = Array.isArray(body.items) && body.items.length > 0;
+  const fee = hasItems && body.paymentMethod !== 'card' ? Promise.resolve(undefined) : deps.cart.membershipFee(user);
+  const reading = hasItems ? readOrder(deps.catalogue, input, new Date(now())) : fee.then((f) => readOrder(deps.catalogue, input, new Date(now()), f !== undefined));
+  const [known, read, feeRead] = await Promise.allSettled([earlierOrder(), reading, fee]);
   if (known.status === 'rejected') throw known.reason;
   if (known.value) return sameRequest(known.value.order, known.value.fingerprint, fingerprint);
   if (read.status === 'rejected') throw read.reason;
+  if (feeRead.status === 'rejected') throw feeRead.reason;
   const request = read.value;
   const { catalogue, promotions, payments } = deps;
   const at = now();
@@ -69,7 +75,7 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
   // The card is authorized before the transaction, for the total priced now; the order's
   // transaction prices again and refuses another total. An authorization whose order is not
   // committed is voided.
-  const card = request.card ? await authorizeCard(deps, user, request, at, await fee) : undefined;
+  const card = request.card ? await authorizeCard(deps, user, request, at, feeRead.value) : undefined;
   if (card && !card.answer.ok) throw new HttpError(402, card.answer.message);
   let committed = false;
   let outcome: Outcome;
@@ -79,17 +85,18 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
       const products: VariantProduct[] = [];
       for (const line of request.lines) {
         const product = locked.get(line.product);
-        if (!product) return { shortOf: line.product };
+        if (!product) throw new Rollback({ shortOf: line.product });
         products.push(product);
       }
       const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
-      // The membership line, locked: the order buys it (and prices as a member's) when the cart holds it.
-      const membershipFee = await deps.cart.membershipFee(user, tx);
+      // The cart emptied (rolled back with the order): the order buys the membership line (and
+      // prices as a member's) when the cart held it.
+      const membershipFee = await deps.cart.emptyForOrder(tx, user);
       if (membershipFee === undefined && request.lines.length === 0) throw conflict('Membership is no longer in your cart; nothing was ordered');
       priced = priceOrder(request, products, pricing, user, at, membershipFee);
       const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;
       const short = request.lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
-      if (short) return { shortOf: short.product, variant: short.variant };
+      if (short) throw new Rollback({ shortOf: short.product, variant: short.variant });
       // The guarded decrement of each line's variant: never below zero, never a deleted
       // product, whatever ran before (products.stock follows).
       const missing = await catalogue.takeStock(tx, request.lines);
@@ -113,7 +120,6 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
       }
       // A year of membership from now, started by this order (cancelling it ends it).
       if (membershipFee !== undefined) await deps.users.startMembership(tx, user, placed.id, at);
-      await deps.cart.empty(tx, user);
       // The confirmation goes in the outbox with the order: never for a retry, never for a refused order.
       await deps.mail.enqueue(tx, orderPlacedMail(shopper.email, placed, ctx.linkBase), at);
       await deps.webhooks.emit(tx, placedEvents(placed, products, request.lines), at);

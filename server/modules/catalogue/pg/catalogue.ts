@@ -76,8 +76,9 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     if (found) return found;
   }
   const { rows } = await page(db, offset, limit, true);
-  // Past the end there is no row to carry the total.
-  if (rows.length === 0) return { items: [], total: await count(db) };
+  // Past the end there is no row to carry the total. A first page without a row has nothing
+  // to count (a search that finds nothing is not run a second time to count it).
+  if (rows.length === 0) return { items: [], total: offset === 0 ? 0 : await count(db) };
   return { items: rows.map(listedFromRow), total: rows[0].total! };
 }
 
