@@ -74,7 +74,7 @@ describe('ProductList', () => {
     const note = await screen.findByText(/Showing results for/);
     expect(note).toHaveAttribute('role', 'status');
     expect(note).toHaveTextContent('Showing results for running shoes');
-    expect(screen.getByText('Zen Shoes')).toBeInTheDocument();
+    expect(await screen.findByText('Zen Shoes')).toBeInTheDocument();
     await router.navigate('/?q=shoes');
     await waitFor(() => expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument());
   });
