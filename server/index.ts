@@ -171,11 +171,20 @@ try {
   fail(`Cannot undo an unfinished product import: ${(err as Error).message}`);
 }
 
+/** How long an idle keep-alive connection stays open (see listen). */
+const KEEP_ALIVE_MS = 65_000;
+
 // Both loopback addresses, so http://localhost works whichever one the client resolves first.
 const servers: http.Server[] = [];
 function listen(host: string, required: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
+    // A client keeps an idle connection to send its next request on; if the server closes it at
+    // that moment, the request fails (ECONNRESET). Node closes idle connections after 5 s; a
+    // minute and more, longer than proxies' and load balancers' usual 60 s, leaves the closing to
+    // them (headers must have their own, longer, timeout).
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (!required && ['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EINVAL'].includes(err.code ?? '')) resolve();
       else reject(err);
