@@ -77,7 +77,7 @@ async function runAxe(page: Page, exclude: string[]): Promise<AxeResults['violat
   return page.evaluate(async (excluded) => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
     const context: ElementContext = excluded.length > 0 ? { exclude: excluded.map((selector) => [selector]) } : document;
-    return (await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })).violations;
+    return (await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })).violations;
   }, exclude);
 }
 

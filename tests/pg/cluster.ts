@@ -265,6 +265,36 @@ export async function queryOnce<Row = Record<string, unknown>>(url: string, text
   }
 }
 
+/**
+ * The admin connections of this process, by server URL: a test run makes and drops databases by
+ * the thousand, and a connection of its own for each statement cost a third of the time.
+ */
+const adminPools = new Map<string, pg.Pool>();
+
+/**
+ * Runs one statement on the server at `url` through this process's admin connections. A
+ * connection the server closed while idle (a restart, a halt) fails the statement before it ran:
+ * it is then tried once more, on a new connection.
+ */
+export async function adminQuery<Row = Record<string, unknown>>(url: string, text: string): Promise<Row[]> {
+  let pool = adminPools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 2000, allowExitOnIdle: true });
+    // An idle connection the server ends (a halted cluster) is dropped from the pool, not thrown.
+    pool.on('error', () => {});
+    adminPools.set(url, pool);
+  }
+  try {
+    return (await pool.query(text)).rows as Row[];
+  } catch (error) {
+    // The server's own refusal (an SQLSTATE, but for 57P: the server shutting the connection)
+    // stands; a connection that failed is tried again once.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('57P')) throw error;
+    return (await pool.query(text)).rows as Row[];
+  }
+}
+
 /** Per server: whether CREATE DATABASE takes a STRATEGY (PostgreSQL 15 and later). */
 const strategies = new Map<string, Promise<boolean>>();
 
@@ -272,20 +302,20 @@ const strategies = new Map<string, Promise<boolean>>();
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   let hasStrategy = strategies.get(adminUrl);
   if (!hasStrategy) {
-    hasStrategy = queryOnce<{ server_version_num: string }>(adminUrl, 'SHOW server_version_num').then((rows) => Number(rows[0].server_version_num) >= 150000);
+    hasStrategy = adminQuery<{ server_version_num: string }>(adminUrl, 'SHOW server_version_num').then((rows) => Number(rows[0].server_version_num) >= 150000);
     strategies.set(adminUrl, hasStrategy);
   }
   // FILE_COPY: the tests copy small templates by the hundred; copying their files took two thirds
   // of the time that writing each page to the write-ahead log (15's default) did.
   const strategy = (await hasStrategy) ? ' STRATEGY FILE_COPY' : '';
   // template0: nothing a test added to template1 leaks in; the cluster's UTF8 / C locale.
-  await queryOnce(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'${strategy}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template ?? 'template0')} ENCODING 'UTF8'${strategy}`);
   return databaseUrl(adminUrl, name);
 }
 
 /** DROP DATABASE `name`, closing any connection still open on it. */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await queryOnce(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
 
 export interface FreshDatabase {

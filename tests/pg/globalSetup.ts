@@ -3,6 +3,7 @@
 // (tests/pg/database.ts). Starting costs under a second. When it cannot start (no PostgreSQL
 // installed), nothing fails here, so test files that do not use PostgreSQL still run; the ones
 // that do fail with the reason (`apt-get install postgresql`).
+// Its database `shop_migrated`, migrated once, is what the files' shops on it are copied from.
 // Also the embedded driver's migrated image (tests/pg/embeddedShop.ts), made once while the
 // cluster starts (not for a project on PostgreSQL alone): PGlite's initdb takes seconds, starting
 // from an image under one.
@@ -10,14 +11,30 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startCluster } from './cluster';
+import { createDatabase, startCluster } from './cluster';
 import { makeImage } from './embeddedImage';
+import { openDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+
+/** A database on the cluster at `url` migrated to the latest schema, made once for the run: its name. */
+async function migratedTemplate(url: string): Promise<string> {
+  const name = 'shop_migrated';
+  const db = openDatabase(await createDatabase(url, name), { max: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return name;
+}
 
 export interface ProvidedPostgres {
   /** Admin URL of the shared cluster (database `postgres`), or undefined when it did not start. */
   url?: string;
   /** Why it did not start. */
   error?: string;
+  /** A database on it migrated to the latest schema, for the files' shops to copy (tests/pg/shopDatabase.ts). */
+  template?: string;
 }
 
 declare module 'vitest' {
@@ -40,9 +57,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     : makeImage().then(async (blob) => writeFileSync(file, Buffer.from(await blob.arrayBuffer())));
   let stop = async () => {};
   const cluster = startCluster({ durable: false }).then(
-    (started) => {
-      project.provide('postgres', { url: started.url });
+    async (started) => {
       stop = () => started.stop();
+      project.provide('postgres', { url: started.url, template: await migratedTemplate(started.url) });
     },
     (error: Error) => project.provide('postgres', { error: error.message }),
   );

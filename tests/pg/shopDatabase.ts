@@ -1,12 +1,14 @@
 // Shops on the postgres engine for the API and reliability suites (tests/api/fixtures.ts picks
 // the engine): every shop gets a database of its own, a copy of a template migrated once per
-// test file (CREATE DATABASE … TEMPLATE: tens of milliseconds), loaded with the shop's data.
+// run (tests/pg/globalSetup.ts; per file without it), loaded with the shop's data (CREATE
+// DATABASE … TEMPLATE: tens of milliseconds).
 // The same data asked for again (most tests start from makeData()) is copied from a database
 // that was loaded with it once, rather than loaded again.
 // The store is handed out at once and opens in the background, so makeShop stays synchronous:
 // each call waits for it. Every database made here is dropped when the file's tests are done
 // (dropFileDatabases).
 import { createHash } from 'node:crypto';
+import { inject } from 'vitest';
 import type { DbSchema } from '../../server/db/snapshot';
 import { openDatabase } from '../../server/db/connect';
 import { loadSnapshot } from '../../server/db/load';
@@ -16,7 +18,7 @@ import type { StoreAdapter } from '../../server/db/port';
 import { createDatabase, databaseUrl, dropDatabase, waitForServer } from './cluster';
 import { adminUrl } from './database';
 
-let template: Promise<{ admin: string; name: string }> | undefined;
+let template: Promise<{ admin: string; name: string; shared?: boolean }> | undefined;
 const databases: { admin: string; name: string }[] = [];
 const stores: Promise<PgStore>[] = [];
 let counter = 0;
@@ -24,10 +26,18 @@ let counter = 0;
 const uniqueName = (kind: string) =>
   `${kind}_${process.pid}_${++counter}_${createHash('sha1').update(`${Date.now()} ${Math.random()}`).digest('hex').slice(0, 6)}`;
 
-/** The file's migrated template database (made on first use). */
-function templateDatabase(): Promise<{ admin: string; name: string }> {
+/** The run's migrated database (tests/pg/globalSetup.ts), on the server this file's shops are on. */
+function runTemplate(admin: string): string | undefined {
+  const provided = inject('postgres');
+  return provided?.url === admin ? provided.template : undefined;
+}
+
+/** The migrated template database: the run's, else the file's own (made on first use). */
+function templateDatabase(): Promise<{ admin: string; name: string; shared?: boolean }> {
   template ??= (async () => {
     const admin = await adminUrl();
+    const shared = runTemplate(admin);
+    if (shared) return { admin, name: shared, shared: true };
     await waitForServer(admin, 30_000);
     const name = uniqueName('shop_template');
     const db = openDatabase(await createDatabase(admin, name), { max: 1 });
@@ -51,7 +61,8 @@ export async function dropFileDatabases(): Promise<void> {
   template = undefined;
   const templates = await Promise.all([...loaded.values()].map((t) => t.catch(() => undefined)));
   loaded.clear();
-  for (const { admin, name } of [...databases.splice(0), ...templates.filter((t) => t !== undefined), ...(tpl ? [tpl] : [])]) await dropDatabase(admin, name).catch(() => {});
+  const own = tpl && !tpl.shared ? [tpl] : [];
+  for (const { admin, name } of [...databases.splice(0), ...templates.filter((t) => t !== undefined), ...own]) await dropDatabase(admin, name).catch(() => {});
 }
 
 /** A new database holding `data` (migrated, ids and sequences as in the data); its URL. */
