@@ -23,6 +23,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { checkoutRoutes } from './modules/orders/checkoutRoutes';
 import { catalogueRoutes, productRoutes } from './modules/catalogue/routes';
+import { keptAnswerFront, keptAnswers } from './modules/catalogue/keptAnswers';
 import { userRoutes } from './modules/accounts/userRoutes';
 import { staffRoutes } from './modules/accounts/staffRoutes';
 import { alertSettingRoutes, stockAlertRoutes, wishlistRoutes } from './modules/wishlist/routes';
@@ -110,6 +111,9 @@ export interface AppOptions {
 function apiRouter(services: Services, operations: Operations, publicUrl: string | undefined): express.Router {
   const api = express.Router();
   const json = express.json({ limit: BODY_LIMIT });
+  // A catalogue read asked again while nothing changed: its kept answer, before all the rest
+  // (embedded driver only; server/modules/catalogue/keptAnswers.ts).
+  api.use(keptAnswers(services));
   api.use(
     noStore,
     noOptions,
@@ -194,7 +198,8 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
   app.use(compression());
   // Health and metrics: no session, no API middleware (server/modules/operations/README.md).
   app.use(operations.routes);
-  app.use(cookieParser(options.secret || randomBytes(32).toString('hex')));
+  const cookies = cookieParser(options.secret || randomBytes(32).toString('hex'));
+  app.use(cookies);
   app.locals.staffRequire2fa = options.staffRequire2fa ?? false;
   app.use('/api', apiRouter(services, operations, publicUrl));
   // Uploaded images, served by every instance from the database (before the SPA's fallback).
@@ -216,5 +221,26 @@ export function createApp(options: AppOptions): { app: Express; store: StoreAdap
     if (status === 500) operations.logger?.error({ err, reqId: req.requestId }, 'unexpected error');
     res.status(status).type('text').send(status === 500 ? 'Internal server error' : 'Bad request');
   }) as express.ErrorRequestHandler);
+  answerKeptFirst(app, keptAnswerFront(services, { cookies, begin: (req, res) => (operations.requestLog.begin(req, res), securityHeaders(req, res, () => {})) }));
   return { app, store, services, operations };
+}
+
+type Handle = (req: express.Request, res: express.Response, next?: express.NextFunction) => void;
+
+/**
+ * Sends a kept catalogue answer before Express's own work on the request (which is most of such a
+ * request's cost), when `front` can; everything else goes to Express. The app function Express
+ * makes calls app.handle for every request (an http server's, supertest's).
+ */
+function answerKeptFirst(app: Express, front: ReturnType<typeof keptAnswerFront>): void {
+  const handled = app as unknown as { handle: Handle };
+  const handle = handled.handle.bind(app);
+  handled.handle = (req, res, next) => {
+    const sent = front(req, res);
+    if (!sent) return handle(req, res, next);
+    sent.then(
+      (done) => done || handle(req, res, next),
+      () => handle(req, res, next),
+    );
+  };
 }

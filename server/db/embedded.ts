@@ -14,7 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { parseInt8 } from './connect';
-import { ReadCache } from '../modules/catalogue/pg/readCache';
+import { attachReadCache, ReadCache } from '../modules/catalogue/pg/readCache';
 import type { Database } from './schema';
 
 const INT8 = 20;
@@ -111,6 +111,8 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery, readCache: c
       dialect: new PGliteDialect(readCache as unknown as PGlite),
       log: onQuery ? (event) => (event.level === 'query' ? onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis) : undefined) : undefined,
     });
+    // The store counts this database's changes through it (PgStore.changeCount).
+    attachReadCache(db, readCache);
     return { db, pglite, readCache, release };
   } catch (error) {
     release();

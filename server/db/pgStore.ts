@@ -30,6 +30,7 @@ import {
 import * as cart from '../modules/cart/pg';
 import { withCatalogue } from '../modules/catalogue/pg/store';
 import { skuViolation } from '../modules/catalogue/pg/variants';
+import { readCacheOf } from '../modules/catalogue/pg/readCache';
 import { insertSnapshot, readSnapshot, truncateAll } from './load';
 import * as adminOrders from '../modules/orders/pg/adminOrders';
 import * as orders from '../modules/orders/pg/orders';
@@ -180,6 +181,10 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
       const sku = skuViolation(error);
       throw sku === undefined ? error : new SkuTaken(sku);
     }
+  }
+
+  async changeCount(): Promise<number | undefined> {
+    return readCacheOf(this.db)?.changes();
   }
 
   // --- Whole state (tests, tools) ------------------------------------------------------------

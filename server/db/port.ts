@@ -65,6 +65,14 @@ export interface Store
    * it and hands `tx` down to its own store and to the other modules' services it asks.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A count that moves whenever the database may have changed: while it stays the same, every
+   * read answers as before, so a service may keep an answer made of reads next to the count it
+   * was made at. Only the embedded driver knows it (this process is the database's only user);
+   * undefined on a PostgreSQL server, which other instances write too, and when the embedded
+   * driver's read cache is off (READ_CACHE=off).
+   */
+  changeCount(): Promise<number | undefined>;
 }
 
 /** What createApp's caller (tests, tools) gets beside the port: the whole state, for checks and set-ups. */

@@ -127,7 +127,7 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
 }
 
 /** Does the request carry a body (a non-zero length, or chunked)? */
-function hasBody(req: Request): boolean {
+export function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

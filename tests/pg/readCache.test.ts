@@ -154,14 +154,38 @@ describe('the embedded read cache', () => {
   });
 });
 
+describe('its count of changes (what the catalogue answers and sessions kept in memory go by)', () => {
+  it('stays while only reads it may keep run; moves with a write, a transaction (even one that only reads), a read it may not keep', async () => {
+    const count = () => embedded.readCache.changes()!;
+    const start = count();
+    await names();
+    await names();
+    await db.selectFrom('things').selectAll().where('id', '=', 2).execute();
+    expect(count()).toBe(start);
+    await db.updateTable('things').set({ name: 'uno' }).where('id', '=', 1).execute();
+    const written = count();
+    expect(written).toBeGreaterThan(start);
+    await db.transaction().execute((trx) => trx.selectFrom('things').selectAll().execute());
+    const transaction = count();
+    expect(transaction).toBeGreaterThan(written);
+    await sql`SELECT nextval('counter')`.execute(db);
+    expect(count()).toBeGreaterThan(transaction);
+    // A statement that fails moves it too (it may have been a write).
+    const failing = count();
+    await expect(db.insertInto('things').values({ id: 1, name: 'again' }).execute()).rejects.toThrow();
+    expect(count()).toBeGreaterThan(failing);
+  });
+});
+
 describe('with the cache off (READ_CACHE=off)', () => {
-  it('keeps nothing: every read runs on the database', async () => {
+  it('keeps nothing: every read runs on the database; no count of changes', async () => {
     const off = await openEmbedded({ readCache: false });
     try {
       const read = () => sql<{ n: number }>`SELECT 1 AS n`.execute(off.db);
       await read();
       await read();
       expect(off.readCache.stats()).toEqual({ hits: 0, misses: 2, entries: 0 });
+      expect(off.readCache.changes()).toBeUndefined();
     } finally {
       await off.db.destroy();
     }

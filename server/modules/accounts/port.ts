@@ -48,8 +48,8 @@ export interface AccountStore {
    * user's oldest live sessions so that at most `maxPerUser` remain (the new one included).
    */
   createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void>;
-  /** The user of the session when it is live at `now` (and the user exists). */
-  sessionUser(digest: string, now: number): Promise<StoredUser | undefined>;
+  /** The session's user and when the session expires (ms since the epoch); undefined when there is no such session or user. */
+  sessionUser(digest: string): Promise<{ user: StoredUser; expiresAt: number } | undefined>;
   /** Removes the session; false when there was none. */
   deleteSession(digest: string): Promise<boolean>;
 

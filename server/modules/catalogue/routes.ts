@@ -3,6 +3,7 @@
 // writes are admin-only.
 import { Router, type Request, type Response } from 'express';
 import { asyncRoute, methodNotAllowed, publicRead } from '../../http/middleware';
+import { keptRead } from './keptAnswers';
 import { can } from '../../http/permissions';
 import { requirePermission, requireUser } from '../../http/session';
 import type { Services } from '..';
@@ -24,7 +25,12 @@ export function pageUrl(originalUrl: string, link: PageLink, publicUrl = ''): st
 }
 
 /** A list: X-Total-Count always, Link with the other pages when there are some (as json-server's router). */
-export function sendListing(req: Request, res: Response, publicUrl: string | undefined, { items, total, links, estimated }: Listing<unknown>): void {
+export function sendListing(req: Request, res: Response, publicUrl: string | undefined, listing: Listing<unknown>): void {
+  res.json(listingHeaders(req, res, publicUrl, listing));
+}
+
+/** sendListing's headers, set on `res`: the items to answer. */
+function listingHeaders(req: Request, res: Response, publicUrl: string | undefined, { items, total, links, estimated }: Listing<unknown>): unknown[] {
   res.setHeader('X-Total-Count', String(total));
   // A search of a large catalogue counts its matches exactly only up to a cap (search.ts).
   if (estimated) res.setHeader('X-Total-Count-Estimated', 'true');
@@ -34,7 +40,7 @@ export function sendListing(req: Request, res: Response, publicUrl: string | und
     if (link) header[rel] = pageUrl(req.originalUrl, link, publicUrl);
   }
   if (Object.keys(header).length > 0) res.links(header);
-  res.json(items);
+  return items;
 }
 
 export interface CatalogueOptions {
@@ -49,55 +55,53 @@ export const TAXONOMY_MAX_AGE = 60;
 
 export function catalogueRoutes({ catalogue }: Services, { publicUrl }: CatalogueOptions = {}): Router {
   const router = Router();
+  // Each answer is kept in memory while nothing changes (embedded driver: keptAnswers.ts).
+  const { answers } = catalogue;
+  const products = { maxAge: PRODUCT_MAX_AGE };
+  const taxonomy = { maxAge: TAXONOMY_MAX_AGE };
 
   // GET /products, /categories, /brands (anyone)
   router.get(
     /^\/products\/?$/,
     publicRead(PRODUCT_MAX_AGE),
-    asyncRoute(async (req, res) => {
+    keptRead(answers, products, async (req, res) => {
       const answer = await catalogue.listProducts(req.query);
       // A search corrected for a typo (productSearch.ts): the terms searched, printable ASCII.
       if (answer.corrected) res.setHeader('X-Search-Corrected', answer.corrected);
-      sendListing(req, res, publicUrl, answer);
+      return listingHeaders(req, res, publicUrl, answer);
     }),
   );
   router.get(
     /^\/categories\/?$/,
     publicRead(TAXONOMY_MAX_AGE),
-    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listCategories(req.query))),
+    keptRead(answers, taxonomy, async (req, res) => listingHeaders(req, res, publicUrl, await catalogue.listCategories(req.query))),
   );
   router.get(
     /^\/brands\/?$/,
     publicRead(TAXONOMY_MAX_AGE),
-    asyncRoute(async (req, res) => sendListing(req, res, publicUrl, await catalogue.listBrands(req.query))),
+    keptRead(answers, taxonomy, async (req, res) => listingHeaders(req, res, publicUrl, await catalogue.listBrands(req.query))),
   );
 
   // GET /products/facets (anyone): what each filter group would leave, given the others
   router.get(
     /^\/products\/facets\/?$/,
     publicRead(PRODUCT_MAX_AGE),
-    asyncRoute(async (req, res) => {
-      res.json(await catalogue.facets(req.query));
-    }),
+    keptRead(answers, products, (req) => catalogue.facets(req.query)),
   );
 
   // GET /products/suggest?q= (anyone): products, categories and brands for the search box
   router.get(
     /^\/products\/suggest\/?$/,
     publicRead(PRODUCT_MAX_AGE),
-    asyncRoute(async (req, res) => {
-      res.json(await catalogue.suggest(req.query));
-    }),
+    keptRead(answers, products, (req) => catalogue.suggest(req.query)),
   );
 
   // GET /products/:id (anyone; to the catalogue's staff with its `notify` too, never cached: publicRead)
   router.get(
     /^\/products\/([^/]+)\/?$/,
     publicRead(PRODUCT_MAX_AGE),
-    asyncRoute(async (req, res) => {
-      // Express has decoded the id once, as json-server's `/:id` did.
-      res.json(await catalogue.product(req.params[0], req.query, req.user !== undefined && can(req.user.role, 'catalogue')));
-    }),
+    // Express has decoded the id once, as json-server's `/:id` did.
+    keptRead(answers, { ...products, staffDiffers: true }, (req) => catalogue.product(req.params[0], req.query, req.user !== undefined && can(req.user.role, 'catalogue'))),
   );
 
   return router;

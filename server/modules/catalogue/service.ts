@@ -32,6 +32,7 @@ import { PRODUCT_DEFAULTS, readProduct } from '../../http/validate';
 import { parseId, requireObject } from '../../http/input';
 import { cleanQuery, listing, readList, type Listing } from '../../query/listQuery';
 import { readProductList, withCorrection } from './productSearch';
+import { AnswerCache } from './answerCache';
 
 export type { Listing, PageLink } from '../../query/listQuery';
 
@@ -57,12 +58,16 @@ export class CatalogueService {
   /** The stock each order's transaction locked, for the staff's stock alerts (staffAlerts.ts). */
   private readonly watch = new StockWatch();
 
+  /** Public reads' answers, kept while nothing changes (embedded driver only; answerCache.ts). */
+  readonly answers: AnswerCache;
+
   constructor(
-    private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
+    private readonly store: CatalogueStore & Pick<Store, 'transaction' | 'changeCount'>,
     audit: AuditService,
     private readonly now: () => number,
   ) {
     this.writes = new ProductWrites(store, audit, now);
+    this.answers = new AnswerCache(store, now);
   }
 
   /**

@@ -92,16 +92,25 @@ export class RequestLog {
 
   /** First on every request: its id (req.requestId, the X-Request-Id response header), its timing and its line. */
   readonly start: RequestHandler = (req, res, next) => {
+    const child = this.begin(req, res);
+    if (child) this.context.run(child, next);
+    else next();
+  };
+
+  /**
+   * start's work, for a request answered before Express's (a kept catalogue answer, server/app.ts):
+   * its id, its timing and its line; the request's logger (undefined when logging is off).
+   */
+  begin(req: Request, res: Response): Logger | undefined {
     const started = process.hrtime.bigint();
-    const id = requestIdOf(req.get('X-Request-Id'));
+    const sent = req.headers['x-request-id'];
+    const id = requestIdOf(typeof sent === 'string' ? sent : undefined);
     req.requestId = id;
     res.setHeader('X-Request-Id', id);
     const route = routeTracker(req);
     res.once('close', () => this.end(req, res, route(), started));
-    const child = this.logger?.child({ reqId: id });
-    if (child) this.context.run(child, next);
-    else next();
-  };
+    return this.logger?.child({ reqId: id });
+  }
 
   /** After a body parser: its callback runs outside the request's context, so the rest of the request is put back in it. */
   readonly rebind: RequestHandler = (req, _res, next) => {

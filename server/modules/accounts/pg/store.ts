@@ -63,8 +63,8 @@ export function withAccounts<T extends PgClass>(Base: T) {
     createSession(session: Session, limits: { now: number; maxPerUser: number }): Promise<void> {
       return users.createSession(this.db, session, limits);
     }
-    sessionUser(digest: string, now: number): Promise<StoredUser | undefined> {
-      return users.sessionUser(this.db, digest, now);
+    sessionUser(digest: string): Promise<{ user: StoredUser; expiresAt: number } | undefined> {
+      return users.sessionUser(this.db, digest);
     }
     deleteSession(digest: string): Promise<boolean> {
       return users.deleteSession(this.db, digest);

@@ -103,9 +103,10 @@ export async function createSession(db: Db, session: Session, { now, maxPerUser 
   });
 }
 
-export async function sessionUser(db: Db, digest: string, now: number): Promise<StoredUser | undefined> {
-  // The expiry is compared here, not in SQL: the statement is then the same for every request of
-  // a session, and the embedded engine answers it from memory until the next write (readCache.ts).
+export async function sessionUser(db: Db, digest: string): Promise<{ user: StoredUser; expiresAt: number } | undefined> {
+  // The expiry is compared by the caller, not in SQL: the statement is then the same for every
+  // request of a session, and the embedded engine answers it from memory until the next write
+  // (readCache.ts).
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -113,7 +114,7 @@ export async function sessionUser(db: Db, digest: string, now: number): Promise<
     .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', digest)
     .executeTakeFirst();
-  return row && row.session_expires_at > now ? userFromRow(row) : undefined;
+  return row && { user: userFromRow(row), expiresAt: row.session_expires_at };
 }
 
 export async function deleteSession(db: Db, digest: string): Promise<boolean> {

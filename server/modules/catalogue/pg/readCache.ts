@@ -13,6 +13,10 @@
 // catalogue's pg_* views, …) and takes no row lock. Answers of more than ROWS rows (an export, a
 // whole list) are not kept; at most ENTRIES answers are, the least recently used going first.
 // A PostgreSQL server (DATABASE_URL) has no such cache: other instances write to it too.
+//
+// It also counts the statements that are not such reads (`changes`): while the count stays the
+// same, nothing in the database changed, so an answer made of reads (a catalogue answer, a
+// session's user) may be kept by whoever asks, next to the count it was made at.
 import type { PGlite, Results } from '@electric-sql/pglite';
 
 const ENTRIES = 300;
@@ -85,17 +89,42 @@ export interface ReadCacheStats {
 /** The part of PGlite the Kysely dialect uses (kysely-pglite-dialect: query and close). */
 export type QueryClient = Pick<PGlite, 'query' | 'close'>;
 
+/** The read cache in front of each Kysely instance openEmbedded made (the store asks it its count of changes). */
+const caches = new WeakMap<object, ReadCache>();
+
+/** Remembers that `db` runs its statements through `cache`. */
+export function attachReadCache(db: object, cache: ReadCache): void {
+  caches.set(db, cache);
+}
+
+/** The read cache `db` runs its statements through: undefined on a PostgreSQL server. */
+export function readCacheOf(db: object): ReadCache | undefined {
+  return caches.get(db);
+}
+
 /** `client` with a read cache in front of its `query`, for kysely-pglite-dialect. */
 export class ReadCache implements QueryClient {
   private readonly answers = new Map<string, Results<unknown>>();
   private inTransaction = false;
   private readonly counts = { hits: 0, misses: 0 };
+  /** Statements that are not cacheable reads, counted when each starts and when it ends. */
+  private others = 0;
 
   /** `limits`: how many answers it keeps, and of how many rows at most (entries 0: none). */
   constructor(
     private readonly client: PGlite,
     private readonly limits = { entries: ENTRIES, rows: ROWS },
   ) {}
+
+  /**
+   * How many times a statement that may change the database started or ended (a write, DDL, a
+   * transaction's BEGIN, COMMIT or ROLLBACK, any read this cache would not keep). Two equal
+   * counts: no such statement ran in between, so every read gives the same answer as before.
+   * Undefined when the cache is off (READ_CACHE=off: every answer from the database).
+   */
+  changes(): number | undefined {
+    return this.limits.entries > 0 ? this.others : undefined;
+  }
 
   stats(): ReadCacheStats {
     return { ...this.counts, entries: this.answers.size };
@@ -130,6 +159,7 @@ export class ReadCache implements QueryClient {
   /** Anything but a cacheable read: everything kept is forgotten, before and after it runs. */
   private async other<T>(sql: string, params: unknown[], options: Parameters<PGlite['query']>[2]): Promise<Results<T>> {
     this.answers.clear();
+    this.others++;
     const word = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
     if (word === 'begin' || word === 'start') this.inTransaction = true;
     try {
@@ -137,6 +167,7 @@ export class ReadCache implements QueryClient {
     } finally {
       if (ENDS.test(sql)) this.inTransaction = false;
       this.answers.clear();
+      this.others++;
     }
   }
 }
