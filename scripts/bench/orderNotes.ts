@@ -160,4 +160,54 @@ tests/pg/schema.test.ts checks \`productMatches\` alone against json-server's an
 included, so it would check \`productAnswerMatches\`) and \`products_stock_id_live_idx\` dropped (the
 back office's low-stock list reads \`variants\`, not \`products.stock\`; an "in stock only" page may
 still plan with it). Not done yet: a migration rebuilding \`search_text\`.
+
+### Where an order's CPU goes on the embedded engine, and prepared statements
+
+Profiled on 2026-11-29 (\`node --cpu-prof\`, 150 card orders of one line one after the other, in
+one process on a copy of the bench's 10,000-product data folder; share of the process's CPU,
+setup left out):
+
+| where | before | after |
+|---|---|---|
+| PostgreSQL itself (PGlite's WebAssembly) | 36.5 % | 42.8 % |
+| PGlite's JavaScript (its wire protocol, its emulated file system) | 17.3 % | 13.0 % |
+| file system calls (\`open\`, \`close\`, \`fstat\` from PGlite's file system) | 15.7 % | 10.0 % |
+| HTTP (Express, Node's http, the test's client) | 5.3 % | 6.3 % |
+| garbage collection | 4.4 % | 5.6 % |
+| the app (\`server/\`) | 4.1 % | 3.9 % |
+| Kysely | 2.8 % | 3.5 % |
+| other (Node internals) | 13.9 % | 14.9 % |
+
+What the profile and counts of the file system calls (Node's \`fs\` wrapped, per statement) showed:
+
+- **Six calls into PostgreSQL per statement.** PGlite's \`query()\` sends parse, describe, bind,
+  describe, execute and sync one at a time, parses and analyses the statement on every run, and
+  for every answer copies its parsers of every type the database has (\`parseResults\`: 7 % of the
+  CPU by itself).
+- **Files opened and closed on every statement.** PostgreSQL in PGlite keeps only a few dozen
+  files open (its limit does not follow \`max_files_per_process\`: raising it changed nothing); an
+  order touches about 85 (products alone is its table and 21 indexes, and planning a statement on
+  it looks at every index's size with an \`lseek\`, which PGlite's file system answers with an
+  \`fstat\`). So the least recently used are closed and opened again all the time: about 100
+  \`open\` and \`close\` and 190 \`fstat\` per order, whatever the statements.
+- **The stock decrement's trigger** writes every index of products (the update is not HOT,
+  above): 3.6 ms per decrement alone, 3.1 ms in a trial where \`stock\` was in no index.
+
+Changed: the embedded driver runs a statement it has seen before as a named prepared statement
+(\`server/db/prepared.ts\`): parse and describe once, then bind, execute and sync in one call, its
+answer parsed with its own columns' parsers; BEGIN and COMMIT too. Every run is still planned for
+its parameters (\`plan_cache_mode = force_custom_plan\`): PostgreSQL's generic plans would skip the
+planning, and its \`fstat\`s, but refuse an \`ON CONFLICT\` on a partial unique index whose
+predicate is a parameter (the payments' insert) and could pick other plans for the catalogue's
+reads, whose scale targets were measured with custom plans. Measured one statement at a time
+(500 runs on the 10,000-product folder): a product read by ids 3.25 → 0.62 ms of CPU, a session
+lookup 0.54 → 0.26, an \`UPDATE variants\` by id 1.72 → 0.93. A whole order one at a time
+(the same 150 orders, three runs each, interleaved, on a machine other work kept busy): 32.8–43.3
+→ 28.3–30.9 ms of CPU, the test's client included.
+
+Not reached with it: 4× the orders at 50 connections. What is left is PostgreSQL's own work
+(planning and executing about 17 statements) and the file
+churn above, which PGlite's file descriptor limit causes; the next steps are fewer indexes touched
+per order (the HOT decrement, planning fewer statements against products) or generic plans for
+the order's own statements, where the partial index's predicate is written as a constant.
 `;

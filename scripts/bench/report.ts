@@ -66,7 +66,7 @@ function writeTable(run: BenchRun): string {
     const a = at(lo);
     const b = at(hi);
     return [
-      server === 'shop' ? 'ours (fsync\'d, crash-safe)' : 'plain json-server (no fsync, not atomic)',
+      server === 'shop' ? 'ours (committed before the answer; survives kill -9)' : 'plain json-server (no fsync, not atomic)',
       a ? `${ms(a.latencyMs.p50)} / ${ms(a.latencyMs.p95)}` : '–',
       b ? `${ms(b.latencyMs.p50)} / ${ms(b.latencyMs.p95)}` : '–',
       `**${ratio(b?.latencyMs.p50, a?.latencyMs.p50)}**`,

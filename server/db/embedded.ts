@@ -4,8 +4,10 @@
 //
 // PGlite is one connection: the dialect (kysely-pglite-dialect) hands it to one query or
 // transaction at a time and queues the rest, which is what one process on one data folder
-// needs. Reads are answered from memory until the next write (readCache.ts). A data folder belongs to one process: a lock file in it (shop.lock, holding the pid)
-// refuses a second one with a message that names DATABASE_URL, the way to run several instances.
+// needs. Reads are answered from memory until the next write (readCache.ts); a statement seen
+// before runs as a prepared statement (prepared.ts). A data folder belongs to one process: a lock
+// file in it (shop.lock, holding the pid) refuses a second one with a message that names
+// DATABASE_URL, the way to run several instances.
 // A lock left by a process that died (SIGKILL, power loss) is taken over.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { parseInt8 } from './connect';
 import { attachReadCache, ReadCache } from '../modules/catalogue/pg/readCache';
+import { PreparedClient } from './prepared';
 import type { Database } from './schema';
 
 const INT8 = 20;
@@ -105,7 +108,7 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery, readCache: c
     };
     const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
-    const readCache = new ReadCache(pglite, cached ? undefined : { entries: 0, rows: 0 });
+    const readCache = new ReadCache(await PreparedClient.open(pglite), cached ? undefined : { entries: 0, rows: 0 });
     const db = new Kysely<Database>({
       // The dialect calls query and close only, which the cache passes on.
       dialect: new PGliteDialect(readCache as unknown as PGlite),

@@ -112,7 +112,7 @@ export class ReadCache implements QueryClient {
 
   /** `limits`: how many answers it keeps, and of how many rows at most (entries 0: none). */
   constructor(
-    private readonly client: PGlite,
+    private readonly client: QueryClient,
     private readonly limits = { entries: ENTRIES, rows: ROWS },
   ) {}
 

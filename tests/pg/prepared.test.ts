@@ -1,0 +1,127 @@
+// The embedded engine's prepared statements (server/db/prepared.ts) on a real PGlite: a statement
+// run again answers exactly what PGlite's own query() answers, errors reach the caller as they do
+// there and leave the session usable, and a table changed by DDL is never read through an old
+// description of its columns.
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PreparedClient } from '../../server/db/prepared';
+
+let pglite: PGlite;
+let client: PreparedClient;
+
+beforeAll(async () => {
+  pglite = new PGlite();
+  client = await PreparedClient.open(pglite);
+  await pglite.exec(`
+    CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, tags jsonb NOT NULL DEFAULT '[]',
+      big bigint, price numeric(10, 2), at timestamptz, bytes bytea, kind text NOT NULL DEFAULT 'plain');
+    CREATE UNIQUE INDEX things_one_pending ON things (name) WHERE kind = 'pending';`);
+});
+
+afterAll(async () => {
+  await pglite?.close();
+});
+
+beforeEach(async () => {
+  await pglite.exec(`TRUNCATE things; INSERT INTO things (id, name, tags, big, price, at, bytes)
+    VALUES (1, 'one', '["a"]', 9007199254740993, 12.5, '2026-01-02T03:04:05Z', '\\x0102')`);
+});
+
+/** Runs `sql` three times through the client: the third run is a prepared statement's. */
+async function thrice(sql: string, params: unknown[] = []) {
+  await client.query(sql, params);
+  await client.query(sql, params);
+  const before = client.stats().prepared;
+  const answer = await client.query(sql, params);
+  expect(client.stats().prepared).toBe(before + 1);
+  return answer;
+}
+
+describe('prepared statements on the embedded engine', () => {
+  it('answer rows, fields and counts exactly as PGlite does', async () => {
+    const reads: [string, unknown[]][] = [
+      ['SELECT * FROM things WHERE id = $1', [1]],
+      ['SELECT id, tags, big, price, at, bytes, ARRAY[id, 2] AS ids FROM things WHERE name = ANY($1::text[])', [['one', 'two']]],
+      ['SELECT count(*) AS n FROM things WHERE tags @> $1::jsonb', [JSON.stringify(['a'])]],
+      ['SELECT * FROM things WHERE id = $1', [404]],
+    ];
+    for (const [sql, params] of reads) expect(await thrice(sql, params)).toEqual(await pglite.query(sql, params));
+
+    const insert = 'INSERT INTO things (id, name, at) VALUES ($1, $2, $3) RETURNING id, name, at';
+    const at = new Date('2026-05-06T07:08:09Z');
+    await client.query(insert, [2, 'two', at]);
+    await client.query(insert, [3, 'three', at]);
+    const inserted = await client.query(insert, [4, 'four', at]);
+    expect(inserted.rows).toEqual([{ id: 4, name: 'four', at }]);
+    expect(inserted.affectedRows).toBe(1);
+
+    const update = 'UPDATE things SET name = name || $1 WHERE id >= $2';
+    const updated = await thrice(update, ['!', 2]);
+    expect(updated.affectedRows).toBe(3);
+    expect(updated.rows).toEqual([]);
+    expect((await pglite.query('SELECT name FROM things WHERE id = 2')).rows).toEqual([{ name: 'two!!!' }]);
+  });
+
+  it('passes an error on with its code and statement, and the session goes on', async () => {
+    const insert = 'INSERT INTO things (id, name) VALUES ($1, $2)';
+    await thrice(insert, [10, 'ten']).catch(() => {});
+    const error = await client.query(insert, [1, 'again']).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505', query: insert });
+    expect((await client.query('SELECT name FROM things WHERE id = $1', [1])).rows).toEqual([{ name: 'one' }]);
+  });
+
+  it('in a transaction, an error aborts it until the rollback, which undoes its work', async () => {
+    const insert = 'INSERT INTO things (id, name) VALUES ($1, $2)';
+    await client.query(insert, [20, 'twenty']);
+    await client.query(insert, [21, 'twenty-one']);
+    // The second time round, BEGIN and ROLLBACK are prepared statements too.
+    for (const round of [1, 2]) {
+      const before = client.stats().prepared;
+      await client.query('BEGIN');
+      await client.query(insert, [22, 'twenty-two']);
+      await expect(client.query(insert, [1, 'duplicate'])).rejects.toMatchObject({ code: '23505' });
+      await expect(client.query(insert, [23, 'twenty-three'])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('ROLLBACK');
+      const ids = await client.query<{ id: number }>('SELECT id FROM things WHERE id >= $1 ORDER BY id', [20]);
+      expect(ids.rows).toEqual([{ id: 20 }, { id: 21 }]);
+      if (round === 2) expect(client.stats().prepared - before).toBe(6);
+    }
+  });
+
+  it('plans every run for its parameters: a partial unique index matches ON CONFLICT past five runs', async () => {
+    // A generic plan (PostgreSQL's choice after five runs of a prepared statement) cannot prove
+    // that kind = $4 is the index's predicate, and refuses the statement.
+    const upsert = `INSERT INTO things (id, name, kind) VALUES ($1, $2, $3)
+      ON CONFLICT (name) WHERE kind = $4 DO UPDATE SET id = things.id RETURNING id`;
+    for (let i = 0; i < 8; i++) {
+      const answer = await client.query<{ id: number }>(upsert, [100 + i, 'waiting', 'pending', 'pending']);
+      expect(answer.rows).toEqual([{ id: 100 }]);
+    }
+  });
+
+  it('reads a table changed by DDL with its new columns, and after a rolled-back change with its old ones', async () => {
+    const all = 'SELECT * FROM things WHERE id = $1';
+    expect(Object.keys((await thrice(all, [1])).rows[0] as object)).not.toContain('note');
+    await client.query('ALTER TABLE things ADD COLUMN note text');
+    try {
+      expect((await client.query(all, [1])).rows[0]).toMatchObject({ id: 1, note: null });
+      await client.query('BEGIN');
+      await client.query('ALTER TABLE things DROP COLUMN note');
+      expect(Object.keys((await thrice(all, [1])).rows[0] as object)).not.toContain('note');
+      await client.query('ROLLBACK');
+      expect((await client.query(all, [1])).rows[0]).toMatchObject({ id: 1, note: null });
+    } finally {
+      await pglite.exec('ALTER TABLE things DROP COLUMN IF EXISTS note');
+    }
+  });
+
+  it('closes the statements it forgets', async () => {
+    const prepared = async () => (await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0].n;
+    for (const column of ['a', 'b', 'c']) await thrice(`SELECT 1 AS ${column} WHERE $1::int > 0`, [1]);
+    expect(await prepared()).toBeGreaterThanOrEqual(3);
+    await client.query('CREATE TABLE passing (id int)');
+    await client.query('DROP TABLE passing');
+    expect((await client.query('SELECT 1 AS a WHERE $1::int > 0', [1])).rows).toEqual([{ a: 1 }]);
+    expect(await prepared()).toBe(1);
+  });
+});
