@@ -2,6 +2,7 @@
 import type { LoadResult, WriteResult } from './api';
 import { adminJobsTable, type AdminJobResult } from './adminJobs';
 import { ORDER_NOTES } from './orderNotes';
+import { SEARCH_NOTES } from './searchNotes';
 import { readAdminJobs, renderAdminJobs } from './adminJobsRun';
 import type { PageScore, Throttling } from './lighthouse';
 
@@ -181,7 +182,8 @@ running server instead, without the CPU, memory and plan readings that need the 
   gives ties in the wrong id order and made PostgreSQL sort whole ratings), X-Total-Count of a list filtered by
   category, brand, deleted or stock from \`product_counts\` (a few hundred rows kept by triggers), \`q\`
   through a trigram index or, when matches are dense, by walking the list's order; on a catalogue over
-  20,000 products a search with many matches gives an estimated total (\`X-Total-Count-Estimated: true\`).
+  20,000 products a search with many matches gives an estimated total (\`X-Total-Count-Estimated: true\`),
+  and the shop's ranked \`search\` ranks bounded candidates instead of every match (\`rankedSearch.ts\`).
   \`tests/api/catalogue/parity.test.ts\` and \`tests/api/catalogue/catalogue.test.ts\` compare the answers with json-server's
   own router on both drivers.
 - **Short tasks after the first paint** (Lighthouse's total blocking time): prices are written by \`formatUsd\` (\`src/domain/pricing.ts\`), not \`Intl.NumberFormat\`, whose first use loads ICU's data (≈ 50 ms of a phone's main thread; the function matches Intl on any number, property-tested); src/boot.ts evaluates React DOM in a task of its own before the app; the route match that finds the page's code waits for its own task; a page of product cards is rendered as a deferred value, in slices, instead of in the store update's one long task. Measured 2026-11-28 on a quiet machine, simulated: /login 92 → 97 (TBT 361 → 198 ms), / signed in 78 → 86 (TBT 1,034 → 551 ms), before on commit 9878796.
@@ -301,6 +303,6 @@ export function renderMarkdown(results: ResultsFile, label: string): string {
   if (before) out.push('## Before and after', '', compare(before, run), '');
   // The admin jobs measured alone (--admin-jobs-only) keep their section.
   const jobs = readAdminJobs();
-  out.push(ORDER_NOTES, ...(jobs ? [renderAdminJobs(jobs), ''] : []), NOTES, '');
+  out.push(ORDER_NOTES, ...(jobs ? [renderAdminJobs(jobs), ''] : []), SEARCH_NOTES, NOTES, '');
   return out.join('\n');
 }

@@ -43,6 +43,7 @@ import * as shopSettings from './migrations/0043_shop_settings';
 import * as paidMembership from './migrations/0044_paid_membership';
 import * as importJobs from './migrations/0045_import_jobs';
 import * as filteredSortIndexes from './migrations/0046_filtered_sort_indexes';
+import * as searchPendingLists from './migrations/0047_search_pending_lists';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -85,6 +86,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0044_paid_membership': paidMembership,
   '0045_import_jobs': importJobs,
   '0046_filtered_sort_indexes': filteredSortIndexes,
+  '0047_search_pending_lists': searchPendingLists,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,6 +9,7 @@ import { productCount, productCountBy, productListColumn, productOrder, productP
 import { SCORED_COLUMNS } from './searchRanking';
 import { PRODUCT_COLUMNS, productFromRow, type ProductRow } from './productRows';
 import { catalogueSize, estimateCount, SEARCH_COUNT } from './search';
+import { rankedSearchPage } from './rankedSearch';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -71,6 +72,11 @@ export async function listProducts(db: Db, query: ListQuery<ProductListField>): 
     const dense = await denseIdPage(db, query, offset, limit);
     if (dense) return dense;
   }
+  if (ranked(query) && limit !== null) {
+    const size = await catalogueSize(db);
+    const found = size > SEARCH_COUNT.exactCatalogue ? await rankedSearchPage(db, query, offset, limit, size) : undefined;
+    if (found) return { items: await productsInOrder(db, found.ids), total: found.total, ...(found.estimated ? { estimated: true as const } : {}) };
+  }
   if (query.q && limit !== null && (await catalogueSize(db)) > SEARCH_COUNT.exactCatalogue) {
     const found = await searchPage(db, query, offset, limit, () => page(db, offset, limit, false, true));
     if (found) return found;
@@ -104,6 +110,14 @@ async function searchPage(
   // A page that ends before its limit ends the list: the total is known.
   if (items.length > 0 && items.length < limit) return { items, total: offset + items.length };
   return { items, total: Math.max(offset + items.length, expected), estimated: true };
+}
+
+/** The listed products of these ids, in their order. */
+async function productsInOrder(db: Db, ids: readonly number[]): Promise<ListedProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').select(LISTED_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, listedFromRow(r as ListedRow)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** From this offset on, a page of the whole catalogue in id order is looked for by id (denseIdPage). */

@@ -26,6 +26,18 @@ export function searchMatches(terms: readonly string[], t = 'products'): RawBuil
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
 
+/**
+ * searchMatches in strpos form (the same products: a folded term holds no LIKE wildcard), for rows
+ * already read in another order (rankedSearch.ts' window): neither estimated by the planner nor
+ * answered from the trigram indexes. The fields are lower-cased only where search_text holds the term.
+ */
+export function searchFound(terms: readonly string[], t = 'products'): RawBuilder<SqlBool> {
+  const found = (column: string, term: string) => sql<SqlBool>`strpos(${sql.ref(`${t}.${column}`)}, ${term}) > 0`;
+  const parts = terms.map((term) => sql<SqlBool>`(${found('title_words', term)}
+    OR (${found('search_text', term)} AND strpos(${OTHER_FIELDS(t)}, ${term}) > 0))`);
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
 /** The relevance of a matching product (higher first): the fields' word_similarity to the search, weighted. */
 export function searchScore(terms: readonly string[], t = 'products'): RawBuilder<number> {
   const text = terms.join(' ');
