@@ -205,9 +205,18 @@ lookup 0.54 → 0.26, an \`UPDATE variants\` by id 1.72 → 0.93. A whole order 
 (the same 150 orders, three runs each, interleaved, on a machine other work kept busy): 32.8–43.3
 → 28.3–30.9 ms of CPU, the test's client included.
 
-Not reached with it: 4× the orders at 50 connections. What is left is PostgreSQL's own work
-(planning and executing about 17 statements) and the file
-churn above, which PGlite's file descriptor limit causes; the next steps are fewer indexes touched
-per order (the HOT decrement, planning fewer statements against products) or generic plans for
-the order's own statements, where the partial index's predicate is written as a constant.
+At 50 connections (\`npm run bench\`, API part, the same quiet machine: commit c7e37e5's server
+with \`--label before --server-root\`, then this one, 2026-11-29 07:01 and 07:05; the "Before and
+after" table above): POST /orders 46 → 47 orders/s at 100 products and 45 → 54 at 10,000, CPU per
+order 23.5 → 23.1 and 23.5 → 20.3 ms; POST /cart + DELETE 192 → 302 and 180 → 359 pairs/s
+(1.6× and 2.0×), CPU per pair 5.6 → 3.7 and 6.0 → 3.1 ms. With PostgreSQL's generic plans instead
+(\`plan_cache_mode\` left at auto, the payments' insert left unprepared), one order at a time took
+36.4–42.9 ms of CPU against 33.6–47.4 (three interleaved runs each, while tests ran): no gain shown
+from skipping the planning.
+
+Not reached with it: 4× the orders at 50 connections, a third of their CPU, 3× for adding to the
+cart (2.0× at 10,000 products, 1.6× at 100). What is left of an order is PostgreSQL's own work
+(about 17 statements) and the file churn above, which PGlite's file descriptor limit causes: the
+next steps are fewer files touched per order (the HOT decrement; fewer statements reading
+products, whose 21 indexes are each looked at when a statement on it is planned).
 `;
