@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/types';
 import { SEARCH_COUNT } from '../../../server/modules/catalogue/pg/search';
 import { RANKED_SEARCH } from '../../../server/modules/catalogue/pg/rankedSearch';
-import { expectNoLeaks, makeData, makeShop, PRODUCTS } from '../fixtures';
+import { expectNoLeaks, makeData, makeShop } from '../fixtures';
+import { ids, made } from './craftedProducts';
 
 const COUNT_DEFAULTS = { ...SEARCH_COUNT };
 const RANKED_DEFAULTS = { ...RANKED_SEARCH };
@@ -17,17 +18,6 @@ afterEach(() => {
   Object.assign(SEARCH_COUNT, COUNT_DEFAULTS);
   Object.assign(RANKED_SEARCH, RANKED_DEFAULTS);
   expectNoLeaks();
-});
-
-const ids = (body: { id: number }[]) => body.map((p) => p.id);
-
-const made = (p: Pick<Product, 'id' | 'title' | 'brand' | 'category'> & Partial<Product>): Product => ({
-  ...structuredClone(PRODUCTS[0]),
-  description: 'A fine thing.',
-  discountPercentage: 0,
-  thumbnail: `/images/products/${p.id}/thumb.webp`,
-  images: [`/images/products/${p.id}/1.webp`],
-  ...p,
 });
 
 // "zephyr" in the description of 1, the category of 2, the brand of 3 and 7, the titles of 5 and 6.

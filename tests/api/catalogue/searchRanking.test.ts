@@ -7,21 +7,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/types';
 import type { DbSchema } from '../../../server/db/snapshot';
-import { expectNoLeaks, makeData, makeShop, PRODUCTS } from '../fixtures';
+import { expectNoLeaks, makeData, makeShop } from '../fixtures';
+import { ids, made } from './craftedProducts';
 
 afterEach(() => expectNoLeaks());
-
-const ids = (body: { id: number }[]) => body.map((p) => p.id);
-
-/** A product like the fixtures' first, with these fields. */
-const made = (p: Pick<Product, 'id' | 'title' | 'brand' | 'category'> & Partial<Product>): Product => ({
-  ...structuredClone(PRODUCTS[0]),
-  description: 'A fine thing.',
-  discountPercentage: 0,
-  thumbnail: `/images/products/${p.id}/thumb.webp`,
-  images: [`/images/products/${p.id}/1.webp`],
-  ...p,
-});
 
 // "zephyr" in one field of each of 1–4 (the description's first, the title's last), twice in titles (5, 6).
 const CRAFTED: Product[] = [
