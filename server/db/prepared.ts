@@ -11,7 +11,7 @@
 // BEGIN and COMMIT are prepared too (PGlite's query() copies its parsers of every type of the
 // database for each answer, 7 % of an order's CPU; a prepared statement's answer is parsed
 // with its own columns' parsers only).
-// A statement that is not a query or a transaction's control (DDL, above all) makes every
+// Any other statement but SET, SHOW, EXPLAIN, ANALYZE and LOCK (DDL, above all) makes every
 // prepared statement be prepared again, and so does the end of the transaction it ran in (a
 // rollback undoes it), so a changed table is never read through an old description of its
 // columns. Only queries the Kysely dialect sends (no options) take this path.
@@ -95,15 +95,15 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
   }
 
   async query<T>(sql: string, params: unknown[] = [], options?: Options): Promise<Results<T>> {
-    const prepares = !options && PREPARES.test(sql);
-    if (!prepares && !KEEPS.test(sql)) {
+    const preparable = PREPARES.test(sql);
+    if (!preparable && !KEEPS.test(sql)) {
       this.forget();
       this.changedSchema = true;
     } else if (this.changedSchema && ENDS.test(sql)) {
       this.forget();
       this.changedSchema = false;
     }
-    if (!prepares) return this.plain<T>(sql, params, options);
+    if (!preparable || options) return this.plain<T>(sql, params, options);
     if (!this.statements.has(sql)) {
       if (!this.seen.has(sql)) {
         if (this.seen.size >= SEEN) this.seen.clear();
