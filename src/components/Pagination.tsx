@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 interface PaginationProps {
   page: number;
   totalItems: number;
+  /** The total is the server's estimate (X-Total-Count-Estimated): 'of about Z results'. */
+  estimated?: boolean;
   pageSize: number;
   /** Pages as buttons… */
   setPage?: (page: number) => void;
@@ -33,7 +35,7 @@ const base =
   'relative inline-flex items-center text-sm font-semibold focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** 'Showing X to Y of Z results', Previous/Next and numbered pages. */
-export default function Pagination({ page, totalItems, pageSize, setPage, hrefFor, className = '' }: PaginationProps) {
+export default function Pagination({ page, totalItems, estimated, pageSize, setPage, hrefFor, className = '' }: PaginationProps) {
   const pages = pageCount(totalItems, pageSize);
   if (totalItems <= 0) return null;
   const first = (page - 1) * pageSize + 1;
@@ -72,6 +74,7 @@ export default function Pagination({ page, totalItems, pageSize, setPage, hrefFo
     <div className={`flex flex-col gap-3 border-t border-gray-200 bg-white py-3 sm:flex-row sm:items-center sm:justify-between ${className}`}>
       <p className="text-sm text-gray-700">
         Showing <span className="font-medium">{first}</span> to <span className="font-medium">{last}</span> of{' '}
+        {estimated && 'about '}
         <span className="font-medium">{totalItems}</span> results
       </p>
       <nav aria-label="Pagination" className="isolate inline-flex flex-wrap -space-x-px rounded-md shadow-sm">

@@ -27,6 +27,8 @@ export interface ListPage<T> {
   total: number;
   /** X-Search-Corrected: the search the answer is for, corrected for a typo (null: as sent). */
   corrected?: string | null;
+  /** X-Total-Count-Estimated: the total is the server's estimate (a search on a big catalogue). */
+  estimated?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +85,7 @@ export const apiClient = {
       items,
       total: Number(headers.get('X-Total-Count') ?? items.length),
       corrected: headers.get('X-Search-Corrected'),
+      estimated: headers.get('X-Total-Count-Estimated') === 'true',
     })),
   post: <T>(path: string, body: unknown, headers?: Record<string, string>) => request<T>('POST', path, body, headers).then(data),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body).then(data),

@@ -8,11 +8,12 @@ export type NewProduct = Omit<Product, 'id' | 'rating' | 'reviews'> & Partial<Pi
 export type ProductUpdate = Partial<Product> & Pick<Product, 'id'>;
 
 // GET /products/?{filters}&_sort&_order&_page&_limit&search: X-Total-Count gives totalItems,
-// X-Search-Corrected the search a typo was corrected to (null when none was).
+// X-Search-Corrected the search a typo was corrected to (null when none was),
+// X-Total-Count-Estimated whether totalItems is an estimate.
 export const fetchProductsByFilters = (query: ListingQuery) =>
   apiClient
     .list<Product>(`/products?${toApiQuery(query)}`)
-    .then(({ items, total, corrected }) => ({ products: items, totalItems: total, corrected }));
+    .then(({ items, total, corrected, estimated }) => ({ products: items, totalItems: total, corrected, estimated }));
 
 // GET /products/{id}
 export const fetchProductById = (id: number | string) =>

@@ -48,9 +48,9 @@ describe('productsSlice reducers', () => {
   it('drops the answer of a list request a newer one superseded', () => {
     let state = reducer(initialState, fetchProductsByFiltersAsync.pending('old', emptyListingQuery()));
     state = reducer(state, fetchProductsByFiltersAsync.pending('new', emptyListingQuery()));
-    state = reducer(state, fetchProductsByFiltersAsync.fulfilled({ products: [p1], totalItems: 1, corrected: null }, 'old', emptyListingQuery()));
+    state = reducer(state, fetchProductsByFiltersAsync.fulfilled({ products: [p1], totalItems: 1, corrected: null, estimated: false }, 'old', emptyListingQuery()));
     expect(state).toMatchObject({ products: [], status: 'loading' });
-    state = reducer(state, fetchProductsByFiltersAsync.fulfilled({ products: [p2], totalItems: 7, corrected: null }, 'new', emptyListingQuery()));
+    state = reducer(state, fetchProductsByFiltersAsync.fulfilled({ products: [p2], totalItems: 7, corrected: null, estimated: false }, 'new', emptyListingQuery()));
     expect(state).toMatchObject({ products: [p2], totalItems: 7, status: 'idle' });
   });
 });

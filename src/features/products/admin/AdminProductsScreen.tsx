@@ -96,6 +96,7 @@ export default function AdminProductsScreen() {
           className="mt-4"
           page={query.page}
           totalItems={list.data.total}
+          estimated={list.data.estimated}
           pageSize={TABLE_PAGE_SIZE}
           hrefFor={(page) => `?${toSearchParams(withPage(query, page)).toString()}`}
         />

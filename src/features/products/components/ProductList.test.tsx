@@ -79,6 +79,21 @@ describe('ProductList', () => {
     await waitFor(() => expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument());
   });
 
+  it('says "about" when the total is the server\'s estimate (X-Total-Count-Estimated), and not once it is exact', async () => {
+    const estimate = (url: URL): Record<string, string> => (url.searchParams.get('search') === 'shoes' ? { 'X-Total-Count-Estimated': 'true' } : {});
+    stubFetch({
+      'GET /api/products': ({ url }) => jsonResponse([product({ id: 1, title: 'Zen Shoes' })], 200, { 'X-Total-Count': '13500', ...estimate(url) }),
+      'GET /api/categories': () => jsonResponse(categories),
+      'GET /api/brands': () => jsonResponse(brands),
+      'GET /api/products/facets': () => jsonResponse(facets()),
+    });
+    const { router } = renderWithProviders(<ProductList />, { route: '/?q=shoes' });
+    const showing = (text: string) => screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === text);
+    expect(await showing('Showing 1 to 15 of about 13500 results')).toBeInTheDocument();
+    await router.navigate('/?q=boots');
+    expect(await showing('Showing 1 to 15 of 13500 results')).toBeInTheDocument();
+  });
+
   it('a product suggestion opens the product; a category suggestion becomes a filter in place of the text', async () => {
     const suggestions = { products: [{ id: 5, title: 'Zen Tab', thumbnail: '/t.svg' }], categories: [{ value: 'laptops', label: 'Laptops' }], brands: [] };
     stubCatalogue({ suggest: () => jsonResponse(suggestions) });

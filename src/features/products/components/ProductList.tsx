@@ -65,6 +65,7 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
   const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
   // The search a typo was corrected to (X-Search-Corrected), shown above the results.
   const [corrected, setCorrected] = useState<string | null>();
+  const [estimated, setEstimated] = useState(false);
 
   const loadFilters = useCallback(() => {
     dispatch(fetchCategoriesAsync());
@@ -79,8 +80,9 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
     const request = dispatch(fetchProductsByFiltersAsync(query));
     request
       .unwrap()
-      .then(({ totalItems: total, corrected }) => {
+      .then(({ totalItems: total, corrected, estimated }) => {
         setCorrected(corrected);
+        setEstimated(Boolean(estimated));
         // Back to page 1 when the result count no longer reaches the current page.
         if (query.page > 1 && query.page > pageCount(total, ITEMS_PER_PAGE)) change(withPage(query, 1), true);
       })
@@ -182,6 +184,7 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
                   className="mt-8"
                   page={query.page}
                   totalItems={totalItems}
+                  estimated={estimated}
                   pageSize={ITEMS_PER_PAGE}
                   hrefFor={(page) => `?${toSearchParams(withPage(query, page)).toString()}`}
                 />
