@@ -200,8 +200,8 @@ its parameters (\`plan_cache_mode = force_custom_plan\`): PostgreSQL's generic p
 planning, and its \`fstat\`s, but refuse an \`ON CONFLICT\` on a partial unique index whose
 predicate is a parameter (the payments' insert) and could pick other plans for the catalogue's
 reads, whose scale targets were measured with custom plans. Measured one statement at a time
-(500 runs on the 10,000-product folder): a product read by ids 3.25 → 0.62 ms of CPU, a session
-lookup 0.54 → 0.26, an \`UPDATE variants\` by id 1.72 → 0.93. A whole order one at a time
+(500 runs on the 10,000-product folder, both planned for their parameters): a product read by ids
+2.72 → 0.55 ms of CPU, a session lookup 0.46 → 0.31, an \`UPDATE variants\` by id 1.51 → 0.87. A whole order one at a time
 (the same 150 orders, three runs each, interleaved, on a machine other work kept busy): 32.8–43.3
 → 28.3–30.9 ms of CPU, the test's client included.
 

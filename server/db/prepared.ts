@@ -4,7 +4,7 @@
 // sends a few hundred different statements, each many times; so a statement seen a second time is
 // prepared under a name (parse and describe once), and from then on each run is bind, execute and
 // sync in one call. Measured on a 10,000-product data folder: a product read by id costs a fifth
-// of the CPU it did, a session lookup half (docs/performance.md, "Placing an order").
+// of the CPU it did, a session lookup two thirds (docs/performance.md, "Placing an order").
 //
 // The plans are the ones the unnamed statements got: every run is planned for its parameters
 // (plan_cache_mode = force_custom_plan, set when the database opens), never a generic plan.
