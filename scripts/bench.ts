@@ -35,13 +35,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ADDRESS, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
+import { BENCH_ADDRESS, cpuMs, load, login, postJson, sequential, signUpShoppers, type LoadResult, type WriteResult } from './bench/api';
 import { adminJobs, type AdminJobResult } from './bench/adminJobs';
 import { adminJobsOnly } from './bench/adminJobsRun';
 import { audit, chromePath, type PageScore } from './bench/lighthouse';
 import { ROOT, startJsonServer, startShop, type Child } from './bench/processes';
 import { renderMarkdown, type BenchRun, type ResultsFile } from './bench/report';
 import { ALL_CASES, DEFAULT_SCALE_OPTIONS, runScale, type CaseKey, type Engine } from './bench/scale';
+import { waitForQuiet } from './bench/scaleLoad';
 import { renderScale, spliceScale, toScaleFile, type ScaleFile } from './bench/scaleReport';
 import { checkBudget } from './checkBudget';
 import { MAX_WISHLIST_ITEMS } from '../src/domain/constants';
@@ -209,6 +210,9 @@ async function apiBench(dir: string, products: number, o: Options) {
     ) => {
       const c = { name, server: server.name as 'shop' | 'json-server', products, origin: server.origin, pid: server.proc.pid, ...rest };
       await load({ ...c, durationS: 1 }); // warm-up: JIT, caches, connections
+      // The warm-up's requests still queued when it stopped are served first, so that the run
+      // measures only its own (and its connections arrive at a server that is not busy).
+      await waitForQuiet({ node: () => cpuMs(server.proc.pid!) });
       await reset?.();
       const result = await load({ ...c, durationS: o.durationS });
       log(`${products} ${server.name.padEnd(11)} ${name.padEnd(22)} ${String(result.rps).padStart(6)} req/s  p50 ${result.latencyMs.p50} p95 ${result.latencyMs.p95} p99 ${result.latencyMs.p99} ms  cpu ${result.serverCpuMs} ms/req${result.non2xx || result.errors ? `  statuses ${JSON.stringify(result.statuses)} errors ${result.errors}` : ''}`);

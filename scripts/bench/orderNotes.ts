@@ -219,4 +219,48 @@ cart (2.0× at 10,000 products, 1.6× at 100). What is left of an order is Postg
 (about 17 statements) and the file churn above, which PGlite's file descriptor limit causes: the
 next steps are fewer files touched per order (the HOT decrement; fewer statements reading
 products, whose 21 indexes are each looked at when a statement on it is planned).
+
+### Orders at 50 connections: waiting in turn
+
+Until 2026-11-29 the bench's orders had a p99 of 4–6 s at 50 connections while their p50 was
+0.3–0.4 s. Measured in the server (Node's \`http.server.request.start\` and
+\`http.server.response.finish\` diagnostics channels, a bench server on the 10,000-product
+data), each order took 17–23 ms from being read to being answered, and on average fewer than one
+order was in the server at a time: the connections were waiting to be read, not to be served.
+PGlite runs a statement in the server's thread and its promise settles without a turn of the event
+loop, so a request ran all its statements (and the requests queued behind it for the one
+connection) within one turn, and Node read no other request meanwhile. Worse, while the loop was
+busy like that, Node accepted about one new connection per turn: the listening socket's queue held
+40 connections, then 35, 31, 29 a second apart (\`ss -ltn\`), and the same happens with a plain
+Node server whose handler computes for 20 ms. The connections read first were served again and
+again (up to 29 orders each in 8 s) while half of the others had none served; at the start of a
+run, the warm-up's abandoned requests, still queued, made it worse.
+
+Changed: every statement on the embedded engine waits for a turn of the event loop before it runs
+(\`server/db/prepared.ts\`; tested in tests/pg/prepared.test.ts), so the server reads requests and
+accepts connections as they come, and the requests take the one connection in the order they ask
+for it. The bench now waits after each warm-up until the server is idle again, so a run measures
+only its own requests, before and after alike. Measured by \`npm run bench\`, API part, c7e37e5's
+server (\`--label before --server-root\`) then this one, 2026-11-29 10:06 and 10:10:
+
+| call | products | before (c7e37e5) | after |
+|---|---|---|---|
+| POST /orders: orders/s, p50 / p99 | 100 | 42, 424 / 4,139 ms | 52, 831 / 1,280 ms |
+| POST /orders: orders/s, p50 / p99 | 10,000 | 29, 443 / 5,361 ms | 59, 824 / 891 ms |
+| POST /orders: CPU per order | 100 / 10,000 | 25.7 / 36.0 ms | 21.0 / 18.3 ms |
+| POST /cart + DELETE: requests/s, p99 | 100 | 153, 526 ms | 374, 236 ms |
+| POST /cart + DELETE: requests/s, p99 | 10,000 | 102, 906 ms | 416, 212 ms |
+| POST /cart + DELETE: CPU per request | 100 / 10,000 | 7.1 / 10.2 ms | 3.0 / 2.7 ms |
+
+The p50 of an order rose to what 50 shoppers in one queue wait (50 ÷ 52–59 orders/s ≈ 0.85–1 s)
+and the p99 fell to 1.3 s and 0.9 s. The "before" at 10,000 products ran slower than the same
+code did at 07:01 (45 orders/s, 23.5 ms of CPU per order), so take its ratio with care: against
+the 07:01 figures, orders are 1.3× and their CPU 0.78×. One at a time, 300 orders in a row, the
+turns cost nothing measurable (p50 23.5–26.8 ms with them, 27.8–29.2 without, on this machine).
+
+Not reached: 4× the orders' throughput and a third of their CPU. One process runs every
+statement of every order in one thread, so the orders per second are 1 ÷ the CPU of an order
+(18–21 ms, about 17 statements); 4× needs about 5 ms per order, under what PGlite spends on those
+statements alone (0.3–0.9 ms each, above). A p99 under 1 s at 50 connections needs more than 50
+orders a second however fair the queue is: met at 10,000 products (0.9 s), not at 100 (1.3 s).
 `;

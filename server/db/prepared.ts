@@ -15,6 +15,16 @@
 // prepared statement be prepared again, and so does the end of the transaction it ran in (a
 // rollback undoes it), so a changed table is never read through an old description of its
 // columns. Only queries the Kysely dialect sends (no options) take this path.
+//
+// Every statement waits for a turn of the event loop before it runs. PGlite runs a statement in
+// this thread and its promise settles without one, so without it a whole request (and the
+// requests queued behind it for the one connection) ran in one turn: while the shop was busy,
+// Node read no new request and accepted about one new connection per turn, so under load a
+// shopper who had just connected waited seconds (p99 5.8 s for orders at 50 connections) while
+// the connections already read were served again and again. With a turn per statement, requests
+// are read as they come and take the connection in the order they asked for it
+// (docs/performance.md, "Orders at 50 connections: waiting in turn").
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse, protocol, type messages, type PGlite, type Results } from '@electric-sql/pglite';
 
 type BackendMessage = messages.BackendMessage;
@@ -95,6 +105,7 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
   }
 
   async query<T>(sql: string, params: unknown[] = [], options?: Options): Promise<Results<T>> {
+    await nextTurn();
     const preparable = PREPARES.test(sql);
     if (!preparable && !KEEPS.test(sql)) {
       this.forget();

@@ -14,8 +14,12 @@
 // (user `shop`, no password) and listens on 127.0.0.1 only, plus a Unix socket in that folder.
 // PostgreSQL refuses to run as root, so under root initdb and pg_ctl run as the `postgres` OS user
 // (spawned with its uid/gid; the folder is chown'ed to it first).
+// A cluster never outlives the process that started it: stop() or, when the process exits, its
+// exit hook stops it; when the process dies without running either (a test worker killed, a
+// signal), a watcher started with the cluster (a detached `sh`) shuts the server down within
+// about two seconds and removes its folder.
 // With TEST_DATABASE_URL set, startCluster() starts nothing and hands out that server instead.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -133,6 +137,24 @@ function stopAllOnExit(): void {
   });
 }
 
+/**
+ * Watches this process from outside: once it is gone, asks the cluster's postmaster (its pid from
+ * postmaster.pid, whoever started it since: halt and resume) for a fast shutdown, waits for it
+ * and removes the folder. Signals, not pg_ctl, so that it runs as this process's user, root
+ * included. Killed by stop(), so it never outlives a cluster stopped in time.
+ */
+function watchOwner(data: string, dir: string): ChildProcess {
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    'pm=$(head -n 1 "$0/postmaster.pid" 2>/dev/null)',
+    'if [ -n "$pm" ] && kill -INT "$pm" 2>/dev/null; then i=0; while kill -0 "$pm" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; fi',
+    'rm -rf "$1"',
+  ].join('\n');
+  const watcher = spawn('sh', ['-c', script, data, dir], { detached: true, stdio: 'ignore' });
+  watcher.unref();
+  return watcher;
+}
+
 function externalCluster(url: string): Cluster {
   const refuse = async () => {
     throw new Error('TEST_DATABASE_URL is not this process\'s to stop: start a cluster of its own (startCluster({ own: true }))');
@@ -169,11 +191,13 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
   let started = false;
   let stopped = false;
   let serverOptions = '';
+  let watcher: ChildProcess | undefined;
   const startArgs = (options: string) => ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start'];
   const stopSync = () => {
     if (stopped) return;
     stopped = true;
     live.delete(dir);
+    watcher?.kill();
     if (started) spawnSync(pgCtl, stopArgs, { stdio: 'ignore', timeout: 30_000, ...(as ?? {}) });
     rmSync(dir, { recursive: true, force: true });
   };
@@ -194,6 +218,7 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
       '-c max_connections=300',
     ].join(' ');
     started = true;
+    watcher = watchOwner(data, dir);
     await run(pgCtl, startArgs(serverOptions), as);
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
@@ -207,6 +232,7 @@ async function startOnce(bin: string, as: RunAs | undefined, port: number, logFi
       if (stopped) return;
       stopped = true;
       live.delete(dir);
+      watcher?.kill();
       try {
         if (started) await run(pgCtl, stopArgs, as, 30_000);
       } finally {

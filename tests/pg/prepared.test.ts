@@ -1,7 +1,8 @@
 // The embedded engine's prepared statements (server/db/prepared.ts) on a real PGlite: a statement
 // run again answers exactly what PGlite's own query() answers, errors reach the caller as they do
 // there and leave the session usable, and a table changed by DDL is never read through an old
-// description of its columns.
+// description of its columns. Each statement waits for a turn of the event loop, so that the
+// server reads the requests (and connections) that came in while others used the database.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PreparedClient } from '../../server/db/prepared';
@@ -123,5 +124,16 @@ describe('prepared statements on the embedded engine', () => {
     await client.query('DROP TABLE passing');
     expect((await client.query('SELECT 1 AS a WHERE $1::int > 0', [1])).rows).toEqual([{ a: 1 }]);
     expect(await prepared()).toBe(1);
+  });
+
+  it('let the event loop turn before each statement, prepared or not, so other requests are read meanwhile', async () => {
+    for (const run of [1, 2, 3]) {
+      const seen: string[] = [];
+      // Stands for a request that came in: the server reads it in a turn of the event loop.
+      setImmediate(() => seen.push('turn'));
+      await client.query('SELECT name FROM things WHERE id = $1', [1]);
+      seen.push(`answer ${run}`);
+      expect(seen).toEqual(['turn', `answer ${run}`]);
+    }
   });
 });
