@@ -20,7 +20,7 @@
 // this thread and its promise settles without one, so without it a whole request (and the
 // requests queued behind it for the one connection) ran in one turn: while the shop was busy,
 // Node read no new request and accepted about one new connection per turn, so under load a
-// shopper who had just connected waited seconds (p99 5.8 s for orders at 50 connections) while
+// shopper who had just connected waited seconds (p99 4-6 s for orders at 50 connections) while
 // the connections already read were served again and again. With a turn per statement, requests
 // are read as they come and take the connection in the order they asked for it
 // (docs/performance.md, "Orders at 50 connections: waiting in turn").

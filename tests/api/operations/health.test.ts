@@ -4,7 +4,7 @@
 // test closes.
 import request from 'supertest';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailWorker } from '../../../server/modules/mail/worker';
 import { migrations } from '../../../server/db/migrate';
 import type { PgStore } from '../../../server/db/pgStore';
@@ -19,6 +19,11 @@ const worker = new MailWorker(deferredStore(opened), { transport, from: 'Shop <n
 const { app } = engineApp({ store: deferredStore(opened), mailWorker: worker });
 const newest = Object.keys(migrations).sort().at(-1)!;
 
+// The checks are about a database that is up: the first one waits for it to be open (the check's
+// own 2-second limit would count a database still starting as down).
+beforeAll(async () => {
+  await opened;
+});
 afterAll(() => worker.stop());
 
 describe('health', () => {
