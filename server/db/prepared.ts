@@ -87,6 +87,9 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
   /** DDL ran in the open transaction: its end (a rollback undoes it) forgets the statements again. */
   private changedSchema = false;
   private readonly counts: PreparedStats = { prepared: 0, plain: 0 };
+  /** Statements sent and not answered yet, which close() waits for. */
+  private readonly underWay = new Set<Promise<unknown>>();
+  private shuttingDown = false;
 
   constructor(private readonly client: PGlite) {}
 
@@ -100,12 +103,30 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
     return { ...this.counts };
   }
 
-  close(): Promise<void> {
+  /**
+   * Closes PGlite once the statements under way have ended; a statement still waiting for its
+   * turn is refused. A statement run on a closed PGlite never returns (its main loop waits for
+   * input forever), and PGlite's own check is skipped by the prepared path.
+   */
+  async close(): Promise<void> {
+    this.shuttingDown = true;
+    await Promise.allSettled([...this.underWay]);
     return this.client.close();
   }
 
   async query<T>(sql: string, params: unknown[] = [], options?: Options): Promise<Results<T>> {
     await nextTurn();
+    if (this.shuttingDown || !this.client.ready) throw new Error('PGlite is closed');
+    const answer = this.send<T>(sql, params, options);
+    this.underWay.add(answer);
+    try {
+      return await answer;
+    } finally {
+      this.underWay.delete(answer);
+    }
+  }
+
+  private send<T>(sql: string, params: unknown[], options?: Options): Promise<Results<T>> {
     const preparable = PREPARES.test(sql);
     if (!preparable && !KEEPS.test(sql)) {
       this.forget();

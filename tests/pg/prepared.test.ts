@@ -136,4 +136,12 @@ describe('prepared statements on the embedded engine', () => {
       expect(seen).toEqual(['turn', `answer ${run}`]);
     }
   });
+
+  it('refuse a statement still waiting for its turn when the database is closed, and every one after', async () => {
+    const own = await PreparedClient.open(new PGlite());
+    const waiting = own.query('SELECT 1 AS one');
+    await own.close();
+    await expect(waiting).rejects.toThrow('PGlite is closed');
+    await expect(own.query('SELECT 1 AS one')).rejects.toThrow('PGlite is closed');
+  });
 });
