@@ -25,7 +25,7 @@
 // `--scale-only --sizes 10000 --cases order,cartAdd --scale-json /tmp/a.json --markdown /tmp/a.md`.
 // --server-commit REV measures that commit's server (git archive into a temp dir, node_modules
 // linked) rather than the working tree, which may hold someone's unfinished changes; --server-root
-// DIR also applies to the scale section.
+// DIR also applies to the scale section and to Lighthouse's server.
 // --label keeps results side by side in the JSON file (the report compares `before` with the
 // latest run when a `before` run is there). A run without the API or without Lighthouse keeps
 // that part from the earlier run of the same label. --server-root runs the API servers from
@@ -268,13 +268,13 @@ async function apiBench(dir: string, products: number, o: Options) {
   return { loads, writes, jobs };
 }
 
-/** Both pages, with simulated and then with applied throttling. */
-async function lighthouseBench(dir: string, distDir: string, runs: number): Promise<PageScore[]> {
+/** Both pages, with simulated and then with applied throttling; the shop's server from `root` (--server-root). */
+async function lighthouseBench(dir: string, distDir: string, runs: number, root = ROOT): Promise<PageScore[]> {
   // The committed seed's size of catalogue, as a shopper sees the shop.
   const file = path.join(dir, 'lighthouse', 'db.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, serialize(generateSeed()));
-  const shop = await startShop(file, distDir);
+  const shop = await startShop(file, distDir, root);
   try {
     const cookie = await login(shop.origin, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
     const pages: PageScore[] = [];
@@ -444,7 +444,7 @@ async function main() {
       run.adminJobs = previous.adminJobs;
       run.parts = { ...run.parts!, api: previous.parts?.api ?? previous.date };
     }
-    if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs);
+    if (o.lighthouse) run.lighthouse = await lighthouseBench(dir, distDir, o.runs, o.serverRoot);
     run.seconds = Math.round((Date.now() - started) / 1000);
     const scale = scaleMarkdown(o.scale ? await scaleSection(o) : readScaleFile(o), o.label);
 

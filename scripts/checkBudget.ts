@@ -2,7 +2,7 @@
 //   /login, first visit        ≤ 100 kB on the wire (brotli), ≤ 110 kB gzip: the entry, the app it
 //                                              loads (src/main), their static imports, the login
 //                                              page chunk(s)
-//   /, signed in (in total)    ≤ 125 kB on the wire (brotli), ≤ 142 kB gzip: all of the above, the
+//   /, signed in (in total)    ≤ 125 kB on the wire (brotli), ≤ 133 kB gzip: all of the above, the
 //                                              home page chunk(s), and whatever the signed-in
 //                                              shell loads lazily
 // and no back-office module (src/features/*/admin/) in any chunk a shopper route loads.
@@ -30,7 +30,7 @@ import { ROUTES } from '../src/app/routes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** kB as Vite prints them: 1000 bytes. */
-export const BUDGETS = { login: 110_000, home: 142_000 } as const;
+export const BUDGETS = { login: 110_000, home: 133_000 } as const;
 /** On the wire with brotli, as the shop sends its scripts to every browser that accepts it. */
 export const WIRE_BUDGETS = { login: 100_000, home: 125_000 } as const;
 

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cartItem, product, renderWithProviders, session, user } from '../../test/utils';
 import { initialState as cart } from '../../features/cart/cartSlice';
@@ -35,5 +36,27 @@ describe('Navbar cart badge', () => {
     renderWithProviders(<Navbar />, { preloadedState: state([]) });
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Cart' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Navbar menu on small screens', () => {
+  it('opens from its button with the keyboard, says so, and closes when one of its links is followed', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<Navbar />, { preloadedState: state([]) });
+    const button = screen.getByRole('button', { name: 'Open main menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'My Profile' })).not.toBeInTheDocument();
+
+    button.focus();
+    await person.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(screen.getByRole('link', { name: 'My Profile' }));
+    expect(panel).toHaveTextContent(user.email);
+
+    await person.click(screen.getByRole('link', { name: 'My Profile' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).not.toHaveAttribute('aria-controls');
+    expect(screen.queryByRole('link', { name: 'My Profile' })).not.toBeInTheDocument();
   });
 });

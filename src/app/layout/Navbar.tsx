@@ -1,6 +1,6 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Bars3Icon, ShoppingCartIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router-dom';
+import { Disclosure, DisclosureButton, DisclosurePanel, useCloseDisclosure } from '../../components/Disclosure';
 import DropdownMenu from '../../components/DropdownMenu';
 import { selectLoggedInUser } from '../../lib/session';
 import { selectCartItemCount } from '../../features/cart/cartSlice';
@@ -31,6 +31,15 @@ function CartLink({ count }: { count: number }) {
       )}
     </Link>
   );
+}
+
+/** A link of the small screens' menu: following it closes the menu. */
+function PanelNavLink(props: NavLinkProps) {
+  return <NavLink {...props} onClick={useCloseDisclosure()} />;
+}
+
+function PanelLink(props: LinkProps) {
+  return <Link {...props} onClick={useCloseDisclosure()} />;
 }
 
 /** Shown only when a user is signed in. */
@@ -98,15 +107,14 @@ export default function Navbar() {
         <ul className="space-y-1 px-2 pt-2 pb-3">
           {links.map((item) => (
             <li key={item.name}>
-              <DisclosureButton
-                as={NavLink}
+              <PanelNavLink
                 to={item.link}
                 end
                 aria-label={accessibleName(item)}
                 className={(state: { isActive: boolean }) => `block ${linkClass(state)}`}
               >
                 {item.name}
-              </DisclosureButton>
+              </PanelNavLink>
             </li>
           ))}
         </ul>
@@ -121,13 +129,12 @@ export default function Navbar() {
           <ul className="mt-3 space-y-1 px-2">
             {USER_MENU.map((item) => (
               <li key={item.name}>
-                <DisclosureButton
-                  as={Link}
+                <PanelLink
                   to={item.link}
                   className="block rounded-md px-3 py-2 text-base font-medium text-gray-200 hover:bg-gray-700 hover:text-white"
                 >
                   {item.name}
-                </DisclosureButton>
+                </PanelLink>
               </li>
             ))}
           </ul>

@@ -52,13 +52,21 @@ export function loadWishlist(owner: number, again = false): Promise<void> {
   return current;
 }
 
-/** The wishlist of `owner` (undefined: nobody signed in), loaded by the first component that asks. */
+/** The state as `owner`'s hearts see it: NONE until there is a list or an error of theirs. */
+const seenBy = (owner: number | undefined) =>
+  owner !== undefined && state.owner === owner && (state.items !== null || state.error !== null) ? state : NONE;
+
+/**
+ * The wishlist of `owner` (undefined: nobody signed in), loaded by the first component that asks.
+ * Starting the load changes nothing a heart shows, so it re-renders none of them: on the home page
+ * that render ran, for every card, inside the task that mounts the list.
+ */
 export function useWishlist(owner: number | undefined): WishlistState {
-  const snapshot = useSyncExternalStore(subscribe, () => state);
+  const snapshot = useSyncExternalStore(subscribe, () => seenBy(owner));
   useEffect(() => {
     if (owner !== undefined) void loadWishlist(owner);
   }, [owner]);
-  return owner !== undefined && snapshot.owner === owner ? snapshot : NONE;
+  return snapshot;
 }
 
 /** The item saving this product (variant null: the product as a whole). */

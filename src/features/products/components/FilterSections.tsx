@@ -1,6 +1,6 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MinusIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
+import { Disclosure, DisclosureButton, DisclosurePanel } from '../../../components/Disclosure';
 import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
 import type { ProductFacets, FilterOption } from '../../../domain/types';
 import FacetCount from './FacetCount';
