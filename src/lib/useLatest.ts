@@ -27,7 +27,9 @@ const idle = { data: undefined, dataKey: null, loading: false, error: null };
  * an older key that arrives late is dropped, never shown over a newer one. `load` must be stable.
  */
 export function useLatest<T>(key: string | null, load: (key: string) => Promise<T>, delayMs = 0): Latest<T> {
-  const [state, setState] = useState<State<T>>(idle);
+  // Loading from the first render when there is a key: the effect then starts the load without
+  // rendering the component again (on the home page, inside the task that mounts it).
+  const [state, setState] = useState<State<T>>(() => (key === null ? idle : { ...idle, loading: true }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function useLatest<T>(key: string | null, load: (key: string) => Promise<
       return;
     }
     let current = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
+    setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
     const timer = setTimeout(() => {
       load(key).then(
         (data) => current && setState({ data, dataKey: key, loading: false, error: null }),
