@@ -10,6 +10,9 @@ function deferred() {
   return { calls, load };
 }
 
+/** Lets the effects' zero-delay timers fire, which start the loads. */
+const started = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
 let renders = 0;
 function Probe({ id, load }: { id: string | null; load: (key: string) => Promise<string> }) {
   const { data, loading } = useLatest(id, load);
@@ -23,7 +26,7 @@ describe('useLatest', () => {
     renders = 0;
     render(<Probe id="a" load={load} />);
     expect(screen.getByText('loading none')).toBeInTheDocument();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await started();
     expect(calls.map((c) => c.key)).toEqual(['a']);
     expect(renders).toBe(1);
 
@@ -35,21 +38,25 @@ describe('useLatest', () => {
   it('keeps the last answer while the next key loads, and drops an older answer that comes late', async () => {
     const { calls, load } = deferred();
     const { rerender } = render(<Probe id="a" load={load} />);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await started();
     await act(async () => calls[0].resolve('A'));
     rerender(<Probe id="b" load={load} />);
     expect(screen.getByText('loading A')).toBeInTheDocument();
+    await started();
     rerender(<Probe id="c" load={load} />);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(calls.map((c) => c.key)).toEqual(['a', 'c']);
-    await act(async () => calls[1].resolve('C'));
+    await started();
+    expect(calls.map((c) => c.key)).toEqual(['a', 'b', 'c']);
+    await act(async () => calls[2].resolve('C'));
+    expect(screen.getByText('idle C')).toBeInTheDocument();
+    // b's answer, asked for before c's, arrives after it: c's stays.
+    await act(async () => calls[1].resolve('B'));
     expect(screen.getByText('idle C')).toBeInTheDocument();
   });
 
   it('loads nothing without a key', async () => {
     const { calls, load } = deferred();
     render(<Probe id={null} load={load} />);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await started();
     expect(screen.getByText('idle none')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
