@@ -7,6 +7,9 @@ import type { PageRoute } from '../src/app/routes';
 /** The app itself, which the entry (src/boot.ts) imports once the first screen is painted. */
 const APP_MODULE = 'src/main';
 
+/** The shell's part every page shows a signed-in shopper, loaded lazily (src/app/layout/RootLayout.tsx). */
+export const SIGNED_IN_SHELL = 'src/app/layout/Navbar';
+
 export interface ManifestChunk {
   file: string;
   src?: string;
@@ -28,6 +31,8 @@ export interface RouteManifest {
   app: string[];
   /** The shopper's pages (never the back office): a route pattern and the JS files its page adds. */
   pages: { path: string; files: string[] }[];
+  /** JS files every page adds for a signed-in shopper: the navbar and its imports. */
+  signedIn: string[];
   /** GET URLs every page requests as it starts (the session check). */
   startRequests: string[];
 }

@@ -16,10 +16,12 @@ const manifest: Manifest = {
   'src/features/auth/pages/LoginPage.tsx': { file: 'assets/Login-g1.js', isDynamicEntry: true, imports: ['_react.js'] },
   'src/features/products/admin/AdminHomeScreen.tsx': { file: 'assets/Admin-a1.js', isDynamicEntry: true, imports: ['_list.js'] },
   'src/app/pages/NotFoundPage.tsx': { file: 'assets/NotFound-n1.js', isDynamicEntry: true },
+  'src/app/layout/Navbar.tsx': { file: 'assets/Navbar-b1.js', isDynamicEntry: true, imports: ['_react.js', '_icons.js'] },
+  '_icons.js': { file: 'assets/icons-i1.js' },
 };
 
 describe('routeManifestOf', () => {
-  it("lists the app's chunks, and each shopper page's beyond them; never the back office or the catch-all", () => {
+  it("lists the app's chunks, and each shopper page's and the signed-in navbar's beyond them; never the back office or the catch-all", () => {
     const routes = routeManifestOf(
       manifest,
       [
@@ -36,6 +38,7 @@ describe('routeManifestOf', () => {
         { path: '/', files: expect.arrayContaining(['/assets/Home-h1.js', '/assets/List-l1.js']) },
         { path: '/login', files: ['/assets/Login-g1.js'] },
       ],
+      signedIn: ['/assets/Navbar-b1.js', '/assets/icons-i1.js'],
       startRequests: ['/api/auth/check'],
     });
     expect(routes.app).toHaveLength(2);

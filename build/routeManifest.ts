@@ -1,6 +1,6 @@
 // A build plugin that writes dist/.vite/routes.json (build/manifest.ts's RouteManifest): for each
-// shopper page of the route table (src/app/routes.ts), the JS files it needs, and the requests
-// every page starts with. The server reads it to hint a page's code in index.html
+// shopper page of the route table (src/app/routes.ts), the JS files it needs, those a signed-in
+// shopper's shell adds, and the requests every page starts with. The server reads it to hint a page's code in index.html
 // (server/http/staticAssets.ts), so nothing reads source code or built JS to find them out.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {
   manifestKey,
   routeModules,
   ROUTE_MANIFEST_FILE,
+  SIGNED_IN_SHELL,
   staticClosure,
   type Manifest,
   type RouteManifest,
@@ -29,13 +30,15 @@ export function routeManifestOf(
   const app = appClosure(manifest);
   const jsFiles = (keys: Iterable<string>, skip: Set<string>) =>
     [...keys].filter((k) => !skip.has(k)).map((k) => `/${manifest[k].file}`).filter((file) => file.endsWith('.js'));
+  const beyondApp = new Set([...requested, ...app]);
   const pages = routeModules(routes)
     .filter((route) => !route.admin && route.path.startsWith('/'))
     .map(({ path: routePath, module }) => ({
       path: routePath,
-      files: jsFiles(staticClosure(manifest, [manifestKey(manifest, module)]), new Set([...requested, ...app])),
+      files: jsFiles(staticClosure(manifest, [manifestKey(manifest, module)]), beyondApp),
     }));
-  return { app: jsFiles(app, requested), pages, startRequests };
+  const signedIn = jsFiles(staticClosure(manifest, [manifestKey(manifest, SIGNED_IN_SHELL)]), beyondApp);
+  return { app: jsFiles(app, requested), pages, signedIn, startRequests };
 }
 
 export function routeManifest(): Plugin {

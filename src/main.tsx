@@ -2,24 +2,26 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes, preloadPage } from './app/router';
+import { readyForFirstRender, within } from './app/firstRender';
+import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 import { AppAlertProvider } from './components/Alerts';
 import { checkAuthAsync } from './features/auth/authSlice';
+import { FirstScreenShown } from './lib/firstScreen';
 
 const store = makeStore();
 
-// Loaded by the entry (src/boot.ts). The first render waits for the session check and the page's
-// code (the server's preload hints fetch both alongside this module), so it shows the page, not a
-// spinner that the page then replaces; until then the server's pre-painted first screen, if any,
-// stays up. A check that hangs holds the first render back 3 s at most (the guards then wait for
-// it with a spinner). Finding the page's code (matching the route table) waits for a task of its
-// own, after the one that evaluated the modules and made the store: two shorter tasks, not one
-// long one (total blocking time, docs/performance.md).
+// Loaded by the entry (src/boot.ts). The first render waits for the page's code and data
+// (src/app/firstRender.ts), after the session check; until then the server's pre-painted first
+// screen, if any, stays up. A check that hangs holds the first render back 3 s at most (the
+// guards then wait for it with a spinner). Finding the page's code (matching the route table)
+// waits for a task of its own, after the one that evaluated the modules and made the store: two
+// shorter tasks, not one long one (total blocking time, docs/performance.md).
+const CHECK_WAIT_MS = 3000;
+
 const checked = store.dispatch(checkAuthAsync());
 setTimeout(() => {
-  const ready = Promise.all([checked, preloadPage(window.location.pathname)]);
-  void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render, render);
+  void within(readyForFirstRender(store, window.location, checked), CHECK_WAIT_MS).then(render, render);
 }, 0);
 
 // The first render is a transition, so React renders in slices and yields to the browser between
@@ -35,9 +37,11 @@ function render() {
               URL, and a checkbox must show its new state when it is clicked. */}
           <BrowserRouter useTransitions={false}>
             <AppRoutes />
+            <FirstScreenShown />
           </BrowserRouter>
         </AppAlertProvider>
       </Provider>
     </StrictMode>,
   ));
 }
+

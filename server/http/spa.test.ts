@@ -18,6 +18,7 @@ const ROUTES: RouteManifest = {
     { path: '/', files: ['/assets/Home.js'] },
     { path: '/login', files: ['/assets/Login.js'] },
   ],
+  signedIn: ['/assets/Navbar.js'],
   startRequests: [],
 };
 const SCREENS = {
@@ -51,6 +52,9 @@ describe('spa: the pre-painted first screens', () => {
     expect(login.text).toContain('<link rel="expect" href="#first-screen-end" blocking="render">');
     expect(login.text).toContain('<meta name="shop:modulepreload" content="/assets/main.js /assets/Login.js">');
     expect(login.text).not.toContain('rel="modulepreload"');
+    // The signed-in home's list holds the navbar, which a visitor's /login does not load.
+    const home = await request(app).get('/').set('x-signed-in', '1').expect(200);
+    expect(home.text).toContain('<meta name="shop:modulepreload" content="/assets/main.js /assets/Home.js /assets/Navbar.js">');
     // Inserted as it is: `$&` and the like are text, not replacement patterns.
     expect(rootOf((await request(app).get('/').set('x-signed-in', '1').expect(200)).text)).toBe(SCREENS.home);
   });

@@ -1,6 +1,6 @@
 // Serves the built single-page app: hashed assets cached for a year (sent precompressed when the
 // build made .br/.gz files), index.html always revalidated and carrying hints for the page's
-// chunks (and, on /login and a signed-in /, its first screen pre-painted), and any other GET
+// chunks (the navbar's too for a signed-in visitor; and, on /login and a signed-in /, its first screen pre-painted), and any other GET
 // outside /api answered with index.html (history fallback).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { isUnreachable } from './errors';
 import { indexHtml, precompressedAssets } from './staticAssets';
 
 export interface SpaOptions {
-  /** Does the request carry a live session? Decides which first screen is pre-painted. */
+  /** Does the request carry a live session? Decides which first screen is pre-painted, and whether the navbar's code is hinted. */
   signedIn?: (req: Request) => boolean | Promise<boolean>;
 }
 
@@ -57,11 +57,9 @@ function prepaintsOf(root: string): () => Partial<PrepaintScreens> {
 }
 
 /** The first screen worth painting before the JS: the one the visitor will see (build/prepaintRender.tsx). */
-async function firstScreen(req: Request, signedIn: (req: Request) => boolean | Promise<boolean>): Promise<Prepaint | undefined> {
-  if (req.path !== '/login' && req.path !== '/') return undefined;
-  const known = await signedIn(req);
-  if (req.path === '/login' && !known) return 'login';
-  if (req.path === '/' && known) return 'home';
+function firstScreen(urlPath: string, known: boolean): Prepaint | undefined {
+  if (urlPath === '/login' && !known) return 'login';
+  if (urlPath === '/' && known) return 'home';
   return undefined;
 }
 
@@ -102,22 +100,23 @@ export function spa(staticDir: string, { signedIn }: SpaOptions = {}): Router {
     if (/^\/api(\/|$)/i.test(req.path) || path.extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
     if (signedIn) res.setHeader('Vary', 'Cookie');
-    (signedIn ? firstScreen(req, signedIn) : Promise.resolve(undefined))
+    Promise.resolve(signedIn ? signedIn(req) : false)
       // The database cannot say who it is: the page without a first screen, whose app then
       // tells the visitor (its requests are answered 503).
-      .catch((error: unknown) => (isUnreachable(error) ? undefined : Promise.reject(error)))
-      .then((screen) => answer(req, res, screen))
+      .catch((error: unknown) => (isUnreachable(error) ? false : Promise.reject(error)))
+      .then((known) => answer(req, res, known))
       .catch(next);
   });
 
-  function answer(req: Request, res: Response, first: Prepaint | undefined): void {
+  function answer(req: Request, res: Response, known: boolean): void {
+    const first = firstScreen(req.path, known);
     const prepainted = first ? prepaints()[first] : undefined;
     let html: string;
     try {
-      html = page(req.path);
+      html = page(req.path, { signedIn: known });
       // The first screen goes in, and the app's code waits for it to be painted (src/boot.ts).
       if (prepainted !== undefined && html.includes(ROOT_ELEMENT)) {
-        html = page(req.path, { afterPaint: true }).replace(ROOT_ELEMENT, () => `<div id="root">${prepainted}</div>`);
+        html = page(req.path, { afterPaint: true, signedIn: known }).replace(ROOT_ELEMENT, () => `<div id="root">${prepainted}</div>`);
       }
     } catch {
       res.status(404).type('text').send('The app is not built: run `npm run build`.');

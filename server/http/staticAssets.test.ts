@@ -19,7 +19,7 @@ const HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-/** What build/routeManifest.ts writes: the app's chunks, each shopper page's, the start requests. */
+/** What build/routeManifest.ts writes: the app's chunks, each shopper page's, the signed-in shell's, the start requests. */
 const ROUTES = {
   app: ['/assets/main-m1.js', '/assets/shared-s1.js'],
   pages: [
@@ -27,6 +27,7 @@ const ROUTES = {
     { path: '/products/:id', files: ['/assets/Detail-d1.js'] },
     { path: '/login', files: ['/assets/Login-g1.js'] },
   ],
+  signedIn: ['/assets/Navbar-n1.js'],
   startRequests: ['/api/auth/check'],
 };
 /** What build/prepaint.ts writes: the first screens of /login and a signed-in / (in short). */
@@ -62,6 +63,20 @@ describe('index.html hints', () => {
     expect(hints(page('/nowhere'))).toEqual([...app, 'preload /api/auth/check']);
     expect(hints(page('/admin'))).toEqual([...app, 'preload /api/auth/check']);
     expect(page('/')).toContain('</head>');
+  });
+
+  it("adds the navbar's chunks for a signed-in visitor, on every page", () => {
+    const page = indexHtml(dist);
+    expect(hints(page('/products/42', { signedIn: true }))).toEqual([
+      ...app,
+      'modulepreload /assets/Detail-d1.js',
+      'modulepreload /assets/Navbar-n1.js',
+      'preload /api/auth/check',
+    ]);
+    expect(hints(page('/nowhere', { signedIn: true }))).toContain('modulepreload /assets/Navbar-n1.js');
+    expect(listed(page('/', { afterPaint: true, signedIn: true }))).toContain('/assets/Navbar-n1.js');
+    // The signed-out page of the same path is kept apart.
+    expect(hints(page('/products/42'))).not.toContain('modulepreload /assets/Navbar-n1.js');
   });
 
   it('asks for the chunks at low priority, behind the stylesheet and the first screen', () => {
@@ -107,6 +122,16 @@ describe('index.html hints', () => {
     expect(listed(cart.text)).toEqual([]);
     expect(cart.text).not.toContain('rel="expect"');
     expect(hints(cart.text)).toContain('modulepreload /assets/main-m1.js');
+    expect(hints(cart.text)).not.toContain('modulepreload /assets/Navbar-n1.js');
+  });
+
+  it('hints the navbar to a signed-in visitor: with the pre-painted / in its list, on other pages as links', async () => {
+    const server = express().use(spa(dist, { signedIn: () => true }));
+    const home = await request(server).get('/').expect(200);
+    expect(home.text).toContain('<h2>All Products</h2>');
+    expect(listed(home.text)).toContain('/assets/Navbar-n1.js');
+    const detail = await request(server).get('/products/3').expect(200);
+    expect(hints(detail.text)).toContain('modulepreload /assets/Navbar-n1.js');
   });
 });
 

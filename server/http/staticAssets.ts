@@ -2,8 +2,8 @@
 //  - hashed files under /assets are sent as the build precompressed them (`.br`, brotli 11, or
 //    `.gz`, gzip 9; build/precompress.ts) with a year of immutable caching, instead of being
 //    compressed again on every request at a lower level;
-//  - index.html gets `<link rel="modulepreload">` hints for the app (src/main) and the chunks of
-//    the page being opened, and a preload of the requests every page starts with (the session
+//  - index.html gets `<link rel="modulepreload">` hints for the app (src/main), the chunks of
+//    the page being opened and, for a signed-in shopper, the shell's navbar, and a preload of the requests every page starts with (the session
 //    check), all as the build listed them in its route manifest (build/routeManifest.ts), so the
 //    browser fetches them alongside the entry instead of after the entry has run. A page sent
 //    with its first screen pre-painted lists those chunks in a `<meta>` instead, which the entry
@@ -52,6 +52,8 @@ export function precompressedAssets(root: string): RequestHandler {
 export interface PageOptions {
   /** The page is sent with its first screen pre-painted: its code waits for that screen's paint. */
   afterPaint?: boolean;
+  /** The visitor is signed in: the navbar's chunks are hinted too. */
+  signedIn?: boolean;
 }
 type Page = (urlPath: string, options?: PageOptions) => string;
 
@@ -63,9 +65,9 @@ export function matchesRoute(pattern: string, urlPath: string): boolean {
 }
 
 /**
- * index.html for a URL path, with hints for the app's and that page's chunks (links, or with
- * `afterPaint` the after-paint `<meta>`); the plain file when there is no route manifest. Re-read
- * when the build changes; throws when there is no index.html.
+ * index.html for a URL path, with hints for the app's and that page's chunks, and the navbar's
+ * with `signedIn` (links, or with `afterPaint` the after-paint `<meta>`); the plain file when there
+ * is no route manifest. Re-read when the build changes; throws when there is no index.html.
  */
 export function indexHtml(root: string): Page {
   const dir = path.resolve(root);
@@ -105,11 +107,14 @@ function pagesOf(dir: string, html: string): Page {
     const whole = afterPaint ? `  <link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">\n  ` : '';
     return html.replace('</head>', `${whole}${hints}${startRequests}</head>`);
   };
-  return (urlPath, { afterPaint = false } = {}) => {
+  return (urlPath, { afterPaint = false, signedIn = false } = {}) => {
     const route = routes.pages.find((r) => matchesRoute(r.path, urlPath));
-    const key = `${afterPaint ? 'after-paint ' : ''}${route?.path ?? ''}`;
+    const key = `${afterPaint ? 'after-paint ' : ''}${signedIn ? 'signed-in ' : ''}${route?.path ?? ''}`;
     let page = pages.get(key);
-    if (page === undefined) pages.set(key, (page = build([...routes.app, ...(route?.files ?? [])], afterPaint)));
+    if (page === undefined) {
+      const files = [...routes.app, ...(route?.files ?? []), ...(signedIn ? (routes.signedIn ?? []) : [])];
+      pages.set(key, (page = build(files, afterPaint)));
+    }
     return page;
   };
 }

@@ -3,13 +3,16 @@
 // the back office. Declarative routing (useRoutes under BrowserRouter) rather than
 // createBrowserRouter: the data router's loaders, actions and fetchers are unused here and would
 // add to every first load (docs/performance.md).
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import type { FirstScreen, FirstScreenContext } from '../lib/firstScreen';
+import { preloadable } from '../lib/preloadable';
 import Protected from './guards/Protected';
 import RootLayout from './layout/RootLayout';
 import { ROUTES, type PageRoute } from './routes';
 
-type PageModule = { default: ComponentType };
+/** A page module: its component and, for a page that loads data, what its first screen asks for. */
+type PageModule = { default: ComponentType; firstScreen?: FirstScreen };
 
 // Every shopper's or visitor's page, each as its own chunk, keyed './app/pages/HomePage.tsx'.
 // The back office's pages are listed in adminPages.ts, loaded with the first of them, with each
@@ -32,24 +35,14 @@ function loaderOf(module: string, guard: PageRoute['guard']): () => Promise<Page
     });
 }
 
-/** The loader of each page that may be preloaded, by the component its route renders. */
-const loaders = new Map<unknown, () => Promise<PageModule>>();
+/** Each page that may be preloaded (its code, then its first screen), by the component its route renders. */
+const preloads = new Map<unknown, { code: () => Promise<void>; module: () => Promise<PageModule> }>();
 /** A lazily loaded page; once its code is there it renders at once, without suspending. */
 function page({ page: module, guard }: PageRoute): ReactElement {
   const load = loaderOf(module, guard);
-  let loaded: ComponentType | undefined;
-  const loadPage = () =>
-    load().then((pageModule) => {
-      loaded = pageModule.default;
-      return pageModule;
-    });
-  const LazyPage = lazy(loadPage);
-  function Page() {
-    const Loaded = loaded ?? LazyPage;
-    return <Loaded />;
-  }
+  const { Component: Page, preload } = preloadable(load);
   // Never the back office: its guard decides first.
-  if (guard !== 'admin') loaders.set(Page, loadPage);
+  if (guard !== 'admin') preloads.set(Page, { code: preload, module: load });
   return <Page />;
 }
 
@@ -73,11 +66,19 @@ export const routes: RouteObject[] = [
  * when the page renders).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(
-    matches.map((match) => loaders.get((match.route.element as ReactElement | undefined)?.type)?.().catch(() => undefined)),
-  );
+  return Promise.all(pagesAt(pathname).map((page) => page.code()));
 }
+
+/**
+ * Starts the requests of the first screen of the page at `pathname` (its module's `firstScreen`,
+ * src/lib/firstScreen.ts); resolves when they have answered, either way. Never rejects.
+ */
+export function startFirstScreen(pathname: string, context: FirstScreenContext): Promise<unknown> {
+  return Promise.all(pagesAt(pathname).map((page) => page.module().then((module) => module.firstScreen?.(context), () => undefined)));
+}
+
+const pagesAt = (pathname: string) =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((match) => preloads.get((match.route.element as ReactElement | undefined)?.type) ?? []);
 
 export function AppRoutes() {
   return useRoutes(routes);

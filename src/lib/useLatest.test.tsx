@@ -14,10 +14,20 @@ function deferred() {
 const started = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 let renders = 0;
-function Probe({ id, load }: { id: string | null; load: (key: string) => Promise<string> }) {
-  const { data, loading } = useLatest(id, load);
+interface ProbeProps {
+  id: string | null;
+  load: (key: string) => Promise<string>;
+  answered?: (key: string) => string | undefined;
+}
+function Probe({ id, load, answered }: ProbeProps) {
+  const { data, loading, retry } = useLatest(id, load, 0, answered);
   renders += 1;
-  return <p>{`${loading ? 'loading' : 'idle'} ${data ?? 'none'}`}</p>;
+  return (
+    <>
+      <p>{`${loading ? 'loading' : 'idle'} ${data ?? 'none'}`}</p>
+      <button onClick={retry}>Retry</button>
+    </>
+  );
 }
 
 describe('useLatest', () => {
@@ -59,5 +69,32 @@ describe('useLatest', () => {
     await started();
     expect(screen.getByText('idle none')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('shows an answer already there for the first key from the first render, without loading it; a retry loads', async () => {
+    const { calls, load } = deferred();
+    renders = 0;
+    render(<Probe id="a" load={load} answered={(key) => (key === 'a' ? 'A (first screen)' : undefined)} />);
+    expect(screen.getByText('idle A (first screen)')).toBeInTheDocument();
+    await started();
+    expect(calls).toEqual([]);
+    expect(renders).toBe(1);
+
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    await started();
+    expect(calls.map((c) => c.key)).toEqual(['a']);
+    await act(async () => calls[0].resolve('A'));
+    expect(screen.getByText('idle A')).toBeInTheDocument();
+  });
+
+  it('loads the first key afresh when it comes back later: the answer that was there is for the first render only', async () => {
+    const { calls, load } = deferred();
+    const answered = (key: string) => (key === 'a' ? 'A (first screen)' : undefined);
+    const { rerender } = render(<Probe id="a" load={load} answered={answered} />);
+    rerender(<Probe id="b" load={load} answered={answered} />);
+    await started();
+    rerender(<Probe id="a" load={load} answered={answered} />);
+    await started();
+    expect(calls.map((c) => c.key)).toEqual(['b', 'a']);
   });
 });

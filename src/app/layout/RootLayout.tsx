@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { firstScreenRequest, startForFirstScreen, type FirstScreenContext } from '../../lib/firstScreen';
+import { preloadable } from '../../lib/preloadable';
+import type { User } from '../../domain/types';
 import { selectLoggedInUser } from '../../lib/session';
 import { fetchCartAsync } from '../../features/cart/cartSlice';
 import { fetchLoggedInUserAsync } from '../../features/user/userSlice';
@@ -8,9 +11,32 @@ import Footer from './Footer';
 import PageBoundary from './PageBoundary';
 
 // Only signed-in users see the navbar, so /login's first load does not fetch it.
-const Navbar = lazy(() => import('./Navbar'));
+const { Component: Navbar, preload: preloadNavbar } = preloadable(() => import('./Navbar'));
 // Only an account whose address is not confirmed yet fetches the reminder.
-const VerifyReminder = lazy(() => import('../../features/auth/components/VerifyReminder'));
+const { Component: VerifyReminder, preload: preloadReminder } = preloadable(
+  () => import('../../features/auth/components/VerifyReminder'),
+);
+
+const remindsOf = (user: User | null, pathname: string) => user?.verified === false && pathname !== '/verify-email';
+
+/**
+ * Loads the code of the shell's parts that `user` sees at `pathname` (the navbar, the address
+ * reminder), so that the app's first render shows them rather than their fallbacks: the
+ * reminder's would move the page down when it arrives. Never rejects.
+ */
+export const preloadShell = (user: User | null, pathname: string): Promise<unknown> =>
+  Promise.all(user ? [preloadNavbar(), remindsOf(user, pathname) && preloadReminder()] : []);
+
+const SHELL_KEY = 'shell';
+
+/**
+ * The shell's data for the first screen (src/lib/firstScreen.ts): the signed-in shopper's cart and
+ * account, which the navbar shows (the cart's count, the name). RootLayout then does not ask again.
+ */
+export function shellFirstScreen({ dispatch, user }: FirstScreenContext): Promise<unknown> | undefined {
+  if (!user) return undefined;
+  return startForFirstScreen(SHELL_KEY, Promise.all([dispatch(fetchCartAsync()), dispatch(fetchLoggedInUserAsync())]));
+}
 
 /** The page shell: skip link, navbar, the page, footer. Loads the user's cart and data on sign-in. */
 export default function RootLayout() {
@@ -25,7 +51,7 @@ export default function RootLayout() {
   }, [pathname]);
 
   useEffect(() => {
-    if (userId === undefined) return;
+    if (userId === undefined || firstScreenRequest(SHELL_KEY)) return;
     dispatch(fetchCartAsync());
     dispatch(fetchLoggedInUserAsync());
   }, [dispatch, userId]);
@@ -45,7 +71,7 @@ export default function RootLayout() {
             <Navbar />
           </Suspense>
         )}
-        {user?.verified === false && pathname !== '/verify-email' && (
+        {user && remindsOf(user, pathname) && (
           <Suspense fallback={null}>
             <VerifyReminder email={user.email} />
           </Suspense>

@@ -36,10 +36,10 @@ import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
 import type { Suggestion } from './SuggestionList';
 import { useListingQuery } from '../useListingQuery';
+import { facetsAnswer, firstListRequest, firstScreenHasFilters } from '../listingFirstScreen';
 import { Select } from '../../../components/controls';
 
-// The slide-over (Headless UI's Dialog) is fetched when first opened, on small screens; its size is
-// in the budget check's report (npm run test:budget).
+// The slide-over (Headless UI's Dialog) is fetched when first opened (its size: npm run test:budget).
 const MobileFilters = lazy(() => import('./MobileFilters'));
 
 interface ProductListProps {
@@ -64,24 +64,26 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
   const [mobileFiltersOpen, setMobileFiltersOpen] = useState(false);
   const [mobileFiltersUsed, setMobileFiltersUsed] = useState(false);
   // The search a typo was corrected to (X-Search-Corrected), shown above the results.
-  const [corrected, setCorrected] = useState<string | null>();
+  const [corrected, setCorrected] = useState<string | null>(null);
   const [estimated, setEstimated] = useState(false);
 
   const loadFilters = useCallback(() => {
     dispatch(fetchCategoriesAsync());
     dispatch(fetchBrandsAsync());
   }, [dispatch]);
-  useEffect(() => loadFilters(), [loadFilters]);
-
+  // On the page the app started on, the first screen has asked already (listingFirstScreen.ts).
+  useEffect(() => {
+    if (!firstScreenHasFilters()) loadFilters();
+  }, [loadFilters]);
   // The counts load beside the list, never before it; the last counts stay until new ones come.
-  const facets = useLatest(facetsQuery(query), fetchFacets);
+  const facets = useLatest(facetsQuery(query), fetchFacets, 0, facetsAnswer);
 
-  const load = useCallback(() => {
-    const request = dispatch(fetchProductsByFiltersAsync(query));
+  const load = useCallback((first = false) => {
+    const request = (first && firstListRequest(query)) || dispatch(fetchProductsByFiltersAsync(query));
     request
       .unwrap()
       .then(({ totalItems: total, corrected, estimated }) => {
-        setCorrected(corrected);
+        setCorrected(corrected ?? null); // none twice: no render
         setEstimated(Boolean(estimated));
         // Back to page 1 when the result count no longer reaches the current page.
         if (query.page > 1 && query.page > pageCount(total, ITEMS_PER_PAGE)) change(withPage(query, 1), true);
@@ -90,7 +92,7 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
     return request;
   }, [dispatch, query, change]);
   useEffect(() => {
-    const request = load();
+    const request = load(true);
     // A newer listing supersedes this one; its late answer must not overwrite the newer list.
     return () => request.abort();
   }, [load]);
@@ -178,7 +180,7 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
                   Showing results for {corrected}
                 </p>
               )}
-              <ProductResults admin={admin} onRetry={load} cardAction={cardAction} />
+              <ProductResults admin={admin} onRetry={() => load()} cardAction={cardAction} />
               {!error && (
                 <Pagination
                   className="mt-8"

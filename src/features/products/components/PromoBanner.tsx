@@ -5,6 +5,8 @@ import type { User } from '../../../domain/types';
 import type { MembershipLine } from '../../../domain/membership';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { apiClient } from '../../../lib/apiClient';
+import { firstScreenAnswer, startForFirstScreen, type FirstScreenContext } from '../../../lib/firstScreen';
+import { useLatest } from '../../../lib/useLatest';
 import { membershipAdded, selectLoggedInUser, selectMembershipInCart, userUpdated } from '../../../lib/session';
 
 /** The original banner words: what the pre-painted first screen shows until the live banner answers. */
@@ -14,6 +16,16 @@ const PLACEHOLDER: BannerPromotion = {
   membersOnly: true,
   has: false,
 };
+
+// GET /promotions/banner: the promotion, or null when the shop runs none (204). Straight through
+// the API client: src/lib/membership.ts is the profile's (the first-load budget).
+const fetchBanner = () => apiClient.get<BannerPromotion | undefined>('/promotions/banner').then((p) => p ?? null);
+/** The banner is asked for again when the shopper's membership changes: its words differ. */
+const bannerKey = (member: boolean | undefined) => (member ? 'banner for a member' : 'banner');
+const bannerAnswer = (key: string) => firstScreenAnswer<BannerPromotion | null>(key);
+
+/** The banner, asked for before the app's first render when it starts on the home page (src/lib/firstScreen.ts). */
+export const bannerFirstScreen = ({ user }: FirstScreenContext) => startForFirstScreen(bannerKey(user?.member), fetchBanner());
 
 /**
  * The promotion the shop runs now (GET /promotions/banner), in the server's words for this shopper
@@ -25,17 +37,15 @@ const PLACEHOLDER: BannerPromotion = {
 export default function PromoBanner() {
   const user = useAppSelector(selectLoggedInUser);
   const dispatch = useAppDispatch();
-  const [promo, setPromo] = useState<BannerPromotion | null>(PLACEHOLDER);
   const [state, setState] = useState<string>('idle');
   const done = useRef<HTMLParagraphElement>(null);
   const member = user?.member;
+  const banner = useLatest(bannerKey(member), fetchBanner, 0, bannerAnswer);
+  // The placeholder until the first answer; none after a failure.
+  const promo = banner.error ? null : banner.dataKey === null ? PLACEHOLDER : (banner.data ?? null);
   // The line already in the cart (added here, on the profile, or before a reload): no second offer.
   const inCart = useAppSelector(selectMembershipInCart);
 
-  useEffect(() => {
-    // The first-load budget: straight through the API client (src/lib/membership.ts is the profile's).
-    apiClient.get<BannerPromotion | undefined>('/promotions/banner').then((p) => setPromo(p ?? null), () => setPromo(null));
-  }, [member]);
   useEffect(() => {
     if (state === 'joined' || state === 'added') done.current?.focus();
   }, [state]);
