@@ -199,11 +199,26 @@ running server instead, without the CPU, memory and plan readings that need the 
   effect. One unthrottled trace of / signed in (2026-11-29): that task 86 ms (the commit 80, of which the
   effects 46 and the second render 17) → 47 ms. Lighthouse, simulated, 7 runs each alternating, the client
   before these changes (b847d10) and after, on one server: TBT 647–1,511 ms (median 700) → 333–1,617 ms
-  (median 641); this machine's spread is wider than the change. The "Before and after" table compares
-  commit c7e37e5 (its server with \`--server-root\`, its client built and measured by its own bench,
-  2026-11-29 12:53, five runs) with this code, 13:00: simulated / signed in 75 → 83 (TBT 1,242 → 681 ms),
-  /login 88 → 97 (TBT 441 → 194 ms). On 2026-11-28 the same client as b847d10 measured 86 (TBT 551 ms)
-  on a quieter machine, so compare runs of one session.
+  (median 641); this machine's spread is wider than the change. Commit c7e37e5 (its server with
+  \`--server-root\`, its client built and measured by its own bench, 2026-11-29 12:53, five runs) against
+  that code at 13:00: simulated / signed in 75 → 83 (TBT 1,242 → 681 ms), /login 88 → 97 (TBT 441 → 194
+  ms). On 2026-11-28 the same client as b847d10 measured 86 (TBT 551 ms) on a quieter machine, so
+  compare runs of one session.
+- **The first screen with its data** (\`src/app/firstRender.ts\`, \`src/lib/firstScreen.ts\`). The first render
+  used to show the home page's loaders, and each answer then re-rendered the listing in a task of its own
+  (a store update cannot be a transition, so those renders are not sliced): the cart, the account, the
+  category and brand lists, the products, the counts, the banner, the hearts: ten renders after the first
+  commit in one unthrottled trace, the longest 20–28 ms. Now the session check is followed by those
+  requests (the page module's \`firstScreen\` export and the shell's cart and account), the first render
+  waits for their answers (1 s at most) and for the code of the navbar and the address reminder, and
+  renders the whole screen once, sliced, with one commit; the components take the requests they would
+  have made instead of asking again, until that commit. The server hints the navbar's chunks to a
+  signed-in visitor. Lighthouse, simulated, 7 runs each alternating between 84fb78d's client and this
+  one on one server: TBT 584–908 ms (median 634) → 254–1,044 ms (median 535), CLS 0.036 → 0 (the
+  navbar's placeholder and the list's loader are gone). The "Before and after" table compares commit
+  c7e37e5 (its client by its own bench, 2026-11-29 16:14, five runs) with this code, 16:20: simulated
+  / signed in 77 → 89 (TBT 1,092 → 435 ms), /login 95 → 95 (TBT 251 → 249 ms); applied / 84 → 89,
+  /login 90 → 96.
 - **Lookups by id**: primary keys (sessions, products, orders), so the session check on every
   request, a product by id and a cart's products are index lookups.
 - **Writes**: each change is one PostgreSQL transaction, committed before the answer: in the server's
@@ -261,9 +276,10 @@ alone took /login from LCP 2.62–2.65 s (score 94–95) to 2.03 s (97) and / fr
   browser the shop supports) with gzip at 110 and 133 kB. What is left of the home page's blocking time
   is spread thin (one unthrottled trace, tasks over 12 ms): evaluating React DOM's module (76–118 ms, the
   same on /login), the pre-painted screen's layout, the first render's slices (some 15–28 ms: a
-  component's first run compiles its code), the first commit, and one render per answer as the
-  catalogue, the cart and the wishlist arrive. The next steps are fewer renders while the page loads
-  (the first screen's data fetched before the first render instead of in its effects) and less to
+  component's first run compiles its code), the first commit, and the browser's style and layout of
+  the whole new screen after it (about 55 ms in one unthrottled trace). The first screen's requests
+  start once the page's whole code is in; a small module per page for them, hinted with the page,
+  would start them with the session check. Then less layout (cards below the fold) and less to
   evaluate (a lighter renderer is ruled out by the stack).
 `;
 
