@@ -1,7 +1,8 @@
 // A build plugin that writes dist/.vite/routes.json (build/manifest.ts's RouteManifest): for each
 // shopper page of the route table (src/app/routes.ts), the JS files it needs, those a signed-in
-// shopper's shell adds, and the requests every page starts with. The server reads it to hint a page's code in index.html
-// (server/http/staticAssets.ts), so nothing reads source code or built JS to find them out.
+// shopper's shell adds, and the requests every page starts with. The server reads it to hint a
+// page's code in index.html (server/http/staticAssets.ts), so nothing reads source code or built
+// JS to find them out.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';

@@ -1,7 +1,7 @@
 // Serves the built single-page app: hashed assets cached for a year (sent precompressed when the
 // build made .br/.gz files), index.html always revalidated and carrying hints for the page's
-// chunks (the navbar's too for a signed-in visitor; and, on /login and a signed-in /, its first screen pre-painted), and any other GET
-// outside /api answered with index.html (history fallback).
+// chunks (the navbar's too for a signed-in visitor; and, on /login and a signed-in /, its first
+// screen pre-painted), and any other GET outside /api answered with index.html (history fallback).
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
@@ -10,7 +10,7 @@ import { isUnreachable } from './errors';
 import { indexHtml, precompressedAssets } from './staticAssets';
 
 export interface SpaOptions {
-  /** Does the request carry a live session? Decides which first screen is pre-painted, and whether the navbar's code is hinted. */
+  /** Does the request carry a live session? Decides the pre-painted first screen, and whether the navbar's code is hinted. */
   signedIn?: (req: Request) => boolean | Promise<boolean>;
 }
 

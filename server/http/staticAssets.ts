@@ -3,11 +3,12 @@
 //    `.gz`, gzip 9; build/precompress.ts) with a year of immutable caching, instead of being
 //    compressed again on every request at a lower level;
 //  - index.html gets `<link rel="modulepreload">` hints for the app (src/main), the chunks of
-//    the page being opened and, for a signed-in shopper, the shell's navbar, and a preload of the requests every page starts with (the session
-//    check), all as the build listed them in its route manifest (build/routeManifest.ts), so the
-//    browser fetches them alongside the entry instead of after the entry has run. A page sent
-//    with its first screen pre-painted lists those chunks in a `<meta>` instead, which the entry
-//    reads once that screen is painted (src/domain/firstPaint.ts).
+//    the page being opened and, for a signed-in shopper, the shell's navbar, and a preload of the
+//    requests every page starts with (the session check), all as the build listed them in its
+//    route manifest (build/routeManifest.ts), so the browser fetches them alongside the entry
+//    instead of after the entry has run. A page sent with its first screen pre-painted lists
+//    those chunks in a `<meta>` instead, which the entry reads once that screen is painted
+//    (src/domain/firstPaint.ts).
 // Without a route manifest or precompressed files (tests) both step aside.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
-// The requests of the page the app starts on, started before its first render (src/main.tsx
-// waits for them, a short while at most), so that render shows their answers: one render of the
-// whole screen, not a render of loaders followed by one more for each answer as it comes. The
-// component that would otherwise start a request on mounting finds it here instead (by a key it
-// shares with the page's `firstScreen`), and nothing is found once the first screen has committed:
-// a page opened later asks for its own data, fresh.
+// The requests of the page the app starts on, started before its first render (which waits for
+// them a short while at most: src/app/firstRender.ts), so that render shows their answers: one
+// render of the whole screen, not a render of loaders followed by one more for each answer as it
+// comes. The component that would otherwise start a request on mounting finds it here instead (by
+// a key it shares with the page's `firstScreen`), and nothing is found once the first screen has
+// committed: a page opened later asks for its own data, fresh.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import type { User } from '../domain/types';

@@ -12,7 +12,7 @@ export interface Preloadable<P extends object> {
  * there it renders at once, without suspending: `React.lazy` alone suspends on its first render
  * even when the module came in earlier, so a Suspense fallback would show (and the page move)
  * for a moment. Used for the pages and the shell's lazy parts, which the app's first render waits
- * for (src/main.tsx).
+ * for (src/app/firstRender.ts).
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
