@@ -1,8 +1,8 @@
 // The app's first render (src/main.tsx, src/app/firstRender.ts): it waits for the page's and the
 // shell's code and first-screen data, so what it commits is the screen as it stays: the page with
 // its navbar (and an unconfirmed shopper's reminder), the home page with its products, filters,
-// counts, banner, cart count and hearts. Each of those is asked for once; a page opened later asks
-// for its own, fresh.
+// counts, banner, cart count and hearts, a product's page with the product and its heart. Each of
+// those is asked for once; a page opened later asks for its own, fresh.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -109,6 +109,22 @@ describe('the first render', () => {
     down = false;
     await userEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]);
     await vi.waitFor(() => expect(calls(fetch).filter((call) => call.startsWith('GET /api/categories'))).toHaveLength(2));
+  });
+
+  it("a product's page: the product and its heart at once, each asked for once", async () => {
+    const fetch = stubFetch({
+      'GET /api/auth/check': () => jsonResponse(user),
+      'GET /api/cart': () => jsonResponse([]),
+      'GET /api/users/own': () => jsonResponse(user),
+      'GET /api/wishlist': () => jsonResponse([saved]),
+      'GET /api/products/1': () => jsonResponse(zen),
+    });
+    await start('/products/1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Zen Phone' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading product…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Zen Phone from wishlist' })).toHaveAttribute('aria-pressed', 'true');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    for (const call of ['GET /api/products/1', 'GET /api/wishlist']) expect(calls(fetch).filter((c) => c === call), call).toHaveLength(1);
   });
 
   it("any page: the navbar and an unconfirmed shopper's address reminder at once, not their fallbacks", async () => {

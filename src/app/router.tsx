@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
  * when the page renders).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  return Promise.all(pagesAt(pathname).map((page) => page.code()));
+  return Promise.all(pagesAt(pathname).map(({ page }) => page.code()));
 }
 
 /**
@@ -74,11 +74,19 @@ export function preloadPage(pathname: string): Promise<unknown> {
  * src/lib/firstScreen.ts); resolves when they have answered, either way. Never rejects.
  */
 export function startFirstScreen(pathname: string, context: FirstScreenContext): Promise<unknown> {
-  return Promise.all(pagesAt(pathname).map((page) => page.module().then((module) => module.firstScreen?.(context), () => undefined)));
+  return Promise.all(
+    pagesAt(pathname).map(({ page, params }) =>
+      page.module().then((module) => module.firstScreen?.({ ...context, params }), () => undefined),
+    ),
+  );
 }
 
+/** The preloadable pages the route table shows at `pathname`, with the params each was matched with. */
 const pagesAt = (pathname: string) =>
-  (matchRoutes(routes, pathname) ?? []).flatMap((match) => preloads.get((match.route.element as ReactElement | undefined)?.type) ?? []);
+  (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
+    const page = preloads.get((route.element as ReactElement | undefined)?.type);
+    return page ? [{ page, params }] : [];
+  });
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -8,11 +8,12 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import type { User } from '../domain/types';
 
-/** What a page's `firstScreen` export is given: the store's dispatch, who is signed in, the URL's search. */
+/** What a page's `firstScreen` export is given: the store's dispatch, who is signed in, the URL's search and the route's params. */
 export interface FirstScreenContext {
   dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
   user: User | null;
   search: string;
+  params?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Starts the requests of a page's first screen; resolves when they have answered, either way. */

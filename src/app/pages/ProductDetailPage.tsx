@@ -3,7 +3,20 @@ import type { Product } from '../../domain/types';
 import AddToCart from '../../features/cart/components/AddToCart';
 import NotifyMe from '../../features/products/components/NotifyMe';
 import ProductDetail, { type VariantSelection } from '../../features/products/components/ProductDetail';
+import { productFirstScreen } from '../../features/products/useSelectedProduct';
 import WishlistHeart from '../../features/wishlist/components/WishlistHeart';
+import { loadWishlist } from '../../features/wishlist/wishlistStore';
+import type { FirstScreen } from '../../lib/firstScreen';
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
+ * product, and the shopper's wishlist for the heart.
+ */
+export const firstScreen: FirstScreen = (context) => {
+  const id = context.params?.id;
+  if (id === undefined) return undefined;
+  return Promise.all([productFirstScreen(context, id), context.user && loadWishlist(context.user.id)]);
+};
 
 /** What the shopper can do with the product: add it, save it (the chosen variant, if any), and ask for a sold-out choice. */
 function Actions({ product, selection }: { product: Product; selection: VariantSelection }) {
