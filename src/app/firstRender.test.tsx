@@ -147,4 +147,11 @@ describe('the first render', () => {
     expect(screen.queryByRole('region', { name: 'Confirm your email address' })).not.toBeInTheDocument();
     expect(calls(fetch).filter((call) => /cart|users|wishlist|products/.test(call))).toEqual([]);
   });
+
+  it("a visitor opening a shopper's page (a product's): nothing asked for before the guard sends them to /login", async () => {
+    const fetch = stubFetch({ 'GET /api/auth/check': () => jsonResponse({ message: 'Please sign in' }, 401) });
+    await start('/products/1');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(calls(fetch).filter((call) => /products|wishlist/.test(call))).toEqual([]);
+  });
 });

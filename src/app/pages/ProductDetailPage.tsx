@@ -14,8 +14,9 @@ import type { FirstScreen } from '../../lib/firstScreen';
  */
 export const firstScreen: FirstScreen = (context) => {
   const id = context.params?.id;
-  if (id === undefined) return undefined;
-  return Promise.all([productFirstScreen(context, id), context.user && loadWishlist(context.user.id)]);
+  // A visitor is sent to /login: nothing to ask for.
+  if (id === undefined || !context.user) return undefined;
+  return Promise.all([productFirstScreen(context, id), loadWishlist(context.user.id)]);
 };
 
 /** What the shopper can do with the product: add it, save it (the chosen variant, if any), and ask for a sold-out choice. */
