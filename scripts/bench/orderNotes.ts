@@ -220,6 +220,27 @@ cart (2.0× at 10,000 products, 1.6× at 100). What is left of an order is Postg
 next steps are fewer files touched per order (the HOT decrement; fewer statements reading
 products, whose 21 indexes are each looked at when a statement on it is planned).
 
+### Prepared statements on a PostgreSQL server: tried, not kept
+
+The embedded engine's gain came from PGlite's own costs, above. On a PostgreSQL server the same
+idea (each statement run as a named prepared statement on its pool connection, planned for its
+parameters) was tried on 2026-11-29 with \`DATABASE_URL=… npx tsx scripts/bench/orderStatements.ts
+--runs 61\` (PostgreSQL 15 on this machine, fsync off, 200 products), two rounds of each way,
+alternating. Median of 60 requests per scenario, ms, unnamed (as the shop runs) → named:
+
+| scenario | round 1 | round 2 |
+|---|---|---|
+| POST /cart | 4.6 → 4.6 | 4.2 → 3.8 |
+| POST /orders, cash, 1 line | 12.3 → 11.4 | 11.3 → 11.2 |
+| POST /orders, card, 1 line | 14.9 → 12.6 | 12.0 → 12.0 |
+| POST /orders, cash, 3 lines | 12.1 → 14.5 | 11.4 → 12.7 |
+| POST /orders, card, 3 lines | 13.2 → 15.0 | 13.4 → 13.0 |
+
+Within the noise: a statement takes ~0.6 ms here, mostly the round trip and Node's side, not
+PostgreSQL's parsing. With generic plans (\`plan_cache_mode\` left at auto) a card order failed
+with a 500 (the payments' insert, as on the embedded engine). The pool keeps sending statements
+unnamed.
+
 ### Orders at 50 connections: waiting in turn
 
 Until 2026-11-29 the bench's orders had a p99 of 4–6 s at 50 connections while their p50 was
