@@ -3,20 +3,13 @@
 // its navbar (and an unconfirmed shopper's reminder), the home page with its products, filters,
 // counts, banner, cart count and hearts, a product's page with the product and its heart. Each of
 // those is asked for once; a page opened later asks for its own, fresh.
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppAlertProvider } from '../components/Alerts';
-import { checkAuthAsync } from '../features/auth/authSlice';
 import { resetWishlist, type WishlistItem } from '../features/wishlist/wishlistStore';
-import { FirstScreenShown } from '../lib/firstScreen';
 import { facets, stubCatalogue } from '../test/catalogue';
+import { startApp } from '../test/startApp';
 import { calls, cartItem, jsonResponse, product, stubFetch, user } from '../test/utils';
-import { readyForFirstRender } from './firstRender';
-import { routes } from './router';
-import { makeStore } from './store';
 
 beforeEach(resetWishlist);
 afterEach(() => {
@@ -25,21 +18,7 @@ afterEach(() => {
 });
 
 /** What src/main.tsx does: the session check, the wait, then one render. */
-async function start(path: string) {
-  const store = makeStore();
-  const url = new URL(path, 'http://localhost');
-  await readyForFirstRender(store, url, store.dispatch(checkAuthAsync()));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <AppAlertProvider>
-        <RouterProvider router={router} />
-        <FirstScreenShown />
-      </AppAlertProvider>
-    </Provider>,
-  );
-  return router;
-}
+const start = async (path: string) => (await startApp(path)).router;
 
 const zen = product({ id: 1, title: 'Zen Phone' });
 const saved: WishlistItem = {
