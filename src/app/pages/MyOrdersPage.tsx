@@ -9,12 +9,25 @@ import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { fetchMyOrdersPage, MY_ORDERS_PER_PAGE } from '../../features/user/myOrders';
 import OrderSummary from '../../features/user/orders/OrderSummary';
 import { useRemote } from '../../features/user/orders/useRemote';
+import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';
 
 /** The page of the URL's `?page=` (1 when absent or not a page number). */
 function pageParam(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+const pageKey = (page: number) => `my orders, page ${page}`;
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
+ * page of orders in the URL. A signed-out visitor is asked to sign in: nothing to ask for.
+ */
+export const firstScreen: FirstScreen = ({ user, search }) => {
+  if (!user) return undefined;
+  const page = pageParam(new URLSearchParams(search));
+  return startForFirstScreen(pageKey(page), fetchMyOrdersPage(page));
+};
 
 /**
  * /orders — My Orders (no guard): the signed-in shopper's orders, newest first, 10 a page (the API's
@@ -29,7 +42,7 @@ export default function MyOrdersPage() {
   const page = pageParam(params);
   // The serial number of the page's first order: they count on from page to page.
   const first = (page - 1) * MY_ORDERS_PER_PAGE + 1;
-  const { remote, reload } = useRemote(user ? `${user.id}:${page}` : undefined, () => fetchMyOrdersPage(page));
+  const { remote, reload } = useRemote(user ? `${user.id}:${page}` : undefined, () => fetchMyOrdersPage(page), pageKey(page));
 
   if (!userChecked) return <PageSpinner />;
   if (!user) return <SignInPrompt title="My Orders" what="your orders" />;

@@ -12,11 +12,18 @@ import type { Order, OrderEvent } from '../../domain/types';
 import BuyAgain from '../../features/cart/components/BuyAgain';
 import CancelOrder from '../../features/user/components/CancelOrder';
 import SignInPrompt from '../../features/user/components/SignInPrompt';
-import { fetchMyOrder } from '../../features/user/myOrders';
+import { fetchMyOrder, myOrderFirstScreen, myOrderKey } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
 import PricedOrder from './order/PricedOrder';
 import OrderReturns from '../../features/user/orders/OrderReturns';
+import type { FirstScreen } from '../../lib/firstScreen';
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
+ * order. A signed-out visitor is asked to sign in: nothing to ask for.
+ */
+export const firstScreen: FirstScreen = ({ user, params }) => (user && params?.id !== undefined ? myOrderFirstScreen(params.id) : undefined);
 
 const byWhom = (by: OrderEvent['by']) => (by === 'shopper' ? 'by you' : 'by the shop');
 
@@ -66,7 +73,7 @@ export default function OrderPage() {
   const { id = '' } = useParams();
   const user = useAppSelector(selectLoggedInUser);
   const userChecked = useAppSelector(selectUserChecked);
-  const { remote, reload, set } = useRemote(user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
+  const { remote, reload, set } = useRemote(user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id), myOrderKey(id));
   const missing = remote.state === 'failed' && remote.status === 404;
   useDocumentTitle(missing ? 'Page not found' : `Order #${id}`);
 

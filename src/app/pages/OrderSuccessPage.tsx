@@ -11,11 +11,19 @@ import SignInPrompt from '../../features/user/components/SignInPrompt';
 import type { Order } from '../../domain/types';
 import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
 import { resetOrder, selectCurrentOrder } from '../../features/orders/ordersSlice';
-import { fetchMyOrder } from '../../features/user/myOrders';
+import { fetchMyOrder, myOrderFirstScreen, myOrderKey } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
 import PricedOrder from './order/PricedOrder';
+import { firstScreenRequest, type FirstScreen } from '../../lib/firstScreen';
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
+ * order (the checkout's copy of it is gone after a reload). A signed-out visitor is asked to sign
+ * in: nothing to ask for.
+ */
+export const firstScreen: FirstScreen = ({ user, params }) => (user && params?.id !== undefined ? myOrderFirstScreen(params.id) : undefined);
 
 const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-600';
 
@@ -52,20 +60,25 @@ export default function OrderSuccessPage() {
   const current = useAppSelector(selectCurrentOrder);
   // Kept before the reset below clears currentOrder.
   const [placed] = useState(current && String(current.id) === id ? current : null);
-  const { remote, reload } = useRemote(!placed && user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id));
+  const { remote, reload } = useRemote(!placed && user ? `${user.id}:${id}` : undefined, () => fetchMyOrder(id), myOrderKey(id));
   const order = placed ?? (remote.state === 'ready' ? remote.value : null);
   const missing = !placed && remote.state === 'failed' && remote.status === 404;
   useDocumentTitle(missing ? 'Page not found' : order ? 'Order Successfully Placed' : `Order #${id}`);
+
+  // When the app started here, the shell's first screen read the cart after the order was placed:
+  // the cart is already as the server holds it, nothing to reset or read again.
+  const [cartRead] = useState(() => firstScreenRequest(myOrderKey(id)) !== undefined);
 
   // Once the order is shown, the cart is reset and currentOrder cleared. The server emptied the
   // cart with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
   const shown = order !== null;
   useEffect(() => {
     if (!shown) return;
-    dispatch(cartReset());
     dispatch(resetOrder());
+    if (cartRead) return;
+    dispatch(cartReset());
     dispatch(fetchCartAsync());
-  }, [dispatch, shown]);
+  }, [dispatch, shown, cartRead]);
 
   if (!order) {
     if (!userChecked) return <PageSpinner />;

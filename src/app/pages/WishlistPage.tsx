@@ -9,12 +9,25 @@ import { selectLoggedInUser } from '../../lib/session';
 import { useRemote } from '../../features/user/orders/useRemote';
 import WishlistRow from './wishlist/WishlistRow';
 import { fetchWishlistPage, WISHLIST_PER_PAGE } from '../../features/wishlist/wishlistPages';
+import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';
 
 /** The page of the URL's `?page=` (1 when absent or not a page number). */
 function pageParam(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+const pageKey = (page: number) => `wishlist, page ${page}`;
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
+ * page of the wishlist in the URL. A visitor is sent to /login.
+ */
+export const firstScreen: FirstScreen = ({ user, search }) => {
+  if (!user) return undefined;
+  const page = pageParam(new URLSearchParams(search));
+  return startForFirstScreen(pageKey(page), fetchWishlistPage(page));
+};
 
 const pageHref = (page: number) => (page === 1 ? '/wishlist' : `/wishlist?page=${page}`);
 
@@ -27,7 +40,7 @@ export default function WishlistPage() {
   const owner = useAppSelector(selectLoggedInUser)?.id;
   const [params] = useSearchParams();
   const page = pageParam(params);
-  const { remote, reload, set } = useRemote(owner === undefined ? undefined : `${owner}:${page}`, () => fetchWishlistPage(page));
+  const { remote, reload, set } = useRemote(owner === undefined ? undefined : `${owner}:${page}`, () => fetchWishlistPage(page), pageKey(page));
 
   // A removed item leaves the page at once; the page is read again when it has none left.
   function removed(id: number) {

@@ -2,6 +2,7 @@
 // userSlice.ts, which the store (and so every first load) imports: this code loads with the
 // order pages only.
 import { apiClient, type ListPage } from '../../lib/apiClient';
+import { startForFirstScreen } from '../../lib/firstScreen';
 import { apiThunk } from '../../lib/thunk';
 import type { Order } from '../../domain/types';
 import { orderReplaced } from './userSlice';
@@ -15,6 +16,12 @@ export const fetchMyOrdersPage = (page: number): Promise<ListPage<Order>> =>
 
 // GET /orders/{id} → one of the caller's orders (404 when it is someone else's or does not exist).
 export const fetchMyOrder = (id: string) => apiClient.get<Order>(`/orders/${encodeURIComponent(id)}`);
+
+/** The key of order `id` among the first screen's requests (src/lib/firstScreen.ts), for useRemote. */
+export const myOrderKey = (id: string) => `my order ${id}`;
+
+/** Order `id`, asked for before the app's first render when it starts on the order's page or its success page. */
+export const myOrderFirstScreen = (id: string) => startForFirstScreen(myOrderKey(id), fetchMyOrder(id));
 
 // POST /orders/{id}/cancel → the order, cancelled (409 when no longer pending; 404 not the caller's).
 export const cancelOrder = (id: number) => apiClient.post<Order>(`/orders/${id}/cancel`, undefined);
