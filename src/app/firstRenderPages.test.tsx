@@ -1,15 +1,15 @@
 // The app's first render on the shopper's other pages (as firstRender.test.tsx does for the home
-// page and a product's): when the app starts on the wishlist, My Orders, an order or an order's
-// success page, what the page asks for on mounting is asked for before the first render, which
-// shows its answer; each request is asked once, a failed one is shown with its retry, which asks
-// again, and a signed-out visitor asks for nothing.
+// page and a product's): when the app starts on the wishlist, My Orders, an order, an order's
+// success page, the cart or the profile, what the page asks for on mounting is asked for before the
+// first render, which shows its answer; each request is asked once, a failed one is shown with its
+// retry, which asks again, and a signed-out visitor asks for nothing.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WishlistItem } from '../domain/wishlist';
 import { startApp } from '../test/startApp';
 import { DATA_WAIT_MS } from './firstRender';
-import { calls, cartItem, jsonResponse, order, product, stubFetch, user } from '../test/utils';
+import { address, calls, cartItem, jsonResponse, order, product, stubFetch, user } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -104,7 +104,28 @@ describe('the first render of a shopper page', () => {
     expect(store.getState().cart).toMatchObject({ items: [], cartLoaded: true });
   });
 
-  it.each(['/wishlist', '/orders', '/orders/31', '/orderSuccess/31'])('a visitor opening %s: nothing asked for', async (path) => {
+  it("the cart: the shipping estimate to the first saved address at once, asked for once", async () => {
+    const quote = { lines: [], promotions: [], rejected: [], shippingMethods: [{ id: 5, name: 'Standard', country: 'Canada', charge: 8, amount: 8, freeOver: 100 }] };
+    const fetch = signedIn({ 'POST /api/checkout/quote': () => jsonResponse(quote) }, { ...user, addresses: [address] });
+    await startApp('/cart');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByTestId('shipping-estimate')).toHaveTextContent('Shipping from $8.00 · Free shipping over $100.00 to Canada');
+    await settle();
+    expect(count(fetch, 'POST /api/checkout/quote')).toBe(1);
+    expect(count(fetch, 'GET /api/cart')).toBe(1);
+  });
+
+  it("the profile: the membership fee at once, asked for once", async () => {
+    const fetch = signedIn({ 'GET /api/settings': () => jsonResponse({ contact: {}, membershipFee: 49 }) }, { ...user, name: 'Ada', member: false });
+    await startApp('/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ada' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Membership' })).toHaveTextContent('Membership costs $49.00 a year.');
+    await settle();
+    expect(count(fetch, 'GET /api/settings')).toBe(1);
+    expect(count(fetch, 'GET /api/users/own')).toBe(1);
+  });
+
+  it.each(['/wishlist', '/orders', '/orders/31', '/orderSuccess/31', '/cart', '/profile'])('a visitor opening %s: nothing asked for', async (path) => {
     const fetch = stubFetch({ 'GET /api/auth/check': () => jsonResponse({ message: 'Please sign in' }, 401) });
     await startApp(path);
     await settle();

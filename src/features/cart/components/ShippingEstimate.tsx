@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../domain/checkout';
 import type { Quote } from '../../../domain/quote';
+import { firstScreenAnswer, firstScreenRequest, startForFirstScreen } from '../../../lib/firstScreen';
 import { fetchFirstAddressQuote } from '../cartAPI';
 
 /**
@@ -15,21 +16,38 @@ export function shippingFromText(quote: Quote): string {
   return cheapest.freeOver === null ? from : `${from} · Free shipping over ${formatMoney(cheapest.freeOver)}`;
 }
 
+/** The estimate's line for the cart as the server holds it now; never rejects. */
+const estimate = (country: string): Promise<string> =>
+  fetchFirstAddressQuote().then(
+    (quote) => `${shippingFromText(quote)} to ${country}`,
+    // Checkout prices shipping anyway: without the estimate (e.g. an address to correct) the cart says so.
+    () => 'Shipping is priced at checkout',
+  );
+
+const estimateKey = (country: string) => `shipping estimate to ${country}`;
+
+/** The estimate to the first saved address (in `country`), asked for before the app's first render when it starts on the cart (src/lib/firstScreen.ts). */
+export const shippingEstimateFirstScreen = (country: string) => startForFirstScreen(estimateKey(country), estimate(country));
+
 /** The cart's shipping estimate to the shopper's first saved address (in `country`), asked again when the cart changes. */
 export default function ShippingEstimate({ country, cartKey }: { country: string; cartKey: string }) {
   const key = `${country}|${cartKey}`;
-  const [answer, setAnswer] = useState<{ key: string; text: string } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; text: string } | null>(() => {
+    const text = firstScreenAnswer<string>(estimateKey(country));
+    return text === undefined ? null : { key, text };
+  });
 
   useEffect(() => {
+    // On the page the app started on, the first screen has asked already (and, answered before the first render, shown it).
+    const started = firstScreenRequest<Promise<string>>(estimateKey(country));
+    if (started && answer) return;
     let current = true;
-    fetchFirstAddressQuote().then(
-      (quote) => current && setAnswer({ key, text: `${shippingFromText(quote)} to ${country}` }),
-      // Checkout prices shipping anyway: without the estimate (e.g. an address to correct) the cart says so.
-      () => current && setAnswer({ key, text: 'Shipping is priced at checkout' }),
-    );
+    void (started ?? estimate(country)).then((text) => current && setAnswer({ key, text }));
     return () => {
       current = false;
     };
+    // `answer` is read for the first screen only, as the first render left it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, country]);
 
   const text = answer?.key === key ? answer.text : null;

@@ -5,10 +5,21 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { selectCartError, selectCartLoaded, selectItems, selectMembershipLine } from '../cartSlice';
 import CartLoadError from '../components/CartLoadError';
 import CartSummary from '../components/CartSummary';
-import ShippingEstimate from '../components/ShippingEstimate';
+import ShippingEstimate, { shippingEstimateFirstScreen } from '../components/ShippingEstimate';
 import { selectLoggedInUser } from '../../../lib/session';
 import { buttonClass } from '../../../components/controls';
 import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
+import type { FirstScreen } from '../../../lib/firstScreen';
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts), beside
+ * the cart the shell asks for: the shipping estimate to the first saved address, if there is one.
+ * A visitor is sent to /login.
+ */
+export const firstScreen: FirstScreen = ({ user }) => {
+  const country = user?.addresses[0]?.country;
+  return country ? shippingEstimateFirstScreen(country) : undefined;
+};
 
 export default function CartPage() {
   useDocumentTitle('Cart');

@@ -6,7 +6,13 @@ import { formatMoney } from '../../../domain/checkout';
 import type { User } from '../../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { fetchMembershipFee, joinMembership, leaveMembership, memberUntilText } from '../../../lib/membership';
+import { firstScreenAnswer, firstScreenRequest, startForFirstScreen } from '../../../lib/firstScreen';
 import { membershipAdded, selectMembershipInCart, userUpdated } from '../../../lib/session';
+
+const FEE_KEY = 'membership fee';
+
+/** The fee, shown to a shopper who is not a member, asked for before the app's first render when it starts on the profile (src/lib/firstScreen.ts). */
+export const membershipFeeFirstScreen = () => startForFirstScreen(FEE_KEY, fetchMembershipFee());
 
 /**
  * The profile's membership: whether the shopper is a member (until when, whether it renews), and
@@ -16,7 +22,7 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
-  const [fee, setFee] = useState<number | null>(null);
+  const [fee, setFee] = useState<number | null>(() => firstScreenAnswer<number>(FEE_KEY) ?? null);
   const member = user.member === true;
   const until = member ? (user.memberUntil ?? null) : null;
   const renews = user.membershipRenews !== false;
@@ -24,14 +30,19 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
 
   useEffect(() => {
     if (member) return;
+    // On the page the app started on, the first screen has asked already (and, answered before the first render, shown it).
+    const started = firstScreenRequest<Promise<number>>(FEE_KEY);
+    if (started && fee !== null) return;
     let current = true;
-    fetchMembershipFee().then(
+    (started ?? fetchMembershipFee()).then(
       (f) => current && setFee(f),
       () => undefined,
     );
     return () => {
       current = false;
     };
+    // `fee` is read for the first screen only, as the first render left it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [member]);
 
   async function apply() {

@@ -11,11 +11,19 @@ import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
 import AddressCard from '../components/AddressCard';
 import AlertsSection from '../components/AlertsSection';
 import ChangePasswordForm from '../components/ChangePasswordForm';
-import MembershipSection from '../components/MembershipSection';
+import MembershipSection, { membershipFeeFirstScreen } from '../components/MembershipSection';
 import SignInPrompt from '../components/SignInPrompt';
 import TwoFactorSection from '../components/twoFactor/TwoFactorSection';
 import { fetchLoggedInUserAsync, selectUserInfo, selectUserInfoError, updateUserAsync } from '../userSlice';
 import { buttonClass } from '../../../components/controls';
+import type { FirstScreen } from '../../../lib/firstScreen';
+
+/**
+ * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts), beside
+ * the account the shell asks for: the membership fee, which the page quotes to a shopper who is not
+ * a member. A signed-out visitor is asked to sign in: nothing to ask for.
+ */
+export const firstScreen: FirstScreen = ({ user }) => (user && user.member !== true ? membershipFeeFirstScreen() : undefined);
 
 const secondaryButton =
   'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
