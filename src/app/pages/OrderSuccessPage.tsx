@@ -16,7 +16,7 @@ import OrderFacts from '../../features/user/orders/OrderFacts';
 import { useRemote } from '../../features/user/orders/useRemote';
 import GoBackHome from '../../components/GoBackHome';
 import PricedOrder from './order/PricedOrder';
-import { firstScreenRequest, type FirstScreen } from '../../lib/firstScreen';
+import type { FirstScreen } from '../../lib/firstScreen';
 
 /**
  * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts): the
@@ -65,20 +65,15 @@ export default function OrderSuccessPage() {
   const missing = !placed && remote.state === 'failed' && remote.status === 404;
   useDocumentTitle(missing ? 'Page not found' : order ? 'Order Successfully Placed' : `Order #${id}`);
 
-  // When the app started here, the shell's first screen read the cart after the order was placed:
-  // the cart is already as the server holds it, nothing to reset or read again.
-  const [cartRead] = useState(() => firstScreenRequest(myOrderKey(id)) !== undefined);
-
   // Once the order is shown, the cart is reset and currentOrder cleared. The server emptied the
   // cart with the order; reloading it keeps a later visit (Back, a bookmark) true to what it holds.
   const shown = order !== null;
   useEffect(() => {
     if (!shown) return;
-    dispatch(resetOrder());
-    if (cartRead) return;
     dispatch(cartReset());
+    dispatch(resetOrder());
     dispatch(fetchCartAsync());
-  }, [dispatch, shown, cartRead]);
+  }, [dispatch, shown]);
 
   if (!order) {
     if (!userChecked) return <PageSpinner />;
