@@ -284,4 +284,14 @@ statement of every order in one thread, so the orders per second are 1 ÷ the CP
 (18–21 ms, about 17 statements); 4× needs about 5 ms per order, under what PGlite spends on those
 statements alone (0.3–0.9 ms each, above). A p99 under 1 s at 50 connections needs more than 50
 orders a second however fair the queue is: met at 10,000 products (0.9 s), not at 100 (1.3 s).
+
+Measured again on 2026-11-29 at 19:26 (this code) and 19:32 (c7e37e5's server, \`--label before
+--server-root\`, without the admin jobs: c7e37e5's server dropped the connection of this bench's
+import) on another machine of the same kind, quiet: the "Before and after" table. Orders 70 → 78 a
+second at 100 products and 69 → 76 at 10,000 (1.1×), CPU per order 15.6 → 14.1 and 15.5 → 14.7 ms
+(0.90 and 0.95), p99 2.59 → 0.70 s and 0.80 → 0.75 s (under 1 s at both sizes); adding to the
+cart 268 → 658 and 264 → 715 pairs a second (2.5× and 2.7×), CPU per pair 4.0 → 1.7 and 4.0 →
+1.5 ms. There c7e37e5 itself places 69–70 orders a second, where the busier machine gave it 29–42,
+so the ratios depend on the machine: compare runs of one session. Still not reached: 4× the
+orders, a third of their CPU, 3× adding to the cart.
 `;

@@ -345,7 +345,7 @@ export function renderMarkdown(results: ResultsFile, label: string): string {
     out.push(
       '## Admin job under load',
       '',
-      'Each long back-office job runs while one reader asks for `GET /api/products/:id` (the middle id) and a page of `GET /api/products?_page=N&_limit=12` in turn, back to back, one request at a time, on the embedded engine: a full products export, a full orders export, a 10,000-row import of new products, then a bulk status change of 1,000 pending orders (after the load above made them). The reader\'s latency is what a shopper waits while an admin runs the job.',
+      'Each long back-office job runs while one reader asks for `GET /api/products/:id` (the middle id) and a page of `GET /api/products?_page=N&_limit=12` in turn, back to back, one request at a time, on the embedded engine: a full products export, a full orders export, a 10,000-row import of new products, then a bulk status change of the pending orders the load above made, 1,000 at most. The reader\'s latency is what a shopper waits while an admin runs the job.',
       '',
       adminJobsTable(run.adminJobs),
       '',
