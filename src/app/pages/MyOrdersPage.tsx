@@ -8,7 +8,7 @@ import { selectLoggedInUser, selectUserChecked } from '../../lib/session';
 import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { fetchMyOrdersPage, MY_ORDERS_PER_PAGE } from '../../features/user/myOrders';
 import OrderSummary from '../../features/user/orders/OrderSummary';
-import { useRemote } from '../../features/user/orders/useRemote';
+import { useRemote } from '../../lib/useRemote';
 import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';
 
 /** The page of the URL's `?page=` (1 when absent or not a page number). */

@@ -14,7 +14,7 @@ import CancelOrder from '../../features/user/components/CancelOrder';
 import SignInPrompt from '../../features/user/components/SignInPrompt';
 import { fetchMyOrder, myOrderFirstScreen, myOrderKey } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
-import { useRemote } from '../../features/user/orders/useRemote';
+import { useRemote } from '../../lib/useRemote';
 import PricedOrder from './order/PricedOrder';
 import OrderReturns from '../../features/user/orders/OrderReturns';
 import type { FirstScreen } from '../../lib/firstScreen';

@@ -13,7 +13,7 @@ import { cartReset, fetchCartAsync } from '../../features/cart/cartSlice';
 import { resetOrder, selectCurrentOrder } from '../../features/orders/ordersSlice';
 import { fetchMyOrder, myOrderFirstScreen, myOrderKey } from '../../features/user/myOrders';
 import OrderFacts from '../../features/user/orders/OrderFacts';
-import { useRemote } from '../../features/user/orders/useRemote';
+import { useRemote } from '../../lib/useRemote';
 import GoBackHome from '../../components/GoBackHome';
 import PricedOrder from './order/PricedOrder';
 import type { FirstScreen } from '../../lib/firstScreen';

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useAppSelector } from '../../lib/hooks';
 import { selectLoggedInUser } from '../../lib/session';
-import { useRemote } from '../../features/user/orders/useRemote';
+import { useRemote } from '../../lib/useRemote';
 import WishlistRow from './wishlist/WishlistRow';
 import { fetchWishlistPage, WISHLIST_PER_PAGE } from '../../features/wishlist/wishlistPages';
 import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../domain/checkout';
 import type { Quote } from '../../../domain/quote';
-import { firstScreenAnswer, firstScreenRequest, startForFirstScreen } from '../../../lib/firstScreen';
+import { startForFirstScreen } from '../../../lib/firstScreen';
+import { useRemote } from '../../../lib/useRemote';
 import { fetchFirstAddressQuote } from '../cartAPI';
 
 /**
@@ -31,26 +31,9 @@ export const shippingEstimateFirstScreen = (country: string) => startForFirstScr
 
 /** The cart's shipping estimate to the shopper's first saved address (in `country`), asked again when the cart changes. */
 export default function ShippingEstimate({ country, cartKey }: { country: string; cartKey: string }) {
-  const key = `${country}|${cartKey}`;
-  const [answer, setAnswer] = useState<{ key: string; text: string } | null>(() => {
-    const text = firstScreenAnswer<string>(estimateKey(country));
-    return text === undefined ? null : { key, text };
-  });
-
-  useEffect(() => {
-    // On the page the app started on, the first screen has asked already (and, answered before the first render, shown it).
-    const started = firstScreenRequest<Promise<string>>(estimateKey(country));
-    if (started && answer) return;
-    let current = true;
-    void (started ?? estimate(country)).then((text) => current && setAnswer({ key, text }));
-    return () => {
-      current = false;
-    };
-    // `answer` is read for the first screen only, as the first render left it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, country]);
-
-  const text = answer?.key === key ? answer.text : null;
+  // On the page the app started on, the first screen's request is taken instead of asking again.
+  const { remote } = useRemote(`${country}|${cartKey}`, () => estimate(country), estimateKey(country));
+  const text = remote.state === 'ready' ? remote.value : null;
   // One line reserved while it loads, so nothing below it moves.
   return (
     <p className="mt-1 min-h-5 text-sm text-gray-600" data-testid="shipping-estimate" aria-busy={text === null}>

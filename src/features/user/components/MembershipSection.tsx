@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
@@ -6,7 +6,8 @@ import { formatMoney } from '../../../domain/checkout';
 import type { User } from '../../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { fetchMembershipFee, joinMembership, leaveMembership, memberUntilText } from '../../../lib/membership';
-import { firstScreenAnswer, firstScreenRequest, startForFirstScreen } from '../../../lib/firstScreen';
+import { startForFirstScreen } from '../../../lib/firstScreen';
+import { useRemote } from '../../../lib/useRemote';
 import { membershipAdded, selectMembershipInCart, userUpdated } from '../../../lib/session';
 
 const FEE_KEY = 'membership fee';
@@ -22,28 +23,15 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
-  const [fee, setFee] = useState<number | null>(() => firstScreenAnswer<number>(FEE_KEY) ?? null);
   const member = user.member === true;
   const until = member ? (user.memberUntil ?? null) : null;
   const renews = user.membershipRenews !== false;
   const inCart = useAppSelector(selectMembershipInCart);
 
-  useEffect(() => {
-    if (member) return;
-    // On the page the app started on, the first screen has asked already (and, answered before the first render, shown it).
-    const started = firstScreenRequest<Promise<number>>(FEE_KEY);
-    if (started && fee !== null) return;
-    let current = true;
-    (started ?? fetchMembershipFee()).then(
-      (f) => current && setFee(f),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-    // `fee` is read for the first screen only, as the first render left it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [member]);
+  // Quoted to a shopper who is not a member; on the page the app started on, the first screen's
+  // request is taken instead of asking again. Without it the offer is made without a figure.
+  const { remote } = useRemote(member ? undefined : 'fee', fetchMembershipFee, FEE_KEY);
+  const fee = remote.state === 'ready' ? remote.value : null;
 
   async function apply() {
     setBusy(true);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/apiClient';
-import { firstScreenAnswer, firstScreenRequest } from '../../../lib/firstScreen';
+import { ApiError } from './apiClient';
+import { firstScreenAnswer, firstScreenRequest } from './firstScreen';
 
 /** What a page loaded from the API is: loading, failed (with the status, 0 = unreachable), or there. */
 export type Remote<T> = { state: 'loading' } | { state: 'failed'; status: number; message: string } | { state: 'ready'; value: T };
