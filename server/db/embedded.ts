@@ -108,7 +108,7 @@ export async function openEmbedded({ dataDir, loadDataDir, onQuery, readCache: c
     };
     const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
-    const readCache = new ReadCache(await PreparedClient.open(pglite), cached ? undefined : { entries: 0, rows: 0 });
+    const readCache = new ReadCache(new PreparedClient(pglite), cached ? undefined : { entries: 0, rows: 0 });
     const db = new Kysely<Database>({
       // The dialect calls query and close only, which the cache passes on.
       dialect: new PGliteDialect(readCache as unknown as PGlite),

@@ -6,8 +6,21 @@
 // sync in one call. Measured on a 10,000-product data folder: a product read by id costs a fifth
 // of the CPU it did, a session lookup two thirds (docs/performance.md, "Placing an order").
 //
-// The plans are the ones the unnamed statements got: every run is planned for its parameters
-// (plan_cache_mode = force_custom_plan, set when the database opens), never a generic plan.
+// Plans are PostgreSQL's own choice for a prepared statement (plan_cache_mode left at auto, as on
+// a PostgreSQL server): its first five runs are planned for their parameters, later ones take a
+// generic plan, made once, when PostgreSQL estimates it no costlier than those (a statement whose
+// best plan depends on its values, a LIMIT or a search's pattern, keeps being planned for them).
+// A generic plan cannot match a partial index whose predicate is a parameter, so ON CONFLICT
+// names such an index by a literal predicate (the payments' one pending per order). Planning
+// every run instead (force_custom_plan, until 2026-11-29) also planned anew every foreign key's
+// check and every trigger's statement, which PostgreSQL prepares the same way: adding to the cart
+// planned a lookup of products, whose 21 indexes PGlite's file system is asked the size of one
+// by one, and the cart's writes cost half again as much CPU (docs/performance.md, "Plans kept").
+// A generic plan is made for the tables' sizes at the time and kept until a table's definition
+// or statistics change; on a server autovacuum's ANALYZE renews them as tables grow, the embedded
+// engine has none. So once a minute (REPLAN_MS) every plan of the session is let go (DISCARD
+// PLANS: the foreign keys' and triggers' too) and made again at its next run: a table that was
+// tiny when a plan was made (a sequential scan) is read by its index once it has grown.
 // BEGIN and COMMIT are prepared too (PGlite's query() copies its parsers of every type of the
 // database for each answer, 7 % of an order's CPU; a prepared statement's answer is parsed
 // with its own columns' parsers only).
@@ -37,6 +50,8 @@ type Options = Parameters<PGlite['query']>[2];
 /** Statements kept prepared, and texts remembered as seen once (each forgotten whole when full). */
 const PREPARED = 1000;
 const SEEN = 5000;
+/** How often the session's plans are let go, to be made again for the tables as they are now. */
+const REPLAN_MS = 60_000;
 
 /** The statements that are prepared: queries and a transaction's control. */
 const PREPARES = /^\s*\(?\s*(?:select|insert|update|delete|with|begin|start|commit|end|abort|rollback|savepoint|release)\b/i;
@@ -91,12 +106,14 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
   private readonly underWay = new Set<Promise<unknown>>();
   private shuttingDown = false;
 
-  constructor(private readonly client: PGlite) {}
+  /** When the session's plans are next let go (replanIfDue). */
+  private replanAt: number;
 
-  /** The setting that keeps every run's plan the one an unnamed statement gets. */
-  static async open(client: PGlite): Promise<PreparedClient> {
-    await client.exec('SET plan_cache_mode = force_custom_plan');
-    return new PreparedClient(client);
+  constructor(
+    private readonly client: PGlite,
+    private readonly replanEveryMs = REPLAN_MS,
+  ) {
+    this.replanAt = Date.now() + replanEveryMs;
   }
 
   stats(): PreparedStats {
@@ -117,13 +134,22 @@ export class PreparedClient implements Pick<PGlite, 'query' | 'close'> {
   async query<T>(sql: string, params: unknown[] = [], options?: Options): Promise<Results<T>> {
     await nextTurn();
     if (this.shuttingDown || !this.client.ready) throw new Error('PGlite is closed');
-    const answer = this.send<T>(sql, params, options);
+    const answer = this.replanIfDue().then(() => this.send<T>(sql, params, options));
     this.underWay.add(answer);
     try {
       return await answer;
     } finally {
       this.underWay.delete(answer);
     }
+  }
+
+  /** Lets every plan of the session go when REPLAN_MS have passed since the last time. */
+  private async replanIfDue(): Promise<void> {
+    const now = Date.now();
+    if (now < this.replanAt) return;
+    this.replanAt = now + this.replanEveryMs;
+    // Refused only in a transaction an error has ended (until its rollback): tried again next time.
+    await this.client.exec('DISCARD PLANS').catch(() => {});
   }
 
   private send<T>(sql: string, params: unknown[], options?: Options): Promise<Results<T>> {

@@ -90,6 +90,20 @@ describe('the test provider', () => {
 });
 
 describe('a card order through its status changes', () => {
+  it('authorizes card order after card order: ten in a row, each with its payment record (its statements long prepared)', async () => {
+    const { shop, db } = await cardShop();
+    const a = await shop.as('user');
+    const placed: Order[] = [];
+    for (let i = 0; i < 10; i++) {
+      // Five of the Galaxy Tab S9 (its whole stock), then five iPhones.
+      const items = [{ product: i < 5 ? 5 : 1, quantity: 1 }];
+      placed.push((await a.post('/api/orders').send({ items, selectedAddress: address(), paymentMethod: 'card', card: CARD }).expect(201)).body);
+    }
+    for (const p of placed) expect(p.payment).toMatchObject({ method: 'card', status: 'authorized' });
+    const records = await db.selectFrom('payments').select(['order_id', 'kind', 'state']).where('order_id', 'in', placed.map((p) => p.id)).orderBy('order_id').execute();
+    expect(records).toEqual(placed.map((p) => ({ order_id: p.id, kind: 'authorization', state: 'succeeded' })));
+  });
+
   it('authorized at placing, captured and paid at dispatch, refunded at cancelling; a refunded order cannot be reopened', async () => {
     const { shop, payments, db } = await cardShop();
     const placed = await order(shop);

@@ -37,8 +37,10 @@ export async function addPayment(db: Db, r: NewPaymentRecord): Promise<PaymentRe
       created_at: at,
       updated_at: at,
     })
-    // Only the one-pending-per-order index can refuse it (keys are fresh).
-    .onConflict((oc) => oc.expression(sql`order_id`).where('state', '=', 'pending').doNothing())
+    // Only the one-pending-per-order index can refuse it (keys are fresh). Its predicate is
+    // written as a literal: PostgreSQL matches a partial index to a parameter only when it plans
+    // for the parameter's value, so a generic plan of this statement would find no such index.
+    .onConflict((oc) => oc.expression(sql`order_id`).where('state', '=', sql.lit('pending')).doNothing())
     .returningAll()
     .executeTakeFirst();
   return row && recordFromRow(row);
