@@ -195,8 +195,8 @@ What the profile and counts of the file system calls (Node's \`fs\` wrapped, per
 
 Changed: the embedded driver runs a statement it has seen before as a named prepared statement
 (\`server/db/prepared.ts\`): parse and describe once, then bind, execute and sync in one call, its
-answer parsed with its own columns' parsers; BEGIN and COMMIT too. Every run is still planned for
-its parameters (\`plan_cache_mode = force_custom_plan\`): PostgreSQL's generic plans would skip the
+answer parsed with its own columns' parsers; BEGIN and COMMIT too. Every run was still planned for
+its parameters (\`plan_cache_mode = force_custom_plan\`, until "Plans kept" below): PostgreSQL's generic plans would skip the
 planning, and its \`fstat\`s, but refuse an \`ON CONFLICT\` on a partial unique index whose
 predicate is a parameter (the payments' insert) and could pick other plans for the catalogue's
 reads, whose scale targets were measured with custom plans. Measured one statement at a time
@@ -212,7 +212,8 @@ order 23.5 → 23.1 and 23.5 → 20.3 ms; POST /cart + DELETE 192 → 302 and 18
 (1.6× and 2.0×), CPU per pair 5.6 → 3.7 and 6.0 → 3.1 ms. With PostgreSQL's generic plans instead
 (\`plan_cache_mode\` left at auto, the payments' insert left unprepared), one order at a time took
 36.4–42.9 ms of CPU against 33.6–47.4 (three interleaved runs each, while tests ran): no gain shown
-from skipping the planning.
+from skipping the planning one order at a time on a busy machine (at 50 connections on a quiet one
+it showed: "Plans kept" below).
 
 Not reached with it: 4× the orders at 50 connections, a third of their CPU, 3× for adding to the
 cart (2.0× at 10,000 products, 1.6× at 100). What is left of an order is PostgreSQL's own work
@@ -290,8 +291,86 @@ Measured again on 2026-11-29 at 19:26 (this code) and 19:32 (c7e37e5's server, \
 import) on another machine of the same kind, quiet: the "Before and after" table. Orders 70 → 78 a
 second at 100 products and 69 → 76 at 10,000 (1.1×), CPU per order 15.6 → 14.1 and 15.5 → 14.7 ms
 (0.90 and 0.95), p99 2.59 → 0.70 s and 0.80 → 0.75 s (under 1 s at both sizes); adding to the
-cart 268 → 658 and 264 → 715 pairs a second (2.5× and 2.7×), CPU per pair 4.0 → 1.7 and 4.0 →
-1.5 ms. There c7e37e5 itself places 69–70 orders a second, where the busier machine gave it 29–42,
+cart 268 → 658 and 264 → 715 requests a second (a POST and its DELETE are two; 2.5× and 2.7×), CPU
+per request 4.0 → 1.7 and 4.0 → 1.5 ms. There c7e37e5 itself places 69–70 orders a second, where the busier machine gave it 29–42,
 so the ratios depend on the machine: compare runs of one session. Still not reached: 4× the
 orders, a third of their CPU, 3× adding to the cart.
+
+### Plans kept
+
+Counting the file system calls per request again (Node's \`fs\` wrapped; a 100-product data
+folder, one signed-in shopper, 40 requests of each kind one after the other, per request) showed
+the adding to the cart still opening 33 files and asking 82 sizes, for three statements. The
+statements were not the cause: every foreign key's check (a cart line names a user, a product and
+a variant) and every statement of a trigger (the stock's, which updates products) is a plan
+PostgreSQL prepares and keeps, and \`force_custom_plan\`, set for the shop's own statements,
+made PostgreSQL plan all of them again on every run: a check of the cart's product planned a
+lookup of products, which looks at the size of each of its 21 indexes.
+
+Changed: the embedded engine leaves \`plan_cache_mode\` at PostgreSQL's default, as a PostgreSQL
+server has it: a prepared statement, a foreign key's check or a trigger's statement is planned
+for its values five times, then takes a generic plan made once when PostgreSQL estimates it no
+costlier. What that needed:
+
+- The payments' insert names its partial unique index (one pending payment per order) by a
+  literal predicate, \`WHERE state = 'pending'\`, not a parameter: a generic plan cannot match a
+  parameter to the index's predicate and refused the statement (the 500 of the trials above).
+  Tested: ten card orders in a row, each with its payment record, on both drivers.
+- A generic plan is made for the tables' sizes at the time and kept until a table's definition
+  or statistics change. On a server autovacuum's ANALYZE renews them as tables grow; the embedded
+  engine has no autovacuum, and a plan made when a table held two rows (a sequential scan) was
+  still used once it held 5,000 (tested in tests/pg/prepared.test.ts). So once a minute the
+  session's plans are let go (\`DISCARD PLANS\`, the foreign keys' and triggers' too) and made
+  again at their next run, for the tables as they are then.
+- A statement whose best plan depends on its values (a LIMIT, a search's pattern, a filter's
+  value) keeps being planned for them: PostgreSQL keeps a generic plan only when it is estimated
+  no costlier than the plans for the values. Checked with the scale bench's catalogue reads on
+  the embedded engine (\`READ_CACHE=off\`, so every read runs its statements), at 10,000 and 100,000
+  products, the code before this change (\`--server-root\`) then this one, 2026-11-29 20:53 and
+  20:57: no read slower beyond the noise; at 100,000 products, one at a time, p50 ms before → after:
+  filtered sorted page 3.14 → 3.11, deep page 2.28 → 2.22, the six filtered deep pages 2.64–3.26 →
+  2.54–3.18, \`q\` search 5.12 → 3.65 and 2.98 → 2.67, typo search 21.8 → 21.9, by id 1.63 → 1.11
+  (the typo search at 50 connections, 49.9 → 39.9 a second in that pair, measured twice more each
+  way: 39.8, 40.0 before and 49.9, 39.9 after).
+
+Counted again the same way, per request, before → after:
+
+| request | files opened (and closed) | sizes asked (\`fstat\`) |
+|---|---|---|
+| POST /cart | 33 → 0 | 82 → 4 |
+| DELETE /cart/:id | 8 → 0 | 45 → 4 |
+| GET /cart | 2 → 0 | 20 → 4 |
+| POST /orders, card, 1 line | 59 → 1 | 196 → 100 |
+
+An order still plans three statements on each run: its products read with the body, locked, and
+their variants, each \`WHERE id = ANY($1)\`. PostgreSQL estimates the plan for the ids it is given
+(one product) cheaper than a generic plan for an array of unknown length, so it keeps planning
+them (75 of the 100 sizes asked).
+
+Measured by \`npm run bench\`, API part: c7e37e5's server (\`--label before --server-root\`,
+without the admin jobs) at 21:13, then this code at 21:16, on 2026-11-29, a quiet machine of the
+same kind as the runs above (the "Before and after" table):
+
+| call | products | before (c7e37e5) | after |
+|---|---|---|---|
+| POST /orders: orders/s, p99 | 100 | 69, 3.56 s | 119, 0.50 s |
+| POST /orders: orders/s, p99 | 10,000 | 73, 4.31 s | 118, 0.51 s |
+| POST /orders: CPU per order | 100 / 10,000 | 15.6 / 14.7 ms | 9.5 / 9.4 ms |
+| POST /cart + DELETE: requests/s, p99 | 100 | 267, 357 ms | 1,023, 72 ms |
+| POST /cart + DELETE: requests/s, p99 | 10,000 | 270, 342 ms | 915, 88 ms |
+| POST /cart + DELETE: CPU per request | 100 / 10,000 | 4.0 / 4.0 ms | 1.08 / 1.20 ms |
+
+Adding to the cart takes 3.8× and 3.4× c7e37e5's requests a second, at 0.27 and 0.30 of its CPU:
+3× reached. Orders: 1.7× and 1.6×, CPU 0.61 and 0.64 of c7e37e5's, p99 0.5 s: the p99 reached,
+4× and a third of the CPU not. This change alone, measured the same evening with a throw-away copy
+of the bench's 100-product load (8 s at 50 connections, the code before it and this one in turn):
+82–83 → 111–123 orders a second, CPU 13.5–13.9 → 9.5–10.3 ms per order; 628–655 → 1,004–1,013 cart
+requests a second, CPU 1.7–1.8 → 1.1 ms.
+
+What is left of an order, on the embedded engine: PostgreSQL running its 16 statements in
+PGlite's WebAssembly (42 % of the server's CPU under that load, \`node --cpu-prof\`), PGlite's
+JavaScript around them (16 %), Kysely compiling each statement (5.5 %), the app and HTTP little.
+Letting the three \`id = ANY($1)\` reads take generic plans too (tried by forcing generic plans on
+every statement, which the catalogue's reads must not take) gave 111–116 → 125–127 orders a second
+in that copy: about 10 %, not a step towards 4×.
 `;
