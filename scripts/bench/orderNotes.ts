@@ -365,7 +365,12 @@ Adding to the cart takes 3.8× and 3.4× c7e37e5's requests a second, at 0.27 an
 4× and a third of the CPU not. This change alone, measured the same evening with a throw-away copy
 of the bench's 100-product load (8 s at 50 connections, the code before it and this one in turn):
 82–83 → 111–123 orders a second, CPU 13.5–13.9 → 9.5–10.3 ms per order; 628–655 → 1,004–1,013 cart
-requests a second, CPU 1.7–1.8 → 1.1 ms.
+requests a second, CPU 1.7–1.8 → 1.1 ms. The scale bench's write cases on the embedded engine
+(\`--cases order,ordersOwn,cartAdd\`, \`READ_CACHE=off\`, the code before this change with
+\`--server-root\` at 21:23, this one at 21:24), 10,000 / 100,000 products, before → after: a card
+order (its cart line added first) 64.8 / 56.0 → 89.7 / 85.2 a second at 50 connections, p50 one at
+a time 13.3 / 14.2 → 9.6 / 10.3 ms; POST /cart 243 / 269 → 373 / 361 a second; a shopper's own
+orders 189 / 205 → 216 / 199 a second (unchanged within the noise).
 
 What is left of an order, on the embedded engine: PostgreSQL running its 16 statements in
 PGlite's WebAssembly (42 % of the server's CPU under that load, \`node --cpu-prof\`), PGlite's
