@@ -372,6 +372,15 @@ order (its cart line added first) 64.8 / 56.0 → 89.7 / 85.2 a second at 50 con
 a time 13.3 / 14.2 → 9.6 / 10.3 ms; POST /cart 243 / 269 → 373 / 361 a second; a shopper's own
 orders 189 / 205 → 216 / 199 a second (unchanged within the noise).
 
+On a PostgreSQL server nothing of this changes: its sessions always had PostgreSQL's default, the
+pool sends statements unnamed (each planned for its values), and autovacuum renews the plans of
+growing tables. The scale bench's \`order\` and \`cartAdd\` cases on PostgreSQL at 10,000 products,
+c7e37e5's server (\`--server-commit c7e37e5\`) and this code in turn, twice each (2026-11-29
+21:39–21:41): a card order 123 and 139 → 128 and 124 a second at 50 connections, CPU (server +
+database) 13.0 and 11.5 → 12.5 and 12.9 ms; POST /cart 336 and 369 → 367 and 394 a second. There
+an order costs about 6 ms of Node and 6.5 ms of PostgreSQL for its 16 statements (~0.4 ms each,
+mostly a round trip's work on both sides); 4× would need a quarter of that.
+
 What is left of an order, on the embedded engine: PostgreSQL running its 16 statements in
 PGlite's WebAssembly (42 % of the server's CPU under that load, \`node --cpu-prof\`), PGlite's
 JavaScript around them (16 %), Kysely compiling each statement (5.5 %), the app and HTTP little.
