@@ -300,7 +300,7 @@ orders, a third of their CPU, 3× adding to the cart.
 
 Counting the file system calls per request again (Node's \`fs\` wrapped; a 100-product data
 folder, one signed-in shopper, 40 requests of each kind one after the other, per request) showed
-the adding to the cart still opening 33 files and asking 82 sizes, for three statements. The
+adding to the cart still opening 33 files and asking 82 sizes, for three statements. The
 statements were not the cause: every foreign key's check (a cart line names a user, a product and
 a variant) and every statement of a trigger (the stock's, which updates products) is a plan
 PostgreSQL prepares and keeps, and \`force_custom_plan\`, set for the shop's own statements,
