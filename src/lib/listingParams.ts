@@ -29,7 +29,6 @@ function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-/** Reads the URL; anything malformed falls back to the default instead of failing. */
 /** A list's page in the URL (`page`, from 1); anything else is page 1. */
 export function pageParam(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -42,6 +41,7 @@ export function idParam(params: URLSearchParams, key: string): number | undefine
   return value && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
 }
 
+/** Reads the URL; anything malformed falls back to the default instead of failing. */
 export function parseListingParams(params: URLSearchParams): ListingQuery {
   const query = emptyListingQuery();
   for (const group of FILTER_GROUPS) query.filter[group] = unique(params.getAll(group));

@@ -10,12 +10,7 @@ import { fetchMyOrdersPage, MY_ORDERS_PER_PAGE } from '../../features/user/myOrd
 import OrderSummary from '../../features/user/orders/OrderSummary';
 import { useRemote } from '../../lib/useRemote';
 import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';
-
-/** The page of the URL's `?page=` (1 when absent or not a page number). */
-function pageParam(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+import { pageParam } from '../../lib/listingParams';
 
 const pageKey = (page: number) => `my orders, page ${page}`;
 
