@@ -2,11 +2,21 @@
 // server/modules/<module>/pg): ids as the database takes them, and the key order of db.json, which
 // each *FromRow gives back exactly, also inside jsonb values, whose key order PostgreSQL does not
 // keep, so an export serializes like the seed.
+import { sql, type RawBuilder } from 'kysely';
 import type { Address, Product, Review } from '../../src/domain/types';
 import { PRODUCT_KEYS } from '../../src/domain/productFields';
 
 /** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
 export const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/**
+ * The right side of `id = …` for a list of ids: the id itself when there is one, `ANY(…)` of
+ * them otherwise. PostgreSQL re-plans `id = ANY($1)` on every run (it estimates a plan for the
+ * array it is given, one id, cheaper than a generic plan for an array of unknown length), while it
+ * plans `id = $1` once: on the embedded engine planning a statement on products looks at each of
+ * its indexes' sizes, so an order of one product reads its products without planning them again.
+ */
+export const idIn = (ids: readonly number[]): number | RawBuilder<number> => (ids.length === 1 ? ids[0] : sql<number>`ANY(${ids}::int[])`);
 
 /** A row without its id, for an INSERT that lets the identity column number it. */
 export function withoutId<T extends { id?: unknown }>(row: T): Omit<T, 'id'> {

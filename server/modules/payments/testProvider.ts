@@ -3,7 +3,9 @@
 // database (test_provider_operations, one row per idempotency key), so every instance on that
 // database and a restarted process see the same authorizations, and a key it has seen is answered
 // as the first time, without doing anything again. It never logs or keeps a card's full number
-// (only brand and last four). `calls` lists what this instance was asked, for tests.
+// (only brand and last four). `calls`, `references` and `declined` list what this instance was asked
+// and did, for tests: the last REMEMBERED of each, so a server taking cards for months holds no
+// more of them than a test does.
 import { randomBytes } from 'node:crypto';
 import { cardBrand, luhn } from '../../../src/domain/card';
 import type { CardInput, Cents } from '../../../src/domain/checkout';
@@ -14,6 +16,15 @@ import { PaymentRefused, type Authorization, type PaymentProvider } from './serv
 export const DECLINED_CARD = '4000000000000002';
 export const APPROVED_CARD = '4242424242424242';
 export const DECLINED_MESSAGE = 'Your card was declined. No order was placed; try another card or pay cash.';
+
+/** How many of its calls, references and declined attempts an instance keeps in memory (the last ones). */
+export const REMEMBERED = 1000;
+
+/** Adds `item` to `list`, the oldest going once it holds more than REMEMBERED. */
+function remember<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > REMEMBERED) list.splice(0, list.length - REMEMBERED);
+}
 
 /** An authorization and what was done to it since. */
 export interface TestPayment {
@@ -58,12 +69,12 @@ function refusal(kind: PaymentKind, reference: string, amount: Cents, payment: T
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
-  /** Every call this instance received, in order (idempotency keys included). */
+  /** The calls this instance received, in order (idempotency keys included): the last REMEMBERED. */
   readonly calls: ProviderCall[] = [];
-  /** Declined attempts of this instance (brand and last four only). */
+  /** Declined attempts of this instance (brand and last four only): the last REMEMBERED. */
   readonly declined: { brand: string; last4: string; amount: Cents }[] = [];
 
-  /** References this instance authorized, in order (tests read them back with payment()). */
+  /** References this instance authorized, in order (tests read them back with payment()): the last REMEMBERED. */
   readonly references: string[] = [];
   private bookOf?: Book;
 
@@ -86,7 +97,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async authorize(card: CardInput, amount: Cents, key: string): Promise<Authorization> {
-    this.calls.push({ kind: 'authorization', key, amount });
+    remember(this.calls, { kind: 'authorization', key, amount });
     const digits = card.number.replace(/[\s-]/g, '');
     const brand = cardBrand(digits);
     const last4 = digits.slice(-4);
@@ -104,10 +115,10 @@ export class TestPaymentProvider implements PaymentProvider {
     // One statement when the key is new (as it is but for a retry): kept, else the first answer under it.
     const done = await this.keep(undefined, op);
     if (!done.ok) {
-      if (done === op) this.declined.push({ brand, last4, amount });
+      if (done === op) remember(this.declined, { brand, last4, amount });
       return { ok: false, message: done.message ?? DECLINED_MESSAGE };
     }
-    if (!this.references.includes(done.reference)) this.references.push(done.reference);
+    if (!this.references.includes(done.reference)) remember(this.references, done.reference);
     return { ok: true, reference: done.reference, brand: done.brand ?? brand, last4: done.last4 ?? last4 };
   }
 
@@ -119,7 +130,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** Does `kind` to `reference` once per key, its operations one at a time; throws PaymentRefused when refused. */
   private async operate(kind: PaymentKind, reference: string, amount: Cents, key: string): Promise<void> {
-    this.calls.push({ kind, key, reference, amount });
+    remember(this.calls, { kind, key, reference, amount });
     const done = await this.book.transaction(async (tx) => {
       await this.book.lockProviderReference(tx, reference);
       const earlier = await this.book.providerOperation(tx, key);
@@ -148,7 +159,7 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.book.transaction(async (tx) => paymentOf(await this.book.providerOperations(tx, reference)));
   }
 
-  /** What became of every authorization this instance made, in order (tests). */
+  /** What became of the authorizations this instance made (its last REMEMBERED), in order (tests). */
   async all(): Promise<TestPayment[]> {
     const found = await Promise.all(this.references.map((r) => this.payment(r)));
     return found.filter((p): p is TestPayment => p !== undefined);

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/domain/types';
-import { APPROVED_CARD, DECLINED_CARD, DECLINED_MESSAGE, TestPaymentProvider } from '../../../server/modules/payments/testProvider';
+import { APPROVED_CARD, DECLINED_CARD, DECLINED_MESSAGE, REMEMBERED, TestPaymentProvider } from '../../../server/modules/payments/testProvider';
 import type { Database } from '../../../server/db/schema';
 import { createLogger } from '../../../server/modules/operations/logging';
 import { embeddedShop } from '../../pg/embeddedShop';
@@ -87,6 +87,24 @@ describe('the test provider', () => {
     expect(await p.payment(b.reference)).toMatchObject({ captured: 0, voided: true });
     await expect(p.capture('test_unknown', 1, 'b9')).rejects.toThrow();
   });
+
+  it('remembers in memory only its last calls (a server taking cards for months), while the database keeps every authorization', async () => {
+    const p = await provider();
+    const references: string[] = [];
+    for (let i = 0; i < REMEMBERED + 2; i++) {
+      const a = await p.authorize(CARD, 100 + i, `m${i}`);
+      if (!a.ok) throw new Error('declined');
+      references.push(a.reference);
+    }
+    await p.authorize({ ...CARD, number: DECLINED_CARD }, 100, 'm-declined');
+    expect(p.calls).toHaveLength(REMEMBERED);
+    expect(p.calls.at(-1)).toMatchObject({ kind: 'authorization', key: 'm-declined' });
+    expect(p.references).toEqual(references.slice(2));
+    expect(p.declined).toEqual([{ brand: 'Visa', last4: '0002', amount: 100 }]);
+    // The first authorization is out of memory, not out of the database: its key still answers it.
+    expect(await p.payment(references[0])).toMatchObject({ authorized: 100, captured: 0 });
+    expect(await p.authorize(CARD, 100, 'm0')).toMatchObject({ ok: true, reference: references[0] });
+  });
 });
 
 describe('a card order through its status changes', () => {
@@ -102,6 +120,23 @@ describe('a card order through its status changes', () => {
     for (const p of placed) expect(p.payment).toMatchObject({ method: 'card', status: 'authorized' });
     const records = await db.selectFrom('payments').select(['order_id', 'kind', 'state']).where('order_id', 'in', placed.map((p) => p.id)).orderBy('order_id').execute();
     expect(records).toEqual(placed.map((p) => ({ order_id: p.id, kind: 'authorization', state: 'succeeded' })));
+  });
+
+  // A driver detail: the embedded engine prepares what it runs again; the pool's statements are unnamed.
+  it.skipIf(ENGINE !== 'embedded')('on the embedded engine, card orders of one product plan their statements on products five times at most, then keep a plan', async () => {
+    const { shop, db } = await cardShop();
+    const a = await shop.as('user');
+    for (let i = 0; i < 10; i++) {
+      const items = [{ product: i < 5 ? 5 : 1, quantity: 1 }];
+      await a.post('/api/orders').send({ items, selectedAddress: address(), paymentMethod: 'card', card: CARD }).expect(201);
+    }
+    const plans = await sql<{ statement: string; custom: number }>`
+      SELECT statement, custom_plans::int AS custom FROM pg_prepared_statements WHERE generic_plans + custom_plans > 5`.execute(db);
+    // The products read with the body, locked, and their variants read: planning a statement on
+    // products looks at every one of its indexes.
+    const onProducts = plans.rows.filter((p) => /from "products"/.test(p.statement));
+    expect(onProducts.length).toBeGreaterThanOrEqual(3);
+    expect(onProducts.filter((p) => p.custom > 5)).toEqual([]);
   });
 
   it('authorized at placing, captured and paid at dispatch, refunded at cancelling; a refunded order cannot be reopened', async () => {

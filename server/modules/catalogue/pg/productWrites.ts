@@ -1,12 +1,12 @@
 // Products by id and the admin's product writes (create, change), in the transaction the
 // catalogue's service opened (PgStore delegates here). Products come with their options and
 // variants (variants.ts); a write's stock goes to the variants, whose triggers keep products.stock.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { NewProduct, ProductChanges } from '../../../db/port';
 import type { LockedProduct, VariantProduct } from '../variantTypes';
 import type { ProductNotify } from '../../../../src/domain/types';
 import { NOTIFY_COLUMNS, notifyFromRow, notifyToRow } from './notifyColumns';
-import { isId, withoutId } from '../../../db/rows';
+import { idIn, isId, withoutId } from '../../../db/rows';
 import { PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, type ProductRow } from './productRows';
 import type { Database } from '../../../db/schema';
 import { setOnlyVariantStock, VARIANTS_COLUMN, variantsFromRow, writeVariants } from './variants';
@@ -26,7 +26,7 @@ export async function productById(db: Db, id: number): Promise<VariantProduct | 
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<VariantProduct[]> {
   const wanted = [...new Set(ids.filter(isId))];
   if (wanted.length === 0) return [];
-  const rows = await withVariantColumns(db).where('id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
+  const rows = await withVariantColumns(db).where('id', '=', idIn(wanted)).execute();
   return rows.map(variantProductFromRow);
 }
 

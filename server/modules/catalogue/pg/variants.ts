@@ -5,8 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../../src/domain/types';
 import type { ProductVariants, Variant } from '../../../../src/domain/variants';
 import { SkuTaken, type VariantProduct, type VariantsWrite } from '../variantTypes';
-import { ordered } from '../../../db/rows';
-import { isId } from '../../../db/rows';
+import { idIn, isId, ordered } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,7 +52,7 @@ export async function variantsOf(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await db
     .selectFrom('products')
     .select(['id', 'options', VARIANTS_COLUMN])
-    .where('id', '=', sql<number>`ANY(${wanted}::int[])`)
+    .where('id', '=', idIn(wanted))
     .execute();
   return new Map(rows.map((r) => [r.id, variantsFromRow(r)]));
 }
