@@ -342,10 +342,10 @@ Counted again the same way, per request, before → after:
 | GET /cart | 2 → 0 | 20 → 4 |
 | POST /orders, card, 1 line | 59 → 1 | 196 → 100 |
 
-An order still plans three statements on each run: its products read with the body, locked, and
+An order still planned three statements on each run: its products read with the body, locked, and
 their variants, each \`WHERE id = ANY($1)\`. PostgreSQL estimates the plan for the ids it is given
-(one product) cheaper than a generic plan for an array of unknown length, so it keeps planning
-them (75 of the 100 sizes asked).
+(one product) cheaper than a generic plan for an array of unknown length, so it kept planning
+them (75 of the 100 sizes asked; until "One product, one plan" below).
 
 Measured by \`npm run bench\`, API part: c7e37e5's server (\`--label before --server-root\`,
 without the admin jobs) at 21:13, then this code at 21:16, on 2026-11-29, a quiet machine of the
@@ -386,5 +386,40 @@ PGlite's WebAssembly (42 % of the server's CPU under that load, \`node --cpu-pro
 JavaScript around them (16 %), Kysely compiling each statement (5.5 %), the app and HTTP little.
 Letting the three \`id = ANY($1)\` reads take generic plans too (tried by forcing generic plans on
 every statement, which the catalogue's reads must not take) gave 111–116 → 125–127 orders a second
-in that copy: about 10 %, not a step towards 4×.
+in that copy: about 10 %, not a step towards 4× ("One product, one plan" below does it for them alone).
+
+### One product, one plan
+
+The three reads of an order that PostgreSQL kept planning (its products read with the body,
+locked, and their variants) now name a single product \`id = $1\` and several \`id = ANY($1)\`
+(\`idIn\`, \`server/db/rows.ts\`): PostgreSQL plans \`id = $1\` once for every value, so an order
+of one product, the usual one, plans none of its statements on products after their first five
+runs. Tested in tests/api/payments/payments.test.ts: after ten card orders of one product on the
+embedded engine, no statement on products was planned more than five times (it fails with
+\`= ANY\`: nine each). An order of several products keeps \`= ANY\` and its planning.
+
+Found beside it in the same profile: the offline test provider, the shop's default, kept in memory
+every call, reference and declined attempt since the process started (for tests) and looked each
+new reference up in that list, so a server taking cards for months grew without bound and every
+authorization scanned all of them. It keeps the last 1,000 of each now (\`REMEMBERED\`); what it did
+stays in the database as before (tested: past 1,000 authorizations the first one is still
+answered by its key).
+
+Measured with a throw-away copy of the bench's 100-product load (8 s at 50 connections, the code
+before it and this one in turn, three pairs, 2026-11-29 22:35): 109, 117, 112 → 119, 122, 131
+orders a second, CPU per order 10.5, 9.8, 10.2 → 9.6, 9.4, 8.8 ms. \`npm run bench\`, API part,
+c7e37e5's server (\`--label before --server-root\`, without the admin jobs) at 22:48, then this code
+at 22:51 (the "Before and after" table):
+
+| call | products | before (c7e37e5) | after |
+|---|---|---|---|
+| POST /orders: orders/s, p99 | 100 | 69, 3.14 s | 126, 0.48 s |
+| POST /orders: orders/s, p99 | 10,000 | 67, 4.21 s | 113, 0.49 s |
+| POST /orders: CPU per order | 100 / 10,000 | 15.6 / 15.9 ms | 8.9 / 9.7 ms |
+| POST /cart + DELETE: requests/s | 100 / 10,000 | 252 / 242 | 1,057 / 988 |
+| POST /cart + DELETE: CPU per request | 100 / 10,000 | 4.3 / 4.4 ms | 1.06 / 1.13 ms |
+
+Orders 1.8× and 1.7× c7e37e5's, CPU 0.57 and 0.61 of its; adding to the cart 4.2× and 4.1×. Still
+not reached: 4× the orders and a third of their CPU. On a PostgreSQL server nothing of this
+changes (the pool's statements are unnamed, each planned for its values).
 `;
