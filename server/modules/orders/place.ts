@@ -1,14 +1,14 @@
 // POST /orders, top to bottom (OrderService.place). Before the transaction: a retry's key looked
 // up, the body read against the products as they are, and a card authorized for the total priced
-// from them (no provider call while the transaction holds locks). Then one transaction: the
-// products locked (catalogue), what pricing needs read in one statement (pricing), the cart
-// emptied with its membership line, whose fee the order buys when it held one (cart), the order
-// priced (placing.ts), the stock taken with one guarded UPDATE (catalogue), the order stored with
-// its card payment and its Idempotency-Key in one statement, its promotions counted (pricing), the
-// card's authorization recorded (payments), a membership the cart held started (accounts), the
-// confirmation put in the outbox (mail), to the address of the session's account, and the webhook
-// events queued (webhooks). Expired keys are forgotten once a minute (KEY_PRUNE_EVERY_MS), after a
-// commit, not by every order.
+// from them (no provider call while the transaction holds locks). Then one transaction: what
+// pricing needs read in one statement (pricing; a card's order reuses its authorization's), the
+// products locked (catalogue), the cart emptied with its membership line, whose fee the order
+// buys when it held one (cart), the order priced (placing.ts), the stock taken with one guarded
+// UPDATE (catalogue), the order stored with its card payment and its Idempotency-Key in one
+// statement, its promotions counted (pricing), the card's authorization recorded (payments), a
+// membership the cart held started (accounts), the confirmation put in the outbox (mail), to the
+// address of the session's account, and the webhook events queued (webhooks). Expired keys are
+// forgotten once a minute (KEY_PRUNE_EVERY_MS), after a commit, not by every order.
 import { toCents } from '../../../src/domain/checkout';
 import type { Order } from '../../../src/domain/types';
 import type { NewOrder, OrderStore, Store, StoredUser, VariantProduct } from '../../db/port';
@@ -81,6 +81,10 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
   let outcome: Outcome;
   try {
     outcome = await store.transaction(async (tx): Promise<Outcome> => {
+      // What pricing reads takes no lock: read before the products are locked (a card's order
+      // prices with what its authorization was priced with), so that orders of one product wait
+      // on its lock for as few statements as can be.
+      const pricing = card?.pricing ?? (await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx));
       const locked = new Map((await catalogue.lockProducts(tx, request.lines.map((l) => l.product))).map((p) => [p.id, p]));
       const products: VariantProduct[] = [];
       for (const line of request.lines) {
@@ -88,7 +92,6 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
         if (!product) throw new Rollback({ shortOf: line.product });
         products.push(product);
       }
-      const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress), tx);
       // The cart emptied (rolled back with the order): the order buys the membership line (and
       // prices as a member's) when the cart held it.
       const membershipFee = await deps.cart.emptyForOrder(tx, user);

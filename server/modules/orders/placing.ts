@@ -183,7 +183,8 @@ export async function shortOfConflict(catalogue: CatalogueService, request: Orde
 /**
  * Asks the provider to hold the order's total as priced now, from the products the request was
  * read against and what pricing reads (no transaction, no lock: the order's transaction prices
- * again and refuses another total), under a fresh key.
+ * again, from the products as it locked them and this same pricing context, and refuses another
+ * total), under a fresh key.
  */
 export async function authorizeCard(
   deps: { promotions: PromotionService; payments: PaymentService },
@@ -191,7 +192,7 @@ export async function authorizeCard(
   request: OrderRequest,
   at: number,
   membershipFee?: Cents,
-): Promise<{ amount: Cents; key: string; answer: Authorization } | undefined> {
+): Promise<{ amount: Cents; key: string; answer: Authorization; pricing: PricingContext } | undefined> {
   const { promotions, payments } = deps;
   if (!request.card) return undefined;
   const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress));
@@ -199,5 +200,5 @@ export async function authorizeCard(
   const key = payments.newKey('new', 'authorization');
   const answer = await payments.provider.authorize(request.card, amount, key);
   if (!answer.ok) payments.declined.tell({ user, amount, message: answer.message });
-  return { amount, key, answer };
+  return { amount, key, answer, pricing };
 }

@@ -17,8 +17,10 @@ const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: 
 const MASTERCARD = { number: '5555-5555-5555-4444', expMonth: 1, expYear: 2032, cvc: '987' };
 
 /** A shop on ENGINE with its own test provider, and a handle on its database for SQL behind the API. */
-async function cardShop(options: ShopOptions = {}): Promise<{ shop: TestShop; payments: TestPaymentProvider; db: Kysely<Database> }> {
-  const payments = new TestPaymentProvider();
+async function cardShop(
+  options: ShopOptions = {},
+  payments = new TestPaymentProvider(),
+): Promise<{ shop: TestShop; payments: TestPaymentProvider; db: Kysely<Database> }> {
   if (ENGINE === 'postgres') {
     const store = await openShopStore(makeData());
     return { shop: makeShop({ ...options, store, payments }), payments, db: store.db };
@@ -200,6 +202,35 @@ describe('a card order through its status changes', () => {
     expect(after.orders).toHaveLength(before.orders.length);
     expect(after.products[4].stock).toBe(before.products[4].stock);
     expect(await payments.all()).toEqual([]);
+  });
+
+  it('a price changed after the card was authorized: nothing ordered (409), the authorization voided, the cart and stock as they were', async () => {
+    let afterAuthorizing = async () => {};
+    const provider = new (class extends TestPaymentProvider {
+      override async authorize(...args: Parameters<TestPaymentProvider['authorize']>) {
+        const answer = await super.authorize(...args);
+        await afterAuthorizing();
+        return answer;
+      }
+    })();
+    const { shop, payments, db } = await cardShop({}, provider);
+    // The Galaxy Tab S9 goes from $240 to $250 while the provider answers.
+    afterAuthorizing = async () => void (await db.updateTable('products').set({ price: 250 }).where('id', '=', 5).execute());
+    const a = await shop.as('user');
+    await a.post('/api/cart').send({ product: 5, quantity: 1 }).expect(201);
+    const before = await shop.state();
+    const res = await a.post('/api/orders').send({ items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card', card: CARD }).expect(409);
+    expect(res.body.message).toBe("The order's total changed while it was placed; nothing was charged. Try again.");
+    const after = await shop.state();
+    expect(after.orders).toHaveLength(before.orders.length);
+    expect(after.cart).toEqual(before.cart);
+    expect(after.products[4].stock).toBe(before.products[4].stock);
+    expect(await payments.all()).toEqual([expect.objectContaining({ authorized: expect.any(Number), captured: 0, voided: true })]);
+    // Ordered again, it is priced and authorized at the new price.
+    afterAuthorizing = async () => {};
+    const placed = (await a.post('/api/orders').send({ items: [{ product: 5, quantity: 1 }], selectedAddress: address(), paymentMethod: 'card', card: CARD }).expect(201)).body;
+    expect(placed.items[0].product.price).toBe(250);
+    expect((await payments.all())[1].authorized).toBe(Math.round(placed.totals.total * 100));
   });
 
   it('the provider failing to capture leaves the order as it was (502)', async () => {
