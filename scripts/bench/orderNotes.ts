@@ -14,8 +14,8 @@ The statements are the same on both drivers. Before: commit 385f6a3.
 | POST /cart (add a line) | 4 | 3 | 0 → 0 | 3 | 3 |
 | POST /orders, cash, 1 line | 21 | 12 | 1 → 1 | 16 | 13 |
 | POST /orders, cash, 3 lines | 21 | 12 | 1 → 1 | 16 | 13 |
-| POST /orders, card, 1 line | 36 | 15 | 3 → 1 | 19 | 17 |
-| POST /orders, card, 3 lines | 36 | 15 | 3 → 1 | 19 | 17 |
+| POST /orders, card, 1 line | 36 | 15 | 3 → 1 | 19 | 16 |
+| POST /orders, card, 3 lines | 36 | 15 | 3 → 1 | 19 | 16 |
 
 Paid membership added three statements to every order: the cart's membership line looked up
 before the transaction, again inside it (locked, \`FOR UPDATE\`), and deleted after the cart's
@@ -422,4 +422,45 @@ at 22:51 (the "Before and after" table):
 Orders 1.8× and 1.7× c7e37e5's, CPU 0.57 and 0.61 of its; adding to the cart 4.2× and 4.1×. Still
 not reached: 4× the orders and a third of their CPU. On a PostgreSQL server nothing of this
 changes (the pool's statements are unnamed, each planned for its values).
+
+### Under the product's lock
+
+On a PostgreSQL server the bench's orders, all of one product, queue for that product's row lock,
+which an order's transaction takes when it locks its products and keeps until it commits. With a
+throw-away copy of the bench's 100-product load on a local PostgreSQL 15 (8 s at 50 connections,
+2026-11-29 23:10), the same code placed 114–125 orders a second of one product and 150–152 spread
+over ten, at the same CPU per order in Node (4.8–5.4 ms). So each statement between the lock and
+the commit costs every buyer of a popular product a round trip.
+
+Changed: the pricing context (one statement, which locks nothing) is read before the products
+are locked, and a card's order is priced with the context its authorization was priced with a
+moment before, instead of reading it again. A card order now runs 16 statements (BEGIN and COMMIT
+included), 8 of them after the products' lock is taken (9 before); a cash order 13, 7 of them after
+it (8 before). The transaction still prices again from the products as it locked them and refuses
+a total other than the one authorized; that path had no test and has one now
+(tests/api/payments/payments.test.ts: a price changed while the provider answers gives 409,
+nothing ordered, the authorization voided, the cart and the stock as they were; ordered again, the
+order is priced and authorized at the new price).
+
+The same copy, the code before and after in turn: on PostgreSQL (three pairs) 115, 129, 125 → 130,
+130, 140 orders a second, Node's CPU per order 5.4, 4.8, 4.9 → 4.9, 4.9, 4.6 ms; embedded (two
+pairs) 118, 120 → 142, 130 orders a second, CPU 9.7, 9.5 → 8.1, 8.9 ms. \`npm run bench\`, API
+part, this code at 23:21 against c7e37e5's run of 22:48 above (the "Before and after" table):
+
+| call | products | before (c7e37e5) | after |
+|---|---|---|---|
+| POST /orders: orders/s, p99 | 100 | 69, 3.14 s | 150, 0.41 s |
+| POST /orders: orders/s, p99 | 10,000 | 67, 4.21 s | 154, 0.43 s |
+| POST /orders: CPU per order | 100 / 10,000 | 15.6 / 15.9 ms | 7.6 / 7.3 ms |
+| POST /cart + DELETE: requests/s | 100 / 10,000 | 252 / 242 | 1,098 / 1,115 |
+| POST /cart + DELETE: CPU per request | 100 / 10,000 | 4.3 / 4.4 ms | 1.02 / 0.99 ms |
+
+Orders 2.2× and 2.3× c7e37e5's, at 0.49 and 0.46 of its CPU per order; adding to the cart 4.4× and
+4.6×. Still not reached: 4× the orders, a third of their CPU.
+
+Connecting to a PostgreSQL server on the same machine through its Unix socket
+(\`DATABASE_URL=postgres://shop@/shop?host=/var/run/postgresql\`, the folder holding the socket)
+instead of TCP saves the server some CPU: in the profile over TCP, Node's \`writev\` to the socket
+(the kernel's loopback TCP work included) was its largest single item, 12 % of the process's
+samples; the same copy gave 112 and 117 orders a second over TCP, 117 and 121 over the socket.
 `;
