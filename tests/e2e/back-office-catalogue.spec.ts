@@ -59,7 +59,11 @@ test('an owner adds a product with uploaded photos and sizes, edits a size in th
   await stockM.fill('1');
   await stockM.press('Enter');
   await expect.poll(async () => (await (await admin.get(`/api/products/${id}`)).json()).variants.map((v: { stock: number }) => v.stock)).toEqual([4, 1]);
-  await expectAccessibleAtAllWidths(page, () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
+  // The save reloads the table, dimmed (aria-busy) until the answer comes: checked once it has.
+  await expectAccessibleAtAllWidths(page, async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products table' })).toHaveAttribute('aria-busy', 'false');
+  });
 
   // Its brand renamed: the product shows the new name.
   await page.goto('/admin/catalogue');
