@@ -9,6 +9,9 @@ import { PRODUCT_KEYS } from '../../src/domain/productFields';
 /** Ids are `integer` columns: a larger id names nothing (and must not reach a query as one). */
 export const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
+/** The valid ids of a list, each once, in the order first given. */
+export const distinctIds = (ids: readonly number[]): number[] => [...new Set(ids.filter(isId))];
+
 /**
  * The right side of `id = …` for a list of ids: the id itself when there is one, `ANY(…)` of
  * them otherwise. PostgreSQL re-plans `id = ANY($1)` on every run (it estimates a plan for the

@@ -6,7 +6,7 @@ import type { NewProduct, ProductChanges } from '../../../db/port';
 import type { LockedProduct, VariantProduct } from '../variantTypes';
 import type { ProductNotify } from '../../../../src/domain/types';
 import { NOTIFY_COLUMNS, notifyFromRow, notifyToRow } from './notifyColumns';
-import { idIn, isId, withoutId } from '../../../db/rows';
+import { distinctIds, idIn, isId, withoutId } from '../../../db/rows';
 import { PRODUCT_COLUMNS, productChangesToRow, productFromRow, productToRow, type ProductRow } from './productRows';
 import type { Database } from '../../../db/schema';
 import { setOnlyVariantStock, VARIANTS_COLUMN, variantsFromRow, writeVariants } from './variants';
@@ -24,7 +24,7 @@ export async function productById(db: Db, id: number): Promise<VariantProduct | 
 }
 
 export async function productsByIds(db: Db, ids: readonly number[]): Promise<VariantProduct[]> {
-  const wanted = [...new Set(ids.filter(isId))];
+  const wanted = distinctIds(ids);
   if (wanted.length === 0) return [];
   const rows = await withVariantColumns(db).where('id', '=', idIn(wanted)).execute();
   return rows.map(variantProductFromRow);

@@ -4,16 +4,14 @@
 // only the variants asked for, so a product's hundreds of variants are never read out.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProductSummary, VariantSummary } from '../port';
-import { isId } from '../../../db/rows';
+import { distinctIds } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const ids = (list: readonly number[]) => [...new Set(list.filter(isId))];
-
 export async function productSummaries(db: Db, productIds: readonly number[], variantIds: readonly number[]): Promise<{ products: ProductSummary[]; variants: VariantSummary[] }> {
-  const wantedProducts = ids(productIds);
-  const wantedVariants = ids(variantIds);
+  const wantedProducts = distinctIds(productIds);
+  const wantedVariants = distinctIds(variantIds);
   const products =
     wantedProducts.length === 0
       ? []

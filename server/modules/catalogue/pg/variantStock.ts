@@ -1,7 +1,7 @@
 // Stock inside an order's transaction: the products it locks, the guarded decrement that places
 // it and the moves of a status change or a return. products.stock follows by migration 0012's triggers.
 import { sql, type Transaction } from 'kysely';
-import { idIn, isId } from '../../../db/rows';
+import { distinctIds, idIn } from '../../../db/rows';
 import { PRODUCT_COLUMNS, productFromRow } from './productRows';
 import type { Database } from '../../../db/schema';
 import type { LockedProduct } from '../variantTypes';
@@ -16,7 +16,7 @@ export async function lockProducts(trx: Transaction<Database>, ids: readonly num
   const rows = await trx
     .selectFrom('products')
     .select([...PRODUCT_COLUMNS, ...NOTIFY_COLUMNS])
-    .where('id', '=', idIn([...new Set(ids.filter(isId))]))
+    .where('id', '=', idIn(distinctIds(ids)))
     .orderBy('id')
     .forUpdate()
     .execute();

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Product } from '../../../../src/domain/types';
 import type { ProductVariants, Variant } from '../../../../src/domain/variants';
 import { SkuTaken, type VariantProduct, type VariantsWrite } from '../variantTypes';
-import { idIn, isId, ordered } from '../../../db/rows';
+import { distinctIds, idIn, ordered } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,7 +47,7 @@ export const variantsFromRow = (r: { options: ProductVariants['options']; varian
 
 /** The options and variants (in the shop's order) of the products among `ids`. */
 export async function variantsOf(db: Db, ids: readonly number[]): Promise<Map<number, ProductVariants>> {
-  const wanted = [...new Set(ids.filter(isId))];
+  const wanted = distinctIds(ids);
   if (wanted.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')

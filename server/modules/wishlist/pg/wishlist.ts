@@ -7,7 +7,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StockAlert } from '../../../../src/domain/wishlist';
 import type { SnapshotStockAlert, SnapshotWishlistItem } from '../port';
 import type { AlertSubscriber, NewWishlistItem, SavedItem, StockAlertRefusal, StoredWishlistItem } from '../port';
-import { isId } from '../../../db/rows';
+import { distinctIds, isId } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
 import type { Page } from '../../../query/lists';
 
@@ -121,7 +121,7 @@ export async function removeStockAlert(db: Db, user: number, id: number): Promis
 
 /** The products among `ids` that someone waits for (a subscription to one of their variants). */
 export async function productsWithAlerts(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
-  const wanted = [...new Set(ids.filter(isId))];
+  const wanted = distinctIds(ids);
   if (wanted.length === 0) return [];
   const rows = await trx.selectFrom('stock_alerts').select('product_id').distinct().where('product_id', '=', sql<number>`ANY(${wanted}::int[])`).execute();
   return rows.map((r) => r.product_id);
