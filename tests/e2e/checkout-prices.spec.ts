@@ -4,7 +4,7 @@
 // reason, Express to Canada changes the total, the test card pays and the order keeps the figures
 // the checkout showed; a declined card places nothing. Keyboard and axe at 360 px and desktop.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
+import { adminRequest, createProduct, expect, expectAccessibleAtAllWidths, SAMPLE_ADDRESS, test } from './fixtures';
 import { laptopInCartToCanada } from './prices';
 
 const CARD_APPROVED = '4242 4242 4242 4242';
@@ -115,4 +115,45 @@ test('a declined card shows the message at the card form and places nothing', as
   expect(await ownOrderCount(page)).toBe(0);
   const cart = (await (await page.request.get('/api/cart')).json()) as unknown[];
   expect(cart).toHaveLength(1);
+});
+
+test('a price changed while the shopper looks: the cart and checkout show it when opened, and Order Now refuses a total other than the one shown', async ({ page, shopper, request }) => {
+  test.slow(); // two price changes, two order attempts
+  expect(shopper.email).toContain('@');
+  const admin = await adminRequest(request);
+  const product = await createProduct(admin, { price: 50, discountPercentage: 0 });
+  const setPrice = async (price: number) => expect((await admin.patch(`/api/products/${product.id}`, { data: { price } })).status()).toBe(200);
+  expect((await page.request.post('/api/cart', { data: { product: product.id, quantity: 1 } })).status()).toBe(201);
+  const me = await (await page.request.get('/api/auth/check')).json();
+  expect((await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } })).status()).toBe(200);
+  const line = () => page.getByRole('listitem').filter({ hasText: product.title });
+
+  await page.goto('/cart');
+  await expect(line()).toContainText('$50');
+  // The price changes; Checkout (a page of the app, not a reload) shows the line as it is now.
+  await setPrice(60);
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(line()).toContainText('$60');
+  await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const shown = await totalOf(page).innerText();
+
+  // It changes again while the checkout is open: the order is refused, nothing placed, and the page shows the new total.
+  await setPrice(70);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  const refusal = page.getByText(/^The order's total is now \$[\d,]+\.\d\d, not the \$[\d,]+\.\d\d shown\. Nothing was ordered or charged/).first();
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText(`not the ${shown} shown`);
+  expect(await ownOrderCount(page)).toBe(0);
+  await expect(line()).toContainText('$70');
+  await expect(totalOf(page)).not.toHaveText(shown);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const now = await totalOf(page).innerText();
+  await expect(refusal).toContainText(`now ${now}`);
+
+  // Ordered again: placed at the total the page now shows.
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
+  const order = await (await page.request.get(`/api/orders/${page.url().split('/').pop()}`)).json();
+  expect(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(order.totalAmount)).toBe(now);
 });

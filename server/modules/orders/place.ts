@@ -18,7 +18,7 @@ import { orderPlacedMail } from '../mail/messages';
 import type { Signal } from '../../signal';
 import { placeOf } from './checkout';
 import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, requestFingerprint } from './idempotency';
-import { authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
+import { assertShownTotal, authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
 import { placedEvents } from './webhookEvents';
 import type { OrderModules, Placed } from './service';
 
@@ -97,6 +97,7 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
       const membershipFee = await deps.cart.emptyForOrder(tx, user);
       if (membershipFee === undefined && request.lines.length === 0) throw conflict('Membership is no longer in your cart; nothing was ordered');
       priced = priceOrder(request, products, pricing, user, at, membershipFee);
+      assertShownTotal(request, toCents(priced.totals!.total));
       const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;
       const short = request.lines.find((l, i) => products[i].deleted || stockOf(i) < l.quantity);
       if (short) throw new Rollback({ shortOf: short.product, variant: short.variant });

@@ -3,7 +3,7 @@
 // when the order is placed (by the quote's engine, checkout.ts; README "Prices"), and totals are
 // recomputed. Placing (place.ts) runs `priceOrder` with the products locked.
 import { readCard } from '../../../src/domain/card';
-import { toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
+import { formatMoney, toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
 import { PAYMENT_METHODS, type Address, type Order, type OrderItem } from '../../../src/domain/types';
 import type { NewOrder, PricingContext, RedemptionRefused, VariantProduct } from '../../db/port';
 import { assertValid, conflict } from '../../http/errors';
@@ -38,6 +38,30 @@ export interface OrderRequest {
   card?: CardInput;
   /** The lines' products as they were read (same order as the lines): what a card's authorization is priced from. */
   products: readonly VariantProduct[];
+  /** The total the shopper was shown (the quote's), when the body gives it: the order is placed at that total or not at all. */
+  expectedTotal?: Cents;
+}
+
+/** An `expectedTotal` of the body: dollars, 0 or more, at most two decimals. */
+function readExpectedTotal(value: unknown, errors: Errors): Cents | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || toDollars(toCents(value)) !== value) {
+    errors.expectedTotal = 'Expected total must be an amount in dollars (0 or more, at most 2 decimals)';
+    return undefined;
+  }
+  return toCents(value);
+}
+
+/**
+ * 409, nothing ordered nor charged, when the order prices to another total than the one the
+ * shopper was shown (a cart or a price changed since: another tab added the membership, an admin
+ * changed a price); the page then shows the new figures.
+ */
+export function assertShownTotal(request: OrderRequest, total: Cents): void {
+  if (request.expectedTotal === undefined || request.expectedTotal === total) return;
+  throw conflict(
+    `The order's total is now ${formatMoney(toDollars(total))}, not the ${formatMoney(toDollars(request.expectedTotal))} shown. Nothing was ordered or charged: check the order and place it again.`,
+  );
 }
 
 /**
@@ -82,6 +106,7 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
   // The same optional shipping method and codes as the quote; a card when paying by card.
   const codes = readCodes(body.codes, errors);
   const shippingMethod = readShippingMethod(body.shippingMethod, errors);
+  const expectedTotal = readExpectedTotal(body.expectedTotal, errors);
   let card: CardInput | undefined;
   if (body.paymentMethod === 'card') {
     const read = readCard(body.card, now);
@@ -90,7 +115,16 @@ export async function readOrder(catalogue: CatalogueService, input: unknown, now
   }
   assertValid(errors, 'Invalid order');
   const products = lines.map((l) => known.get(l.product)!);
-  return { lines, paymentMethod: body.paymentMethod as Order['paymentMethod'], selectedAddress: selectedAddress!, codes, shippingMethod, ...(card ? { card } : {}), products };
+  return {
+    lines,
+    paymentMethod: body.paymentMethod as Order['paymentMethod'],
+    selectedAddress: selectedAddress!,
+    codes,
+    shippingMethod,
+    ...(card ? { card } : {}),
+    products,
+    ...(expectedTotal === undefined ? {} : { expectedTotal }),
+  };
 }
 
 /**
@@ -125,8 +159,9 @@ export function priceOrder(request: OrderRequest, products: readonly VariantProd
   }));
   const snapshot = snapshotOf(result);
   const placedAt = new Date(at).toISOString();
-  // The estimate the quote showed for this method, kept with the order.
-  const delivery = method && deliveryBy(method, items.map((i) => i.product.shippingInformation), at);
+  // The estimate the quote showed for this method, kept with the order; none when nothing ships
+  // (membership alone), as the quote shows none.
+  const delivery = method && items.length > 0 && deliveryBy(method, items.map((i) => i.product.shippingInformation), at);
   return {
     items,
     user,
@@ -197,6 +232,7 @@ export async function authorizeCard(
   if (!request.card) return undefined;
   const pricing = await promotions.pricingContext(user, request.codes, placeOf(request.selectedAddress));
   const amount = toCents(priceOrder(request, request.products, pricing, user, at, membershipFee).totals!.total);
+  assertShownTotal(request, amount);
   const key = payments.newKey('new', 'authorization');
   const answer = await payments.provider.authorize(request.card, amount, key);
   if (!answer.ok) payments.declined.tell({ user, amount, message: answer.message });

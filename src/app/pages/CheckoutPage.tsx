@@ -13,6 +13,7 @@ import { fetchCartAsync, selectCartError, selectCartLoaded, selectItems, selectM
 import { selectCartTotals } from '../../features/cart/cartTotals';
 import CartLoadError from '../../features/cart/components/CartLoadError';
 import CartSummary from '../../features/cart/components/CartSummary';
+import { useFreshCart } from '../../features/cart/useFreshCart';
 import { selectUserInfo, updateUserAsync } from '../../features/user/userSlice';
 import AddressChoice from '../../features/orders/components/AddressChoice';
 import PaymentChoice from '../../features/orders/components/PaymentChoice';
@@ -30,6 +31,7 @@ import OrderTotals from '../../features/checkout/OrderTotals';
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
+  useFreshCart();
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const user = useAppSelector(selectLoggedInUser);
@@ -107,6 +109,8 @@ export default function CheckoutPage() {
           status: 'pending',
           ...(method === undefined ? {} : { shippingMethod: method }),
           ...(codes.length > 0 ? { codes } : {}),
+          // What the page shows: another total (a price, the cart changed meanwhile) is refused, not charged.
+          ...(quote ? { expectedTotal: quote.totals.total } : {}),
         },
         cardInput,
       );

@@ -11,6 +11,8 @@ export interface OrderRequest extends NewOrder {
   shippingMethod?: number;
   /** Promo codes; none = automatic promotions only. */
   codes?: string[];
+  /** The total the shopper was shown (the quote's): the server places the order at it or answers 409. */
+  expectedTotal?: number;
 }
 
 export interface OrderAttempt {

@@ -107,6 +107,9 @@ describe('paid membership', () => {
     expect(quote.totals).toEqual({ subtotal: 0, discount: 0, shipping: 0, tax: 0, membership: 49, total: 49 });
     const order = (await a.post('/api/orders').send(orderBody({ items: [] })).expect(201)).body;
     expect(order).toMatchObject({ items: [], totalAmount: 49, membershipFee: 49, totalItems: 0 });
+    // Nothing ships: no delivery estimate, on the order nor in its mail (the quote showed none).
+    expect(order.delivery).toBeNull();
+    expect((await outbox(shop)).find((m) => m.subject === `Order #${order.id} confirmed`)!.text).not.toContain('Estimated delivery');
     expect((await a.get('/api/users/own').expect(200)).body.member).toBe(true);
     // Without the line, no items is still refused.
     expect((await a.post('/api/orders').send(orderBody({ items: [] })).expect(400)).body.errors.items).toBe('The order has no items');

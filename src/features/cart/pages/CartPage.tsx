@@ -10,6 +10,7 @@ import { selectLoggedInUser } from '../../../lib/session';
 import { buttonClass } from '../../../components/controls';
 import { PRICES_BEFORE_TAX } from '../../../domain/pricing';
 import type { FirstScreen } from '../../../lib/firstScreen';
+import { useFreshCart } from '../useFreshCart';
 
 /**
  * What the app asks for before its first render when it starts here (src/lib/firstScreen.ts), beside
@@ -23,6 +24,7 @@ export const firstScreen: FirstScreen = ({ user }) => {
 
 export default function CartPage() {
   useDocumentTitle('Cart');
+  useFreshCart();
   const items = useAppSelector(selectItems);
   const membership = useAppSelector(selectMembershipLine);
   const cartLoaded = useAppSelector(selectCartLoaded);
