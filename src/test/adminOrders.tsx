@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import AdminOrdersScreen from '../features/orders/admin/AdminOrdersScreen';
 import type { AdminOrder } from '../domain/backOffice';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../domain/types';
+import { ORDER_STATUSES, type Order, type OrderStatus, type User } from '../domain/types';
 import { admin, calls, jsonResponse, order as makeOrder, product, renderWithProviders, session, stubFetch } from './utils';
 
 /**
@@ -101,10 +101,12 @@ export function ordersServer({ failPatch = false, hold, history = false, shortOf
 /** The order list requests the stub received, as "GET /api/orders?query". */
 export const gets = (mock: ReturnType<typeof stubFetch>) => calls(mock).filter((r) => r.startsWith('GET /api/orders'));
 
-export function openOrders(route = '/admin/orders') {
-  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route, preloadedState: session(admin) });
+export function openOrders(route = '/admin/orders', user: User = admin) {
+  return renderWithProviders(<AdminOrdersScreen />, { path: '/admin/orders', route, preloadedState: session(user) });
 }
 
 const rows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
-export const orderNumbers = () => rows().map((row) => within(row).getAllByRole('cell')[1].textContent);
-export const rowOf = (id: number) => rows().find((row) => within(row).getAllByRole('cell')[1].textContent === `#${id}`)!;
+/** A row's order number: its link's text ("#3"), after the checkbox when there is one. */
+const numberOf = (row: HTMLElement) => within(row).getByRole('link', { name: /^#\d+$/ }).textContent;
+export const orderNumbers = () => rows().map(numberOf);
+export const rowOf = (id: number) => rows().find((row) => numberOf(row) === `#${id}`)!;

@@ -123,6 +123,7 @@ test('the admin sees each order’s history; an order cannot leave cancelled whe
   // Back to pending needs the unit shopper B bought: refused, by the product's name.
   await row.getByRole('button', { name: `Edit status of order #${orderId}` }).click();
   await row.getByLabel(`Status of order #${orderId}`).selectOption('pending');
+  await row.getByRole('button', { name: `Save status of order #${orderId}` }).click();
   await expect(page.getByRole('alert').filter({ hasText: `The status of order #${orderId} could not be changed to pending` })).toContainText(
     product.title,
   );
@@ -135,6 +136,7 @@ test('the admin sees each order’s history; an order cannot leave cancelled whe
   const ownRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${ownOrderId}`, exact: true }) });
   await ownRow.getByRole('button', { name: `Edit status of order #${ownOrderId}` }).click();
   await ownRow.getByLabel(`Status of order #${ownOrderId}`).selectOption('delivered');
+  await ownRow.getByRole('button', { name: `Save status of order #${ownOrderId}` }).click();
   await expectAlert(page, `Order #${ownOrderId} is now delivered`);
   await shopperA.goto(`/orders/${ownOrderId}`);
   await expect(historyOf(shopperA, ownOrderId)).toHaveText([/^pending · .+ · by you$/, /^delivered · .+ · by the shop$/]);

@@ -11,10 +11,12 @@ import { itemsLabel, orderDate } from './orderFormat';
 export default function AdminOrderCards({ orders, onChangeStatus, selected, onSelect }: Omit<AdminOrdersListProps, 'sort' | 'onSort'>) {
   return (
     <div>
-      <label className="flex items-center gap-2 px-1 text-sm text-gray-900">
-        <PageCheckbox ids={orders.map((order) => order.id)} selected={selected} onSelect={onSelect} />
-        <span aria-hidden="true">Select all on this page</span>
-      </label>
+      {onSelect && (
+        <label className="flex items-center gap-2 px-1 text-sm text-gray-900">
+          <PageCheckbox ids={orders.map((order) => order.id)} selected={selected} onSelect={onSelect} />
+          <span aria-hidden="true">Select all on this page</span>
+        </label>
+      )}
       <ul aria-label="Orders" className="mt-3 space-y-3">
         {orders.map((order) => (
           <li
@@ -23,7 +25,7 @@ export default function AdminOrderCards({ orders, onChangeStatus, selected, onSe
           >
             <div className="flex items-start justify-between gap-3">
               <div className="flex items-center gap-3">
-                <RowCheckbox id={order.id} selected={selected} onSelect={onSelect} />
+                {onSelect && <RowCheckbox id={order.id} selected={selected} onSelect={onSelect} />}
                 <h2 className="text-base font-semibold text-gray-900">Order #{order.id}</h2>
               </div>
               <span className="text-sm text-gray-700">{orderDate(order)}</span>

@@ -30,6 +30,7 @@ describe('AdminOrdersScreen, order history', () => {
     await screen.findByText('#4');
     await user.click(within(rowOf(4)).getByRole('button', { name: 'Edit status of order #4' }));
     await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'dispatched');
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Save status of order #4' }));
     await user.click(within(rowOf(4)).getByText('History', { selector: 'summary' }));
     await waitFor(() => expect(within(historyOf(4)).getAllByRole('listitem')).toHaveLength(2));
     expect(within(historyOf(4)).getAllByRole('listitem')[1]).toHaveTextContent(/^dispatched · Mar 2, 2026, .* · admin$/);
@@ -43,6 +44,7 @@ describe('AdminOrdersScreen, order history', () => {
     await screen.findByText('#3');
     await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
     await user.selectOptions(within(rowOf(3)).getByLabelText('Status of order #3'), 'pending');
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Save status of order #3' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `The status of order #3 could not be changed to pending: ${message}. It is still cancelled.`,
     );

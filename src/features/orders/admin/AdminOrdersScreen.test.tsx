@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gets, nthOrder, openOrders, orderNumbers, ordersServer, rowOf } from '../../../test/adminOrders';
-import { calls, jsonResponse, sent, stubFetch } from '../../../test/utils';
+import { calls, jsonResponse, sent, staffUser, stubFetch } from '../../../test/utils';
 import { ORDER_STATUSES } from '../../../domain/types';
 
 afterEach(() => {
@@ -55,7 +55,7 @@ describe('AdminOrdersScreen', () => {
     expect(gets(mock).at(-1)).toBe('GET /api/orders?_page=3&_per_page=5');
   });
 
-  it('Edit turns the status into a select of the four statuses; choosing one saves it', async () => {
+  it('Edit turns the status into a select of the four statuses; choosing one saves nothing, Save saves it', async () => {
     const mock = ordersServer();
     const user = userEvent.setup();
     openOrders();
@@ -68,6 +68,10 @@ describe('AdminOrdersScreen', () => {
     expect(select).toHaveValue('cancelled');
 
     await user.selectOptions(select, 'delivered');
+    await user.selectOptions(select, 'pending');
+    await user.selectOptions(select, 'delivered');
+    expect(calls(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Save status of order #3' }));
     await waitFor(() => expect(within(rowOf(3)).queryByRole('combobox')).not.toBeInTheDocument());
     expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
     expect(sent(mock, 'PATCH /api/orders/3')).toEqual([{ id: 3, status: 'delivered' }]);
@@ -84,6 +88,7 @@ describe('AdminOrdersScreen', () => {
     await screen.findByText('#3');
     await user.click(within(rowOf(3)).getByRole('button', { name: 'Edit status of order #3' }));
     await user.selectOptions(within(rowOf(3)).getByLabelText('Status of order #3'), 'delivered');
+    await user.click(within(rowOf(3)).getByRole('button', { name: 'Save status of order #3' }));
     const select = within(rowOf(3)).getByLabelText('Status of order #3');
     expect(select).toHaveValue('delivered');
     expect(select).toBeDisabled();
@@ -91,6 +96,34 @@ describe('AdminOrdersScreen', () => {
     answer();
     expect(await screen.findByText('Order #3 is now delivered')).toBeInTheDocument();
     expect(within(rowOf(3)).getByText('delivered')).toBeInTheDocument();
+  });
+
+  it('saving cancelled asks first: Keep it saves nothing, confirming saves it', async () => {
+    const mock = ordersServer();
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText('#4');
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Edit status of order #4' }));
+    await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'cancelled');
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Save status of order #4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #4?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls(mock).filter((r) => r.startsWith('PATCH'))).toHaveLength(0);
+    expect(within(rowOf(4)).getByLabelText('Status of order #4')).toHaveValue('cancelled');
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Save status of order #4' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel order #4?' })).getByRole('button', { name: 'Cancel order #4' }));
+    expect(await screen.findByText('Order #4 is now cancelled')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/4')).toEqual([{ id: 4, status: 'cancelled' }]);
+  });
+
+  it('support staff read the orders with nothing to change them: no Edit, no checkboxes, no bulk status', async () => {
+    ordersServer();
+    openOrders('/admin/orders', staffUser('support'));
+    await screen.findByText('#3');
+    expect(within(rowOf(3)).getByText('cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit status/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   });
 
   it('Escape leaves edit mode without saving', async () => {
@@ -112,6 +145,7 @@ describe('AdminOrdersScreen', () => {
     await screen.findByText('#4');
     await user.click(within(rowOf(4)).getByRole('button', { name: /Edit/ }));
     await user.selectOptions(within(rowOf(4)).getByLabelText('Status of order #4'), 'delivered');
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Save status of order #4' }));
 
     expect(await screen.findByText(/could not be changed/)).toHaveTextContent(
       'The status of order #4 could not be changed to delivered: Admins only. It is still pending.',

@@ -19,12 +19,13 @@ export interface AdminOrdersListProps {
   onChangeStatus: (order: Order, status: OrderStatus) => Promise<boolean>;
   /** The ticked orders (bulk status): a checkbox per row, and one for the whole page. */
   selected: ReadonlySet<number>;
-  onSelect: (ids: number[], selected: boolean) => void;
+  /** Ticks or unticks orders; none (staff who may not change orders): no checkboxes. */
+  onSelect?: (ids: number[], selected: boolean) => void;
 }
 
 const link = 'rounded font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** The orders as a table (from the `sm` width): a column of checkboxes, then number, date, customer, items, total, payment, status. */
+/** The orders as a table (from the `sm` width): a column of checkboxes (when orders can be ticked), then number, date, customer, items, total, payment, status. */
 export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus, selected, onSelect }: AdminOrdersListProps) {
   const shown = shownSort(sort);
   const header = (field: OrderSortField, label: string) => <SortableHeader field={field} label={label} sort={shown} onSort={onSort} />;
@@ -32,10 +33,12 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus,
     <table className="min-w-full divide-y divide-gray-300 text-left text-sm">
       <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase">
         <tr>
-          <th scope="col" className="w-px py-3 pr-2 pl-4">
-            <span className="sr-only">Selection</span>
-            <PageCheckbox ids={orders.map((order) => order.id)} selected={selected} onSelect={onSelect} />
-          </th>
+          {onSelect && (
+            <th scope="col" className="w-px py-3 pr-2 pl-4">
+              <span className="sr-only">Selection</span>
+              <PageCheckbox ids={orders.map((order) => order.id)} selected={selected} onSelect={onSelect} />
+            </th>
+          )}
           {header('id', 'Order Number')}
           {header('createdAt', 'Date')}
           {header('email', 'Customer')}
@@ -48,9 +51,11 @@ export default function AdminOrdersTable({ orders, sort, onSort, onChangeStatus,
       <tbody className="divide-y divide-gray-200 bg-white">
         {orders.map((order) => (
           <tr key={order.id} className={`align-top ${selected.has(order.id) ? 'bg-brand-50' : ''}`}>
-            <td className="py-3 pr-2 pl-4">
-              <RowCheckbox id={order.id} selected={selected} onSelect={onSelect} />
-            </td>
+            {onSelect && (
+              <td className="py-3 pr-2 pl-4">
+                <RowCheckbox id={order.id} selected={selected} onSelect={onSelect} />
+              </td>
+            )}
             <td className="px-4 py-3 whitespace-nowrap">
               <Link to={`/admin/orders/${order.id}`} className={link}>
                 #{order.id}

@@ -76,13 +76,17 @@ describe('the order page (/admin/orders/:id)', () => {
     expect(within(customer).queryByText(/Paid/)).not.toBeInTheDocument();
   });
 
-  it('support staff read the status and its history, with nothing to change it', async () => {
+  it('support staff read the status, its history and the notes, with nothing to change them', async () => {
     server(anOrder());
     open(staffUser('support'));
     expect(await screen.findByRole('heading', { name: 'Status' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Change status')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save status' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'History' })).toBeInTheDocument();
+    // The notes too: read, not added to.
+    expect(screen.getByText(NOTE.text)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
   });
 
   it('changes the status with the select and Save status; the history follows', async () => {

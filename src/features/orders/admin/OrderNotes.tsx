@@ -4,6 +4,7 @@ import { refusalOf } from '../../../lib/serverErrors';
 import { MAX_NOTE_LENGTH, type OrderNote } from '../../../domain/backOffice';
 import { addOrderNote } from './adminOrderAPI';
 import { orderDateTime } from './orderFormat';
+import { usePermission } from '../../../lib/usePermission';
 
 /** The rule the server applies too: 1 to MAX_NOTE_LENGTH characters once trimmed. */
 function noteError(text: string): string | undefined {
@@ -19,6 +20,8 @@ export default function OrderNotes({ orderId, notes, onAdded }: { orderId: numbe
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Support staff read the notes; adding one takes orders.write.
+  const canAdd = usePermission('orders.write');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,19 +61,21 @@ export default function OrderNotes({ orderId, notes, onAdded }: { orderId: numbe
           ))}
         </ol>
       )}
-      <form onSubmit={submit} noValidate className="mt-4">
-        <Field id="note-text" label="Add a note" error={error}>
-          {(control) => <Textarea {...control} rows={3} value={text} onChange={(event) => setText(event.target.value)} />}
-        </Field>
-        {failure && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {failure}
-          </p>
-        )}
-        <Button type="submit" look="primary" disabled={saving} className="mt-3">
-          {saving ? 'Adding…' : 'Add note'}
-        </Button>
-      </form>
+      {canAdd && (
+        <form onSubmit={submit} noValidate className="mt-4">
+          <Field id="note-text" label="Add a note" error={error}>
+            {(control) => <Textarea {...control} rows={3} value={text} onChange={(event) => setText(event.target.value)} />}
+          </Field>
+          {failure && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {failure}
+            </p>
+          )}
+          <Button type="submit" look="primary" disabled={saving} className="mt-3">
+            {saving ? 'Adding…' : 'Add note'}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

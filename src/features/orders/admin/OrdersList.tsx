@@ -32,6 +32,7 @@ import { Select, buttonClass } from '../../../components/controls';
 import BulkStatusBar from './BulkStatusBar';
 import CustomerChip from './CustomerChip';
 import { useOrderSelection } from './useOrderSelection';
+import { usePermission } from '../../../lib/usePermission';
 
 /**
  * /admin/orders — every order, newest first, 5 a page: number, date, customer, items, total,
@@ -53,6 +54,8 @@ export default function OrdersList() {
   const loadError = useAppSelector(selectOrdersError);
   const [saveError, setSaveError] = useState<string | null>(null);
   const selection = useOrderSelection(filterKey(query));
+  // Support staff read orders only: no ticking, no bulk status, no status edit (StatusControl).
+  const canChange = usePermission('orders.write');
 
   // The table shows the answer to the query in the URL only once it has come: a new URL dims the
   // old rows at once, not a frame later (the slice drops late answers to older queries).
@@ -97,7 +100,7 @@ export default function OrdersList() {
     }
   }
 
-  const listProps = { orders, onChangeStatus: changeStatus, selected: selection.ids, onSelect: selection.set };
+  const listProps = { orders, onChangeStatus: changeStatus, selected: selection.ids, onSelect: canChange ? selection.set : undefined };
 
   const hrefFor = (page: number, change: Partial<OrdersQuery> = {}) => {
     const search = toOrdersParams({ ...query, ...change, page }).toString();
@@ -148,7 +151,7 @@ export default function OrdersList() {
         </div>
       )}
 
-      <BulkStatusBar query={query} selection={selection} total={totalOrders} onApplied={load} />
+      {canChange && <BulkStatusBar query={query} selection={selection} total={totalOrders} onApplied={load} />}
 
       <div className="mt-6">
         {loadError ? (

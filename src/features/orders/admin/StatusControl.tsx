@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import StatusBadge from '../../../components/StatusBadge';
 import { Select, buttonClass } from '../../../components/controls';
 import type { Order, OrderStatus } from '../../../domain/types';
+import { usePermission } from '../../../lib/usePermission';
 import StatusOptions from './StatusOptions';
 
 interface StatusControlProps {
@@ -14,13 +16,17 @@ interface StatusControlProps {
 }
 
 /**
- * An order's status as a badge with 'Edit', which turns it into a select: choosing a value saves
- * it, Escape or 'Cancel' leaves it as it was; focus goes back to 'Edit' afterwards.
+ * An order's status as a badge with 'Edit' (staff who may change orders), which turns it into a
+ * select with 'Save' and 'Cancel': choosing a value saves nothing (arrow keys move through the
+ * values), 'Save' does, after a confirmation when it cancels the order; Escape or 'Cancel' leaves
+ * it as it was; focus goes back to 'Edit' afterwards.
  */
 export default function StatusControl({ order, onChangeStatus, idPrefix }: StatusControlProps) {
+  const canChange = usePermission('orders.write');
   const [editing, setEditing] = useState(false);
-  /** The save under way: the select shows the chosen status meanwhile, not the stored one. */
-  const [saving, setSaving] = useState<OrderStatus | null>(null);
+  const [draft, setDraft] = useState<OrderStatus>(order.status);
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -32,32 +38,50 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
 
   function stop() {
     returnFocus.current = true;
+    setAsking(false);
     setEditing(false);
   }
 
-  async function choose(status: OrderStatus) {
-    if (status === order.status) return stop();
-    setSaving(status);
-    await onChangeStatus(order, status);
-    setSaving(null);
+  async function save() {
+    setAsking(false);
+    if (draft === order.status) return stop();
+    setSaving(true);
+    await onChangeStatus(order, draft);
+    setSaving(false);
     stop();
   }
 
-  const id = `${idPrefix}-status-${order.id}`;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (draft === 'cancelled' && order.status !== 'cancelled') setAsking(true);
+    else void save();
+  }
+
   if (!editing) {
     return (
       <span className="inline-flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
-        <button ref={editButton} type="button" onClick={() => setEditing(true)} className={buttonClass('link', 'sm')}>
-          <PencilSquareIcon aria-hidden="true" className="size-5" />
-          Edit{' '}
-          <span className="sr-only">status of order #{order.id}</span>
-        </button>
+        {canChange && (
+          <button
+            ref={editButton}
+            type="button"
+            onClick={() => {
+              setDraft(order.status);
+              setEditing(true);
+            }}
+            className={buttonClass('link', 'sm')}
+          >
+            <PencilSquareIcon aria-hidden="true" className="size-5" />
+            Edit{' '}
+            <span className="sr-only">status of order #{order.id}</span>
+          </button>
+        )}
       </span>
     );
   }
+  const id = `${idPrefix}-status-${order.id}`;
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
+    <form onSubmit={submit} className="inline-flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Status of order #{order.id}
       </label>
@@ -65,9 +89,9 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
         compact
         id={id}
         autoFocus
-        disabled={saving !== null}
-        value={saving ?? order.status}
-        onChange={(event) => choose(event.target.value as OrderStatus)}
+        disabled={saving}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value as OrderStatus)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') stop();
         }}
@@ -75,14 +99,29 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
       >
         <StatusOptions />
       </Select>
-      {saving !== null ? (
+      {saving ? (
         <span className="text-xs text-gray-600">Saving…</span>
       ) : (
-        <button type="button" onClick={stop} className={buttonClass('plain', 'sm')}>
-          Cancel{' '}
-          <span className="sr-only">editing order #{order.id}</span>
-        </button>
+        <>
+          <button type="submit" className={buttonClass('primary', 'sm')}>
+            Save{' '}
+            <span className="sr-only">status of order #{order.id}</span>
+          </button>
+          <button type="button" onClick={stop} className={buttonClass('plain', 'sm')}>
+            Cancel{' '}
+            <span className="sr-only">editing order #{order.id}</span>
+          </button>
+        </>
       )}
-    </span>
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel order #${order.id}?`}
+        message="Its stock goes back on sale and its card payment, if any, is released or refunded. Moving it out of cancelled later takes the stock again, if there is enough."
+        confirmLabel={`Cancel order #${order.id}`}
+        cancelLabel="Keep it"
+        onConfirm={() => void save()}
+        onCancel={() => setAsking(false)}
+      />
+    </form>
   );
 }
