@@ -130,6 +130,20 @@ describe('AdminProductsScreen', () => {
     expect(screen.getByRole('checkbox', { name: 'Select iPhone 15' })).not.toBeChecked();
   });
 
+  it('another action chooses its value anew: a category chosen before is not sent as a brand', async () => {
+    const mock = shopServer();
+    open();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select iPhone 15' }));
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Set category');
+    await userEvent.selectOptions(await screen.findByLabelText('Category'), 'Laptops');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Set brand');
+    expect(await screen.findByLabelText('Brand')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 1 product' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a brand');
+    expect(sent(mock, 'POST /api/admin/products/bulk')).toEqual([]);
+  });
+
   it('ticks a whole page at once, and says so when the list cannot be loaded', async () => {
     shopServer();
     const { unmount } = open();

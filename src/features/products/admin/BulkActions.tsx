@@ -51,7 +51,16 @@ export default function BulkActions({ ids, categories, brands, onDone }: BulkAct
         <label htmlFor="bulk-action" className="block text-xs font-medium text-gray-700">
           Action
         </label>
-        <Select compact id="bulk-action" value={action} onChange={(event) => setAction(event.target.value as BulkAction)}>
+        <Select
+          compact
+          id="bulk-action"
+          value={action}
+          onChange={(event) => {
+            setAction(event.target.value as BulkAction);
+            // A category is no brand: the new action's value is chosen anew.
+            setValue('');
+          }}
+        >
           {Object.entries(LABELS).map(([key, label]) => (
             <option key={key} value={key}>
               {label}

@@ -25,6 +25,7 @@ import {
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import ProductForm from './ProductForm';
 import { toFormValues, type ProductInput } from './productFormValues';
+import { changesOf } from './productChanges';
 import type { ProductWithVariants } from '../useVariantChoice';
 import { buttonClass } from '../../../components/controls';
 
@@ -68,7 +69,7 @@ export default function ProductFormScreen() {
   async function save(input: ProductInput) {
     try {
       const saved = product
-        ? await dispatch(updateProductAsync({ ...product, ...input })).unwrap()
+        ? await dispatch(updateProductAsync(changesOf(product, input))).unwrap()
         : // The details the form has no field for (weight, warranty…) get the server's defaults.
           await dispatch(createProductAsync(input as NewProduct)).unwrap();
       alert.success(product ? 'Product Updated' : 'Product Created');
@@ -84,7 +85,8 @@ export default function ProductFormScreen() {
   async function setDeleted(current: Product, deleted: boolean) {
     setBusy(true);
     try {
-      await dispatch(updateProductAsync({ ...current, deleted })).unwrap();
+      // Only `deleted`: what else changed meanwhile (stock, price) stays as it is.
+      await dispatch(updateProductAsync({ id: current.id, deleted })).unwrap();
       alert.success(deleted ? 'Product Deleted' : 'Product Restored');
     } catch (error) {
       alert.error(`${deleted ? 'Delete' : 'Restore'} failed: ${(error as RejectValue).message}`);

@@ -139,6 +139,18 @@ describe('ProductForm, options and variants', () => {
     ]);
   });
 
+  it('editing only the description of a product with sizes sends the description alone: no stock, options nor variants', async () => {
+    const mock = openEdit(withSizes);
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Phone X');
+    await fill(user, { description: 'A better description' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(mock, 'PATCH /api/products/7')).toHaveLength(1));
+    const body = sent(mock, 'PATCH /api/products/7')[0] as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 7, description: 'A better description' });
+    for (const untouched of ['stock', 'options', 'variants', 'price', 'title']) expect(body).not.toHaveProperty(untouched);
+  });
+
   it('editing a product without options: its Stock field sets its single variant, SKU and price kept', async () => {
     const plain = { ...product, ...({ options: [], variants: [{ id: 70, sku: 'SKU-7', options: {}, price: null, discountPercentage: null, stock: 4 }] } as object) };
     const mock = openEdit(plain);

@@ -1,0 +1,42 @@
+// What an edit of a saved product sends: its id and the fields the form changed. A field the
+// admin did not touch is left out, so a save (or a delete) does not write back what the form
+// loaded over what changed meanwhile: stock an order took, a price set in the products table.
+import type { Product, ProductVariants } from '../../../domain/types';
+import type { ProductUpdate } from '../productsAPI';
+import type { ProductInput } from './productFormValues';
+
+/** A value as JSON with its objects' keys sorted: equal texts, equal values (absent = null). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** The form's variants are the product's: same ones, in order, each field it sends as saved (an image absent = as saved). */
+function sameVariants(input: NonNullable<ProductInput['variants']>, saved: ProductVariants['variants'] | undefined): boolean {
+  const variants = saved ?? [];
+  return (
+    input.length === variants.length &&
+    input.every((v, i) => {
+      const was = variants[i] as unknown as Record<string, unknown>;
+      return v.id === was.id && Object.entries(v).every(([key, value]) => value === undefined || same(value, was[key] ?? null));
+    })
+  );
+}
+
+/** The PATCH of `input` over the product as the form loaded it: the id, and each field it changed. */
+export function changesOf(product: Product & Partial<ProductVariants>, input: ProductInput): ProductUpdate {
+  const update: Record<string, unknown> = { id: product.id };
+  const saved = product as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(input)) {
+    if (key !== 'options' && key !== 'variants' && !same(value, saved[key])) update[key] = value;
+  }
+  // Options and variants go together (the server checks one against the other), when either changed.
+  if (input.variants && !(same(input.options ?? [], product.options ?? []) && sameVariants(input.variants, product.variants))) {
+    update.options = input.options;
+    update.variants = input.variants;
+  }
+  return update as ProductUpdate;
+}
