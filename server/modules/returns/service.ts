@@ -45,13 +45,15 @@ const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
  * unit price less its share of the line's discount), plus the order's tax rate on that, summed
  * exactly and rounded half-up to the cent once. Shipping (with its tax) only when this return
  * makes the whole order returned (every unit of every line in returns approved or later): then
- * the refund is what is left of the order's total. Never more than the total less the refunds of
- * the other returns (approved or later), so an order's refunds never exceed what was paid.
+ * the refund is what is left of the order's goods. The goods are the total less a membership fee
+ * the order bought: a return gives goods back, and the membership bought with them (and its fee)
+ * stays. Never more than the goods less the refunds of the other returns (approved or later), so
+ * an order's refunds never exceed what was paid for its goods.
  */
 export function refundCents(order: Order, ret: Pick<OrderReturn, 'id' | 'items'>, returns: readonly OrderReturn[]): Cents {
   const priced = withPricedSnapshot(order);
   const others = returns.filter((r) => r.id !== ret.id && r.refund !== null);
-  const paid = toCents(priced.totals!.total);
+  const paid = toCents(priced.totals!.total) - toCents(priced.totals!.membership ?? 0);
   const left = Math.max(0, paid - others.reduce((sum, r) => sum + toCents(r.refund!.amount), 0));
   const held = unitsByLine([...others, { ...ret } as OrderReturn]);
   if (priced.items.every((i) => (held.get(i.id) ?? 0) >= i.quantity)) return left;

@@ -331,6 +331,17 @@ describe('refundCents', () => {
     expect(refundCents(order(45.99, [approved(1, 1, 3, 40)]), { id: 2, items: [{ line: 2, quantity: 1 }] }, [approved(1, 1, 3, 40)])).toBe(599);
     expect(refundCents(order(50, [approved(1, 1, 3, 60)]), { id: 2, items: [{ line: 2, quantity: 1 }] }, [approved(1, 1, 3, 60)])).toBe(0);
   });
+
+  it('an order that bought membership: the whole order returned gives back its goods, not the fee (the membership stays)', () => {
+    const member = (returns: OrderReturn[] = []) => {
+      const o = order(95.99, returns);
+      return { ...o, membershipFee: 49, totals: { ...o.totals!, membership: 49 } } as Order;
+    };
+    // Every unit at once: the total less the fee.
+    expect(refundCents(member(), { id: 1, items: [{ line: 1, quantity: 3 }, { line: 2, quantity: 1 }] }, [])).toBe(4699);
+    // The last units after others: what is left of the goods.
+    expect(refundCents(member([approved(1, 1, 3, 40)]), { id: 2, items: [{ line: 2, quantity: 1 }] }, [approved(1, 1, 3, 40)])).toBe(699);
+  });
 });
 
 describe('bad input', () => {
