@@ -118,7 +118,7 @@ export default function PromotionForm({ promotion, categories, save, onCancel }:
         <Field id={`${prefix}-startsAt`} label="Starts at (UTC day, empty: now)" error={errors.startsAt?.message}>
           {(control) => <Input type="date" {...control} {...register('startsAt')} />}
         </Field>
-        <Field id={`${prefix}-endsAt`} label="Ends at (UTC day, empty: never)" error={errors.endsAt?.message}>
+        <Field id={`${prefix}-endsAt`} label="Last day (UTC day, included; empty: never)" error={errors.endsAt?.message}>
           {(control) => <Input type="date" {...control} {...register('endsAt')} />}
         </Field>
         <Field id={`${prefix}-usageLimit`} label="Usage limit (orders, empty: none)" error={errors.usageLimit?.message}>

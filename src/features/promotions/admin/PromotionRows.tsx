@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/controls';
 import type { Promotion } from '../../../domain/checkout';
-import { appliesTo, datesOf, takesOff, usageOf } from './promotionsAPI';
+import { appliesTo, datesOf, phaseAt, takesOff, usageOf } from './promotionsAPI';
 
 interface Props {
   promotions: Promotion[];
@@ -20,12 +20,14 @@ function Code({ p }: { p: Promotion }) {
   return p.code === null ? <span className="text-gray-700">Automatic</span> : <code className="font-mono text-gray-900">{p.code}</code>;
 }
 
+const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1';
+
+/** Switched on and within its dates (Active), on but not yet or no more (Scheduled, Ended), or off (Inactive). */
 function Status({ p }: { p: Promotion }) {
-  return p.active ? (
-    <span className="inline-flex rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-600/30">Active</span>
-  ) : (
-    <span className="inline-flex rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-500/30">Inactive</span>
-  );
+  if (!p.active) return <span className={`${badge} bg-gray-100 text-gray-800 ring-gray-500/30`}>Inactive</span>;
+  const phase = phaseAt(p, Date.now());
+  if (phase === 'running') return <span className={`${badge} bg-green-50 text-green-800 ring-green-600/30`}>Active</span>;
+  return <span className={`${badge} bg-amber-50 text-amber-900 ring-amber-600/30`}>{phase === 'ended' ? 'Ended' : 'Scheduled'}</span>;
 }
 
 function Actions({ p, onEdit, onToggle, remove }: { p: Promotion } & Omit<Props, 'promotions'>) {

@@ -2,7 +2,7 @@
 // lists. Both directions of that mapping live here.
 import type { Promotion } from '../../../domain/checkout';
 import { numberOrText } from '../../../lib/numberOrText';
-import { optionalNumber, type PromotionBody } from './promotionsAPI';
+import { lastDayOf, optionalNumber, type PromotionBody } from './promotionsAPI';
 
 /** What the form's inputs hold. */
 export interface PromotionFormValues {
@@ -38,13 +38,20 @@ export function valuesOf(p: Promotion | undefined): PromotionFormValues {
     products: p?.products ?? [],
     minSubtotal: p && p.minSubtotal > 0 ? String(p.minSubtotal) : '',
     startsAt: p?.startsAt?.slice(0, 10) ?? '',
-    endsAt: p?.endsAt?.slice(0, 10) ?? '',
+    // The form asks for the last day it applies; the API stores the instant it ends (the next midnight).
+    endsAt: p?.endsAt ? lastDayOf(p.endsAt) : '',
     usageLimit: p?.usageLimit == null ? '' : String(p.usageLimit),
     perCustomerLimit: p?.perCustomerLimit == null ? '' : String(p.perCustomerLimit),
     membersOnly: p?.membersOnly ?? false,
     stackable: p?.stackable ?? false,
     active: p?.active ?? true,
   };
+}
+
+/** The instant a promotion whose last day is `day` (YYYY-MM-DD, UTC) ends: the next midnight (anything else: as typed). */
+function endAfter(day: string): string {
+  const at = Date.parse(`${day}T00:00:00.000Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(at) ? new Date(at + 24 * 60 * 60 * 1000).toISOString() : day;
 }
 
 /** The form's values in the API's shape (numbers as typed: the server names what is wrong). */
@@ -62,7 +69,7 @@ export function bodyOf(v: PromotionFormValues): PromotionBody {
     products,
     minSubtotal: v.minSubtotal.trim() === '' ? 0 : numberOrText(v.minSubtotal),
     startsAt: v.startsAt === '' ? null : v.startsAt,
-    endsAt: v.endsAt === '' ? null : v.endsAt,
+    endsAt: v.endsAt === '' ? null : endAfter(v.endsAt),
     usageLimit: optionalNumber(v.usageLimit),
     perCustomerLimit: optionalNumber(v.perCustomerLimit),
     membersOnly: v.membersOnly,

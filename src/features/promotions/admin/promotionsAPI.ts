@@ -45,12 +45,28 @@ export function appliesTo(p: Pick<Promotion, 'categories' | 'products' | 'member
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** Its dates: "Always", "From 2026-06-01", "Until 2026-06-30", "2026-06-01 to 2026-06-30" (UTC days). */
+/**
+ * The last UTC day a promotion ending at `endsAt` applies on: its end is an instant and not
+ * included, so one ending at midnight of June 30 applies until June 29 (an invalid date: as given).
+ */
+export function lastDayOf(endsAt: string): string {
+  const at = Date.parse(endsAt);
+  return Number.isNaN(at) ? day(endsAt) : new Date(at - 1).toISOString().slice(0, 10);
+}
+
+/** Its dates, both days included: "Always", "From 2026-06-01", "Until 2026-06-29", "2026-06-01 to 2026-06-29" (UTC days). */
 export function datesOf(p: Pick<Promotion, 'startsAt' | 'endsAt'>): string {
-  if (p.startsAt && p.endsAt) return `${day(p.startsAt)} to ${day(p.endsAt)}`;
+  if (p.startsAt && p.endsAt) return `${day(p.startsAt)} to ${lastDayOf(p.endsAt)}`;
   if (p.startsAt) return `From ${day(p.startsAt)}`;
-  if (p.endsAt) return `Until ${day(p.endsAt)}`;
+  if (p.endsAt) return `Until ${lastDayOf(p.endsAt)}`;
   return 'Always';
+}
+
+/** Whether a promotion switched on applies at `now`: not yet (before its start), no more (from its end), or it does. */
+export function phaseAt(p: Pick<Promotion, 'startsAt' | 'endsAt'>, now: number): 'scheduled' | 'ended' | 'running' {
+  if (p.startsAt && now < Date.parse(p.startsAt)) return 'scheduled';
+  if (p.endsAt && now >= Date.parse(p.endsAt)) return 'ended';
+  return 'running';
 }
 
 /** "3 / 10" or "3 (no limit)". */
