@@ -3,6 +3,7 @@
 import type { User } from '../domain/types';
 import type { ShopSettings } from '../domain/settings';
 import { isMembershipLine, type MembershipLine } from '../domain/membership';
+import { memberUntilDay } from '../domain/memberUntil';
 import { apiClient } from './apiClient';
 
 /**
@@ -18,5 +19,5 @@ export const leaveMembership = () => apiClient.delete<User>('/users/own/membersh
 /** GET /settings: the membership fee in dollars a year (0: membership is free). */
 export const fetchMembershipFee = () => apiClient.get<ShopSettings>('/settings').then((s) => s.membershipFee);
 
-/** "June 14, 2027": the day a term ends, in the shopper's own calendar. */
-export const memberUntilText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** "June 14, 2027 (UTC)": the day a term ends, as the reminder mail says it. */
+export const memberUntilText = memberUntilDay;

@@ -1,12 +1,12 @@
 // The membership reminder: a member's paid term ends in MEMBERSHIP_REMINDER_DAYS or fewer and the
 // renewal was not stopped. A plain-text part and an HTML part from the same values.
 import { formatMoney, toDollars, type Cents } from '../../../src/domain/checkout';
+import { memberUntilDay } from '../../../src/domain/memberUntil';
 import type { OutgoingMail } from '../../db/port';
 import { escapeHtml } from './messages';
 
-/** "Your membership ends on June 14, 2027" (the day in UTC). */
-export const membershipEndsSubject = (until: string) =>
-  `Your membership ends on ${new Date(until).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
+/** "Your membership ends on June 14, 2027 (UTC)": the day the profile shows too. */
+export const membershipEndsSubject = (until: string) => `Your membership ends on ${memberUntilDay(until)}`;
 
 /** The reminder to `to` of the term ending `until` (ISO); `fee`: what a new year costs now. */
 export function membershipReminderMail(to: string, until: string, fee: Cents, base: string): OutgoingMail {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuditAction, AuditEntry } from '../../../domain/backOffice';
+import { utcDateTime } from '../../../lib/utcTime';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const ACTIONS: Record<AuditAction, string> = {
   'product.create': 'Product created',
@@ -160,7 +160,7 @@ export default function AuditEntryItem({ entry }: { entry: AuditEntry }) {
         {note}: <Subject entry={entry} />
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time> by {entry.actor.email}{' '}
+        <time dateTime={entry.at}>{utcDateTime(entry.at, true)}</time> by {entry.actor.email}{' '}
         <span className="text-gray-600">
           ({ROLES[entry.actor.role]} #{entry.actor.id})
         </span>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
 import type { EmailMessage } from '../../../domain/mail';
-import { when } from './EmailsTable';
+import { utcDateTime } from '../../../lib/utcTime';
 import { resendEmail } from './emailsAPI';
 import MailStatusBadge from './MailStatusBadge';
 
@@ -62,11 +62,11 @@ export default function EmailPreview({ email, onResent }: EmailPreviewProps) {
         </dd>
         <dt className="font-medium text-gray-900">Created</dt>
         <dd className="mb-1 text-gray-800 sm:mb-0">
-          <time dateTime={email.createdAt}>{when.format(new Date(email.createdAt))}</time>
+          <time dateTime={email.createdAt}>{utcDateTime(email.createdAt)}</time>
         </dd>
         <dt className="font-medium text-gray-900">Sent</dt>
         <dd className="mb-1 text-gray-800 sm:mb-0">
-          {email.sentAt ? <time dateTime={email.sentAt}>{when.format(new Date(email.sentAt))}</time> : 'Not yet'}
+          {email.sentAt ? <time dateTime={email.sentAt}>{utcDateTime(email.sentAt)}</time> : 'Not yet'}
         </dd>
         {email.lastError && (
           <>

@@ -32,8 +32,8 @@ function mailServer({
   });
 }
 
-// As the page shows times: in the local time zone.
-const shown = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+// The back office writes times in UTC, and says so, whatever the browser's own zone.
+const shown = (iso: string) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 const open = (route = '/admin/emails') => renderWithProviders(<EmailsScreen />, { route });
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 /** The list's requests (the page also asks, once, whether mail is held). */

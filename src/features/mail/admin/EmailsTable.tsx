@@ -1,13 +1,13 @@
 import type { EmailMessage } from '../../../domain/mail';
 import MailStatusBadge from './MailStatusBadge';
+import { utcDateTime } from '../../../lib/utcTime';
 
-export const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const th = 'px-4 py-3';
 const td = 'px-4 py-3 whitespace-nowrap';
 
 function Time({ at }: { at?: string }) {
   if (!at) return <span className="text-gray-600">—</span>;
-  return <time dateTime={at}>{when.format(new Date(at))}</time>;
+  return <time dateTime={at}>{utcDateTime(at)}</time>;
 }
 
 interface EmailsTableProps {

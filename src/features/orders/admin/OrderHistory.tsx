@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import OrderTimeline from '../../../components/OrderTimeline';
 import type { Order } from '../../../domain/types';
+import { orderDateTime } from './orderFormat';
 
 /** An order's status history behind a 'History' toggle, so the table stays compact. */
 export default function OrderHistory({ order }: { order: Order }) {
@@ -11,7 +12,7 @@ export default function OrderHistory({ order }: { order: Order }) {
       <summary className="cursor-pointer rounded px-3 font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
         History<span className="sr-only"> of order #{order.id}</span>
       </summary>
-      {open && <OrderTimeline history={order.history} who={(by) => by} className="mt-2 ml-3 whitespace-nowrap" />}
+      {open && <OrderTimeline history={order.history} who={(by) => by} time={orderDateTime} className="mt-2 ml-3 whitespace-nowrap" />}
     </details>
   );
 }

@@ -9,6 +9,7 @@ import { setOrderStatus } from './adminOrderAPI';
 import TrackingFields, { trackingOf, type TrackingDraft } from './TrackingFields';
 import TrackingInfo from '../../../components/TrackingInfo';
 import { usePermission } from '../../../lib/usePermission';
+import { orderDateTime } from './orderFormat';
 
 interface OrderStatusSectionProps {
   order: AdminOrder;
@@ -81,7 +82,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
       <TrackingInfo tracking={order.tracking} className="mt-5" />
       <h3 className="mt-5 text-sm font-semibold text-gray-900">History</h3>
       {order.history && order.history.length > 0 ? (
-        <OrderTimeline history={order.history} who={(by) => (by === 'admin' ? 'by the shop' : 'by the customer')} className="mt-2" />
+        <OrderTimeline history={order.history} who={(by) => (by === 'admin' ? 'by the shop' : 'by the customer')} time={orderDateTime} className="mt-2" />
       ) : (
         <p className="mt-2 text-sm text-gray-700">No changes recorded.</p>
       )}

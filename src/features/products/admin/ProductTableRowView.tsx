@@ -4,8 +4,8 @@ import { formatPrice } from '../../../domain/pricing';
 import type { ProductTableRow } from '../../../domain/productTable';
 import InlineNumberField from './InlineNumberField';
 import VariantStockRows from './VariantStockRows';
+import { utcDateTime } from '../../../lib/utcTime';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** SKUs shown in the row; the rest are counted (the expanded row lists them all). */
 const SHOWN_SKUS = 2;
 
@@ -96,7 +96,7 @@ export default function ProductTableRowView({ row, ticked, onTick, onSaved }: Pr
           )}
         </td>
         <td data-label="Last change" className={`${cell} whitespace-nowrap`}>
-          {row.lastChangedAt ? <time dateTime={row.lastChangedAt}>{when.format(new Date(row.lastChangedAt))}</time> : <span className="text-gray-600">None recorded</span>}
+          {row.lastChangedAt ? <time dateTime={row.lastChangedAt}>{utcDateTime(row.lastChangedAt)}</time> : <span className="text-gray-600">None recorded</span>}
         </td>
       </tr>
       {withOptions && open && (

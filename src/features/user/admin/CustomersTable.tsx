@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../domain/pricing';
 import type { Customer } from '../../../domain/backOffice';
+import { utcDay } from '../../../lib/utcTime';
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const th = 'px-4 py-3';
 const td = 'px-4 py-3 whitespace-nowrap';
 
@@ -70,7 +70,7 @@ export default function CustomersTable({ customers }: { customers: Customer[] })
             <td className={`${td} text-right tabular-nums`}>{formatPrice(customer.totalSpent)}</td>
             <td className={td}>
               {customer.lastOrderAt ? (
-                <time dateTime={customer.lastOrderAt}>{day.format(new Date(customer.lastOrderAt))}</time>
+                <time dateTime={customer.lastOrderAt}>{utcDay(customer.lastOrderAt)}</time>
               ) : (
                 <span className="text-gray-600">Never</span>
               )}

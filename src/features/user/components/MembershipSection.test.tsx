@@ -47,7 +47,7 @@ describe('MembershipSection', () => {
     const member = { ...user, member: true, memberUntil: until, membershipRenews: true };
     const fetch = stubFetch({ 'DELETE /api/users/own/membership': () => jsonResponse({ ...member, membershipRenews: false }) });
     const { store } = render(member);
-    expect(screen.getByText(/^Member until June 14, 2027/)).toBeInTheDocument();
+    expect(screen.getByText(/^Member until June 14, 2027 \(UTC\)/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave membership' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Stop renewal' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Renewal stopped');

@@ -5,8 +5,8 @@ import { Button } from '../../../components/controls';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../domain/webhooks';
 import { useLatest } from '../../../lib/useLatest';
 import { DELIVERIES_SHOWN, loadDeliveries, resendDelivery } from './webhooksAPI';
+import { utcDateTime } from '../../../lib/utcTime';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const cell = 'px-3 py-2 align-top text-sm text-gray-900';
 
 /** An endpoint's latest delivery attempts, newest first, each with "Resend". */
@@ -70,10 +70,10 @@ export default function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoin
                     </th>
                     <td className={cell}>{d.attempt}</td>
                     <td className={cell}>{d.status ?? 'No answer'}</td>
-                    <td className={`${cell} whitespace-nowrap`}>{when.format(new Date(d.at))}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{utcDateTime(d.at, true)}</td>
                     <td className={`${cell} max-w-md font-mono text-xs break-all`}>{d.response || '(empty)'}</td>
                     <td className={cell}>
-                      <Button look="secondary" size="sm" disabled={sending !== null} aria-label={`Resend ${d.event}, attempt ${d.attempt} at ${when.format(new Date(d.at))}`} onClick={() => void resend(d)}>
+                      <Button look="secondary" size="sm" disabled={sending !== null} aria-label={`Resend ${d.event}, attempt ${d.attempt} at ${utcDateTime(d.at, true)}`} onClick={() => void resend(d)}>
                         {sending === d.id ? 'Queuing…' : 'Resend'}
                       </Button>
                     </td>
