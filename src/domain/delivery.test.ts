@@ -54,6 +54,12 @@ describe('handlingWindow: when the order leaves', () => {
     expect(window(day(2026, 11, 27), ['Ships in 2-3 days'])).toEqual(['2026-11-29', '2026-11-30']); // a Friday
     expect(window(day(2026, 11, 25), ['Ships in 2 weeks'])).toEqual(['2026-12-09', '2026-12-09']);
     expect(window(day(2026, 12, 15), ['Ships in 1 month'])).toEqual(['2027-01-15', '2027-01-15']);
+    // A day the next month lacks: its last day, never a day of the month after (so no later order leaves earlier).
+    expect(window(day(2027, 1, 29), ['Ships in 1 month'])).toEqual(['2027-02-28', '2027-02-28']);
+    expect(window(day(2027, 1, 31), ['Ships in 1 month'])).toEqual(['2027-02-28', '2027-02-28']);
+    expect(window(day(2028, 1, 31), ['Ships in 1 month'])).toEqual(['2028-02-29', '2028-02-29']);
+    expect(window(day(2027, 3, 31), ['Ships in 1 month'])).toEqual(['2027-04-30', '2027-04-30']);
+    expect(window(day(2027, 2, 1), ['Ships in 1 month'])).toEqual(['2027-03-01', '2027-03-01']);
   });
 
   it('the order leaves with its slowest line', () => {

@@ -85,7 +85,9 @@ export function addBusinessDays(day: Date, n: number): Date {
 function window(placed: Date, span: Span): DayWindow {
   if (span.unit === 'business') return { earliest: addBusinessDays(placed, span.from), latest: addBusinessDays(placed, span.to) };
   if (span.unit === 'day') return { earliest: utcDay(placed, span.from), latest: utcDay(placed, span.to) };
-  const single = utcDay(placed, 0, span.months);
+  // The same day of the month `months` later, or that month's last day when it is shorter (Jan 31 → Feb 28).
+  const daysThen = utcDay(new Date(Date.UTC(placed.getUTCFullYear(), placed.getUTCMonth() + span.months + 1, 0))).getUTCDate();
+  const single = utcDay(placed, Math.min(placed.getUTCDate(), daysThen) - placed.getUTCDate(), span.months);
   return { earliest: single, latest: single };
 }
 
