@@ -41,6 +41,7 @@ import { REMINDER_SWEEP_EVERY_MS } from './modules/accounts/membership';
 import { allowPrivateFromEnv } from './modules/webhooks/service';
 import { openStore } from './db/open';
 import type { PgStore } from './db/pgStore';
+import { answerClientErrors } from './http/clientErrors';
 
 const port = Number(process.env.PORT ?? 8080);
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -185,6 +186,7 @@ function listen(host: string, required: boolean): Promise<void> {
     // them (headers must have their own, longer, timeout).
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1000;
+    answerClientErrors(server);
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (!required && ['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EINVAL'].includes(err.code ?? '')) resolve();
       else reject(err);

@@ -14,7 +14,7 @@ function lineChoice(item: CartItem): string {
   if (!item.variant) return '';
   return choiceLabel(item.variant.options, (item.product as { options?: ProductOption[] }).options);
 }
-import { deleteItemFromCartAsync, updateCartAsync } from '../cartSlice';
+import { deleteItemFromCartAsync, fetchCartAsync, updateCartAsync } from '../cartSlice';
 import { Select } from '../../../components/controls';
 
 /** The product's minimum order quantity (1 when it has none). */
@@ -52,7 +52,10 @@ function CartLine({ item }: { item: CartItem }) {
     try {
       await action();
     } catch (rejected) {
-      alert.error(`${failure}: ${(rejected as RejectValue).message}`);
+      const { message, status } = rejected as RejectValue;
+      alert.error(`${failure}: ${message}`);
+      // The line is gone (removed in another tab): the cart as the server has it now, not this stale line.
+      if (status === 404) void dispatch(fetchCartAsync());
     } finally {
       setBusy(false);
     }

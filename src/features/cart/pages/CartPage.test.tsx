@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { address, calls, cartItem, jsonResponse, landing, product, renderWithProviders, session, stubFetch, user } from '../../../test/utils';
@@ -106,6 +106,19 @@ describe('CartPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Qty of Lamp'), '5');
     expect(await screen.findByText('Could not change the quantity: Only 3 left in stock')).toBeInTheDocument();
     expect(screen.getByLabelText('Qty of Lamp')).toHaveValue('1');
+  });
+
+  it('a line removed meanwhile (another tab): the change says so and the cart shows what the server holds', async () => {
+    const fetch = stubFetch({
+      'PATCH /api/cart/2': () => jsonResponse({ message: 'Cart item not found' }, 404),
+      'GET /api/cart': () => jsonResponse([phone]),
+    });
+    render({ items: [phone, lamp] });
+    await userEvent.selectOptions(screen.getByLabelText('Qty of Lamp'), '4');
+    expect(await screen.findByText('Could not change the quantity: Cart item not found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Lamp')).not.toBeInTheDocument());
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$180');
+    expect(calls(fetch)).toEqual(['PATCH /api/cart/2', 'GET /api/cart']);
   });
 
   it('an empty cart redirects to /', () => {
