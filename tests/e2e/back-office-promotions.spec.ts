@@ -64,7 +64,7 @@ test('an admin creates a code promotion, sees it listed, edits and deactivates i
     const row = table.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText(code);
     await expect(row).toContainText('15% off');
-    await expect(row).toContainText('smartphones');
+    await expect(row).toContainText('Smartphones');
     await expect(row).toContainText('0 / 10');
     await expect(row).toContainText('Active');
     const made = ((await (await admin.get('/api/admin/promotions?_limit=50')).json()) as Promotion[]).find((p) => p.name === name)!;

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/controls';
 import type { Promotion } from '../../../domain/checkout';
+import type { FilterOption } from '../../../domain/listing';
 import { appliesTo, datesOf, phaseAt, takesOff, usageOf } from './promotionsAPI';
 
 interface Props {
   promotions: Promotion[];
+  /** The shop's categories: a promotion's are shown by name. */
+  categories: readonly FilterOption[];
   onEdit: (p: Promotion) => void;
   onToggle: (p: Promotion) => void;
   /** The delete control (asks first) of a promotion. */
@@ -30,7 +33,7 @@ function Status({ p }: { p: Promotion }) {
   return <span className={`${badge} bg-amber-50 text-amber-900 ring-amber-600/30`}>{phase === 'ended' ? 'Ended' : 'Scheduled'}</span>;
 }
 
-function Actions({ p, onEdit, onToggle, remove }: { p: Promotion } & Omit<Props, 'promotions'>) {
+function Actions({ p, onEdit, onToggle, remove }: { p: Promotion } & Omit<Props, 'promotions' | 'categories'>) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button look="secondary" size="sm" aria-label={`Edit ${p.name}`} onClick={() => onEdit(p)}>
@@ -45,7 +48,8 @@ function Actions({ p, onEdit, onToggle, remove }: { p: Promotion } & Omit<Props,
 }
 
 /** The promotions as a table from the md width, as cards below it. */
-export default function PromotionRows({ promotions, ...actions }: Props) {
+export default function PromotionRows({ promotions, categories, ...actions }: Props) {
+  const nameOf = (category: string) => categories.find((c) => c.value === category)?.label ?? category;
   return (
     <>
       <div role="region" aria-label="Promotions table" tabIndex={0} className="hidden overflow-x-auto rounded-lg shadow-sm ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600 md:block">
@@ -90,7 +94,7 @@ export default function PromotionRows({ promotions, ...actions }: Props) {
                   {p.stackable && <p className="text-xs text-gray-600">stackable</p>}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{takesOff(p)}</td>
-                <td className={td}>{appliesTo(p)}</td>
+                <td className={td}>{appliesTo(p, nameOf)}</td>
                 <td className={`${td} whitespace-nowrap`}>{datesOf(p)}</td>
                 <td className={`${td} whitespace-nowrap`}>{usageOf(p)}</td>
                 <td className={td}>
@@ -127,7 +131,7 @@ export default function PromotionRows({ promotions, ...actions }: Props) {
                 </div>
                 <div className="col-span-2">
                   <dt className={term}>Applies to</dt>
-                  <dd className={value}>{appliesTo(p)}</dd>
+                  <dd className={value}>{appliesTo(p, nameOf)}</dd>
                 </div>
                 <div>
                   <dt className={term}>Dates</dt>

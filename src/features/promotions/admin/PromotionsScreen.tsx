@@ -115,7 +115,7 @@ export default function PromotionsScreen() {
         ) : list.data!.items.length === 0 ? (
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">No promotions yet.</p>
         ) : (
-          <PromotionRows promotions={list.data!.items} onEdit={setEditing} onToggle={toggle} remove={remove} />
+          <PromotionRows promotions={list.data!.items} categories={categories.data!} onEdit={setEditing} onToggle={toggle} remove={remove} />
         )}
       </div>
       {list.data && !list.error && list.data.total > PROMOTIONS_PER_PAGE && (

@@ -18,6 +18,9 @@ describe('how the Promotions page words a promotion', () => {
     expect(appliesTo(promotion({ categories: ['smartphones', 'laptops'], membersOnly: true }))).toBe('smartphones, laptops (members only)');
     expect(appliesTo(promotion({ products: [1, 5], minSubtotal: 50 }))).toBe('products #1, #5, from $50.00');
     expect(appliesTo(promotion({ categories: ['laptops'], products: [7] }))).toBe('laptops; product #7');
+    // Categories by name where the page knows them.
+    const names: Record<string, string> = { 'mens-shoes': "Men's Shoes" };
+    expect(appliesTo(promotion({ categories: ['mens-shoes', 'gone'] }), (c) => names[c] ?? c)).toBe("Men's Shoes, gone");
   });
 
   it('says when it runs and how often it was used', () => {

@@ -32,10 +32,10 @@ export const fetchProductNames = (ids: number[]) =>
 /** What it takes off: "20% off", "$5.00 off". */
 export const takesOff = (p: Pick<Promotion, 'kind' | 'value'>) => (p.kind === 'percentage' ? `${p.value}% off` : `${formatMoney(p.value)} off`);
 
-/** What it applies to, in words. */
-export function appliesTo(p: Pick<Promotion, 'categories' | 'products' | 'membersOnly' | 'minSubtotal'>): string {
+/** What it applies to, in words: its categories by name (`nameOf`: a category's value to its name). */
+export function appliesTo(p: Pick<Promotion, 'categories' | 'products' | 'membersOnly' | 'minSubtotal'>, nameOf: (category: string) => string = (c) => c): string {
   const parts: string[] = [];
-  if (p.categories.length > 0) parts.push(p.categories.join(', '));
+  if (p.categories.length > 0) parts.push(p.categories.map(nameOf).join(', '));
   if (p.products.length > 0) parts.push(`product${p.products.length === 1 ? '' : 's'} ${p.products.map((id) => `#${id}`).join(', ')}`);
   let text = parts.length > 0 ? parts.join('; ') : 'Whole cart';
   if (p.minSubtotal > 0) text += `, from ${formatMoney(p.minSubtotal)}`;
