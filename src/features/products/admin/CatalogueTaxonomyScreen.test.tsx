@@ -66,6 +66,12 @@ describe('CatalogueTaxonomyScreen', () => {
 
     await user.selectOptions(within(nokia).getByLabelText('Merge Nokia into'), 'Apple');
     await user.click(within(nokia).getByRole('button', { name: 'Merge Nokia' }));
+    // It cannot be undone: asked first, and keeping it sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Nokia into Apple?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent(fetch, 'POST /api/admin/brands/2/merge')).toEqual([]);
+    await user.click(within(nokia).getByRole('button', { name: 'Merge Nokia' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Merge Nokia into Apple?' })).getByRole('button', { name: 'Merge' }));
     expect(sent(fetch, 'POST /api/admin/brands/2/merge')).toEqual([{ into: 1 }]);
     expect(await within(section).findAllByRole('listitem')).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Input, Select } from '../../../components/controls';
 import { ApiError } from '../../../lib/apiClient';
 import { deleteTaxonomy, mergeTaxonomy, updateTaxonomy, type TaxonomyItem, type TaxonomyKind } from './taxonomyAPI';
@@ -15,6 +16,7 @@ interface Props {
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? [error.message, ...Object.values(error.errors ?? {})].join(': ') : 'Something went wrong. Try again.';
 const used = (n: number) => `Used by ${n} product${n === 1 ? '' : 's'}`;
+const moving = (n: number) => (n === 0 ? 'No product moves' : n === 1 ? 'Its product moves' : `Its ${n} products move`);
 
 /** One brand or category: rename (name and slug) inline, merge into another, delete when unused. */
 export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Props) {
@@ -22,6 +24,8 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
   const [label, setLabel] = useState(item.label);
   const [value, setValue] = useState(item.value);
   const [into, setInto] = useState('');
+  /** Merging cannot be undone: it asks first. */
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const base = `${kind}-${item.id}`;
@@ -46,9 +50,10 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
     if (Object.keys(changes).length === 0) setEditing(false);
     else void run(() => updateTaxonomy(kind, item.id, changes));
   };
+  const target = others.find((o) => String(o.id) === into);
   const merge = (event: FormEvent) => {
     event.preventDefault();
-    if (into) void run(() => mergeTaxonomy(kind, item.id, Number(into)));
+    if (target) setAsking(true);
   };
 
   return (
@@ -116,6 +121,18 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
           {error}
         </p>
       )}
+      <ConfirmDialog
+        open={asking && target !== undefined}
+        title={`Merge ${item.label} into ${target?.label ?? ''}?`}
+        message={`${moving(item.products)} to ${target?.label ?? ''}, and ${item.label} is deleted. This cannot be undone.`}
+        confirmLabel="Merge"
+        busy={busy}
+        onConfirm={() => {
+          setAsking(false);
+          void run(() => mergeTaxonomy(kind, item.id, Number(into)));
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </li>
   );
 }
