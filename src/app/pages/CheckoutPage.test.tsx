@@ -92,6 +92,28 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it('Order Now waits while the total is updated, then sends the total shown (none before an address is chosen)', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const fetch = stubFetch({
+      'POST /api/checkout/quote': async ({ body }) => {
+        if ((body as QuoteRequest).address !== undefined) await held;
+        return jsonResponse(quoteFor(body as QuoteRequest));
+      },
+      'POST /api/orders': () => jsonResponse(order({ id: 77 }), 201),
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    const orderNow = screen.getByRole('button', { name: 'Order Now' });
+    await waitFor(() => expect(orderNow).toBeDisabled());
+    answer();
+    await totalIs('$203.40');
+    await waitFor(() => expect(orderNow).toBeEnabled());
+    await userEvent.click(orderNow);
+    expect(await screen.findByText('Success page')).toBeInTheDocument();
+    expect(sent(fetch, 'POST /api/orders')[0]).toMatchObject({ expectedTotal: 203.4 });
+  });
+
   it("shows the server's 409 message and stays", async () => {
     stubFetch({
       ...quoteRoute,

@@ -109,8 +109,8 @@ export default function CheckoutPage() {
           status: 'pending',
           ...(method === undefined ? {} : { shippingMethod: method }),
           ...(codes.length > 0 ? { codes } : {}),
-          // What the page shows: another total (a price, the cart changed meanwhile) is refused, not charged.
-          ...(quote ? { expectedTotal: quote.totals.total } : {}),
+          // The total shown (an address chosen, its quote answered): another one is refused, not charged.
+          ...(selected !== null && quote && !quoteState.loading ? { expectedTotal: quote.totals.total } : {}),
         },
         cardInput,
       );
@@ -186,7 +186,8 @@ export default function CheckoutPage() {
             <button
               type="button"
               onClick={placeOrder}
-              disabled={orderStatus === 'loading'}
+              // Not while the total is being updated: the order is placed at the total shown.
+              disabled={orderStatus === 'loading' || quoteState.loading}
               className={buttonClass('primary', 'lg', 'mt-6 w-full')}
             >
               {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
