@@ -19,6 +19,8 @@ describe('paymentText: the payment follows the money', () => {
 
   it('words cash: not paid until the door, then paid, refunded in part or whole', () => {
     expect(paymentText(cash('pending'), 80)).toBe('Cash on delivery — Not paid yet');
+    // A cancelled order owes nothing: none was taken, none is due.
+    expect(paymentText(cash('pending'), 80, true)).toBe('Cash on delivery — Nothing collected');
     expect(paymentText(cash('paid'), 80)).toBe('Cash on delivery — Paid');
     expect(paymentText(cash('partially_refunded', 20.5), 1280)).toBe('Cash on delivery — Refunded $20.50 of $1,280.00');
     expect(paymentText(cash('refunded', 80), 80)).toBe('Cash on delivery — Refunded');

@@ -60,16 +60,19 @@ const STATUS_WORDS: Record<PaymentStatus, string> = {
  * How a payment reads wherever a person sees it (order pages, My Orders, the back office, the
  * orders CSV, the mails), following the money: "Card •••• 4242 (Visa) — Paid", "… — Refunded",
  * "… — Refunded $12.00 of $50.00" (part given back; `paid` is the amount paid, the order's
- * total), "Cash on delivery — Not paid yet" (cash is collected at the door), "… — Authorized, not
- * charged yet", "… — Released, not charged" (the authorization voided), "… — Payment failed".
+ * total), "Cash on delivery — Not paid yet" (cash is collected at the door; "— Nothing collected" once
+ * the order is `cancelled`), "… — Authorized, not charged yet", "… — Released, not charged" (the
+ * authorization voided), "… — Payment failed".
  */
-export function paymentText(payment: Payment, paid: number): string {
+export function paymentText(payment: Payment, paid: number, cancelled = false): string {
   const partly = payment.status === 'partially_refunded';
   const cashDue = payment.method === 'cash' && payment.status === 'pending';
   const status = partly
     ? `Refunded ${formatMoney(payment.refunded ?? 0)} of ${formatMoney(paid)}`
     : cashDue
-      ? 'Not paid yet'
+      ? cancelled
+        ? 'Nothing collected'
+        : 'Not paid yet'
       : (STATUS_WORDS[payment.status] ?? payment.status);
   if (payment.method === 'cash') return `Cash on delivery — ${status}`;
   const card = payment.last4 ? `Card •••• ${payment.last4}` : 'Card';
@@ -80,5 +83,5 @@ export function paymentText(payment: Payment, paid: number): string {
 /** An order's payment as it reads (paymentText), from its stored or derived snapshot. */
 export function orderPaymentText(order: Order): string {
   const { payment, totals } = orderCharges(order);
-  return paymentText(payment, totals.total);
+  return paymentText(payment, totals.total, order.status === 'cancelled');
 }

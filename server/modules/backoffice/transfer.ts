@@ -75,7 +75,7 @@ function orderCells(o: Order): Cell[] {
   return [
     ...[o.id, o.createdAt ?? '', o.user, o.status, o.paymentMethod, o.totalItems, o.totalAmount, safe(items)],
     ...[safe(a.name), safe(a.email), safe(a.phoneNumber), safe(a.street), safe(a.city), safe(a.state), safe(a.pincode), a.country],
-    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status, paymentText(payment, totals.total), totals.membership ?? 0],
+    ...[totals.subtotal, totals.discount, totals.shipping, totals.tax, totals.total, payment.status, paymentText(payment, totals.total, o.status === 'cancelled'), totals.membership ?? 0],
   ];
 }
 
