@@ -8,16 +8,33 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/** Whether `port` (0: one the OS picks) can be listened on at 127.0.0.1 now: the port, or undefined. */
+function probe(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port nobody listens on now, below the range the OS gives outgoing connections (Linux:
+ * 32768-60999). A server killed and started again on its port (the crash tests, a PostgreSQL
+ * cluster restarted) must find it free: a port of that range can meanwhile be taken as the source
+ * port of any outgoing connection, such as a database pool's.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await probe(20_000 + Math.floor(Math.random() * 12_000));
+    if (port !== undefined) return port;
+  }
+  const port = await probe(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 export interface Child {

@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/db/connect';
 import { openStore } from '../../server/db/open';
 import { PgStore } from '../../server/db/pgStore';
 import { ACCOUNTS, agent, expectNoLeaks, makeData, TEST_COST } from '../api/fixtures';
-import { startServer } from '../reliability/childServer';
+import { freePort, startServer } from '../reliability/childServer';
 import { testDatabase } from './database';
 import { newShopDatabase } from './shopDatabase';
 
@@ -55,7 +55,7 @@ describe('starting on a database', () => {
 
   it('the server refuses a DATABASE_URL that is not PostgreSQL, or that it cannot reach, saying so', async () => {
     await expect(startServer({ databaseUrl: 'mysql://shop@127.0.0.1/shop' })).rejects.toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
-    const port = await freePortOf();
+    const port = await freePort();
     await expect(startServer({ databaseUrl: `postgres://shop:secret@127.0.0.1:${port}/shop` })).rejects.toThrow(
       new RegExp(`Cannot use the database at postgres://shop:\\*\\*\\*@127.0.0.1:${port}/shop`),
     );
@@ -66,7 +66,7 @@ describe('starting on a database', () => {
 async function relay(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
-  const port = await freePortOf();
+  const port = await freePort();
   const up = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
@@ -89,13 +89,6 @@ async function relay(target: { host: string; port: number }) {
   return { port, up, down };
 }
 
-async function freePortOf(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the database goes away and comes back', () => {
   it('503 with a JSON message and Retry-After meanwhile, nothing half-done, then serves again', async () => {
