@@ -86,7 +86,7 @@ function window(placed: Date, span: Span): DayWindow {
   if (span.unit === 'business') return { earliest: addBusinessDays(placed, span.from), latest: addBusinessDays(placed, span.to) };
   if (span.unit === 'day') return { earliest: utcDay(placed, span.from), latest: utcDay(placed, span.to) };
   // The same day of the month `months` later, or that month's last day when it is shorter (Jan 31 → Feb 28).
-  const daysThen = utcDay(new Date(Date.UTC(placed.getUTCFullYear(), placed.getUTCMonth() + span.months + 1, 0))).getUTCDate();
+  const daysThen = new Date(Date.UTC(placed.getUTCFullYear(), placed.getUTCMonth() + span.months + 1, 0)).getUTCDate();
   const single = utcDay(placed, Math.min(placed.getUTCDate(), daysThen) - placed.getUTCDate(), span.months);
   return { earliest: single, latest: single };
 }
