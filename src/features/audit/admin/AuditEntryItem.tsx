@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import type { AuditAction, AuditEntry } from '../../../domain/backOffice';
 import { utcDateTime } from '../../../lib/utcTime';
 
-
 const ACTIONS: Record<AuditAction, string> = {
   'product.create': 'Product created',
   'product.update': 'Product edited',
