@@ -86,6 +86,18 @@ describe('ImportScreen', () => {
     expect(screen.getByRole('button', { name: 'Import 1 product' })).toBeDisabled();
   });
 
+  it('the import button counts products, not rows: a product of six variant rows is one', async () => {
+    const SIZES = 'id,sku,stock\n' + Array.from({ length: 6 }, (_, i) => `5,BOOT-${40 + i},${i}`).join('\n') + '\n';
+    stubFetch({
+      'POST /api/admin/import/products': () => jsonResponse({ dryRun: true, rows: 6, create: 0, update: 1, errors: {}, changes: { 'row 2': 'variant BOOT-40: Stock 1 → 0' } }),
+    });
+    const user = userEvent.setup();
+    open();
+    await user.upload(fileInput(), csvFile(SIZES));
+    await user.click(await screen.findByRole('button', { name: 'Check file' }));
+    expect(await screen.findByRole('button', { name: 'Import 1 product' })).toBeEnabled();
+  });
+
   it("shows the server's message and errors for a file it refuses", async () => {
     importApi();
     const user = userEvent.setup();

@@ -126,7 +126,7 @@ export default function ImportScreen() {
           {busy === 'checking' ? 'Checking…' : 'Check file'}
         </Button>
         <Button disabled={!clean || busy !== null || result !== null} onClick={() => send(false)}>
-          {busy === 'importing' ? 'Importing…' : `Import ${check ? products(check.rows) : 'products'}`}
+          {busy === 'importing' ? 'Importing…' : `Import ${check ? products(check.create + check.update) : 'products'}`}
         </Button>
       </div>
       {fileError && (
