@@ -5,11 +5,11 @@
 // Writes are admin-only (the route checks) and follow the product form's rules (server/http/validate.ts).
 import type { AdminProduct, FilterOption, PricedProduct, Product, ProductFacets, Suggestions } from '../../../src/domain/types';
 import { withLowestSalePrice as withSalePrice } from './variantRules';
-import { assertValid, badRequest, HttpError, notFound } from '../../http/errors';
+import { assertValid, badRequest, notFound } from '../../http/errors';
 import { readVariants } from './variantInput';
+import { skuFree } from './skuFree';
 import {
   FILTER_OPTION_FIELDS,
-  SkuTaken,
   type AuditContext,
   type CatalogueStore,
   type ImportResult,
@@ -42,15 +42,7 @@ const MAX_SUGGEST_QUERY = 100;
 /** A new product from the checked fields of a form or an import: the rest defaulted. */
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
 
-/** A write naming a SKU another product has: 409 naming the SKU (nothing was written). */
-export async function skuFree<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof SkuTaken) throw new HttpError(409, `SKU ${error.sku} is already used by another product`, { variants: `SKU ${error.sku} is already used by another product` });
-    throw error;
-  }
-}
+export { skuFree } from './skuFree';
 
 export class CatalogueService {
   // Open to the module's other services (adminProducts.ts: a bulk change in one transaction).
@@ -164,7 +156,7 @@ export class CatalogueService {
     const variants = readVariants(body, undefined, errors, changes.images ?? []);
     const notify = { ...NOTIFY_OFF, ...readNotify(body, errors) };
     assertValid(errors, 'Invalid product');
-    return withSalePrice(await skuFree(() => this.writes.create({ ...newProduct(changes), ...variants, notify }, auditBy(admin, 'product.create', this.now()))));
+    return withSalePrice(await skuFree(() => this.writes.create({ ...newProduct(changes), ...variants, notify }, auditBy(admin, 'product.create', this.now())), variants?.variants));
   }
 
   /** Checks and applies only the fields present (soft delete: { deleted: true }). Audited. */
@@ -211,7 +203,10 @@ export class CatalogueService {
     }
     assertValid(errors, 'Invalid product');
     const action = changes.deleted === true && !existing.deleted ? 'product.delete' : changes.deleted === false && existing.deleted ? 'product.restore' : 'product.update';
-    const product = await skuFree(() => this.writes.change(existing.id, (locked) => ({ ...changes, ...variants, notify: { ...locked.notify, ...notify } }), auditBy(admin, action, this.now())));
+    const product = await skuFree(
+      () => this.writes.change(existing.id, (locked) => ({ ...changes, ...variants, notify: { ...locked.notify, ...notify } }), auditBy(admin, action, this.now())),
+      variants?.variants,
+    );
     if (!product) throw notFound('Product not found');
     return withSalePrice(product);
   }

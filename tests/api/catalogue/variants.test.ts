@@ -213,6 +213,8 @@ describe('product writes set options and variants (admin)', () => {
     const before = await shop.state();
     const taken = await admin.patch('/api/products/1').send({ options: [SIZE], variants: grid(['X-1', 'BOOT-44', 'X-3']) }).expect(409);
     expect(taken.body.message).toBe('SKU BOOT-44 is already used by another product');
+    // Under the variant that names it, so the form shows it beside that SKU.
+    expect(taken.body.errors).toEqual({ 'variants.1.sku': 'SKU BOOT-44 is already used by another product' });
     expect(await shop.state()).toEqual(before);
     const { options: _options, variants: _variants, ...form } = { ...(await admin.get('/api/products/2')).body, title: 'Galaxy S25', image1: '/a.webp', image2: '/b.webp', image3: '/c.webp' };
     void _options;

@@ -139,6 +139,17 @@ describe('ProductForm, options and variants', () => {
     ]);
   });
 
+  it("a SKU another product has (409): the server's message shows at that variant's SKU, the typed SKU kept", async () => {
+    const taken = 'SKU PX-TAKEN is already used by another product';
+    openEdit(withSizes, () => jsonResponse({ message: taken, errors: { 'variants.1.sku': taken } }, 409));
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Phone X');
+    await typeInto(user, 'SKU for Size M', 'PX-TAKEN');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messageOf('SKU for Size M')).toBe(taken));
+    expect(screen.getByLabelText('SKU for Size M')).toHaveValue('PX-TAKEN');
+  });
+
   it('editing only the description of a product with sizes sends the description alone: no stock, options nor variants', async () => {
     const mock = openEdit(withSizes);
     const user = userEvent.setup();
