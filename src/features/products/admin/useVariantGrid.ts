@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductOption, Variant } from '../../../domain/variants';
 import type { ProductInput } from './productFormValues';
-import { gridFromProduct, gridRows, optionsInput, rowKey, skuBaseOf, totalStock, variantsInput, type GridState, type VariantInput } from './variantGrid';
+import { gridFromProduct, gridRows, optionsInput, rowKey, skuBaseOf, skuBaseOfVariant, totalStock, variantsInput, type GridState, type VariantInput } from './variantGrid';
 import { checkGrid } from './variantGridCheck';
 
 /** The saved product's options and variants (editing); none for a new product. */
@@ -14,8 +14,9 @@ export function useVariantGrid(saved: SavedVariants | undefined, title: string |
   const [grid, setGrid] = useState<GridState>(() => gridFromProduct(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ref = useRef<HTMLDivElement>(null);
-  // The SKUs of new variants: the saved product's first SKU, else the title's words.
-  const skuBase = saved?.variants?.[0]?.sku ?? skuBaseOf(title ?? '');
+  // The SKUs of new variants: the saved product's first SKU without its values, else the title's words.
+  const first = saved?.variants?.[0];
+  const skuBase = first ? skuBaseOfVariant(first.sku, (saved?.options ?? []).map((o) => first.options[o.name] ?? '')) : skuBaseOf(title ?? '');
   const rows = useMemo(() => gridRows(grid, skuBase), [grid, skuBase]);
   const hasOptions = grid.options.length > 0;
 

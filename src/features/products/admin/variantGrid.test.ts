@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridFromProduct, gridRows, optionsInput, removeOption, rowLabel, setCell, variantsInput, type GridState } from './variantGrid';
+import { gridFromProduct, gridRows, optionsInput, removeOption, rowLabel, setCell, skuBaseOfVariant, suggestSku, variantsInput, type GridState } from './variantGrid';
 import { checkGrid } from './variantGridCheck';
 
 const boots = {
@@ -87,5 +87,17 @@ describe('the variant grid', () => {
       'variants.2.price': expect.stringContaining('Price'),
       'variants.2.discountPercentage': expect.stringContaining('Discount Percentage'),
     });
+  });
+});
+
+describe('the SKU base of a saved product', () => {
+  it("is its first variant's SKU without the values it ends with, so a new value's SKU follows the others", () => {
+    const base = skuBaseOfVariant('QA-TEST-SNEAKER-42-BLACK', ['42', 'Black']);
+    expect(base).toBe('QA-TEST-SNEAKER');
+    expect(suggestSku(base, ['44', 'White'])).toBe('QA-TEST-SNEAKER-44-WHITE');
+    expect(skuBaseOfVariant('SKU-5-40', ['40'])).toBe('SKU-5');
+    // A SKU of its own (not base + values) is kept whole; a product without options has no values.
+    expect(skuBaseOfVariant('CUSTOM-1', ['42'])).toBe('CUSTOM-1');
+    expect(skuBaseOfVariant('SKU-7', [])).toBe('SKU-7');
   });
 });

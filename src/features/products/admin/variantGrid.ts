@@ -83,6 +83,16 @@ export function suggestSku(base: string, values: readonly string[]): string {
 export const skuBaseOf = (title: string) => suggestSku(title.slice(0, 24), []) || 'SKU';
 
 /**
+ * The SKU base of a saved variant: its SKU without the values it ends with, as `suggestSku` wrote
+ * them ("BOOTS-42-BLACK" of 42 / Black → BOOTS), so a new size gets BOOTS-44-BLACK, not
+ * BOOTS-42-BLACK-44-BLACK. A SKU that does not end so is the base as it is.
+ */
+export function skuBaseOfVariant(sku: string, values: readonly string[]): string {
+  const tail = suggestSku('', values);
+  return tail && sku.endsWith(`-${tail}`) ? sku.slice(0, -tail.length - 1) : sku;
+}
+
+/**
  * The rows of the grid now (over the options up to the first without values): a combination keeps its own cells; else the cells of a row whose
  * values it extends (an option was added: the first such combination keeps that variant, its
  * id, SKU and stock; the others copy its price and discount); else new cells (SKU base + values,
