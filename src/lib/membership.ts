@@ -3,7 +3,6 @@
 import type { User } from '../domain/types';
 import type { ShopSettings } from '../domain/settings';
 import { isMembershipLine, type MembershipLine } from '../domain/membership';
-import { memberUntilDay } from '../domain/memberUntil';
 import { apiClient } from './apiClient';
 
 /**
@@ -18,6 +17,3 @@ export const leaveMembership = () => apiClient.delete<User>('/users/own/membersh
 
 /** GET /settings: the membership fee in dollars a year (0: membership is free). */
 export const fetchMembershipFee = () => apiClient.get<ShopSettings>('/settings').then((s) => s.membershipFee);
-
-/** "June 14, 2027 (UTC)": the day a term ends, as the reminder mail says it. */
-export const memberUntilText = memberUntilDay;

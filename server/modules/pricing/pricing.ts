@@ -14,6 +14,7 @@
 // discounted, never taxed, no part of the goods shipping compares to freeOver.
 // total = subtotal − discount + shipping + tax + membership fee, exactly.
 import { formatMoney, percentOf, shareOf, toDollars, type Cents, type PromotionKind } from '../../../src/domain/checkout';
+import { promotionPhase } from '../../../src/domain/promotionDates';
 
 /** A line to price. `key` identifies it in the answer (a variant id, a cart line id). */
 export interface PricingLine {
@@ -124,8 +125,9 @@ const appliesTo = (p: PricingPromotion, line: PricingLine) =>
 /** Why `p` cannot be used on this cart now, or undefined when it can. */
 function unusable(p: PricingPromotion, input: PricingInput, cartSubtotal: Cents, subtotals: readonly Cents[]): string | undefined {
   if (!p.active) return REASONS.inactive;
-  if (p.startsAt !== null && input.at < p.startsAt) return REASONS.notStarted;
-  if (p.endsAt !== null && input.at >= p.endsAt) return REASONS.ended;
+  const phase = promotionPhase(p.startsAt, p.endsAt, input.at);
+  if (phase === 'scheduled') return REASONS.notStarted;
+  if (phase === 'ended') return REASONS.ended;
   if (p.usageLimit !== null && p.used >= p.usageLimit) return REASONS.usedUp;
   if (p.perCustomerLimit !== null && p.customerUses >= p.perCustomerLimit) return REASONS.customerUsedUp;
   if (p.membersOnly && !input.member) return REASONS.membersOnly;

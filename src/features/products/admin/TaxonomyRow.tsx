@@ -126,7 +126,6 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
         title={`Merge ${item.label} into ${target?.label ?? ''}?`}
         message={`${moving(item.products)} to ${target?.label ?? ''}, and ${item.label} is deleted. This cannot be undone.`}
         confirmLabel="Merge"
-        busy={busy}
         onConfirm={() => {
           setAsking(false);
           void run(() => mergeTaxonomy(kind, item.id, Number(into)));

@@ -2,6 +2,7 @@
 // with X-Total-Count). Field messages come back on ApiError.errors.
 import { apiClient } from '../../../lib/apiClient';
 import { formatMoney, type Promotion } from '../../../domain/checkout';
+import { promotionPhase } from '../../../domain/promotionDates';
 import type { FilterOption } from '../../../domain/types';
 import { numberOrText } from '../../../lib/numberOrText';
 
@@ -63,11 +64,8 @@ export function datesOf(p: Pick<Promotion, 'startsAt' | 'endsAt'>): string {
 }
 
 /** Whether a promotion switched on applies at `now`: not yet (before its start), no more (from its end), or it does. */
-export function phaseAt(p: Pick<Promotion, 'startsAt' | 'endsAt'>, now: number): 'scheduled' | 'ended' | 'running' {
-  if (p.startsAt && now < Date.parse(p.startsAt)) return 'scheduled';
-  if (p.endsAt && now >= Date.parse(p.endsAt)) return 'ended';
-  return 'running';
-}
+export const phaseAt = (p: Pick<Promotion, 'startsAt' | 'endsAt'>, now: number) =>
+  promotionPhase(p.startsAt ? Date.parse(p.startsAt) : null, p.endsAt ? Date.parse(p.endsAt) : null, now);
 
 /** "3 / 10" or "3 (no limit)". */
 export const usageOf = (p: Pick<Promotion, 'used' | 'usageLimit'>) => (p.usageLimit === null ? `${p.used} (no limit)` : `${p.used} / ${p.usageLimit}`);

@@ -5,7 +5,8 @@ import { Button } from '../../../components/controls';
 import { formatMoney } from '../../../domain/checkout';
 import type { User } from '../../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { fetchMembershipFee, joinMembership, leaveMembership, memberUntilText } from '../../../lib/membership';
+import { fetchMembershipFee, joinMembership, leaveMembership } from '../../../lib/membership';
+import { memberUntilDay } from '../../../domain/memberUntil';
 import { startForFirstScreen } from '../../../lib/firstScreen';
 import { useRemote } from '../../../lib/useRemote';
 import { membershipAdded, selectMembershipInCart, userUpdated } from '../../../lib/session';
@@ -65,7 +66,7 @@ export default function MembershipSection({ user }: { user: Pick<User, 'member' 
 
   const priced = fee !== null && fee > 0 ? ` Membership costs ${formatMoney(fee)} a year.` : '';
   let text = `You are not a member. Members get the members’ offers at checkout.${priced}`;
-  if (member) text = until ? `Member until ${memberUntilText(until)}: members’ offers apply at checkout.` : 'You are a member: members’ offers apply at checkout.';
+  if (member) text = until ? `Member until ${memberUntilDay(until)}: members’ offers apply at checkout.` : 'You are a member: members’ offers apply at checkout.';
   // What the button does: apply; stop the renewal of a paid term; leave a membership without end.
   const leaving = until ? 'Stop renewal' : 'Leave membership';
   return (
