@@ -40,6 +40,27 @@ describe('LoginPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('focuses the first field in error and checks again as the shopper corrects it', async () => {
+    const fetch = stubFetch({ 'POST /api/auth/login': () => jsonResponse(user) });
+    renderLogin();
+    const email = screen.getByLabelText('Email address');
+    await userEvent.type(email, 'user@');
+    expect(screen.queryByText('Email not valid')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription('Email not valid');
+    expect(screen.getByText('Password required')).toBeInTheDocument();
+    await userEvent.type(email, 'shop.test');
+    expect(screen.queryByText('Email not valid')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(screen.getByLabelText('Password'), 'User12345');
+    expect(screen.queryByText('Password required')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+    expect(sent(fetch, 'POST /api/auth/login')).toEqual([{ email: 'user@shop.test', password: 'User12345' }]);
+  });
+
   it("shows the server's refusal as 'Wrong Email or Password' under the password field", async () => {
     stubFetch({ 'POST /api/auth/login': () => jsonResponse({ message: 'Wrong Email or Password' }, 401) });
     renderLogin();

@@ -1,16 +1,14 @@
 import { lazy, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, type Location } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { Button, Field, Input } from '../../../components/controls';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { loginRules, toRegisterOptions } from '../../../domain/validation';
 import { authErrorCleared, loadCodeStep, loginUserAsync, selectAuthError, selectAuthStatus } from '../authSlice';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
-import type { Credentials } from '../authAPI';
 import AuthLayout from '../components/AuthLayout';
 import { CODE_REQUIRED } from '../../../domain/constants';
+import { useLoginForm } from '../useLoginForm';
 
 // The two-factor code step: fetched only when the server asks for a code (not in the first load);
 // while it comes, the page's boundary (PageBoundary) shows its spinner, keeping what was typed.
@@ -31,12 +29,7 @@ export default function LoginPage() {
   const error = useAppSelector(selectAuthError);
   const status = useAppSelector(selectAuthStatus);
   const location = useLocation();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<Credentials>();
+  const { errors, values, formProps } = useLoginForm((credentials) => void dispatch(loginUserAsync(credentials)));
 
   useEffect(() => {
     dispatch(authErrorCleared());
@@ -47,7 +40,7 @@ export default function LoginPage() {
   if (user) return <Navigate to={destination(location)} replace />;
   if (!userChecked) return <PageSpinner label="Checking your session…" />;
 
-  const passwordError = errors.password?.message ?? error ?? undefined;
+  const passwordError = errors.password ?? error ?? undefined;
   return (
     <AuthLayout
       title="Log in to your account"
@@ -61,17 +54,17 @@ export default function LoginPage() {
       }
     >
       {error === CODE_REQUIRED ? (
-        <CodeStep {...getValues()} />
+        <CodeStep {...values} />
       ) : (
-        <form noValidate className="space-y-6" onSubmit={handleSubmit((data) => dispatch(loginUserAsync(data)))}>
+        <form className="space-y-6" {...formProps}>
           {typeof notice === 'string' && (
             <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
               {notice}
             </p>
           )}
-          <Field id="email" label="Email address" error={errors.email?.message}>
+          <Field id="email" label="Email address" error={errors.email}>
             {(control) => (
-              <Input type="email" autoComplete="email" {...control} {...register('email', toRegisterOptions(loginRules.email))} />
+              <Input type="email" name="email" autoComplete="email" defaultValue={values.email} {...control} />
             )}
           </Field>
           <Field
@@ -88,8 +81,9 @@ export default function LoginPage() {
               <Input
                 type="password"
                 autoComplete="current-password"
+                name="password"
+                defaultValue={values.password}
                 {...control}
-                {...register('password', toRegisterOptions(loginRules.password))}
               />
             )}
           </Field>
