@@ -105,6 +105,23 @@ describe('the order page (/admin/orders/:id)', () => {
     expect(screen.getByText('customer7@shop.test')).toBeInTheDocument();
   });
 
+  it('cancelling asks first: "Keep it" sends nothing, the confirmation saves it', async () => {
+    const mock = server(anOrder());
+    const user = userEvent.setup();
+    open();
+    await user.selectOptions(await screen.findByLabelText('Change status'), 'cancelled');
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #4?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent(mock, 'PATCH /api/orders/4')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order #4' }));
+    expect(await screen.findByText('Order #4 is now cancelled')).toBeInTheDocument();
+    expect(sent(mock, 'PATCH /api/orders/4')).toEqual([{ status: 'cancelled' }]);
+  });
+
   it('dispatching asks for an optional carrier and tracking number, sent with the status and shown', async () => {
     const mock = server(anOrder());
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import OrderTimeline from '../../../components/OrderTimeline';
 import { Button, Select } from '../../../components/controls';
 import type { AdminOrder } from '../../../domain/backOffice';
 import type { Order, OrderStatus } from '../../../domain/types';
+import CancelOrderDialog from './CancelOrderDialog';
 import StatusOptions from './StatusOptions';
 import { setOrderStatus } from './adminOrderAPI';
 import TrackingFields, { trackingOf, type TrackingDraft } from './TrackingFields';
@@ -25,6 +26,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
   const canChange = usePermission('orders.write');
   const [status, setStatus] = useState<OrderStatus | ''>(order.status);
   const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [draft, setDraft] = useState<TrackingDraft>({ carrier: order.tracking?.carrier ?? '', number: order.tracking?.number ?? '' });
   // Dispatching may give the parcel's tracking; a dispatched order's tracking may be corrected.
@@ -33,6 +35,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
   const unchanged = status === order.status && !trackingChanged;
 
   async function saveStatus() {
+    setAsking(false);
     if (!status || unchanged) return;
     setSaving(true);
     setSaveError(null);
@@ -69,11 +72,16 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
             </Select>
           </div>
           {status === 'dispatched' && <TrackingFields draft={draft} onChange={setDraft} disabled={saving} />}
-          <Button look="primary" onClick={saveStatus} disabled={saving || unchanged}>
+          <Button
+            look="primary"
+            onClick={() => (status === 'cancelled' && order.status !== 'cancelled' ? setAsking(true) : void saveStatus())}
+            disabled={saving || unchanged}
+          >
             {saving ? 'Saving…' : 'Save status'}
           </Button>
         </div>
       )}
+      <CancelOrderDialog orderId={order.id} open={asking} onConfirm={() => void saveStatus()} onCancel={() => setAsking(false)} />
       {saveError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {saveError}

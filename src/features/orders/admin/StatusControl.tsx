@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PencilSquareIcon } from '@heroicons/react/20/solid';
-import ConfirmDialog from '../../../components/ConfirmDialog';
 import StatusBadge from '../../../components/StatusBadge';
 import { Select, buttonClass } from '../../../components/controls';
 import type { Order, OrderStatus } from '../../../domain/types';
 import { usePermission } from '../../../lib/usePermission';
+import CancelOrderDialog from './CancelOrderDialog';
 import StatusOptions from './StatusOptions';
 
 interface StatusControlProps {
@@ -113,15 +113,7 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
           </button>
         </>
       )}
-      <ConfirmDialog
-        open={asking}
-        title={`Cancel order #${order.id}?`}
-        message="Its stock goes back on sale and its card payment, if any, is released or refunded. Moving it out of cancelled later takes the stock again, if there is enough."
-        confirmLabel={`Cancel order #${order.id}`}
-        cancelLabel="Keep it"
-        onConfirm={() => void save()}
-        onCancel={() => setAsking(false)}
-      />
+      <CancelOrderDialog orderId={order.id} open={asking} onConfirm={() => void save()} onCancel={() => setAsking(false)} />
     </form>
   );
 }
