@@ -74,6 +74,18 @@ describe('AdminProductsScreen', () => {
     expect(screen.getByRole('row', { name: /iPhone 15/ })).toHaveTextContent('None recorded');
   });
 
+  it('a page past the end (an old link) shows the last page instead', async () => {
+    const mock = shopServer({
+      'GET /api/admin/products': ({ url }) =>
+        jsonResponse(url.searchParams.get('_page') === '2' ? ROWS : [], 200, { 'X-Total-Count': '23' }),
+    });
+    open('/admin/products?page=99');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(calls(mock)).toEqual(expect.arrayContaining(['GET /api/admin/products?_page=99&_limit=20', 'GET /api/admin/products?_page=2&_limit=20']));
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 21 to 23 of 23 results');
+    expect(screen.queryByText('No product matches.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message under a price it refused, and saves a variant's stock through its route", async () => {
     const mock = shopServer({
       'PATCH /api/products/1': () => jsonResponse({ message: 'Invalid product', errors: { price: 'Price must be at least 1' } }, 400),

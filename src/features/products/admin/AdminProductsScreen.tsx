@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import ErrorMessage from '../../../components/ErrorMessage';
-import Pagination from '../../../components/Pagination';
+import Pagination, { pageCount } from '../../../components/Pagination';
 import Spinner from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { toSearchParams, withPage } from '../../../lib/listingParams';
@@ -47,6 +47,11 @@ export default function AdminProductsScreen() {
     }
     setTicks({ key: apiQuery, ids: next });
   };
+  // A page past the end (an old link, fewer products now) shows the last page instead.
+  const pages = pageCount(list.data?.total ?? 0, TABLE_PAGE_SIZE);
+  useEffect(() => {
+    if (current && pages > 0 && query.page > pages) change(withPage(query, pages), true);
+  }, [current, pages, query, change]);
   const { retry } = list;
   const reload = useCallback(() => retry(), [retry]);
 
