@@ -19,6 +19,9 @@ export function toCents(dollars: number): Cents {
   return Math.round(Math.round(dollars * 1000) / 10);
 }
 
+/** Whether `dollars` is a whole number of cents (at most two decimals, within float error). */
+export const isWholeCents = (dollars: number) => Math.abs(Math.round(dollars * 100) - dollars * 100) <= 1e-6;
+
 /** Integer cents → dollars as the API answers them (at most two decimals). */
 export function toDollars(cents: Cents): number {
   return Math.round(cents) / 100;

@@ -12,6 +12,10 @@ export interface FieldRule {
   max?: { value: number; message: string };
   maxLength?: { value: number; message: string };
   integer?: string;
+  /** A value that is not a number at all ("abc"): this, not the range's message. */
+  number?: string;
+  /** More than two decimals: checked by checkProductField (src/domain/productFields.ts), not by checkField. */
+  cents?: string;
   /**
    * A number other than 0 nearer to 0 than SMALLEST_NUMBER (5e-324, 1e-320) is refused with this:
    * checked by checkProductField (src/domain/productFields.ts), not by checkField.
@@ -41,7 +45,7 @@ export function checkField(value: unknown, rule: FieldRule): string | undefined 
   const numeric = rule.min !== undefined || rule.max !== undefined || rule.integer !== undefined;
   if (numeric) {
     const n = toNumber(value);
-    if (!Number.isFinite(n)) return rule.integer ?? rule.min?.message ?? rule.max?.message;
+    if (!Number.isFinite(n)) return rule.number ?? rule.integer ?? rule.min?.message ?? rule.max?.message;
     if (rule.integer && !Number.isInteger(n)) return rule.integer;
     if (rule.min && n < rule.min.value) return rule.min.message;
     if (rule.max && n > rule.max.value) return rule.max.message;

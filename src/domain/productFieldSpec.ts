@@ -55,7 +55,13 @@ export const numberRule = (min: number, max: number) => (label: string): FieldRu
   required: `${label} is required`,
   min: { value: min, message: `${label} must be at least ${min}` },
   max: { value: max, message: `${label} must be at most ${max}` },
+  number: `${label} must be a number`,
   tiny: `${label} is too small to store: give 0 or a larger number`,
+});
+/** An amount of money: a number within the range, in whole cents. */
+export const moneyRule = (min: number, max: number) => (label: string): FieldRule => ({
+  ...numberRule(min, max)(label),
+  cents: `${label} must have at most 2 decimals`,
 });
 /** A number that may be left blank (a blank weight is not set: 0, not shown). */
 export const optionalNumberRule = (min: number, max: number) => (label: string): FieldRule => ({ ...numberRule(min, max)(label), required: undefined });

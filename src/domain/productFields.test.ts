@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import seed from '../../db.json';
 import { checkField } from './fieldRule';
-import { isJsonField, LIST_KEYS, NULLABLE_KEYS, PRODUCT_COLUMN, PRODUCT_DEFAULTS, PRODUCT_FORM_RULES, PRODUCT_KEYS, SCALAR_KEYS, productRule } from './productFields';
+import { checkProductField, isJsonField, LIST_KEYS, NULLABLE_KEYS, PRODUCT_COLUMN, PRODUCT_DEFAULTS, PRODUCT_FORM_RULES, PRODUCT_KEYS, SCALAR_KEYS, productRule } from './productFields';
 
 describe('the product field table', () => {
   it('lists the fields in the data file’s key order', () => {
@@ -78,6 +78,12 @@ describe('the product field table', () => {
     expect(checkField('', PRODUCT_FORM_RULES.image12)).toBeUndefined();
     expect(checkField('x'.repeat(501), PRODUCT_FORM_RULES.image12)).toBe('Image 12 must be at most 500 characters');
     expect(checkField('0', PRODUCT_FORM_RULES.price)).toBe('Price must be at least 1');
+    expect(checkField('abc', PRODUCT_FORM_RULES.price)).toBe('Price must be a number');
+    // Whole cents: checkProductField, as the form and the server check it.
+    expect(checkProductField('19.999', PRODUCT_FORM_RULES.price)).toBe('Price must have at most 2 decimals');
+    expect(checkProductField(1.15, PRODUCT_FORM_RULES.price)).toBeUndefined();
+    expect(checkProductField('19.99', PRODUCT_FORM_RULES.price)).toBeUndefined();
+    expect(checkProductField('7.125', PRODUCT_FORM_RULES.discountPercentage)).toBeUndefined();
     expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('Stock must be a whole number');
     expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('Stock must be at most 2147483647');
     expect(checkField('x'.repeat(2001), PRODUCT_FORM_RULES.description)).toBe('Description must be at most 2000 characters');

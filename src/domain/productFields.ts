@@ -8,7 +8,8 @@
 // Pure TypeScript, shared by the client and the server: no React, no Node.
 import type { Review } from './types';
 import { checkField, MAX_TEXT, toNumber, type FieldRule } from './fieldRule';
-import { integerRule, numberRule, optionalNumberRule, optionalTextRule, textRule, type FieldSpec } from './productFieldSpec';
+import { isWholeCents } from './checkout';
+import { integerRule, moneyRule, numberRule, optionalNumberRule, optionalTextRule, textRule, type FieldSpec } from './productFieldSpec';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
 export const MAX_LONG_TEXT = 2000;
@@ -27,7 +28,7 @@ export const PRODUCT_FIELD_TABLE = {
   id: { type: 'id', label: 'Id', column: 'id', csv: 'key' },
   title: { type: 'text', label: 'Product Name', column: 'title', input: 'required', form: true, rule: textRule(MAX_TEXT), csv: 'both' },
   description: { type: 'text', label: 'Description', column: 'description', input: 'required', form: true, rule: textRule(MAX_LONG_TEXT), csv: 'both' },
-  price: { type: 'number', label: 'Price', column: 'price', input: 'required', form: true, rule: numberRule(1, 10000), csv: 'both' },
+  price: { type: 'number', label: 'Price', column: 'price', input: 'required', form: true, rule: moneyRule(1, 10000), csv: 'both' },
   discountPercentage: { type: 'number', label: 'Discount Percentage', column: 'discount_percentage', input: 'required', form: true, rule: numberRule(0, 100), csv: 'both' },
   stock: { type: 'integer', label: 'Stock', column: 'stock', input: 'required', form: true, rule: integerRule(0, MAX_STOCK), csv: 'both' },
   thumbnail: { type: 'text', label: 'Thumbnail', column: 'thumbnail', input: 'required', form: true, rule: textRule(MAX_IMAGE), image: true, csv: 'both' },
@@ -176,12 +177,14 @@ export const PRODUCT_FORM_RULES = Object.fromEntries(
 export const SMALLEST_NUMBER = 2 ** -1022;
 
 /**
- * checkField, then the rule's `tiny` check: a product's number other than 0 nearer to 0 than
- * SMALLEST_NUMBER is refused. Kept out of checkField, which every form (and /login) loads.
+ * checkField, then the rule's `tiny` check (a product's number other than 0 nearer to 0 than
+ * SMALLEST_NUMBER is refused) and its `cents` check (a price has at most two decimals). Kept out of checkField, which every form (and /login) loads.
  */
 export function checkProductField(value: unknown, rule: FieldRule): string | undefined {
   const message = checkField(value, rule);
-  if (message !== undefined || rule.tiny === undefined) return message;
+  if (message !== undefined) return message;
   const n = toNumber(typeof value === 'string' ? value.trim() : value);
-  return n !== 0 && Math.abs(n) < SMALLEST_NUMBER ? rule.tiny : undefined;
+  if (rule.tiny && n !== 0 && Math.abs(n) < SMALLEST_NUMBER) return rule.tiny;
+  if (rule.cents && Number.isFinite(n) && !isWholeCents(n)) return rule.cents;
+  return undefined;
 }

@@ -1,4 +1,4 @@
-// The product form's broken values: one per range, whole-number and length rule of
+// The product form's broken values: one per range, whole-number, whole-cents and length rule of
 // PRODUCT_FORM_RULES among the fields a new form shows, each with the message it must show.
 import { PRODUCT_FORM_RULES, type ProductFormField } from '../domain/productFields';
 import { LABELS, type ShownField } from './productForm';
@@ -23,6 +23,7 @@ export function brokenValues(kind: 'price and stock' | 'others'): Broken[] {
     if (rule.min) add(name, String(rule.min.value - 1), rule.min.message);
     if (rule.max) add(name, String(rule.max.value + 1), rule.max.message);
     if (rule.integer) add(name, '1.5', rule.integer);
+    if (rule.cents) add(name, '19.999', rule.cents);
     if (rule.maxLength) add(name, 'x'.repeat(rule.maxLength.value + 1), rule.maxLength.message);
   }
   return broken.filter(({ name }) => name !== 'brand' && name !== 'category');

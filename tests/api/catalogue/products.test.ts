@@ -224,7 +224,9 @@ describe('POST /api/products (admin)', () => {
   it.each([
     ['price', 0, 'Price must be at least 1'],
     ['price', '10001', 'Price must be at most 10000'],
-    ['price', 'abc', 'Price must be at least 1'],
+    ['price', 'abc', 'Price must be a number'],
+    ['price', 19.999, 'Price must have at most 2 decimals'],
+    ['price', '1.001', 'Price must have at most 2 decimals'],
     ['discountPercentage', -1, 'Discount Percentage must be at least 0'],
     ['discountPercentage', 101, 'Discount Percentage must be at most 100'],
     ['stock', 1.5, 'Stock must be a whole number'],

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button, Field, Input, Select, Textarea } from '../../../components/controls';
 import type { FilterOption } from '../../../domain/types';
 import type { ProductFormField } from '../../../domain/productFields';
-import { toRegisterOptions } from '../../../domain/validation';
+import { checkProductField } from '../../../domain/productFields';
 import { ALT_NAMES, EMPTY_PRODUCT_FORM, formRule, IMAGE_NAMES, toFieldErrors, toProductInput, type AltName, type ProductFormValues, type ProductInput } from './productFormValues';
 import ProductImages, { type Pictures } from './ProductImages';
 import ProductNotifications from './ProductNotifications';
@@ -99,7 +99,7 @@ export default function ProductForm({
   /** The field `name` of the form: its label, message and rule; `control` draws its input. */
   const field = (name: ProductFormField | AltName, label: string, className: string, control: (props: object) => ReactNode) => (
     <Field key={name} id={name} label={label} error={errors[name]?.message} className={className}>
-      {(tie) => control({ ...tie, ...register(name, toRegisterOptions(formRule(name))) })}
+      {(tie) => control({ ...tie, ...register(name, { validate: (value: unknown) => checkProductField(value, formRule(name)) ?? true }) })}
     </Field>
   );
 

@@ -15,7 +15,7 @@ afterEach(() => {
 describe('ProductFormScreen, the price, discount and stock rules of a new product', () => {
   const broken = brokenValues('price and stock');
 
-  it('knows the ranges of the product form: price 1–10000, discount 0–100, stock a whole number', () => {
+  it('knows the ranges of the product form: price 1–10000 in whole cents, discount 0–100, stock a whole number', () => {
     expect(broken.map((b) => b.message)).toEqual(
       expect.arrayContaining([
         'Price must be at least 1',
@@ -23,6 +23,7 @@ describe('ProductFormScreen, the price, discount and stock rules of a new produc
         'Discount Percentage must be at least 0',
         'Discount Percentage must be at most 100',
         'Stock must be a whole number',
+        'Price must have at most 2 decimals',
       ]),
     );
   });
