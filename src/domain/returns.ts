@@ -91,12 +91,24 @@ export function deliveredAt(order: Pick<Order, 'history' | 'createdAt'>): Date |
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** The last moment a line may be returned; null when its product takes no returns (or dates are unknown). */
+/**
+ * When a line's return window closes (the first moment it may no longer be returned): a window is
+ * whole days, the shop's days are UTC days, so it closes at the end of the UTC day that is the
+ * policy's days after the delivery ('30 days' delivered on June 1: returnable through July 1, UTC).
+ * Null when its product takes no returns (or dates are unknown).
+ */
 export function returnableUntil(order: Pick<Order, 'history' | 'createdAt'>, item: OrderItem): Date | null {
   const days = returnWindowDays(item.product.returnPolicy);
   const from = deliveredAt(order);
-  return days === null || !from ? null : new Date(from.getTime() + days * DAY_MS);
+  if (days === null || !from) return null;
+  const until = new Date(from.getTime() + days * DAY_MS);
+  until.setUTCHours(24, 0, 0, 0);
+  return until;
 }
+
+/** "Jul 1, 2026 (UTC)": the last day of a return window that closes at `until`, as every page and message says it. */
+export const returnLastDay = (until: Date): string =>
+  `${new Date(until.getTime() - 1).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })} (UTC)`;
 
 /** Units of a line already in a return that is not rejected. */
 export function unitsInReturns(order: Pick<Order, 'returns'>, line: number): number {
@@ -109,7 +121,7 @@ export function unitsInReturns(order: Pick<Order, 'returns'>, line: number): num
 export function returnableUnits(order: Order, item: OrderItem, now = new Date()): number {
   if (order.status !== 'delivered') return 0;
   const until = returnableUntil(order, item);
-  if (!until || until.getTime() < now.getTime()) return 0;
+  if (!until || until.getTime() <= now.getTime()) return 0;
   return Math.max(0, item.quantity - unitsInReturns(order, item.id));
 }
 

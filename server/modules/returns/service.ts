@@ -11,6 +11,7 @@ import {
   RETURN_NEXT_STEPS,
   RETURN_STATUSES,
   returnableUntil,
+  returnLastDay,
   returnWindowDays,
   type OrderReturn,
   type ReturnLine,
@@ -157,8 +158,8 @@ export class ReturnService {
           const title = item.product.title;
           if (returnWindowDays(item.product.returnPolicy) === null) throw conflict(`"${title}" cannot be returned: ${item.product.returnPolicy ?? 'No return policy'}`);
           const until = returnableUntil(o, item);
-          if (until && until.getTime() < at.getTime()) {
-            throw conflict(`The return window of "${title}" (${item.product.returnPolicy}) ended on ${until.toISOString().slice(0, 10)}`);
+          if (until && until.getTime() <= at.getTime()) {
+            throw conflict(`The return window of "${title}" (${item.product.returnPolicy}) ended on ${returnLastDay(until)}`);
           }
           const inReturns = held.get(line) ?? 0;
           if (quantity > item.quantity - inReturns) {

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A card order delivered `deliveredDaysAgo` days ago: 3 shoes (30 days' returns), 1 lamp (no returns), 2 mugs (7 days). */
 function delivered(deliveredDaysAgo = 2, overrides: Partial<Order> = {}): Order {
@@ -65,7 +65,8 @@ describe('Returns on the order page', () => {
     render();
     const section = await screen.findByRole('region', { name: 'Returns' });
     const windows = within(within(section).getByRole('list', { name: 'Return windows' })).getAllByRole('listitem');
-    const until = (days: number) => day.format(new Date(new Date(placed.history![1].at).getTime() + days * DAY));
+    // The last day of the window: the UTC day the policy's days after the delivery.
+    const until = (days: number) => `${utcDay.format(new Date(new Date(placed.history![1].at).getTime() + days * DAY))} (UTC)`;
     expect(windows.map((w) => w.textContent)).toEqual([
       `Trail Shoe (Size 44)Returnable until ${until(30)}`,
       'Desk LampNot returnable',
@@ -175,7 +176,7 @@ describe('Returns on the order page', () => {
     stubFetch({ 'GET /api/orders/31': () => jsonResponse(delivered(40, { items: delivered().items.slice(2) })) });
     const again = render();
     const over = await screen.findByRole('region', { name: 'Returns' });
-    expect(over).toHaveTextContent(/MugNot returnable \(the return window ended/);
+    expect(over).toHaveTextContent(/MugNot returnable: the return window ended [A-Z][a-z]{2} \d{1,2}, \d{4} \(UTC\)/);
     expect(within(over).queryByRole('button', { name: 'Return items' })).not.toBeInTheDocument();
     again.unmount();
 

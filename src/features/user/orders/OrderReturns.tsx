@@ -3,9 +3,8 @@ import { useAppAlert } from '../../../components/Alerts';
 import Spinner from '../../../components/Spinner';
 import { buttonClass } from '../../../components/controls';
 import { formatMoney } from '../../../domain/checkout';
-import { returnableUnits, returnableUntil, unitsInReturns } from '../../../domain/returns';
+import { returnableUnits, returnableUntil, returnLastDay, unitsInReturns } from '../../../domain/returns';
 import type { Order, OrderItem } from '../../../domain/types';
-import { placedOn } from './orderFormat';
 import ReturnList from '../../../components/ReturnList';
 import { lineName } from '../../../domain/returnText';
 
@@ -18,8 +17,8 @@ function windowText(order: Order, item: OrderItem, now: Date): string {
   if (!until) return 'Not returnable';
   const held = unitsInReturns(order, item.id);
   if (held >= item.quantity) return item.quantity === 1 ? 'In a return' : `All ${item.quantity} in a return`;
-  if (until.getTime() < now.getTime()) return `Not returnable (the return window ended ${placedOn(until.toISOString())})`;
-  return `Returnable until ${placedOn(until.toISOString())}`;
+  if (until.getTime() <= now.getTime()) return `Not returnable: the return window ended ${returnLastDay(until)}`;
+  return `Returnable until ${returnLastDay(until)}`;
 }
 
 /**
