@@ -119,13 +119,17 @@ export function readVariants(
     }
     const price = own(raw.price, 'price', at('price'), errors);
     const discountPercentage = own(raw.discountPercentage, 'discountPercentage', at('discountPercentage'), errors);
-    const stock = typeof raw.stock === 'boolean' ? NaN : toNumber(typeof raw.stock === 'string' ? raw.stock.trim() : raw.stock);
-    if (!Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) errors[at('stock')] = 'Stock must be a whole number of 0 or more';
-    else total += stock;
-    const image = readImage(raw.image, images, at('image'), errors);
     const id = raw.id === undefined || raw.id === null ? undefined : Number(raw.id);
-    if (id !== undefined && !existing?.variants.some((v) => v.id === id)) errors[at('id')] = `This product has no variant ${String(raw.id)}`;
-    if (sku && choice && Number.isInteger(stock)) variants.push({ ...(id === undefined ? {} : { id }), sku, options: choice, price, discountPercentage, stock, ...(image === undefined ? {} : { image }) });
+    const kept = id === undefined ? undefined : existing?.variants.find((v) => v.id === id);
+    if (id !== undefined && !kept) errors[at('id')] = `This product has no variant ${String(raw.id)}`;
+    // No stock: a kept variant's stays as it is (counted here as it was read).
+    const stock = raw.stock === undefined && kept ? undefined : typeof raw.stock === 'boolean' ? NaN : toNumber(typeof raw.stock === 'string' ? raw.stock.trim() : raw.stock);
+    if (stock !== undefined && (!Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK)) errors[at('stock')] = 'Stock must be a whole number of 0 or more';
+    else total += stock ?? kept!.stock;
+    const image = readImage(raw.image, images, at('image'), errors);
+    if (sku && choice && (stock === undefined || Number.isInteger(stock))) {
+      variants.push({ ...(id === undefined ? {} : { id }), sku, options: choice, price, discountPercentage, ...(stock === undefined ? {} : { stock }), ...(image === undefined ? {} : { image }) });
+    }
   });
   if (total > MAX_STOCK) errors.variants = 'The variants hold more stock than the shop can count';
   const missing = optionChoices(options).filter((c) => !seen.has(key(c, options)));

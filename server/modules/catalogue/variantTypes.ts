@@ -22,8 +22,10 @@ export type ListedProduct = Product & { salePrice: number; priceVaries: boolean 
 /**
  * A variant to write: `id` keeps an existing one (of the same product), none makes a new one.
  * `image` left out keeps an existing variant's picture (none for a new one); null removes it.
+ * `stock` left out keeps an existing variant's stock as it is when the write locks the product
+ * (what an order took meanwhile stays taken); a new variant has one.
  */
-export type VariantInput = Omit<Variant, 'id'> & { id?: number };
+export type VariantInput = Omit<Variant, 'id' | 'stock'> & { id?: number; stock?: number };
 
 /** The options and variants a product write sets, together (the whole list: variants left out are removed). */
 export interface VariantsWrite {

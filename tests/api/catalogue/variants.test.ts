@@ -189,6 +189,29 @@ describe('product writes set options and variants (admin)', () => {
     expect((await user.get('/api/cart').expect(200)).body[0].variant).toMatchObject({ sku: 'IP-42', stock: 9 });
   });
 
+  it("a kept variant sent without stock keeps its stock as it is, what an order took meanwhile included; a new one needs one", async () => {
+    const shop = makeShop({ data: withBoots() });
+    const admin = await shop.as('admin');
+    // The admin's form loaded the boots (42: 3 left); then a shopper buys two pairs of 42.
+    const loaded = (await admin.get('/api/products/6').expect(200)).body;
+    const user = await shop.as('user');
+    await user.post('/api/orders').send(order([{ product: { id: 6 }, variant: 101, quantity: 2 }])).expect(201);
+    expect(await bootStock(shop)).toMatchObject({ 'BOOT-42': 1 });
+    // The admin saves a new SKU for 42 and a stock for 44: 42's stock is not sent.
+    const variants = loaded.variants.map(({ stock, ...v }: { stock: number; sku: string }) =>
+      v.sku === 'BOOT-42' ? { ...v, sku: 'BOOT-42-W' } : v.sku === 'BOOT-44' ? { ...v, stock: 5 } : { ...v, stock },
+    );
+    const saved = await admin.patch('/api/products/6').send({ options: loaded.options, variants }).expect(200);
+    expect(saved.body.variants.map((v: { sku: string; stock: number }) => [v.sku, v.stock])).toEqual([['BOOT-42-W', 1], ['BOOT-43', 0], ['BOOT-44', 5]]);
+    expect(saved.body.stock).toBe(6);
+    // A new variant (no id) without stock is refused, nothing changed.
+    const before = await shop.state();
+    const bigger = { options: [{ name: 'Size', values: ['42', '43', '44', '45'] }], variants: [...saved.body.variants.map(({ stock: _s, ...v }: { stock: number }) => v), { sku: 'BOOT-45', options: { Size: '45' } }] };
+    const refused = await admin.patch('/api/products/6').send(bigger).expect(400);
+    expect(refused.body.errors).toEqual({ 'variants.3.stock': 'Stock must be a whole number of 0 or more' });
+    expect(await shop.state()).toEqual(before);
+  });
+
   it.each([
     [{ options: [SIZE, { name: 'size', values: ['x'] }], variants: [] }, ['options.1.name', 'variants']],
     [{ options: [SIZE], variants: grid(['A', 'B', 'C']).slice(0, 2) }, ['variants']],

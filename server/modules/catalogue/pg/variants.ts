@@ -100,12 +100,13 @@ export async function writeVariants(trx: Transaction<Database>, product: number,
       options: JSON.stringify(v.options),
       price: v.price,
       discount_percentage: v.discountPercentage,
-      stock: v.stock,
       position,
     };
     // `image` left out keeps a variant's picture (a write that does not know of pictures).
-    if (v.id !== undefined && existing.has(v.id)) await trx.updateTable('variants').set({ ...values, ...(v.image === undefined ? {} : { image: v.image }) }).where('id', '=', v.id).execute();
-    else await trx.insertInto('variants').values({ ...values, image: v.image ?? null, product_id: product }).execute();
+    // `stock` left out keeps a kept variant's stock as it is now, under the product's lock.
+    const kept = { ...(v.image === undefined ? {} : { image: v.image }), ...(v.stock === undefined ? {} : { stock: v.stock }) };
+    if (v.id !== undefined && existing.has(v.id)) await trx.updateTable('variants').set({ ...values, ...kept }).where('id', '=', v.id).execute();
+    else await trx.insertInto('variants').values({ ...values, stock: v.stock ?? 0, image: v.image ?? null, product_id: product }).execute();
   }
 }
 

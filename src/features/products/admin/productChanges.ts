@@ -1,6 +1,8 @@
 // What an edit of a saved product sends: its id and the fields the form changed. A field the
 // admin did not touch is left out, so a save (or a delete) does not write back what the form
 // loaded over what changed meanwhile: stock an order took, a price set in the products table.
+// The variants go as a whole list when any changed, but a saved variant's stock only when the
+// admin changed it (the server keeps the stock of a variant sent without one).
 import type { Product, ProductVariants } from '../../../domain/types';
 import type { ProductUpdate } from '../productsAPI';
 import type { ProductInput } from './productFormValues';
@@ -36,7 +38,10 @@ export function changesOf(product: Product & Partial<ProductVariants>, input: Pr
   // Options and variants go together (the server checks one against the other), when either changed.
   if (input.variants && !(same(input.options ?? [], product.options ?? []) && sameVariants(input.variants, product.variants))) {
     update.options = input.options;
-    update.variants = input.variants;
+    update.variants = input.variants.map(({ stock, ...variant }) => {
+      const was = variant.id === undefined ? undefined : product.variants?.find((v) => v.id === variant.id);
+      return was && was.stock === stock ? variant : { ...variant, stock };
+    });
   }
   return update as ProductUpdate;
 }
