@@ -5,6 +5,8 @@
 //    it appears on: no dialog, nothing executed, and no CSP violation on the way.
 //  - The server dies mid-journey: the shopper sees a clear message; the server comes back on the
 //    same data folder and port, and the order completes with the cart intact.
+//  - The server is down when a page first needs a lazy module (the alerts' host, the wishlist's
+//    writes): the alert still shows, and once the server is back the same page works, no reload.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,5 +185,36 @@ test('the server dies mid-journey: a clear message, then the order completes aft
     `The server was killed (SIGKILL) at checkout; "Order Now" showed "${NETWORK_ERROR}"; after a restart on the ` +
       `same data folder the cart was intact and order #${orderId} was placed from the same page without a reload.`,
   );
+  await context.close();
+});
+
+test('down before the first alert and the first heart: the alert shows, and after a restart the heart works without a reload', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await shopperPage(browser);
+  await loginViaUi(page, DEMO_USER);
+  // A page that has fetched neither the alerts' host nor the wishlist's writes.
+  await page.reload();
+  const heart = page.getByRole('button', { name: /^Save .+ to wishlist$/ }).first();
+  await expect(heart).toBeEnabled();
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /AlertHost|wishlistWrite/.test(n)));
+  expect(await fetched()).toEqual([]);
+  const name = (await heart.getAttribute('aria-label'))!;
+
+  await server.kill();
+  figures.faults += 1;
+  await heart.click();
+  await expect(page.getByRole('alert').filter({ hasText: NETWORK_ERROR })).toBeVisible();
+  await expect(page.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+  figures.cases += 1;
+
+  server = await startServer({ dataDir, port: server.port });
+  await page.getByRole('button', { name }).click();
+  await expect(page.getByText('Saved to your wishlist')).toBeVisible();
+  await expect(page.getByRole('button', { name: name.replace(/^Save (.+) to wishlist$/, 'Remove $1 from wishlist') })).toHaveAttribute('aria-pressed', 'true');
+  const saved = (await (await page.request.get('/api/wishlist')).json()) as { product: { title: string } }[];
+  expect(saved.map((item) => item.product.title)).toEqual([name.replace(/^Save (.+) to wishlist$/, '$1')]);
+  figures.writesChecked += 1;
+  figures.cases += 1;
+  figures.notes.push('The server was killed before the page had fetched its alerts and wishlist code: the heart showed the network message; after a restart the same page saved to the wishlist, no reload.');
   await context.close();
 });

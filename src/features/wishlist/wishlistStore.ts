@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { WishlistItem } from '../../domain/wishlist';
 import { apiClient } from '../../lib/apiClient';
+import { importAgain } from '../../lib/importAgain';
 
 export type { WishlistItem };
 
@@ -16,6 +17,9 @@ export interface WishlistState {
   /** The user the list belongs to. */
   owner: number | null;
 }
+
+/** The writes' chunk, fetched with the first write (and fetched anew after a failed fetch). */
+export const loadWishlistWrite = importAgain(() => import('./wishlistWrite'));
 
 const NONE: WishlistState = { items: null, error: null, owner: null };
 let state = NONE;

@@ -8,6 +8,7 @@ import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '.
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import WishlistPrice from '../../../features/wishlist/components/WishlistPrice';
+import { loadWishlistWrite } from '../../../features/wishlist/wishlistStore';
 import { useTaxonomyLabels } from '../../../features/products/useTaxonomyLabels';
 
 /** No longer sold, sold out, or in stock: what the item's state lets the shopper do. */
@@ -56,7 +57,7 @@ export default function WishlistRow({ item, onRemoved }: { item: WishlistItem; o
     setBusy('removing');
     try {
       // The writes are one lazy chunk, shared with the heart's (fetched on the first write).
-      await (await import('../../../features/wishlist/wishlistWrite')).removeFromWishlist(item.id);
+      await (await loadWishlistWrite()).removeFromWishlist(item.id);
       alert.success('Removed from your wishlist');
       onRemoved();
     } catch (failure) {

@@ -3,7 +3,7 @@ import { useAppAlert } from '../../../components/Alerts';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/apiClient';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectLoggedInUser } from '../../../lib/session';
-import { findItem, useWishlist } from '../wishlistStore';
+import { findItem, loadWishlistWrite, useWishlist } from '../wishlistStore';
 
 interface WishlistHeartProps {
   product: { id: number; title: string };
@@ -27,7 +27,7 @@ export default function WishlistHeart({ product, variant = null, label = '', cla
   async function toggle() {
     setBusy(true);
     try {
-      await (await import('../wishlistWrite')).toggleWishlist(alert, item, product.id, variant);
+      await (await loadWishlistWrite()).toggleWishlist(alert, item, product.id, variant);
     } catch {
       alert.error(NETWORK_ERROR_MESSAGE);
     } finally {
