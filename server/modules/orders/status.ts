@@ -54,8 +54,8 @@ export function readStatus(value: unknown): OrderStatus {
  * The status change of `order` to `to` by `by`, with the stock that goes with it: stock always
  * equals what it was minus the quantities of the orders that are not cancelled (never beyond
  * MAX_STOCK), so cancelling gives an order's stock back and leaving `cancelled` takes it again
- * (409 naming the product when there is not enough, or it is no longer sold). The same status
- * again changes nothing.
+ * (409 naming the product when there is not enough, or it is no longer sold; 409 for an order that
+ * bought a membership, which its cancelling ended). The same status again changes nothing.
  */
 export function transition(order: Order, products: readonly VariantProduct[], to: OrderStatus, by: OrderEvent['by'], at: number): OrderChange {
   const history = order.history ?? [];
@@ -82,6 +82,11 @@ export function transition(order: Order, products: readonly VariantProduct[], to
       return [{ product: i.product.id, variant: variant!.id, delta }];
     });
   } else if (order.status === 'cancelled') {
+    // Cancelling ended the membership the order bought (another order's stays): reopened, the
+    // order would charge the fee again for a membership the shopper no longer has.
+    if (order.membershipFee !== undefined) {
+      throw conflict(`Order #${order.id} bought a membership, which ended when it was cancelled, so it cannot be reopened: the shopper can order again.`);
+    }
     stock = order.items.map((i) => {
       const product = current.get(i.product.id);
       const variant = product && lineVariant(product, i);

@@ -84,6 +84,16 @@ describe('paid membership', () => {
 
     await a.post(`/api/orders/${order.id}/cancel`).send({}).expect(200);
     expect((await a.get('/api/users/own').expect(200)).body).toMatchObject({ member: false, memberUntil: null });
+
+    // Reopened, the order would charge the fee for a membership that ended: refused, nothing changes.
+    const admin = await shop.as('admin');
+    const cancelled = await shop.state();
+    const reopen = await admin.patch(`/api/orders/${order.id}`).send({ status: 'pending' }).expect(409);
+    expect(reopen.body.message).toBe(`Order #${order.id} bought a membership, which ended when it was cancelled, so it cannot be reopened: the shopper can order again.`);
+    expect(await shop.state()).toEqual(cancelled);
+    const bulk = await admin.patch('/api/orders').send({ ids: [order.id], status: 'delivered' }).expect(200);
+    expect(bulk.body).toEqual([{ id: order.id, status: 409, message: reopen.body.message }]);
+    expect((await a.get(`/api/orders/${order.id}`).expect(200)).body.status).toBe('cancelled');
   });
 
   it('by card, cancelled by an admin: the card holds the total with the fee; the membership ends', async () => {
