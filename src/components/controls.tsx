@@ -4,6 +4,7 @@ import type {
   ButtonHTMLAttributes,
   InputHTMLAttributes,
   ReactNode,
+  Ref,
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
@@ -34,11 +35,25 @@ export function buttonClass(look: ButtonLook = 'primary', size: ButtonSize = 'md
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   look?: ButtonLook;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
+  /**
+   * Its action is under way: it reads and looks disabled (aria-disabled) and ignores presses, but
+   * keeps the keyboard focus, which a disabled button loses.
+   */
+  busy?: boolean;
 }
 
 /** A button of the shop's few looks; `type` is 'button' unless said otherwise. */
-export function Button({ look, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass(look, size, className)} {...props} />;
+export function Button({ look, size, className = '', type = 'button', busy, onClick, ...props }: ButtonProps) {
+  return (
+    <button
+      type={busy ? 'button' : type}
+      aria-disabled={busy || undefined}
+      onClick={busy ? undefined : onClick}
+      className={buttonClass(look, size, `${busy ? 'cursor-wait opacity-60 ' : ''}${className}`)}
+      {...props}
+    />
+  );
 }
 
 // The frame every text field and select shares; red while the field is invalid (aria-invalid).

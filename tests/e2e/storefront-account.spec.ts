@@ -169,8 +169,26 @@ test('profile: name or New User, then add, edit and remove an address', async ({
   await page.reload();
   await expect(page.getByText(`Ottawa, ${SAMPLE_ADDRESS.state}`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Edit address 1' }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // By keyboard, the focus follows the form: into it, then back to the button that opened it.
+  await page.getByRole('button', { name: 'Edit address 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Full Name')).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Edit address 1' })).toBeFocused();
+
+  // The alert mail switch keeps the focus while it saves; two-factor's setup takes it and gives it back.
+  const alertsSwitch = page.getByRole('switch', { name: 'Email me about price drops and items back in stock' });
+  await alertsSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Alert emails turned off')).toBeVisible();
+  await expect(alertsSwitch).toBeFocused();
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^1\. Scan this QR code/)).toBeFocused();
+  await page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeFocused();
+
   await page.getByRole('button', { name: 'Remove address 1' }).click();
   await expect(page.getByText('Address removed')).toBeVisible();
   await expect(page.getByText('You have no saved addresses.')).toBeVisible();

@@ -123,6 +123,9 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Back to email and password' }));
     expect(screen.getByLabelText('Email address')).toHaveValue('user@shop.test');
+    expect(screen.getByLabelText('Password')).toHaveValue('User12345');
+    // The button pressed is gone: the focus starts at the form again.
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
   });
 
   it('waits for the session check before showing the form', async () => {

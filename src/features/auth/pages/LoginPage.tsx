@@ -64,7 +64,8 @@ export default function LoginPage() {
           )}
           <Field id="email" label="Email address" error={errors.email}>
             {(control) => (
-              <Input type="email" name="email" autoComplete="email" defaultValue={values.email} {...control} />
+              // Back from the code step (the form comes back filled): the focus starts here again.
+              <Input type="email" name="email" autoComplete="email" autoFocus={values.email !== ''} defaultValue={values.email} {...control} />
             )}
           </Field>
           <Field

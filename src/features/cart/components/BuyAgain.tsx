@@ -41,7 +41,7 @@ export default function BuyAgain({ order }: { order: Order }) {
 
   return (
     <>
-      <Button look="primary" size="sm" disabled={busy} onClick={buy}>
+      <Button look="primary" size="sm" busy={busy} onClick={buy}>
         {busy ? 'Adding to cart…' : 'Buy again'}
         <span className="sr-only"> order #{order.id}</span>
       </Button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
 import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import { buttonClass } from '../../../components/controls';
@@ -21,6 +22,8 @@ export default function NotifyMe({ product, variant }: NotifyMeProps) {
   const user = useAppSelector(selectLoggedInUser);
   const [alerts, setAlerts] = useState<StockAlert[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // The button pressed is replaced by the other one: the focus goes to it.
+  const [button, refocus] = useFocusAfter<HTMLButtonElement>();
 
   useEffect(() => {
     let current = true;
@@ -46,6 +49,7 @@ export default function NotifyMe({ product, variant }: NotifyMeProps) {
       fetchStockAlerts().then(setAlerts, () => undefined);
     } finally {
       setBusy(false);
+      refocus();
     }
   }
 
@@ -59,6 +63,7 @@ export default function NotifyMe({ product, variant }: NotifyMeProps) {
       alert.error(`Could not cancel the alert: ${(failure as Error).message}`);
     } finally {
       setBusy(false);
+      refocus();
     }
   }
 
@@ -73,6 +78,7 @@ export default function NotifyMe({ product, variant }: NotifyMeProps) {
             </p>
           )}
           <button
+            ref={button}
             type="button"
             disabled={busy}
             onClick={() => void cancel(subscribed.id)}
@@ -83,6 +89,7 @@ export default function NotifyMe({ product, variant }: NotifyMeProps) {
         </>
       ) : (
         <button
+          ref={button}
           type="button"
           disabled={busy || alerts === null}
           onClick={() => void subscribe()}

@@ -13,6 +13,7 @@ export default function AlertsSection({ alerts }: { alerts: boolean }) {
   const checked = saving ?? alerts;
 
   async function change(on: boolean) {
+    if (saving !== null) return;
     setSaving(on);
     try {
       dispatch(userUpdated(await setAlerts(on)));
@@ -35,7 +36,8 @@ export default function AlertsSection({ alerts }: { alerts: boolean }) {
           type="checkbox"
           role="switch"
           checked={checked}
-          disabled={saving !== null}
+          // Not `disabled` while it saves: a disabled control loses the keyboard focus.
+          aria-disabled={saving !== null || undefined}
           aria-describedby="alerts-note"
           onChange={(event) => void change(event.target.checked)}
           className="mt-1 size-5 shrink-0 rounded border-gray-400 text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import AddressForm from '../../../components/AddressForm';
 import { useAppAlert } from '../../../components/Alerts';
@@ -39,6 +39,17 @@ export default function UserProfilePage() {
   /** 'new', the index being edited, or null. */
   const [editing, setEditing] = useState<'new' | number | null>(null);
   const [saving, setSaving] = useState(false);
+  // The keyboard focus follows the address form: to its first field when it opens, back to the
+  // button that opened it when it closes (saved or cancelled).
+  const opener = useRef<string | null>(null);
+  useEffect(() => {
+    if (editing !== null) document.getElementById(`${editing === 'new' ? 'new-address' : `edit-address-${editing}`}-name`)?.focus();
+    else if (opener.current) document.getElementById(opener.current)?.focus();
+  }, [editing]);
+  const open = (which: 'new' | number, button: string) => {
+    opener.current = button;
+    setEditing(which);
+  };
 
   if (!userChecked) return <PageSpinner />;
   if (!user) return <SignInPrompt title="My Profile" what="your profile" />;
@@ -92,9 +103,10 @@ export default function UserProfilePage() {
           </h2>
           {editing !== 'new' && (
             <button
+              id="add-address"
               type="button"
               disabled={busy}
-              onClick={() => setEditing('new')}
+              onClick={() => open('new', 'add-address')}
               className={buttonClass('create')}
             >
               Add New Address
@@ -138,11 +150,12 @@ export default function UserProfilePage() {
                   <AddressCard address={address}>
                     <div className="mt-3 flex gap-2 sm:justify-end">
                       <button
+                        id={`edit-address-${index}-button`}
                         type="button"
                         className={secondaryButton}
                         aria-label={`Edit address ${index + 1}`}
                         disabled={busy}
-                        onClick={() => setEditing(index)}
+                        onClick={() => open(index, `edit-address-${index}-button`)}
                       >
                         Edit
                       </button>

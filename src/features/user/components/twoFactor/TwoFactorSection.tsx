@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../../components/controls';
 import ErrorMessage from '../../../../components/ErrorMessage';
 import type { TwoFactorSetup as Setup } from '../../../../domain/types';
+import { useFocusAfter } from '../../../../lib/useFocusAfter';
 import { startTwoFactor } from '../../twoFactorAPI';
 import TwoFactorOff from './TwoFactorOff';
 import TwoFactorSetup from './TwoFactorSetup';
@@ -12,6 +13,8 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The setup closed (cancelled): the focus goes back to the button that opened it.
+  const [turnOn, refocus] = useFocusAfter<HTMLButtonElement>();
 
   async function start() {
     setStarting(true);
@@ -31,7 +34,13 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
         Two-factor sign-in
       </h2>
       {setup ? (
-        <TwoFactorSetup setup={setup} onClose={() => setSetup(null)} />
+        <TwoFactorSetup
+          setup={setup}
+          onClose={() => {
+            setSetup(null);
+            refocus();
+          }}
+        />
       ) : enabled ? (
         <TwoFactorOff />
       ) : (
@@ -40,7 +49,7 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
             Off. Turn it on and signing in asks for a code from an authenticator app on your phone as well as your password.
           </p>
           {failure && <ErrorMessage className="mt-4" title="Two-factor sign-in could not be started" message={failure} />}
-          <Button size="sm" className="mt-4" disabled={starting} onClick={() => void start()}>
+          <Button ref={turnOn} size="sm" className="mt-4" busy={starting} onClick={() => void start()}>
             {starting ? 'Starting…' : 'Turn on two-factor sign-in'}
           </Button>
         </>

@@ -1,7 +1,7 @@
 // Turning two-factor sign-in on: scan the QR code (or type the key) into an authenticator app,
 // enter its first code; then the ten recovery codes, shown this once, to keep somewhere safe.
 // Other devices are signed out when it turns on; this one stays.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input } from '../../../../components/controls';
 import type { TwoFactorSetup as Setup } from '../../../../domain/types';
 import { useAppDispatch } from '../../../../lib/hooks';
@@ -17,6 +17,9 @@ export default function TwoFactorSetup({ setup, onClose }: { setup: Setup; onClo
   const [error, setError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Opened by a button that is gone now: the focus starts at the first step.
+  const firstStep = useRef<HTMLParagraphElement>(null);
+  useEffect(() => firstStep.current?.focus(), []);
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +65,7 @@ export default function TwoFactorSetup({ setup, onClose }: { setup: Setup; onClo
 
   return (
     <form noValidate className="mt-3 max-w-md space-y-4" onSubmit={(event) => void confirm(event)}>
-      <p className="text-sm text-gray-700">
+      <p ref={firstStep} tabIndex={-1} className="text-sm text-gray-700 focus:outline-none">
         1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password, …).
       </p>
       <img src={setup.qrCode} alt="QR code to add this account to an authenticator app" width={192} height={192} className="rounded border border-gray-200" />
