@@ -5,7 +5,7 @@
 // admin changed it (the server keeps the stock of a variant sent without one).
 import type { Product, ProductVariants } from '../../../domain/types';
 import type { ProductUpdate } from '../productsAPI';
-import type { ProductInput } from './productFormValues';
+import { toFormValues, toProductInput, type ProductInput } from './productFormValues';
 
 /** A value as JSON with its objects' keys sorted: equal texts, equal values (absent = null). */
 function canonical(value: unknown): string {
@@ -28,12 +28,17 @@ function sameVariants(input: NonNullable<ProductInput['variants']>, saved: Produ
   );
 }
 
-/** The PATCH of `input` over the product as the form loaded it: the id, and each field it changed. */
+/**
+ * The PATCH of `input` over the product as the form loaded it: the id, and each field it changed.
+ * Changed from what the form showed, read as the form reads it: a default the form fills in for
+ * a field the product does not have (a low stock threshold of 5, no image descriptions) is not a
+ * change the admin made.
+ */
 export function changesOf(product: Product & Partial<ProductVariants>, input: ProductInput): ProductUpdate {
   const update: Record<string, unknown> = { id: product.id };
-  const saved = product as unknown as Record<string, unknown>;
+  const shown = toProductInput(toFormValues(product)) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(input)) {
-    if (key !== 'options' && key !== 'variants' && !same(value, saved[key])) update[key] = value;
+    if (key !== 'options' && key !== 'variants' && !same(value, shown[key])) update[key] = value;
   }
   // Options and variants go together (the server checks one against the other), when either changed.
   if (input.variants && !(same(input.options ?? [], product.options ?? []) && sameVariants(input.variants, product.variants))) {
