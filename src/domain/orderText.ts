@@ -6,10 +6,14 @@ import { discountedPrice } from './pricing';
 import { formatMoney, toCents, toDollars, type Payment, type PaymentStatus, type PricedOrderFields } from './checkout';
 import type { CartItem, Order, OrderItem } from './types';
 
-/** The snapshot of an order that predates priced snapshots: what the API answers for it. */
+/**
+ * The snapshot of an order that predates priced snapshots: what the API answers for it. A card
+ * was paid when the order was placed (given back once it was cancelled); cash once delivered.
+ */
 export function derivedCharges(order: Pick<Order, 'totalAmount' | 'paymentMethod' | 'status'>): PricedOrderFields {
   const total = order.totalAmount;
-  const status: PaymentStatus = order.paymentMethod === 'card' || order.status === 'delivered' ? 'paid' : 'pending';
+  const card = order.paymentMethod === 'card';
+  const status: PaymentStatus = card && order.status === 'cancelled' ? 'refunded' : card || order.status === 'delivered' ? 'paid' : 'pending';
   return {
     promotions: [],
     shipping: { method: 0, name: 'Free shipping', amount: 0 },

@@ -878,6 +878,8 @@ const MATRIX: Row[] = [
       expectStored(cell, (db) => {
         moved(db, 1, 'cancelled', 'admin');
         moved(db, 3, 'cancelled', 'admin');
+        // Order 3 (older, cash, delivered: paid) gives its cash back.
+        orderOf(db, 3).payment = { method: 'cash', status: 'refunded', refunded: 300 };
         productOf(db, 1).stock += 2;
       }),
   },
@@ -893,7 +895,11 @@ const MATRIX: Row[] = [
     verify: (cell) => {
       expect(outcomes(cell)).toEqual([[4, 409], [7, 200]]);
       expect(cell.res.body[0].message).toBe('"Galaxy S24" is out of stock');
-      expectStored(cell, (db) => moved(db, 7, 'pending', 'admin'));
+      expectStored(cell, (db) => {
+        moved(db, 7, 'pending', 'admin');
+        // Older, cash, delivered: the cash it paid stays paid (its status no longer says so).
+        orderOf(db, 7).payment = { method: 'cash', status: 'paid', refunded: 0 };
+      });
     },
   },
   {

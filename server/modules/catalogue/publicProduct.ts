@@ -42,7 +42,7 @@ export function publicOrder<T extends Order>(order: T): T {
  * The order's priced snapshot as answers give it: the stored one without the payment's
  * internal reference; for an order placed before snapshots were kept, one derived from its lines
  * (each at the unit price it kept, no discount, shipping or tax, total = totalAmount; cash is paid
- * once delivered, a card order was paid).
+ * once delivered, a card order was paid), with the payment a status change stored since, if any.
  */
 export function withPricedSnapshot<T extends Order>(order: T): T {
   if (order.totals) {
@@ -52,7 +52,8 @@ export function withPricedSnapshot<T extends Order>(order: T): T {
     return { ...order, payment };
   }
   // The same derivation the pages use for such an order (src/domain/orderText.ts).
-  return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derivedCharges(order) };
+  const derived = derivedCharges(order);
+  return { ...order, items: order.items.map((item) => ({ ...item, ...lineCharges(item) })), ...derived, payment: order.payment ?? derived.payment };
 }
 
 /**

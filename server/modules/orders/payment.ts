@@ -7,7 +7,7 @@ import type { Order, OrderStatus } from '../../../src/domain/types';
 import type { AuditContext, OutgoingMail, PaymentRecord, Tx, VariantProduct } from '../../db/port';
 import { conflict, HttpError } from '../../http/errors';
 import type { MoneyMove, PaymentService } from '../payments/service';
-import { cashPayment, statusWrite, transition, type OrderWrite } from './status';
+import { cashPayment, paidBackOnCancel, statusWrite, transition, type OrderWrite } from './status';
 
 /** What was done to an order's card, in cents. */
 export interface CardFacts {
@@ -189,7 +189,7 @@ export const refundsAllowed =
   (to: OrderStatus, mayRefund: boolean): StatusCheck =>
   (o, records) => {
     if (mayRefund || to !== 'cancelled' || o.status === 'cancelled') return;
-    if (statusMove(o, to, records)?.kind === 'refund' || cashPayment(o, to)?.status === 'refunded') {
+    if (statusMove(o, to, records)?.kind === 'refund' || paidBackOnCancel(o)) {
       throw new HttpError(403, `Order #${o.id} is paid: cancelling it gives the money back, which needs the "refunds" permission`);
     }
   };

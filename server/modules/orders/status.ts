@@ -2,6 +2,7 @@
 // (README "Orders"), and what its payment becomes (README "Payments"). Pure functions: the order
 // service (service.ts) runs them with the order and its products locked.
 import type { Payment, PaymentStatus } from '../../../src/domain/checkout';
+import { derivedCharges } from '../../../src/domain/orderText';
 import { ORDER_STATUSES, type Order, type OrderEvent, type OrderStatus } from '../../../src/domain/types';
 import type { OrderChange, OrderUpdate, VariantProduct } from '../../db/port';
 import { assertValid, badRequest, conflict } from '../../http/errors';
@@ -99,16 +100,46 @@ export function transition(order: Order, products: readonly VariantProduct[], to
 }
 
 /**
+ * The payment a status change starts from: the stored one; an order from before payments were
+ * recorded (no priced snapshot, no payment) has the one its pages show (derivedCharges).
+ */
+function paymentBefore(order: Order): { payment: Payment | undefined; older: boolean } {
+  const older = !order.totals && !order.payment;
+  return { payment: older ? derivedCharges(order).payment : order.payment, older };
+}
+
+/** Whether cancelling `order` gives back cash it paid (or what an older order paid, card or cash). */
+export function paidBackOnCancel(order: Order): boolean {
+  const { payment, older } = paymentBefore(order);
+  return payment?.status === 'paid' && (payment.method === 'cash' || older);
+}
+
+/**
  * What a cash order's payment becomes when its status changes to `to` (undefined: unchanged):
  * collected at the door, so `paid` once delivered; a paid cash order that is cancelled is
  * `refunded` (given back by the shop), a cancelled one never paid stays `pending`, and leaving
- * `cancelled` makes it `pending` again. A card's payment follows its records (payment.ts).
+ * `cancelled` makes it `pending` again. A card's payment follows its records (payment.ts), except
+ * an order from before payments were recorded: it starts from the payment its pages show, a paid
+ * one cancelled is `refunded` (by the shop: the provider never had it) and a card one refunded
+ * cannot be reopened; its payment is stored once its status alone would read it otherwise.
  */
 export function cashPayment(order: Order, to: OrderStatus): Payment | undefined {
-  const before = order.payment;
-  if (!before || before.method !== 'cash' || to === order.status) return undefined;
+  const { payment: before, older } = paymentBefore(order);
+  if (!before || (before.method !== 'cash' && !older) || to === order.status) return undefined;
+  const next = nextPayment(order, before, to) ?? before;
+  if (!older) return next === before ? undefined : next;
+  return next.status === derivedCharges({ ...order, status: to }).payment.status ? undefined : next;
+}
+
+function nextPayment(order: Order, before: Payment, to: OrderStatus): Payment | undefined {
   const as = (status: PaymentStatus): Payment => ({ ...before, status });
   if (to === 'cancelled') return before.status === 'paid' ? as('refunded') : undefined;
+  if (before.method === 'card') {
+    if (order.status === 'cancelled' && before.status === 'refunded') {
+      throw conflict(`Order #${order.id} was refunded to the card, so it cannot be reopened: the shopper can order again.`);
+    }
+    return undefined;
+  }
   if (to === 'delivered') return before.status === 'paid' ? undefined : as('paid');
   if (order.status === 'cancelled' && before.status !== 'pending') return as('pending');
   return undefined;

@@ -273,11 +273,31 @@ describe('a cash order', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', payment: { method: 'cash', status: 'pending' } });
   });
 
-  it('an order placed before payments keeps no stored payment through status changes', async () => {
-    const { shop, db } = await cardShop();
-    await setStatus(shop, 1, 'delivered'); // fixture order 1: pending, cash, no payment stored
-    await setStatus(shop, 1, 'cancelled');
-    expect(await storedPayment(db, 1)).toBeNull();
+  it('an order placed before payments: its payment as its pages show it, kept when a change would read it otherwise; given back only with the refunds permission', async () => {
+    const data = makeData();
+    data.users[2].role = 'fulfilment'; // account 3 ("other") works in fulfilment: no refunds
+    data.orders[1].paymentMethod = 'card'; // order 2: an older card order, paid when placed
+    const shop = makeShop({ data });
+    const fulfilment = await shop.as('other');
+    const admin = await shop.as('admin');
+    // Order 1 (cash, pending) delivered: paid, as its status says (nothing stored).
+    expect((await setStatus(shop, 1, 'delivered')).payment).toMatchObject({ method: 'cash', status: 'paid' });
+    expect((await shop.state()).orders[0].payment).toBeUndefined();
+    // Cancelling it gives the cash back: not for fulfilment; for an admin, refunded and kept.
+    const refused = await fulfilment.patch('/api/orders/1').send({ status: 'cancelled' }).expect(403);
+    expect(refused.body.message).toContain('"refunds"');
+    const cancelled = (await admin.patch('/api/orders/1').send({ status: 'cancelled' }).expect(200)).body;
+    expect(cancelled.payment).toMatchObject({ method: 'cash', status: 'refunded' });
+    expect((await admin.get('/api/orders/1').expect(200)).body.payment).toMatchObject({ method: 'cash', status: 'refunded' });
+    // Moved from delivered to dispatched, the cash collected stays collected.
+    await setStatus(shop, 5, 'delivered');
+    expect((await setStatus(shop, 5, 'dispatched')).payment).toMatchObject({ method: 'cash', status: 'paid' });
+    // The older card order: paid; cancelling it is a refund (fulfilment 403); once refunded it stays cancelled.
+    expect((await admin.get('/api/orders/2').expect(200)).body.payment).toMatchObject({ method: 'card', status: 'paid' });
+    await fulfilment.patch('/api/orders/2').send({ status: 'cancelled' }).expect(403);
+    expect((await setStatus(shop, 2, 'cancelled')).payment).toMatchObject({ method: 'card', status: 'refunded' });
+    const reopen = await admin.patch('/api/orders/2').send({ status: 'pending' }).expect(409);
+    expect(reopen.body.message).toBe('Order #2 was refunded to the card, so it cannot be reopened: the shopper can order again.');
   });
 });
 
