@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceCart, REASONS, splitByWeight, type PricingInput, type PricingLine, type PricingPromotion } from './pricing';
+import { priceCart, REASONS, splitByWeight, splitCapped, type PricingInput, type PricingLine, type PricingPromotion } from './pricing';
 
 const AT = Date.parse('2026-06-01T00:00:00Z');
 
@@ -29,6 +29,33 @@ const line = (key: number, unitPrice: number, quantity = 1, category = 'laptops'
 const input = (over: Partial<PricingInput>): PricingInput => ({ lines: [], promotions: [], codes: [], member: false, at: AT, taxRate: 0, ...over });
 
 describe('priceCart', () => {
+  it('a stacking fixed code takes its whole value when one line has little left: the rest goes to the others', () => {
+    // 95 % off the shoes (not stacking) leaves them $2.80; $5 stacking over shoes and top: $2.80 + $2.20.
+    const shoes95 = promo({ id: 1, code: 'SHOES95', value: 9500, categories: ['shoes'] });
+    const fiveOff = promo({ id: 2, code: 'FIVEOFF', kind: 'fixed', value: 5_00, stackable: true });
+    const lines = [line(1, 56_00, 1, 'shoes'), line(2, 17_00, 1, 'tops')];
+    const priced = priceCart(input({ lines, promotions: [shoes95, fiveOff], codes: ['SHOES95', 'FIVEOFF'] }));
+    expect(priced.promotions.find((p) => p.id === 2)?.amount).toBe(5_00);
+    expect(priced.lines.map((l) => l.discount)).toEqual([56_00, 2_20]);
+    expect(priced.totals).toMatchObject({ subtotal: 73_00, discount: 58_20, total: 14_80 });
+  });
+
+  it('splitCapped places all of the amount within the caps, by weight, while there is room', () => {
+    expect(splitCapped(5_00, [56_00, 17_00], [2_80, 15_84])).toEqual([2_80, 2_20]);
+    expect(splitCapped(10_00, [1, 1, 1], [10_00, 10_00, 10_00])).toEqual(splitByWeight(10_00, [1, 1, 1]));
+    expect(splitCapped(10_00, [1, 1], [2_00, 3_00])).toEqual([2_00, 3_00]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 })), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 60_000 }), (pairs, amount) => {
+        const weights = pairs.map(([w]) => w);
+        const caps = pairs.map(([, c]) => c);
+        const room = caps.reduce((s, c, i) => s + (weights[i] > 0 ? c : 0), 0);
+        const parts = splitCapped(amount, weights, caps);
+        expect(parts.every((p, i) => p >= 0 && p <= caps[i] && (weights[i] > 0 || p === 0))).toBe(true);
+        expect(parts.reduce((s, p) => s + p, 0)).toBe(Math.min(amount, room));
+      }),
+    );
+  });
+
   it('members get 20% off the categories of the members promotion; others do not', () => {
     const members = promo({ id: 1, value: 2000, categories: ['laptops', 'smartphones'], membersOnly: true });
     const lines = [line(1, 100_00, 2), line(2, 30_00, 1, 'groceries')];

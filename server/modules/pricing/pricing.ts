@@ -157,6 +157,23 @@ export function splitByWeight(amount: Cents, weights: readonly Cents[]): Cents[]
   return parts;
 }
 
+/**
+ * `amount` split as splitByWeight, no part above its `caps`: what a capped part cannot take goes
+ * to the others with room, by the same weights, until all of it is placed (or no room is left).
+ */
+export function splitCapped(amount: Cents, weights: readonly Cents[], caps: readonly Cents[]): Cents[] {
+  const parts = weights.map(() => 0);
+  for (let rest = amount; rest > 0; ) {
+    const share = splitByWeight(rest, weights.map((w, i) => (caps[i] > parts[i] ? w : 0)));
+    const taken = share.map((s, i) => Math.min(s, caps[i] - parts[i]));
+    const placed = taken.reduce((s, t) => s + t, 0);
+    if (placed === 0) break;
+    taken.forEach((t, i) => (parts[i] += t));
+    rest -= placed;
+  }
+  return parts;
+}
+
 /** What `p` would take off each line, before any other promotion (0 where it does not apply). */
 function offers(p: PricingPromotion, lines: readonly PricingLine[], subtotals: readonly Cents[]): Cents[] {
   const eligible = lines.map((l, i) => (appliesTo(p, l) ? subtotals[i] : 0));
@@ -212,7 +229,8 @@ export function priceCart(input: PricingInput): PricingResult {
   // The stackable codes in a canonical order, whatever order they were typed in: percentages
   // first, each a share of the same base (what the line has left after the best offer above),
   // then fixed amounts, each split by the lines' subtotals; within a kind by code (case-blind),
-  // then id. Each part is at most what is left of its line.
+  // then id. Each part is at most what is left of its line; what a line has no room for goes to
+  // the others, so a fixed code takes its whole value while the lines have that much left.
   const base = [...left];
   const canonical = [...stacking].sort(
     (a, b) => Number(a.kind !== 'percentage') - Number(b.kind !== 'percentage') || codeKey(a.code ?? '').localeCompare(codeKey(b.code ?? ''), 'en') || a.id - b.id,
@@ -222,7 +240,7 @@ export function priceCart(input: PricingInput): PricingResult {
     const parts =
       p.kind === 'percentage'
         ? lines.map((l, i) => (appliesTo(p, l) ? shareOf(base[i], p.value, 10_000) : 0))
-        : splitByWeight(Math.min(p.value, eligible.reduce((s, x, i) => s + Math.min(x, left[i]), 0)), eligible);
+        : splitCapped(Math.min(p.value, eligible.reduce((s, x, i) => s + (x > 0 ? left[i] : 0), 0)), eligible, left);
     parts.forEach((amount, i) => {
       const capped = Math.min(amount, left[i]);
       if (capped <= 0) return;
