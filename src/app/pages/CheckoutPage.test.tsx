@@ -335,6 +335,29 @@ describe('CheckoutPage', () => {
     expect(sent(fetch, 'POST /api/orders')[0]).not.toHaveProperty('card');
   });
 
+  it('a shipping method removed while the page was open: the reason, the cheapest method quoted again, then the order goes', async () => {
+    const gone = 'Shipping method 6 is not offered for Canada: Standard';
+    const fetch = stubFetch({
+      ...quoteRoute,
+      'POST /api/orders': ({ body }) =>
+        (body as { shippingMethod?: number }).shippingMethod === 6
+          ? jsonResponse({ message: 'Invalid shipping method', errors: { shippingMethod: gone } }, 400)
+          : jsonResponse(order({ id: 81 }), 201),
+    });
+    render();
+    await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Express/ }));
+    await totalIs('$231.65');
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect(await screen.findByText(gone)).toBeInTheDocument();
+    await totalIs('$203.40');
+    expect(screen.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    expect((sent(fetch, 'POST /api/checkout/quote') as QuoteRequest[]).at(-1)).toEqual({ address: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Order Now' }));
+    expect(await screen.findByText('Success page')).toBeInTheDocument();
+    expect(sent(fetch, 'POST /api/orders')[1]).not.toHaveProperty('shippingMethod');
+  });
+
   it('a quote that fails shows why and a retry', async () => {
     let fail = true;
     stubFetch({

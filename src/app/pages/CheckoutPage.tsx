@@ -121,7 +121,9 @@ export default function CheckoutPage() {
         return;
       }
       payment.refused(errors);
-      setOrderError(message);
+      // A shipping method gone meanwhile: back to the address's cheapest (quoted anew), and why.
+      if (errors?.shippingMethod) setMethod(undefined);
+      setOrderError(errors?.shippingMethod ?? message);
       // 503: the order was taken but not yet saved to disk; the server's message says so.
       alert.error(status === 503 ? message : `The order was not placed: ${message}`);
       // Stock, prices or a code's uses may have changed: the cart and the totals as the server has them now.
