@@ -58,6 +58,14 @@ describe('VerifyEmailPage', () => {
     expect(calls(fetch)).toEqual(['POST /api/auth/verify', 'POST /api/auth/verify/resend']);
   });
 
+  it('a link that no longer works, opened by an account already confirmed: says it is confirmed, no error', async () => {
+    stubFetch({ 'POST /api/auth/verify': () => jsonResponse({ message: INVALID }, 400) });
+    render(`/verify-email?token=${nextToken()}`, { ...user, verified: true });
+    expect(await screen.findByText('Your email address is already confirmed.')).toBeInTheDocument();
+    expect(screen.queryByText(INVALID)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+  });
+
   it('a bad link signed out points to sign-in; no token: no request', async () => {
     stubFetch({ 'POST /api/auth/verify': () => jsonResponse({ message: INVALID }, 400) });
     render(`/verify-email?token=${nextToken()}`);

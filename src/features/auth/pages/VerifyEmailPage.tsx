@@ -65,7 +65,8 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector(selectLoggedInUser) !== null;
+  const account = useAppSelector(selectLoggedInUser);
+  const signedIn = account !== null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -111,10 +112,11 @@ export default function VerifyEmailPage() {
         Confirming your email address…
       </p>
     );
-  } else if (outcome.ok) {
+  } else if (outcome.ok || (account !== null && account.verified !== false)) {
+    // A link that no longer works, opened by an account already confirmed (an older mail of two): nothing to fix.
     body = (
       <p role="status" className="rounded-md bg-green-50 p-4 text-sm font-medium text-green-800">
-        {outcome.message}
+        {outcome.ok ? outcome.message : 'Your email address is already confirmed.'}
       </p>
     );
   } else {
