@@ -44,6 +44,7 @@ import * as paidMembership from './migrations/0044_paid_membership';
 import * as importJobs from './migrations/0045_import_jobs';
 import * as filteredSortIndexes from './migrations/0046_filtered_sort_indexes';
 import * as searchPendingLists from './migrations/0047_search_pending_lists';
+import * as cancelledOrdersReleasePromotions from './migrations/0048_cancelled_orders_release_promotions';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -87,6 +88,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0045_import_jobs': importJobs,
   '0046_filtered_sort_indexes': filteredSortIndexes,
   '0047_search_pending_lists': searchPendingLists,
+  '0048_cancelled_orders_release_promotions': cancelledOrdersReleasePromotions,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

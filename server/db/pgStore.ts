@@ -148,6 +148,12 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
   redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
     return promotionUse.redeemPromotions(trxOf(tx), ids, user, order);
   }
+  releasePromotions(tx: Tx, order: number): Promise<void> {
+    return promotionUse.releasePromotions(trxOf(tx), order);
+  }
+  reclaimPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
+    return promotionUse.reclaimPromotions(trxOf(tx), ids, user, order);
+  }
   salesByDay(range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
     return reports.salesByDay(this.db, range, statuses);
   }

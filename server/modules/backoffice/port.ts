@@ -9,7 +9,8 @@ export interface BackofficeStore {
   /** How many accounts with `role` were made at or after `since` (epoch ms). */
   countUsersSince(since: number, role: Role): Promise<number>;
   /**
-   * Accounts (by id), with their orders: how many, what those in `spentStatuses` came to, and
+   * Accounts (by id), with their orders: how many, what those in `spentStatuses` came to (their
+   * totalAmount less what their refunded returns gave back, as salesByDay counts revenue), and
    * when the last was placed. `q`: a case-blind substring of the email or the name.
    */
   listCustomers(query: { q?: string; slice?: { start: number; end: number } }, spentStatuses: readonly OrderStatus[]): Promise<Page<Customer>>;
@@ -20,9 +21,9 @@ export interface BackofficeStore {
   /** How many orders there are in each status (statuses without any may be left out). */
   countOrdersByStatus(): Promise<Partial<Record<OrderStatus, number>>>;
   /**
-   * The products sold most (units) in orders in `statuses` placed in the range, with their
-   * revenue (each line at its displayed price, less discount and rounded, as it was ordered); the
-   * current title.
+   * The products sold most (units ordered) in orders in `statuses` placed in the range, with their
+   * revenue: each line's charged total (an older line's as the API derives it) less the share of
+   * it its order's refunded returns gave back, before tax and shipping; the current title.
    */
   topProducts(range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]>;
 

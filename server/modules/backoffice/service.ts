@@ -1,5 +1,6 @@
 // The back office's views of the shop (admin only): the dashboard's figures and the customers.
-// Revenue counts the orders that are not cancelled; days are UTC calendar days.
+// Every sum of money follows one rule (pg/revenue.ts): what the orders that are not cancelled were
+// charged less what their refunded returns gave back; days are UTC calendar days.
 import { ORDER_STATUSES, type Customer, type OrderStatus, type ShopStats } from '../../../src/domain/types';
 import { badRequest } from '../../http/errors';
 import type { Page, BackofficeStore } from '../../db/port';

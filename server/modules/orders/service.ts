@@ -4,8 +4,9 @@
 // promotions counted (pricing), the card's authorization recorded (payments: the provider was
 // asked before), the cart emptied (cart), the confirmation put in the outbox (mail) and the
 // webhook events queued (webhooks). Every later change of an order, its returns' included, goes
-// through `change`: the order and its products locked, the stock moved, the order written,
-// audited, mailed, its events queued; card money moves before it (payment.ts).
+// through `change`: the order and its products locked, the stock moved, the order written (a
+// cancel ends the membership it started and gives its promotion uses back; a reopen takes them
+// again), audited, mailed, its events queued; card money moves before it (payment.ts).
 import type { BuyAgainResult, Order, OrderStatus } from '../../../src/domain/types';
 import type { AdminOrder } from '../../../src/domain/backOffice';
 import type { AuditContext, OutgoingMail, Page, Store, StoredUser, Tx, VariantProduct, OrderStore } from '../../db/port';
@@ -107,13 +108,28 @@ export class OrderService {
       await this.deps.catalogue.moveStock(tx, write.stock);
       await this.deps.wishlist.alertsAfterStockMove(tx, write.stock.filter((s) => s.delta > 0).map((s) => s.product), mail.at);
       const after = await this.store.updateOrder(tx, id, write.set);
-      // Cancelling the order that started a membership ends it (another order's membership stays).
-      if (order.status !== 'cancelled' && after.status === 'cancelled' && after.membershipFee !== undefined) await this.deps.users.endMembershipOf(tx, after.user, after.id);
+      await this.cancelFollows(tx, order, after);
       if (write.audit) await this.deps.audit.record(tx, audit, write.audit);
       await this.mailOwner(tx, after, mail.at, (owner) => mail.message(after, owner));
       await this.deps.webhooks.emit(tx, changeEvents(order, after, products, write.stock), mail.at);
       return after;
     });
+  }
+
+  /**
+   * What entering or leaving `cancelled` moves besides the stock, in the change's transaction:
+   * cancelling ends the membership the order started (another order's stays) and gives its
+   * promotion uses back; leaving `cancelled` counts them again, refused with 409 when a limit was
+   * reached since (the transaction rolls back: nothing changes). The promotions are locked before
+   * the account, as placing locks them.
+   */
+  private async cancelFollows(tx: Tx, before: Order, after: Order): Promise<void> {
+    if (before.status !== 'cancelled' && after.status === 'cancelled') {
+      await this.deps.promotions.giveBack(tx, after.id);
+      if (after.membershipFee !== undefined) await this.deps.users.endMembershipOf(tx, after.user, after.id);
+    } else if (before.status === 'cancelled' && after.status !== 'cancelled') {
+      await this.deps.promotions.takeAgain(tx, after);
+    }
   }
 
   /** The mail for an order's new status (shipped, delivered, cancelled), in the step that changes it. */

@@ -56,7 +56,9 @@ export function readStatus(value: unknown): OrderStatus {
  * equals what it was minus the quantities of the orders that are not cancelled (never beyond
  * MAX_STOCK), so cancelling gives an order's stock back and leaving `cancelled` takes it again
  * (409 naming the product when there is not enough, or it is no longer sold; 409 for an order that
- * bought a membership, which its cancelling ended). The same status again changes nothing.
+ * bought a membership, which its cancelling ended). The same status again changes nothing. The
+ * promotion uses that follow the order in and out of `cancelled` are the order service's, in the
+ * same transaction (OrderService.change: 409 when a limit was reached while it was cancelled).
  */
 export function transition(order: Order, products: readonly VariantProduct[], to: OrderStatus, by: OrderEvent['by'], at: number): OrderChange {
   const history = order.history ?? [];

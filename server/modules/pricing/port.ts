@@ -36,6 +36,14 @@ export interface PricingStore {
    * limit reached, or the customer's), and nothing may be kept (roll back).
    */
   redeemPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined>;
+  /** Gives back every use order `order` holds, in `tx` (the transaction that cancels it): its redemptions and each promotion's count. */
+  releasePromotions(tx: Tx, order: number): Promise<void>;
+  /**
+   * Counts order `order` of `user` (leaving `cancelled`) again as a use of each promotion in `ids`
+   * that still exists and it does not hold, in `tx`, guarded as redeemPromotions: undefined when
+   * all were counted; otherwise the first refused, and nothing may be kept (roll back).
+   */
+  reclaimPromotions(tx: Tx, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined>;
   // Promotions as admins manage them (the reads that price and redeem them are promotionUse's).
   // The writes run in the transaction `tx` the service opened; a write naming a code another
   // promotion has (whatever the case) throws PromotionCodeTaken (roll back).

@@ -4,12 +4,14 @@
 // a usage limit not below the uses so far) are checked against the promotion as stored, locked in
 // the write's transaction, so a PATCH of one field is judged with the others as stored.
 import { PROMOTION_KINDS, promotionDefaults, type BannerPromotion, type Promotion, type PromotionKind } from '../../../src/domain/checkout';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { Order } from '../../../src/domain/types';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { StoredUser } from '../../db/port';
 import { PromotionCodeTaken, type Page, type PromotionFields, type PricingContext, type PricingPlace, type PricingStore, type RedemptionRefused, type Store, type Tx } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { AuditedWrites, type AuditedRecords } from './auditedWrites';
+import { reopenRefused } from './redemptions';
 import { parseId, requireObject } from '../../http/input';
 import { readDate } from '../../http/dates';
 import { MAX_PAGE_SIZE, pageOf } from '../../query/paging';
@@ -291,5 +293,19 @@ export class PromotionService {
   /** Counts order `order` as a use of each of its promotions: the first refused (roll back), undefined when all were counted. */
   redeem(tx: Tx, promotions: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
     return this.store.redeemPromotions(tx, promotions, user, order);
+  }
+
+  // In the transaction of an order's status change (OrderService.change; redemptions.ts).
+
+  /** The order is being cancelled: the uses it held go back (each promotion's count and its customer's). */
+  giveBack(tx: Tx, order: number): Promise<void> {
+    return this.store.releasePromotions(tx, order);
+  }
+
+  /** The order leaves `cancelled`: its promotions are counted again, under their limits; 409 saying which limit stops it (roll back). */
+  async takeAgain(tx: Tx, order: Pick<Order, 'id' | 'user' | 'promotions'>): Promise<void> {
+    const promotions = order.promotions ?? [];
+    const refused = await this.store.reclaimPromotions(tx, promotions.map((p) => p.id), order.user, order.id);
+    if (refused) throw conflict(reopenRefused(order.id, refused, promotions));
   }
 }

@@ -8,6 +8,7 @@ import { isId } from '../../../db/rows';
 import { auditFromRow } from './rows';
 import type { Database } from '../../../db/schema';
 import { containsPattern } from '../../../query/jsonQuery';
+import { netOfLine, netOfOrder } from './revenue';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,7 +38,7 @@ export async function listCustomers(db: Db,
     FROM (SELECT * FROM users u WHERE ${where} ORDER BY u.id LIMIT ${limit} OFFSET ${slice?.start ?? 0}) AS u
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS orders,
-        coalesce(sum(total_amount) FILTER (WHERE status = ANY(${[...spentStatuses]}::text[])), 0)::float8 AS spent,
+        coalesce(round(sum(${netOfOrder}) FILTER (WHERE status = ANY(${[...spentStatuses]}::text[])), 2), 0)::float8 AS spent,
         max(created_at) AS last
       FROM orders WHERE orders.user_id = u.id
     ) AS o
@@ -69,12 +70,9 @@ export async function lowStockProducts(db: Db, defaultThreshold: number, limit: 
 }
 
 
-/** What an order's refunded returns gave back (migration 0016), in dollars: revenue is net of it, on the order's day. */
-const refundedOf = sql`coalesce((SELECT sum((r->'refund'->>'amount')::numeric) FROM jsonb_array_elements(orders.returns) AS r WHERE r->>'status' = 'refunded'), 0)`;
-
 export async function salesByDay(db: Db, range: TimeRange, statuses: readonly OrderStatus[]): Promise<{ date: string; revenue: number; orders: number }[]> {
   const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, round(sum(total_amount::numeric - ${refundedOf}), 2)::float8 AS revenue, count(*)::int AS orders
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, round(sum(${netOfOrder}), 2)::float8 AS revenue, count(*)::int AS orders
     FROM orders
     WHERE created_at >= ${new Date(range.from)} AND created_at < ${new Date(range.to)} AND status = ANY(${[...statuses]}::text[])
     GROUP BY 1`.execute(db);
@@ -90,10 +88,9 @@ export async function countOrdersByStatus(db: Db): Promise<Partial<Record<OrderS
 
 export async function topProducts(db: Db, range: TimeRange, statuses: readonly OrderStatus[], limit: number): Promise<{ id: number; title: string; units: number; revenue: number }[]> {
   const { rows } = await sql<{ id: number; title: string; units: number; revenue: number }>`
-    SELECT line.id, coalesce(max(p.title), max(line.title)) AS title, sum(line.quantity)::int AS units, sum(line.amount)::float8 AS revenue
+    SELECT line.id, coalesce(max(p.title), max(line.title)) AS title, sum(line.quantity)::int AS units, (round(coalesce(sum(line.cents), 0)) / 100)::float8 AS revenue
     FROM (
-      SELECT (item->'product'->>'id')::int AS id, item->'product'->>'title' AS title, (item->>'quantity')::int AS quantity,
-        shop_sale_price((item->'product'->>'price')::float8, (item->'product'->>'discountPercentage')::float8) * (item->>'quantity')::int AS amount
+      SELECT (item->'product'->>'id')::int AS id, item->'product'->>'title' AS title, (item->>'quantity')::int AS quantity, ${netOfLine} AS cents
       FROM orders, jsonb_array_elements(orders.items) AS item
       WHERE orders.created_at >= ${new Date(range.from)} AND orders.created_at < ${new Date(range.to)}
         AND orders.status = ANY(${[...statuses]}::text[])

@@ -4,7 +4,8 @@
 // Redemptions: an order carrying promotion P raises P.used with a guarded UPDATE (never past its
 // usage_limit; the row lock serialises orders racing for the last uses, across instances), then,
 // with that row locked, counts the customer's earlier redemptions against per_customer_limit.
-// Promotions are locked in id order, so two orders never wait on each other in a circle.
+// Promotions are locked in id order, so two orders never wait on each other in a circle. Only
+// orders that are not cancelled carry uses: a cancel gives them back, a reopen counts them again.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { PricingContext, PricingPlace, RedemptionRefused } from '../port';
 import { promotionFromRow, shippingMethodFromRow } from './rows';
@@ -83,4 +84,32 @@ export async function redeemPromotions(trx: Transaction<Database>, ids: readonly
     await trx.insertInto('promotion_redemptions').values({ promotion_id: id, order_id: order, user_id: user }).execute();
   }
   return undefined;
+}
+
+/**
+ * Gives back the uses order `order` holds, in the transaction that cancels it: its redemptions
+ * deleted (the customer's count falls with them) and each promotion's `used` lowered by one, the
+ * promotions locked in id order, as redeemPromotions locks them.
+ */
+export async function releasePromotions(trx: Transaction<Database>, order: number): Promise<void> {
+  const held = await trx.deleteFrom('promotion_redemptions').where('order_id', '=', order).returning('promotion_id').execute();
+  for (const id of held.map((r) => r.promotion_id).sort((a, b) => a - b)) {
+    await trx.updateTable('promotions').set((eb) => ({ used: eb('used', '-', 1) })).where('id', '=', id).where('used', '>', 0).execute();
+  }
+}
+
+/**
+ * Counts order `order` of `user`, leaving `cancelled`, as a use of each promotion of `ids` again,
+ * guarded as placing counts them (redeemPromotions). A promotion deleted since, or one the order
+ * still holds, is not counted. undefined when all were; otherwise the first refused (roll back).
+ */
+export async function reclaimPromotions(trx: Transaction<Database>, ids: readonly number[], user: number, order: number): Promise<RedemptionRefused | undefined> {
+  if (ids.length === 0) return undefined;
+  const free = await trx
+    .selectFrom('promotions as p')
+    .select('p.id')
+    .where('p.id', 'in', [...ids])
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('promotion_redemptions as r').select('r.order_id').whereRef('r.promotion_id', '=', 'p.id').where('r.order_id', '=', order))))
+    .execute();
+  return redeemPromotions(trx, free.map((p) => p.id), user, order);
 }
