@@ -37,11 +37,13 @@ interface OrdersServerOptions {
   history?: boolean;
   /** A PATCH out of 'cancelled' answers 409 with this message (stock short). */
   shortOfStock?: string;
+  /** Payments of some orders, in place of the usual ones. */
+  payments?: Partial<Record<number, Order['payment']>>;
 }
 
 /** A tiny json-server: 12 orders, _page/_per_page, status and user filters, _sort/_order, PATCH status (one or bulk). */
-export function ordersServer({ failPatch = false, hold, history = false, shortOfStock }: OrdersServerOptions = {}) {
-  const orders = Array.from({ length: 12 }, (_, i) => nthOrder(i + 1));
+export function ordersServer({ failPatch = false, hold, history = false, shortOfStock, payments = {} }: OrdersServerOptions = {}) {
+  const orders = Array.from({ length: 12 }, (_, i) => ({ ...nthOrder(i + 1), ...(payments[i + 1] ? { payment: payments[i + 1] } : {}) }));
   if (history) {
     for (const order of orders) order.history = [{ status: 'pending', at: '2026-03-01T09:00:00.000Z', by: 'shopper' }];
   }

@@ -19,8 +19,8 @@ import {
   uniqueEmail,
 } from './fixtures';
 
-const usd = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+/** Money as the back office shows it: to the cent. */
+const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 
 async function stats(request: APIRequestContext, days: number): Promise<ShopStats> {
   const response = await request.get(`/api/admin/stats?days=${days}`);

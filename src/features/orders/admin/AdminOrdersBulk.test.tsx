@@ -156,16 +156,16 @@ describe('bulkStatus API', () => {
     expect(results.map((r) => r.id)).toEqual(ids);
   });
 
-  it('fetches the matching ids a page of 1000 at a time until it has them all', async () => {
-    const { fetchMatchingIds } = await import('./bulkStatus');
-    const all = Array.from({ length: 1500 }, (_, i) => ({ id: i + 1 }));
+  it('fetches the matching orders a page of 1000 at a time until it has them all, and which are paid', async () => {
+    const { fetchMatchingOrders } = await import('./bulkStatus');
+    const all = Array.from({ length: 1500 }, (_, i) => ({ id: i + 1, status: 'pending', payment: { method: 'cash', status: i === 0 ? 'paid' : 'pending' } }));
     const mock = stubFetch({
       'GET /api/orders': ({ url }) => {
         const page = Number(url.searchParams.get('_page'));
         return jsonResponse(all.slice((page - 1) * 1000, page * 1000), 200, { 'X-Total-Count': '1500' });
       },
     });
-    expect(await fetchMatchingIds({ status: 'pending' })).toEqual(all.map((o) => o.id));
+    expect(await fetchMatchingOrders({ status: 'pending' })).toEqual(all.map((o) => ({ id: o.id, refunds: o.id === 1 })));
     expect(gets(mock)).toEqual([
       'GET /api/orders?_page=1&_per_page=1000&status=pending',
       'GET /api/orders?_page=2&_per_page=1000&status=pending',

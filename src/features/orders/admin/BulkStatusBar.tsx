@@ -3,15 +3,21 @@ import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Select } from '../../../components/controls';
 import { useAppDispatch } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
-import type { OrderStatus } from '../../../domain/types';
+import type { Order, OrderStatus } from '../../../domain/types';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
+import { usePermission } from '../../../lib/usePermission';
 import StatusOptions from './StatusOptions';
 import type { OrdersQuery } from '../ordersQuery';
-import { fetchMatchingIdsAsync, setStatusesAsync, summarize, type BulkSummary } from './bulkStatus';
+import { fetchMatchingOrdersAsync, setStatusesAsync, summarize, type BulkSummary } from './bulkStatus';
+import { paidRefusal } from './paidCancel';
 import type { OrderSelection } from './useOrderSelection';
+import { useRefundingOrders } from './useRefundingOrders';
 
 interface BulkStatusBarProps {
   query: OrdersQuery;
   selection: OrderSelection;
+  /** The orders of the page shown (what the bar knows of the ticked ones: whether they are paid). */
+  orders: readonly Order[];
   /** Orders the filters select (X-Total-Count). */
   total: number;
   /** Called after a change was applied: the page is fetched again. */
@@ -20,8 +26,12 @@ interface BulkStatusBarProps {
 
 const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
-/** The bulk status change: what is ticked, "Select all N matching orders", a status and Apply. */
-export default function BulkStatusBar({ query, selection, total, onApplied }: BulkStatusBarProps) {
+/**
+ * The bulk status change: what is ticked, "Select all N matching orders", a status and Apply. Staff
+ * without the refunds permission cannot cancel paid orders: Apply waits, naming them, until they
+ * are unticked.
+ */
+export default function BulkStatusBar({ query, selection, orders, total, onApplied }: BulkStatusBarProps) {
   const dispatch = useAppDispatch();
   const [target, setTarget] = useState<OrderStatus | ''>('');
   const [busy, setBusy] = useState<'selecting' | 'applying' | null>(null);
@@ -30,6 +40,11 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
   const [error, setError] = useState<string | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const count = selection.ids.size;
+  const mayRefund = usePermission('refunds');
+  const known = useRefundingOrders(orders);
+  const paid = target === 'cancelled' && !mayRefund ? [...selection.ids].filter(known.refunds) : [];
+  // 'Untick them' goes once pressed: the focus goes to Apply, which the others are left to.
+  const [applyButton, refocus] = useFocusAfter<HTMLButtonElement>();
 
   // The Apply button is disabled once its orders are done: focus goes to what happened instead.
   useEffect(() => {
@@ -41,7 +56,9 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
     setBusy('selecting');
     setError(null);
     try {
-      selection.replace(await dispatch(fetchMatchingIdsAsync(query)).unwrap());
+      const found = await dispatch(fetchMatchingOrdersAsync(query)).unwrap();
+      known.note(found);
+      selection.replace(found.map((order) => order.id));
     } catch (rejected) {
       setError(`The matching orders could not be selected: ${(rejected as RejectValue).message}`);
     }
@@ -101,12 +118,32 @@ export default function BulkStatusBar({ query, selection, total, onApplied }: Bu
           </Select>
         </div>
         <Button
-          disabled={count === 0 || !target || busy !== null}
+          ref={applyButton}
+          disabled={count === 0 || !target || busy !== null || paid.length > 0}
+          aria-describedby={paid.length > 0 ? 'bulk-paid' : undefined}
           onClick={() => (target === 'cancelled' ? setAsking(true) : apply())}
         >
           {busy === 'applying' ? 'Applying…' : 'Apply'}
         </Button>
       </div>
+      {paid.length > 0 && (
+        <p className="mt-3 text-sm text-gray-700">
+          <span id="bulk-paid">{paidRefusal(paid)}</span>
+          {paid.length < count && (
+            <Button
+              look="link"
+              size="sm"
+              className="ml-2"
+              onClick={() => {
+                selection.set(paid, false);
+                refocus();
+              }}
+            >
+              {`Untick ${paid.length === 1 ? 'it' : 'them'} to cancel the others`}
+            </Button>
+          )}
+        </p>
+      )}
       <div role="status" aria-live="polite" className="text-sm">
         {summary && (
           <p

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import type { ShopStats } from '../../../domain/backOffice';
+import { usePermission } from '../../../lib/usePermission';
 
 const th = 'px-4 py-3 text-xs font-semibold tracking-wide text-gray-700 uppercase';
 const td = 'px-4 py-3';
@@ -31,8 +32,9 @@ function Panel({ id, title, empty, children }: { id: string; title: string; empt
   );
 }
 
-/** Best sellers of the window, by units; each opens the back office's product page. */
+/** Best sellers of the window, by units; each opens the back office's product page for catalogue staff. */
 export function TopProducts({ products, days }: { products: ShopStats['topProducts']; days: number }) {
+  const editsCatalogue = usePermission('catalogue');
   return (
     <Panel id="top-products-heading" title="Top products" empty={products.length ? null : 'No products sold in this period.'}>
       <thead className="bg-gray-50">
@@ -52,12 +54,16 @@ export function TopProducts({ products, days }: { products: ShopStats['topProduc
         {products.map((product) => (
           <tr key={product.id}>
             <td className={td}>
-              <Link to={`/admin/productdetail/${product.id}`} className={link}>
-                {product.title}
-              </Link>
+              {editsCatalogue ? (
+                <Link to={`/admin/productdetail/${product.id}`} className={link}>
+                  {product.title}
+                </Link>
+              ) : (
+                product.title
+              )}
             </td>
             <td className={`${td} text-right tabular-nums`}>{product.units}</td>
-            <td className={`${td} text-right whitespace-nowrap tabular-nums`}>{formatPrice(product.revenue)}</td>
+            <td className={`${td} text-right whitespace-nowrap tabular-nums`}>{formatMoney(product.revenue)}</td>
           </tr>
         ))}
       </tbody>
@@ -72,8 +78,9 @@ export function lowStockName(entry: ShopStats['lowStock'][number]): string {
   return `${entry.title} — ${values.map(([name, value], i) => (i === 0 ? `${name} ${value}` : value)).join(', ')}`;
 }
 
-/** Products still sold at or below their low-stock threshold, lowest first, each with its edit form. */
+/** Products still sold at or below their low-stock threshold, lowest first, each with its edit form for catalogue staff. */
 export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
+  const editsCatalogue = usePermission('catalogue');
   return (
     <Panel id="low-stock-heading" title="Low stock" empty={products.length ? null : 'No product is low on stock.'}>
       <thead className="bg-gray-50">
@@ -87,9 +94,11 @@ export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
           <th scope="col" className={`${th} text-right`}>
             Threshold
           </th>
-          <th scope="col" className={th}>
-            <span className="sr-only">Action</span>
-          </th>
+          {editsCatalogue && (
+            <th scope="col" className={th}>
+              <span className="sr-only">Action</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-200 bg-white">
@@ -98,11 +107,13 @@ export function LowStock({ products }: { products: ShopStats['lowStock'] }) {
             <td className={td}>{lowStockName(product)}</td>
             <td className={`${td} text-right tabular-nums`}>{product.stock}</td>
             <td className={`${td} text-right tabular-nums`}>{product.threshold}</td>
-            <td className={td}>
-              <Link to={`/admin/product-form/edit/${product.id}`} className={link}>
-                Edit <span className="sr-only">{lowStockName(product)}</span>
-              </Link>
-            </td>
+            {editsCatalogue && (
+              <td className={td}>
+                <Link to={`/admin/product-form/edit/${product.id}`} className={link}>
+                  Edit <span className="sr-only">{lowStockName(product)}</span>
+                </Link>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, jsonResponse, renderWithProviders, stubFetch } from '../../../test/utils';
+import { admin, calls, jsonResponse, renderWithProviders, session, staffUser, stubFetch } from '../../../test/utils';
+import type { User } from '../../../domain/types';
 import type { ShopStats } from '../../../domain/backOffice';
 import DashboardScreen from './DashboardScreen';
 
@@ -26,17 +27,17 @@ afterEach(() => {
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     date: `2026-03-${String(i + 1).padStart(2, '0')}`,
-    revenue: i === 1 ? 1250 : i === 2 ? 80 : 0,
+    revenue: i === 1 ? 1250.5 : i === 2 ? 79.79 : 0,
     orders: i === 1 ? 3 : i === 2 ? 1 : 0,
   }));
 
 const STATS: ShopStats = {
-  revenue: { today: 80, last7: 1330, last30: 4321 },
+  revenue: { today: 189.29, last7: 1330.29, last30: 4321.07 },
   ordersByStatus: { pending: 4, dispatched: 2, delivered: 9, cancelled: 1 },
   averageOrderValue: 332.5,
   newCustomers: 6,
   revenueByDay: days(30),
-  topProducts: [{ id: 12, title: 'Novaphone Zen 8', units: 5, revenue: 900 }],
+  topProducts: [{ id: 12, title: 'Novaphone Zen 8', units: 5, revenue: 899.95 }],
   lowStock: [
     { id: 9, title: 'Chelsea Boots', stock: 1, threshold: 5, variant: { id: 91, sku: 'CB-44-BLACK', options: { Size: '44', Colour: 'Black' } } },
     { id: 7, title: 'Desk Lamp', stock: 2, threshold: 5 },
@@ -53,9 +54,9 @@ const EMPTY: ShopStats = {
   lowStock: [],
 };
 
-function open(route = '/admin/dashboard', answer: (days: string) => Response = () => jsonResponse(STATS)) {
+function open(route = '/admin/dashboard', answer: (days: string) => Response = () => jsonResponse(STATS), user: User = admin) {
   const mock = stubFetch({ 'GET /api/admin/stats': ({ url }) => answer(url.searchParams.get('days') ?? '') });
-  const rendered = renderWithProviders(<DashboardScreen />, { route });
+  const rendered = renderWithProviders(<DashboardScreen />, { route, preloadedState: session(user) });
   return { mock, ...rendered };
 }
 
@@ -69,15 +70,17 @@ describe('DashboardScreen', () => {
     expect(calls(mock)).toEqual(['GET /api/admin/stats?days=30']);
     expect(document.title).toBe('Admin: Dashboard | Best Buy Shop');
 
-    expect(kpi('Revenue today')).toBe('$80');
-    expect(kpi('Revenue, last 7 days')).toBe('$1,330');
-    expect(kpi('Revenue, last 30 days')).toBe('$4,321');
-    expect(kpi('Average order value, last 30 days')).toBe('$333');
+    // To the cent, as every money figure of the shop.
+    expect(kpi('Revenue today')).toBe('$189.29');
+    expect(kpi('Revenue, last 7 days')).toBe('$1,330.29');
+    expect(kpi('Revenue, last 30 days')).toBe('$4,321.07');
+    expect(kpi('Average order value, last 30 days')).toBe('$332.50');
     expect(kpi('New customers, last 30 days')).toBe('6');
 
     expect(screen.getByRole('link', { name: '4 pending orders' })).toHaveAttribute('href', '/admin/orders?status=pending');
     expect(screen.getByRole('link', { name: '9 delivered orders' })).toHaveAttribute('href', '/admin/orders?status=delivered');
     expect(screen.getByRole('link', { name: 'Novaphone Zen 8' })).toHaveAttribute('href', '/admin/productdetail/12');
+    expect(screen.getByRole('row', { name: /Novaphone Zen 8/ })).toHaveTextContent('Novaphone Zen 85$899.95');
     const lowStock = within(screen.getByRole('region', { name: 'Low stock table' }));
     expect(lowStock.getByRole('row', { name: /Desk Lamp/ })).toHaveTextContent('Desk Lamp25Edit');
     expect(lowStock.getByRole('link', { name: 'Edit Desk Lamp' })).toHaveAttribute('href', '/admin/product-form/edit/7');
@@ -91,7 +94,7 @@ describe('DashboardScreen', () => {
     open();
     const chart = await screen.findByRole('img', { name: /^Revenue per day over the last 30 days/ });
     expect(chart).toHaveAccessibleName(
-      'Revenue per day over the last 30 days: $1,330 in total, highest $1,250 on Mar 2, 2026',
+      'Revenue per day over the last 30 days: $1,330.29 in total, highest $1,250.50 on Mar 2, 2026',
     );
     expect(plots).toHaveLength(1);
     expect(plots[0].data[1]).toEqual(STATS.revenueByDay.map((day) => day.revenue));
@@ -100,7 +103,7 @@ describe('DashboardScreen', () => {
     await user.click(screen.getByText('Show the figures as a table'));
     const table = within(screen.getByRole('region', { name: 'Revenue per day, as a table' }));
     expect(table.getAllByRole('row')).toHaveLength(31);
-    expect(table.getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('Mar 2, 2026$1,2503');
+    expect(table.getByRole('row', { name: /Mar 2, 2026/ })).toHaveTextContent('Mar 2, 2026$1,250.503');
   });
 
   it('keeps the period in the URL: choosing 7 days asks the server for 7', async () => {
@@ -144,6 +147,31 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('No products sold in this period.')).toBeInTheDocument();
     expect(screen.getByText('No product is low on stock.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    await waitFor(() => expect(kpi('Revenue today')).toBe('$0'));
+    await waitFor(() => expect(kpi('Revenue today')).toBe('$0.00'));
+  });
+
+  it('links a figure only to a page the role may open: plain text otherwise', async () => {
+    const { unmount } = open('/admin/dashboard', undefined, staffUser('catalogue'));
+    await screen.findByRole('heading', { name: 'Orders by status' });
+    // Catalogue staff cannot open the orders: the backlog is figures only; the products are theirs.
+    expect(screen.queryByRole('link', { name: /pending orders/ })).not.toBeInTheDocument();
+    expect(screen.getByText('pending orders').parentElement).toHaveTextContent('4 pending orders');
+    expect(screen.getByRole('link', { name: 'Novaphone Zen 8' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Desk Lamp' })).toBeInTheDocument();
+    unmount();
+
+    for (const role of ['fulfilment', 'support'] as const) {
+      const { unmount: close } = open('/admin/dashboard', undefined, staffUser(role));
+      await screen.findByRole('heading', { name: 'Orders by status' });
+      expect(screen.getByRole('link', { name: '4 pending orders' })).toHaveAttribute('href', '/admin/orders?status=pending');
+      // No product page and no product form for them: the names only, and no Edit column.
+      expect(screen.getByRole('row', { name: /Novaphone Zen 8/ })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Novaphone Zen 8' })).not.toBeInTheDocument();
+      const lowStock = within(screen.getByRole('region', { name: 'Low stock table' }));
+      expect(lowStock.getByRole('row', { name: /Desk Lamp/ })).toHaveTextContent('Desk Lamp25');
+      expect(lowStock.queryByRole('link')).not.toBeInTheDocument();
+      expect(lowStock.getAllByRole('columnheader')).toHaveLength(3);
+      close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import TrackingFields, { trackingOf, type TrackingDraft } from './TrackingFields
 import TrackingInfo from '../../../components/TrackingInfo';
 import { usePermission } from '../../../lib/usePermission';
 import { orderDateTime } from './orderFormat';
+import { cancelRefunds, paidRefusal } from './paidCancel';
 
 interface OrderStatusSectionProps {
   order: AdminOrder;
@@ -24,6 +25,8 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
   const alert = useAppAlert();
   // Without orders.write (support staff): the status and its history, read-only.
   const canChange = usePermission('orders.write');
+  // Cancelling a paid order gives the money back: without the refunds permission it is not offered.
+  const refusal = !usePermission('refunds') && cancelRefunds(order) ? paidRefusal([order.id]) : null;
   const [status, setStatus] = useState<OrderStatus | ''>(order.status);
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -65,10 +68,11 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
               id="order-status"
               value={status}
               disabled={saving}
+              aria-describedby={refusal ? 'order-status-why' : undefined}
               onChange={(event) => setStatus(event.target.value as OrderStatus)}
               className="mt-1 capitalize"
             >
-              <StatusOptions />
+              <StatusOptions refused={refusal ? 'cancelled' : undefined} />
             </Select>
           </div>
           {status === 'dispatched' && <TrackingFields draft={draft} onChange={setDraft} disabled={saving} />}
@@ -80,6 +84,11 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
             {saving ? 'Saving…' : 'Save status'}
           </Button>
         </div>
+      )}
+      {canChange && refusal && (
+        <p id="order-status-why" className="mt-2 text-sm text-gray-600">
+          {refusal}
+        </p>
       )}
       <CancelOrderDialog orderId={order.id} open={asking} onConfirm={() => void saveStatus()} onCancel={() => setAsking(false)} />
       {saveError && (

@@ -151,7 +151,7 @@ export default function OrdersList() {
         </div>
       )}
 
-      {canChange && <BulkStatusBar query={query} selection={selection} total={totalOrders} onApplied={load} />}
+      {canChange && <BulkStatusBar query={query} selection={selection} orders={orders} total={totalOrders} onApplied={load} />}
 
       <div className="mt-6">
         {loadError ? (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import Spinner from '../../../components/Spinner';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import type { ShopStats } from '../../../domain/backOffice';
 import { CHART_HEIGHT, formatDay } from './chartFormat';
 
@@ -13,7 +13,7 @@ type Days = ShopStats['revenueByDay'];
 function describe(revenueByDay: Days, days: number): string {
   const total = revenueByDay.reduce((sum, day) => sum + day.revenue, 0);
   const best = revenueByDay.reduce((top, day) => (day.revenue > top.revenue ? day : top), revenueByDay[0]);
-  return `Revenue per day over the last ${days} days: ${formatPrice(total)} in total, highest ${formatPrice(best.revenue)} on ${formatDay(best.date)}`;
+  return `Revenue per day over the last ${days} days: ${formatMoney(total)} in total, highest ${formatMoney(best.revenue)} on ${formatDay(best.date)}`;
 }
 
 /** Revenue per day: the chart, and the same figures as a table (its text alternative). */
@@ -66,7 +66,7 @@ export default function RevenueSection({ revenueByDay, days }: { revenueByDay: D
                       <th scope="row" className="px-4 py-2 font-normal whitespace-nowrap">
                         {formatDay(day.date)}
                       </th>
-                      <td className="px-4 py-2 text-right tabular-nums">{formatPrice(day.revenue)}</td>
+                      <td className="px-4 py-2 text-right tabular-nums">{formatMoney(day.revenue)}</td>
                       <td className="px-4 py-2 text-right tabular-nums">{day.orders}</td>
                     </tr>
                   ))}

@@ -6,6 +6,7 @@ import type { Order, OrderStatus } from '../../../domain/types';
 import { usePermission } from '../../../lib/usePermission';
 import CancelOrderDialog from './CancelOrderDialog';
 import StatusOptions from './StatusOptions';
+import { cancelRefunds, paidRefusal } from './paidCancel';
 
 interface StatusControlProps {
   order: Order;
@@ -19,10 +20,12 @@ interface StatusControlProps {
  * An order's status as a badge with 'Edit' (staff who may change orders), which turns it into a
  * select with 'Save' and 'Cancel': choosing a value saves nothing (arrow keys move through the
  * values), 'Save' does, after a confirmation when it cancels the order; Escape or 'Cancel' leaves
- * it as it was; focus goes back to 'Edit' afterwards.
+ * it as it was; focus goes back to 'Edit' afterwards. Cancelling a paid order is offered disabled,
+ * with the reason, to staff without the refunds permission.
  */
 export default function StatusControl({ order, onChangeStatus, idPrefix }: StatusControlProps) {
   const canChange = usePermission('orders.write');
+  const refusal = !usePermission('refunds') && cancelRefunds(order) ? paidRefusal([order.id]) : null;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<OrderStatus>(order.status);
   const [saving, setSaving] = useState(false);
@@ -80,6 +83,7 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
     );
   }
   const id = `${idPrefix}-status-${order.id}`;
+  const whyId = `${id}-why`;
   return (
     <form onSubmit={submit} className="inline-flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
@@ -91,13 +95,14 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
         autoFocus
         disabled={saving}
         value={draft}
+        aria-describedby={refusal ? whyId : undefined}
         onChange={(event) => setDraft(event.target.value as OrderStatus)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') stop();
         }}
         className="capitalize"
       >
-        <StatusOptions />
+        <StatusOptions refused={refusal ? 'cancelled' : undefined} />
       </Select>
       {saving ? (
         <span className="text-xs text-gray-600">Saving…</span>
@@ -112,6 +117,11 @@ export default function StatusControl({ order, onChangeStatus, idPrefix }: Statu
             <span className="sr-only">editing order #{order.id}</span>
           </button>
         </>
+      )}
+      {refusal && (
+        <p id={whyId} className="w-full max-w-xs text-xs text-gray-600">
+          {refusal}
+        </p>
       )}
       <CancelOrderDialog orderId={order.id} open={asking} onConfirm={() => void save()} onCancel={() => setAsking(false)} />
     </form>

@@ -1,24 +1,28 @@
-// Bulk order status: the ids every order of a filter has, PATCH /orders {ids, status}
-// in chunks the server takes, and what to tell the admin about the answer. Back office only, so
-// none of it is in the orders slice (which every shopper loads).
+// Bulk order status: every order of a filter (its id, and whether cancelling it gives money back),
+// PATCH /orders {ids, status} in chunks the server takes, and what to tell the admin about the
+// answer. Back office only, so none of it is in the orders slice (which every shopper loads).
 import { apiClient } from '../../../lib/apiClient';
 import { apiThunk } from '../../../lib/thunk';
 import type { Order, OrderStatus } from '../../../domain/types';
 import { ordersFilterParams, type OrdersFilters } from '../ordersQuery';
+import { cancelRefunds, type RefundFact } from './paidCancel';
 
 /** Orders one PATCH /orders may name (the server's MAX_BULK), and the largest page GET /orders gives. */
 export const MAX_BULK = 1000;
 
-export type BulkResult = { id: number; status: 200; order: Order } | { id: number; status: 404 | 409; message: string };
+export type BulkResult = { id: number; status: 200; order: Order } | { id: number; status: 403 | 404 | 409; message: string };
 
-/** The ids of every order the query's filters select, a page of 1000 at a time. */
-export async function fetchMatchingIds(query: OrdersFilters): Promise<number[]> {
-  const ids: number[] = [];
+/**
+ * Every order the query's filters select, a page of 1000 at a time: its id, and whether
+ * cancelling it gives money back.
+ */
+export async function fetchMatchingOrders(query: OrdersFilters): Promise<RefundFact[]> {
+  const found: RefundFact[] = [];
   for (let page = 1; ; page++) {
     const params = ordersFilterParams(query, new URLSearchParams({ _page: String(page), _per_page: String(MAX_BULK) }));
     const { items, total } = await apiClient.list<Order>(`/orders?${params}`);
-    ids.push(...items.map((order) => order.id));
-    if (items.length < MAX_BULK || ids.length >= total) return ids;
+    found.push(...items.map((order) => ({ id: order.id, refunds: cancelRefunds(order) })));
+    if (items.length < MAX_BULK || found.length >= total) return found;
   }
 }
 
@@ -31,7 +35,7 @@ export async function setStatuses({ ids, status }: { ids: number[]; status: Orde
   return results;
 }
 
-export const fetchMatchingIdsAsync = apiThunk('orders/matchingIdsFetched', fetchMatchingIds);
+export const fetchMatchingOrdersAsync = apiThunk('orders/matchingOrdersFetched', fetchMatchingOrders);
 export const setStatusesAsync = apiThunk('orders/statusesChanged', setStatuses);
 
 export interface BulkSummary {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, sent, stubFetch } from '../../../test/utils';
@@ -74,6 +74,61 @@ describe('CatalogueTaxonomyScreen', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Merge Nokia into Apple?' })).getByRole('button', { name: 'Merge' }));
     expect(sent(fetch, 'POST /api/admin/brands/2/merge')).toEqual([{ into: 1 }]);
     expect(await within(section).findAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('Cancel throws away what was typed; the rename form takes the focus and gives it back to Rename', async () => {
+    stubFetch({ 'GET /api/admin/brands': () => jsonResponse(BRANDS), 'GET /api/admin/categories': () => jsonResponse(CATEGORIES) });
+    const user = userEvent.setup();
+    open();
+    const nokia = await screen.findByRole('listitem', { name: 'Nokia' });
+    await user.click(within(nokia).getByRole('button', { name: 'Rename Nokia' }));
+    const name = within(nokia).getByLabelText('Name');
+    expect(name).toHaveFocus();
+    await user.clear(name);
+    await user.type(name, 'Typo Name');
+    await user.click(within(nokia).getByRole('button', { name: 'Cancel' }));
+    expect(within(nokia).getByRole('button', { name: 'Rename Nokia' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(within(nokia).getByLabelText('Name')).toHaveValue('Nokia');
+    expect(within(nokia).getByLabelText('Slug')).toHaveValue('nokia');
+  });
+
+  it('a saved rename keeps the focus on Rename; after a merge it goes to the row merged into, after a delete to a neighbour', async () => {
+    let brands: TaxonomyItem[] = [...BRANDS, { id: 3, value: 'siemens', label: 'Siemens', products: 0 }];
+    stubFetch({
+      'GET /api/admin/brands': () => jsonResponse(brands),
+      'GET /api/admin/categories': () => jsonResponse(CATEGORIES),
+      'PATCH /api/admin/brands/2': ({ body }) => {
+        brands = brands.map((b) => (b.id === 2 ? { ...b, ...(body as object) } : b));
+        return jsonResponse(brands.find((b) => b.id === 2));
+      },
+      'DELETE /api/admin/brands/2': () => {
+        brands = brands.filter((b) => b.id !== 2);
+        return jsonResponse(undefined, 204);
+      },
+      'POST /api/admin/brands/3/merge': () => {
+        brands = brands.filter((b) => b.id !== 3);
+        return jsonResponse(brands.find((b) => b.id === 2));
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    const section = await screen.findByRole('region', { name: 'Brands' });
+    await user.click(await within(section).findByRole('button', { name: 'Rename Nokia' }));
+    await user.type(within(section).getByLabelText('Name'), ' Oyj{Enter}');
+    const renamed = await within(section).findByRole('button', { name: 'Rename Nokia Oyj' });
+    expect(renamed).toHaveFocus();
+
+    await user.selectOptions(within(section).getByLabelText('Merge Siemens into'), 'Nokia Oyj');
+    await user.click(within(section).getByRole('button', { name: 'Merge Siemens' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Merge Siemens into Nokia Oyj?' })).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(within(section).queryByRole('listitem', { name: 'Siemens' })).not.toBeInTheDocument());
+    expect(renamed).toHaveFocus();
+
+    // Nokia Oyj was the last row: the focus goes to the one before it.
+    await user.click(within(section).getByRole('button', { name: 'Delete Nokia Oyj' }));
+    await waitFor(() => expect(within(section).queryByRole('listitem', { name: 'Nokia Oyj' })).not.toBeInTheDocument());
+    expect(within(section).getByRole('button', { name: 'Rename Apple' })).toHaveFocus();
   });
 
   it('says when a list could not be loaded, and tries again', async () => {

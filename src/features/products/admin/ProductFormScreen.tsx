@@ -27,7 +27,8 @@ import ProductForm from './ProductForm';
 import { toFormValues, type ProductInput } from './productFormValues';
 import { changesOf } from './productChanges';
 import type { ProductWithVariants } from '../useVariantChoice';
-import { buttonClass } from '../../../components/controls';
+import { Button } from '../../../components/controls';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
 
 /** /admin/product-form (new) and /admin/product-form/edit/:id. */
 export default function ProductFormScreen() {
@@ -44,6 +45,8 @@ export default function ProductFormScreen() {
   const product = editing && selected && String(selected.id) === id ? selected : null;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Delete and Restore swap places: the focus goes to whichever is there once one has run.
+  const [deleteOrRestore, refocus] = useFocusAfter<HTMLButtonElement>();
   /** Both option lists have answered (empty lists included), so a spinner would wait forever. */
   const [optionsLoaded, setOptionsLoaded] = useState(false);
   useDocumentTitle(editing ? 'Admin: Edit Product' : 'Admin: Add Product');
@@ -93,6 +96,7 @@ export default function ProductFormScreen() {
     } finally {
       setBusy(false);
       setConfirming(false);
+      refocus();
     }
   }
 
@@ -137,25 +141,15 @@ export default function ProductFormScreen() {
           actions={
             product &&
             (product.deleted ? (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => setDeleted(product, false)}
-                className={buttonClass('secondary', 'md', 'mr-auto')}
-              >
+              <Button ref={deleteOrRestore} look="secondary" className="mr-auto" busy={busy} onClick={() => void setDeleted(product, false)}>
                 <ArrowUturnLeftIcon aria-hidden="true" className="size-4" />
                 Restore this Product
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => setConfirming(true)}
-                className={buttonClass('danger', 'md', 'mr-auto')}
-              >
+              <Button ref={deleteOrRestore} look="danger" className="mr-auto" busy={busy} onClick={() => setConfirming(true)}>
                 <TrashIcon aria-hidden="true" className="size-4" />
                 Delete this Product
-              </button>
+              </Button>
             ))
           }
         />

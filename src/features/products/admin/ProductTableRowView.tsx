@@ -52,7 +52,6 @@ export default function ProductTableRowView({ row, ticked, onTick, onSaved }: Pr
         </td>
         <td data-label="Price" className={cell}>
           <InlineNumberField
-            key={`price-${row.price}`}
             id={`price-${row.id}`}
             label={`Price of ${row.title}`}
             value={row.price}
@@ -78,7 +77,6 @@ export default function ProductTableRowView({ row, ticked, onTick, onSaved }: Pr
             </span>
           ) : (
             <InlineNumberField
-              key={`stock-${row.stock}`}
               id={`stock-${row.id}`}
               label={`Stock of ${row.title}`}
               value={row.stock}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { Button, Input, Select } from '../../../components/controls';
 import { ApiError } from '../../../lib/apiClient';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
 import { deleteTaxonomy, mergeTaxonomy, updateTaxonomy, type TaxonomyItem, type TaxonomyKind } from './taxonomyAPI';
 
 interface Props {
@@ -9,17 +10,29 @@ interface Props {
   noun: string;
   item: TaxonomyItem;
   others: TaxonomyItem[];
-  /** After a write: the section reloads its list. */
+  /** After a rename: the section reloads its list. */
   onChanged: () => void;
+  /**
+   * After a merge or a delete, the row is gone: the section reloads its list and gives the focus
+   * to another row, `into` (the row merged into) when there is one.
+   */
+  onRemoved: (into?: number) => void;
 }
+
+/** The id of a row's Rename button, where the focus goes when a row is left or comes back. */
+export const renameButtonId = (kind: TaxonomyKind, id: number) => `${kind}-${id}-rename`;
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? [error.message, ...Object.values(error.errors ?? {})].join(': ') : 'Something went wrong. Try again.';
 const used = (n: number) => `Used by ${n} product${n === 1 ? '' : 's'}`;
 const moving = (n: number) => (n === 0 ? 'No product moves' : n === 1 ? 'Its product moves' : `Its ${n} products move`);
 
-/** One brand or category: rename (name and slug) inline, merge into another, delete when unused. */
-export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Props) {
+/**
+ * One brand or category: rename (name and slug) inline, merge into another, delete when unused.
+ * The rename form opens with what is stored and takes the focus; closed (saved or not), it hands
+ * the focus back to Rename. A merged or deleted row leaves it to the row the section names.
+ */
+export default function TaxonomyRow({ kind, noun, item, others, onChanged, onRemoved }: Props) {
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState(item.label);
   const [value, setValue] = useState(item.value);
@@ -28,15 +41,30 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [renameButton, refocus] = useFocusAfter<HTMLButtonElement>();
   const base = `${kind}-${item.id}`;
 
-  const run = async (write: () => Promise<unknown>) => {
+  const open = () => {
+    setLabel(item.label);
+    setValue(item.value);
+    setEditing(true);
+  };
+  const close = () => {
+    setEditing(false);
+    refocus();
+  };
+
+  /** `removed`: the write takes the row away (a merge: the row merged into; a delete: null). */
+  const run = async (write: () => Promise<unknown>, removed?: { into: number | null }) => {
     setBusy(true);
     setError(null);
     try {
       await write();
-      setEditing(false);
-      onChanged();
+      if (removed) onRemoved(removed.into ?? undefined);
+      else {
+        close();
+        onChanged();
+      }
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -47,10 +75,12 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
   const rename = (event: FormEvent) => {
     event.preventDefault();
     const changes = { ...(label !== item.label ? { label } : {}), ...(value !== item.value ? { value } : {}) };
-    if (Object.keys(changes).length === 0) setEditing(false);
+    if (Object.keys(changes).length === 0) close();
     else void run(() => updateTaxonomy(kind, item.id, changes));
   };
   const target = others.find((o) => String(o.id) === into);
+  // A choice that left the list (merged or deleted meanwhile) is no choice.
+  const chosen = target ? into : '';
   const merge = (event: FormEvent) => {
     event.preventDefault();
     if (target) setAsking(true);
@@ -62,16 +92,16 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
         <form onSubmit={rename} className="flex flex-wrap items-end gap-2" aria-label={`Rename ${item.label}`}>
           <label className="text-sm text-gray-900">
             Name
-            <Input id={`${base}-label`} value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={80} />
+            <Input id={`${base}-label`} value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={80} autoFocus />
           </label>
           <label className="text-sm text-gray-900">
             Slug
             <Input id={`${base}-value`} value={value} onChange={(e) => setValue(e.target.value)} required maxLength={80} />
           </label>
-          <Button type="submit" size="sm" disabled={busy}>
+          <Button type="submit" size="sm" busy={busy}>
             {busy ? 'Saving…' : 'Save'}
           </Button>
-          <Button look="secondary" size="sm" onClick={() => setEditing(false)} disabled={busy}>
+          <Button look="secondary" size="sm" onClick={close} busy={busy}>
             Cancel
           </Button>
         </form>
@@ -82,12 +112,12 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
           <span className="text-sm text-gray-700">
             {item.products} product{item.products === 1 ? '' : 's'}
           </span>
-          <Button look="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${item.label}`}>
+          <Button ref={renameButton} id={renameButtonId(kind, item.id)} look="secondary" size="sm" onClick={open} aria-label={`Rename ${item.label}`}>
             Rename
           </Button>
           <form onSubmit={merge} className="flex items-center gap-2">
             <label htmlFor={`${base}-into`} className="sr-only">{`Merge ${item.label} into`}</label>
-            <Select compact id={`${base}-into`} value={into} onChange={(e) => setInto(e.target.value)}>
+            <Select compact id={`${base}-into`} value={chosen} onChange={(e) => setInto(e.target.value)}>
               <option value="">Merge into…</option>
               {others.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -95,17 +125,18 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
                 </option>
               ))}
             </Select>
-            <Button type="submit" look="secondary" size="sm" disabled={busy || !into} aria-label={`Merge ${item.label}`}>
+            <Button type="submit" look="secondary" size="sm" busy={busy} disabled={!target} aria-label={`Merge ${item.label}`}>
               Merge
             </Button>
           </form>
           <Button
             look="danger"
             size="sm"
-            disabled={busy || item.products > 0}
+            busy={busy}
+            disabled={item.products > 0}
             aria-label={`Delete ${item.label}`}
             aria-describedby={item.products > 0 ? `${base}-why` : undefined}
-            onClick={() => void run(() => deleteTaxonomy(kind, item.id))}
+            onClick={() => void run(() => deleteTaxonomy(kind, item.id), { into: null })}
           >
             Delete
           </Button>
@@ -128,7 +159,7 @@ export default function TaxonomyRow({ kind, noun, item, others, onChanged }: Pro
         confirmLabel="Merge"
         onConfirm={() => {
           setAsking(false);
-          void run(() => mergeTaxonomy(kind, item.id, Number(into)));
+          if (target) void run(() => mergeTaxonomy(kind, item.id, target.id), { into: target.id });
         }}
         onCancel={() => setAsking(false)}
       />

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input } from '../../../components/controls';
 import { ApiError } from '../../../lib/apiClient';
 import { createTaxonomy, fetchTaxonomy, type TaxonomyItem, type TaxonomyKind } from './taxonomyAPI';
-import TaxonomyRow from './TaxonomyRow';
+import TaxonomyRow, { renameButtonId } from './TaxonomyRow';
 
 interface Props {
   kind: TaxonomyKind;
@@ -19,12 +19,33 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
   const [value, setValue] = useState('');
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
+  // A row merged or deleted is gone once the list is read again: the focus goes to this row then
+  // ('add': the list is empty, the name of a new one), not to the page's start.
+  const focusNext = useRef<number | 'add' | null>(null);
 
   const load = useCallback(() => {
     setLoadError(null);
-    fetchTaxonomy(kind).then(setItems, (e: unknown) => setLoadError(e instanceof Error ? e.message : 'Could not load the list'));
+    fetchTaxonomy(kind).then(setItems, (e: unknown) => {
+      focusNext.current = null;
+      setLoadError(e instanceof Error ? e.message : 'Could not load the list');
+    });
   }, [kind]);
   useEffect(load, [load]);
+
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === null || items === null) return;
+    focusNext.current = null;
+    document.getElementById(next === 'add' ? `${kind}-new-name` : renameButtonId(kind, next))?.focus();
+  }, [items, kind]);
+
+  /** Row `id` is gone: the focus goes to the row merged into, else the next row, else the one before. */
+  const removed = (id: number, into?: number) => {
+    const list = items ?? [];
+    const at = list.findIndex((item) => item.id === id);
+    focusNext.current = into ?? list[at + 1]?.id ?? list[at - 1]?.id ?? 'add';
+    load();
+  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +72,7 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
       <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2" aria-label={`Add a ${noun}`}>
         <label className="text-sm text-gray-900">
           {`New ${noun} name`}
-          <Input value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={80} />
+          <Input id={`${kind}-new-name`} value={label} onChange={(e) => setLabel(e.target.value)} required maxLength={80} />
         </label>
         <label className="text-sm text-gray-900">
           Slug (optional)
@@ -79,12 +100,13 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
         <ul className="mt-3 divide-y divide-gray-200">
           {items.map((item) => (
             <TaxonomyRow
-              key={`${item.id}-${item.value}-${item.label}-${item.products}`}
+              key={item.id}
               kind={kind}
               noun={noun}
               item={item}
               others={items.filter((o) => o.id !== item.id)}
               onChanged={load}
+              onRemoved={(into) => removed(item.id, into)}
             />
           ))}
         </ul>

@@ -36,7 +36,6 @@ export default function VariantStockRows({ row, onSaved }: VariantStockRowsProps
               </th>
               <td className="px-2 py-1">
                 <InlineNumberField
-                  key={`${variant.id}-${variant.stock}`}
                   id={`stock-${row.id}-${variant.id}`}
                   label={`Stock of ${row.title}, ${name}`}
                   value={variant.stock}

@@ -9,14 +9,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Customer n: shopper-n@shop.test, n orders (n − 1 of them counted), every third with no name. */
+/** Customer n: shopper-n@shop.test, n orders (n − 1 of them counted), every third with no name; customer 4 spent $282.94. */
 const nth = (n: number): Customer => ({
   id: n,
   email: `shopper-${n}@shop.test`,
   name: n % 3 === 0 ? undefined : `Shopper ${n}`,
   role: n === 1 ? 'admin' : 'user',
   orders: n - 1,
-  totalSpent: (n - 1) * 1000,
+  totalSpent: n === 4 ? 282.94 : (n - 1) * 1000,
   lastOrderAt: n > 1 ? '2026-03-04T15:30:00.000Z' : undefined,
   verified: n % 4 !== 0,
 });
@@ -60,7 +60,7 @@ describe('CustomersScreen', () => {
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 1 to 20 of 45 results');
 
     const row = screen.getByRole('row', { name: /shopper-4@shop.test/ });
-    expect(row).toHaveTextContent('shopper-4@shop.testNot verifiedShopper 4user3 orders of shopper-4@shop.test$3,000Mar 4, 2026');
+    expect(row).toHaveTextContent('shopper-4@shop.testNot verifiedShopper 4user3 orders of shopper-4@shop.test$282.94Mar 4, 2026');
     expect(within(row).getByRole('link', { name: '3 orders of shopper-4@shop.test' })).toHaveAttribute(
       'href',
       '/admin/orders?user=4',
@@ -68,7 +68,7 @@ describe('CustomersScreen', () => {
     // No orders: no link, and 'Never'.
     const first = screen.getByRole('row', { name: /shopper-1@shop.test/ });
     expect(within(first).queryByRole('link')).not.toBeInTheDocument();
-    expect(first).toHaveTextContent('shopper-1@shop.testVerifiedShopper 1admin0$0Never');
+    expect(first).toHaveTextContent('shopper-1@shop.testVerifiedShopper 1admin0$0.00Never');
   });
 
   it('searches by email or name and pages, both kept in the URL', async () => {

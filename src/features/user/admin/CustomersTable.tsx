@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../domain/pricing';
+import { formatMoney } from '../../../domain/checkout';
 import type { Customer } from '../../../domain/backOffice';
 import { utcDay } from '../../../lib/utcTime';
 
@@ -67,7 +67,7 @@ export default function CustomersTable({ customers }: { customers: Customer[] })
                 0
               )}
             </td>
-            <td className={`${td} text-right tabular-nums`}>{formatPrice(customer.totalSpent)}</td>
+            <td className={`${td} text-right tabular-nums`}>{formatMoney(customer.totalSpent)}</td>
             <td className={td}>
               {customer.lastOrderAt ? (
                 <time dateTime={customer.lastOrderAt}>{utcDay(customer.lastOrderAt)}</time>
