@@ -131,7 +131,7 @@ export function buildServices(store: Store, options: ServiceOptions): Services {
   // A changed product's back-in-stock and price-drop mail, in the write's transaction. The
   // catalogue tells whoever listens: it does not ask the wishlist (which asks the catalogue).
   // A category's new slug reaches the promotions that name it, in the same transaction.
-  const taxonomy = new TaxonomyService(store, audit, now);
+  const taxonomy = new TaxonomyService(store, audit, catalogue.writes, now);
   taxonomy.onValueMoved((tx, kind, from, to) => (kind === 'category' ? promotions.categoryMoved(tx, from, to) : Promise.resolve()));
   catalogue.onProductChanged((tx, product, at) => wishlist.alertsAfterProductWrite(tx, product, at));
   // product.updated, as GET /products/:id answers the product, in the write's transaction.

@@ -116,12 +116,17 @@ export interface AuditEntry {
 /** The largest CSV file the product import takes (2 MB). */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
-/** POST /admin/import/products: what an import did, or (dry run) would do; `errors` by `row <line>.<field>`. */
+/**
+ * POST /admin/import/products: what an import did, or (dry run) would do; `errors` by
+ * `row <line>.<field>`. `create`, `update` and `unchanged` count products: new ones, existing ones
+ * the file changes, and existing ones it names with the values they have (left as they are).
+ */
 export interface ImportReport {
   dryRun: boolean;
   rows: number;
   create: number;
   update: number;
+  unchanged: number;
   errors: Record<string, string>;
   /** What each row would change (or changed), by "row N": "Product 6: Price 100 → 90; …". */
   changes?: Record<string, string>;

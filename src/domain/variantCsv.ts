@@ -1,8 +1,9 @@
 // The product CSV per variant (as Shopify's product CSV): a product with options has a
 // row per variant, its product columns repeated, plus the option names and values and the
-// variant's id, SKU, price, discount and stock; a product without options keeps its one row, the
-// variant columns empty (its stock is the product's Stock column). The columns are the product
-// columns (productCsv.ts), then these, then the rating (exported only), last as before.
+// variant's id, SKU, price, discount and stock; a product without options keeps its one row, its
+// only variant's SKU in variantSku and the other variant columns empty (its stock is the product's
+// Stock column, its price the Price column). The columns are the product columns (productCsv.ts),
+// then these, then the rating (exported only), last as before.
 import { PRODUCT_CSV_COLUMNS, plainNumber, productCsvCells, toCsvText, fromCsvText, type CsvCell } from './productCsv';
 import type { Product } from './productFields';
 import { MAX_OPTIONS, type ProductOption, type Variant } from './variants';
@@ -27,12 +28,18 @@ type WithVariants = Product & { options?: ProductOption[]; variants?: Variant[] 
 
 const orBlank = (n: number | null) => (n === null ? '' : plainNumber(n));
 
-/** A product's rows of the export: one per variant of a product with options, else one. */
+const SKU = VARIANT_CSV_COLUMNS.indexOf('variantSku');
+const OPTION_COLUMNS = VARIANT_CSV_COLUMNS.slice(0, 2 * MAX_OPTIONS);
+
+/** A product's rows of the export: one per variant of a product with options, else one (with its only variant's SKU). */
 export function productCsvRows(product: WithVariants): CsvCell[][] {
   const own = productCsvCells(product);
   const around = (variantCells: CsvCell[]) => [...own.slice(0, RATING), ...variantCells, ...own.slice(RATING)];
   const options = product.options ?? [];
-  if (options.length === 0 || !product.variants?.length) return [around(VARIANT_CSV_COLUMNS.map(() => ''))];
+  if (options.length === 0 || !product.variants?.length) {
+    const only = product.variants?.length === 1 ? toCsvText(product.variants[0].sku) : '';
+    return [around(VARIANT_CSV_COLUMNS.map((_, i) => (i === SKU ? only : '')))];
+  }
   return product.variants.map((v) => {
     const optionCells = Array.from({ length: MAX_OPTIONS }, (_, i) => {
       const o = options[i];
@@ -44,6 +51,9 @@ export function productCsvRows(product: WithVariants): CsvCell[][] {
 
 /** Whether a row carries a variant (any variant column filled). */
 export const hasVariantCells = (record: Record<string, string>) => VARIANT_CSV_COLUMNS.some((c) => (record[c] ?? '') !== '');
+
+/** Whether a row names an option (any option name or value filled): a row of a product with options. */
+export const hasOptionCells = (record: Record<string, string>) => OPTION_COLUMNS.some((c) => (record[c] ?? '') !== '');
 
 /** A variant row's options by position (name, value), its variant as the API takes it (texts as typed). */
 export function readVariantCells(record: Record<string, string>): { options: { name: string; value: string }[]; variant: Record<string, unknown> } {

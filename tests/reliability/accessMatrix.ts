@@ -1178,7 +1178,7 @@ const MATRIX: Row[] = [
     body: { csv: IMPORT_CSV, dryRun: false },
     expect: [401, 403, 403, 200],
     verify: (cell) => {
-      expect(cell.res.body).toEqual({ dryRun: false, rows: 2, create: 1, update: 1, errors: {}, created: [6], updated: [2], changes: IMPORT_CHANGES });
+      expect(cell.res.body).toEqual({ dryRun: false, rows: 2, create: 1, update: 1, unchanged: 0, errors: {}, created: [6], updated: [2], changes: IMPORT_CHANGES });
       expectStored(cell, (db) => {
         const lamp = { id: 6, ...PRODUCT_DEFAULTS, ...NEW_PRODUCT };
         db.products.push(lamp);
@@ -1195,7 +1195,7 @@ const MATRIX: Row[] = [
     body: { csv: IMPORT_CSV },
     expect: [401, 403, 403, 200],
     verify: (cell) => {
-      expect(cell.res.body).toEqual({ dryRun: true, rows: 2, create: 1, update: 1, errors: {}, changes: IMPORT_CHANGES });
+      expect(cell.res.body).toEqual({ dryRun: true, rows: 2, create: 1, update: 1, unchanged: 0, errors: {}, changes: IMPORT_CHANGES });
       expectStored(cell, () => {});
     },
   },

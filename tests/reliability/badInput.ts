@@ -1924,12 +1924,13 @@ export function badInputSuite(which: 'controls' | 'bodies' | 'bodies2' | { part:
           rows: 4,
           create: 1,
           update: 3,
+          unchanged: 0,
           errors: { 'row 2.price': 'Price must be at least 1', 'row 4.id': 'No product with id 99999', 'row 5.id': 'Product 2 is in the file twice (its rows must follow each other)' },
           changes: { 'row 3': 'Product 2: Price 800 → 650' },
         };
         const outcomes = (...pairs: [number, number][]) => pairs.map(([id, status]) => expect.objectContaining({ id, status }));
         const controls: [string, string, object, unknown][] = [
-          ['a dry run', '/api/admin/import/products', { csv: IMPORT_CSV, dryRun: true }, { dryRun: true, rows: 2, create: 1, update: 1, errors: {}, changes: IMPORT_CHANGES }],
+          ['a dry run', '/api/admin/import/products', { csv: IMPORT_CSV, dryRun: true }, { dryRun: true, rows: 2, create: 1, update: 1, unchanged: 0, errors: {}, changes: IMPORT_CHANGES }],
           ['a dry run with row errors', '/api/admin/import/products', { csv: withRowErrors, dryRun: true }, report],
           ['a dry run by default, with row errors', '/api/admin/import/products', { csv: withRowErrors }, report],
           ['unknown orders', '/api/orders', { ids: [99999, 99998], status: 'delivered' }, outcomes([99999, 404], [99998, 404])],

@@ -2,8 +2,9 @@
 //  - exports: what the admin's product or order list shows (its filters and sort), streamed a
 //    page at a time, never built whole in memory;
 //  - the product import: new products (no id) and changes (by id, empty cells left as they are),
-//    checked with the product form's rules and messages, first as a dry run that lists
-//    every row's errors, then for real, all or nothing.
+//    checked with the product form's rules and messages and the shop's SKUs (skuCheck.ts), first
+//    as a dry run that lists every row's errors, then for real, all or nothing. A product the file
+//    names with the values it has is counted unchanged, not updated (its write tells no one).
 // The product file's columns and cells follow the field table (src/domain/productCsv.ts). A text
 // cell that a spreadsheet would run as a formula (=, +, -, @, TAB, CR first), or that starts with
 // an apostrophe, goes out with one apostrophe before it; the import takes exactly one off again,
@@ -19,7 +20,8 @@ import { readProduct, type Errors } from '../../http/validate';
 import { MAX_IMPORT_BYTES, type ImportReport } from '../../../src/domain/backOffice';
 import { csvRowToBody, isImportedColumn, toCsvText as safe, type CsvCell as Cell } from '../../../src/domain/productCsv';
 import { CSV_FILE_COLUMNS, productCsvRows } from '../../../src/domain/variantCsv';
-import { describeGroup, groupRows, readGroupVariants } from './variantCsv';
+import { describeGroup, groupRows, NO_CHANGE, readGroupVariants } from './variantCsv';
+import { checkSkus, namedSkus, skuRows, type SkuWrite } from './skuCheck';
 import { auditBy } from './audit';
 import { newProduct, skuFree, type CatalogueService } from '../catalogue/service';
 import { parseId, requireObject } from '../../http/input';
@@ -117,19 +119,22 @@ export class TransferService {
     // How many errors there are (counted, not Object.keys(errors).length per product: a file
     // with thousands of errors took minutes of CPU that way).
     let failures = 0;
+    const fail = (line: number, field: string, message: string) => {
+      const key = `row ${line}.${field}`;
+      if (!(key in errors)) failures++;
+      errors[key] = message;
+    };
     const rows: ImportRow[] = [];
     const changes: Record<string, string> = {};
     const seen = new Set<number>();
+    const skuWrites: SkuWrite[] = [];
+    // The products the file names that it would leave as they are.
+    let unchanged = 0;
     const groups = groupRows(records, ids);
     for (const [index, group] of groups.entries()) {
       if (index > 0 && index % CHECK_SLICE === 0) await nextTurn();
       const [first] = group.lines;
       const record = records[first - 2];
-      const fail = (line: number, field: string, message: string) => {
-        const key = `row ${line}.${field}`;
-        if (!(key in errors)) failures++;
-        errors[key] = message;
-      };
       const { id } = group;
       if (record.id && id === undefined) {
         fail(first, 'id', 'The id must be a product id');
@@ -156,20 +161,25 @@ export class TransferService {
       const fields = csvRowToBody(record, id !== undefined);
       const { changes: productChanges, errors: rowErrors } = readProduct(fields, { existing: before, ...known });
       for (const [field, message] of Object.entries(rowErrors)) if (message) fail(first, field, message);
-      const variants = readGroupVariants(group.lines.map((line) => records[line - 2]), group.lines, before, fail);
+      const variants = readGroupVariants(group.lines.map((line) => records[line - 2]), group.lines, before, productChanges.stock, fail);
       if (!variants && before && before.options.length > 0 && productChanges.stock !== undefined && productChanges.stock !== before.stock) {
         fail(first, 'stock', "Stock of a product with options is each variant's: give its variant rows");
       }
       if (failures > failed) continue;
-      Object.assign(changes, describeGroup(group.lines, before, productChanges, variants));
+      const described = describeGroup(group.lines, before, productChanges, variants);
+      Object.assign(changes, described);
+      if (before && Object.values(described).every((text) => text === NO_CHANGE)) unchanged++;
+      if (variants) skuWrites.push({ ...(id === undefined ? {} : { id }), variants: variants.variants, lines: group.lines });
       const write = { ...productChanges, ...variants };
       rows.push(id === undefined ? { product: { ...newProduct(productChanges), ...variants } } : { id, changes: write });
     }
+    checkSkus(skuWrites, await this.catalogue.skuOwners(namedSkus(skuWrites)), fail);
     const report: ImportReport = {
       dryRun,
       rows: records.length,
       create: groups.filter((g) => g.id === undefined).length,
-      update: groups.filter((g) => g.id !== undefined).length,
+      update: groups.filter((g) => g.id !== undefined).length - unchanged,
+      unchanged,
       errors,
       changes,
     };
@@ -177,9 +187,11 @@ export class TransferService {
     if (failures > 0) {
       throw new HttpError(400, `Nothing was imported: ${new Set(Object.keys(errors).map((k) => k.split('.')[0])).size} rows have errors`, errors);
     }
-    const result = await skuFree(() => this.catalogue.importProducts(rows, auditBy(admin, 'product.import', this.now())));
+    const where = skuRows(skuWrites);
+    const result = await skuFree(() => this.catalogue.importProducts(rows, auditBy(admin, 'product.import', this.now())), (sku) => where.get(sku));
     if ('missing' in result) throw conflict(`Nothing was imported: no product with id ${result.missing.join(', ')}`);
-    return { ...report, created: result.created, updated: result.updated };
+    // What the writes found (a product changed meanwhile may differ from the check's count).
+    return { ...report, update: result.updated.length, unchanged: result.unchanged.length, created: result.created, updated: result.updated };
   }
 }
 

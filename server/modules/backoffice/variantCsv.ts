@@ -2,10 +2,12 @@
 // grouped into products (the rows of one product id follow each other; a new product's variant
 // rows follow its first row, with no id and the same title or none), a group's variant rows
 // become its options and variants (checked by readVariants, its messages put on the rows and
-// columns they came from), and the dry run says per row what would change.
+// columns they came from), and the dry run says per row what would change. The one row of a
+// product without options names its only variant's SKU (variantSku; empty: kept), nothing else of
+// it: its stock and price are the product's columns.
 import { fieldSpec, type ProductKey } from '../../../src/domain/productFields';
 import type { Product } from '../../../src/domain/types';
-import { hasVariantCells, readVariantCells, VARIANT_FIELD_COLUMN } from '../../../src/domain/variantCsv';
+import { hasOptionCells, hasVariantCells, readVariantCells, VARIANT_FIELD_COLUMN } from '../../../src/domain/variantCsv';
 import { choiceLabel, type Variant } from '../../../src/domain/variants';
 import type { VariantProduct, VariantsWrite } from '../../db/port';
 import type { Errors } from '../../http/validate';
@@ -32,7 +34,7 @@ export function groupRows(records: readonly Record<string, string>[], ids: reado
           last.id === undefined &&
           !previous.id &&
           hasVariantCells(record) &&
-          hasVariantCells(records[last.lines[0] - 2]) &&
+          hasOptionCells(records[last.lines[0] - 2]) &&
           (record.title === '' || record.title === records[last.lines[0] - 2].title));
     if (sameProduct) last.lines.push(line);
     else groups.push({ ...(ids[i] === undefined ? {} : { id: ids[i] }), lines: [line] });
@@ -40,17 +42,22 @@ export function groupRows(records: readonly Record<string, string>[], ids: reado
   return groups;
 }
 
+type Fail = (line: number, field: string, message: string) => void;
+
 /**
  * A group's options and variants when any of its rows has variant cells (else undefined): the
  * first row's option names, each name's values in the order they come; errors on the rows' cells.
+ * `stock`: the product's Stock cell (a product without options: its only variant's).
  */
 export function readGroupVariants(
   rows: readonly Record<string, string>[],
   lines: readonly number[],
   existing: VariantProduct | undefined,
-  fail: (line: number, field: string, message: string) => void,
+  stock: number | undefined,
+  fail: Fail,
 ): VariantsWrite | undefined {
   if (!rows.some(hasVariantCells)) return undefined;
+  if (rows.length === 1 && !hasOptionCells(rows[0]) && !existing?.options.length) return readOnlyVariant(rows[0], lines[0], existing, stock, fail);
   const read = rows.map(readVariantCells);
   const names = read[0].options.map((o) => o.name);
   const values = names.map(() => [] as string[]);
@@ -68,8 +75,38 @@ export function readGroupVariants(
     }
   });
   if (!ok) return undefined;
-  const errors: Errors = {};
   const body = { options: names.map((name, k) => ({ name, values: values[k] })), variants: read.map((r) => r.variant) };
+  return checked(body, lines, existing, fail);
+}
+
+/** A variant cell a row without options leaves empty, and where that product keeps what it would say. */
+const NOT_FOR_ONE_VARIANT: [string, string][] = [
+  ['variantId', 'a product without options has one variant, named by its SKU'],
+  ['variantPrice', 'a product without options has its price in the price column'],
+  ['variantDiscountPercentage', 'a product without options has its discount in the discountPercentage column'],
+  ['variantStock', 'a product without options has its stock in the stock column'],
+];
+
+/**
+ * The row of a product without options: a variants write when its variantSku names another SKU
+ * than its only variant's (a new product's: any), the variant's price and discount kept, its
+ * stock the Stock cell's when that changes it (else kept, as the product's lock finds it).
+ */
+function readOnlyVariant(row: Record<string, string>, line: number, existing: VariantProduct | undefined, stock: number | undefined, fail: Fail): VariantsWrite | undefined {
+  const filled = NOT_FOR_ONE_VARIANT.filter(([column]) => (row[column] ?? '').trim() !== '');
+  for (const [column, why] of filled) fail(line, column, `Leave empty: ${why}`);
+  const sku = String(readVariantCells(row).variant.sku).trim();
+  const only = existing?.variants[0];
+  // No SKU, or the one it has: nothing to write of the variant (the Stock cell is the product's change).
+  if (filled.length > 0 || sku === '' || sku === only?.sku || (!only && stock === undefined)) return undefined;
+  const kept = only ? { id: only.id, price: only.price, discountPercentage: only.discountPercentage } : {};
+  const variant = { ...kept, sku, options: {}, ...(stock !== undefined && stock !== existing?.stock ? { stock } : {}) };
+  return checked({ options: [], variants: [variant] }, [line], existing, fail);
+}
+
+/** `body`'s options and variants checked by the product write's rules, its messages on the rows (`lines`, a variant's) and columns they came from. */
+function checked(body: Record<string, unknown>, lines: readonly number[], existing: VariantProduct | undefined, fail: Fail): VariantsWrite | undefined {
+  const errors: Errors = {};
   const result = readVariants(body, existing, errors);
   for (const [key, message] of Object.entries(errors)) {
     const variant = /^variants\.(\d+)(?:\.(\w+))?$/.exec(key);
@@ -92,6 +129,9 @@ const variantText = (product: { options: VariantsWrite['options'] }, v: Pick<Var
   const choice = choiceLabel(v.options, product.options);
   return `variant ${v.sku}${choice ? ` (${choice})` : ''}`;
 };
+
+/** What describeGroup says of a row that changes nothing. */
+export const NO_CHANGE = 'No change';
 
 /** What the group's rows would change, by "row N" (the dry run's report). */
 export function describeGroup(
@@ -130,12 +170,12 @@ export function describeGroup(
           ['choice', choiceLabel(old.options, before.options), choiceLabel(v.options, variants.options)],
           ['Price', old.price, v.price],
           ['Discount Percentage', old.discountPercentage, v.discountPercentage],
-          ['Stock', old.stock, v.stock],
+          ['Stock', old.stock, v.stock ?? old.stock],
         ]);
         if (diff.length > 0) row.push(`${variantText(variants, v)}: ${diff.join(', ')}`);
       });
       for (const old of before.variants.filter((b) => !kept.has(b.id))) first.push(`removes ${variantText(before, old)}`);
     }
   }
-  return Object.fromEntries(Object.entries(said).map(([row, texts]) => [row, texts.length > 0 ? texts.join('; ') : 'No change']));
+  return Object.fromEntries(Object.entries(said).map(([row, texts]) => [row, texts.length > 0 ? texts.join('; ') : NO_CHANGE]));
 }

@@ -6,8 +6,9 @@
 //     statements run before the next batch's (the embedded driver hands its connection over in
 //     the order asked);
 //  2. one last transaction deletes the import's row (the import is done), changes the existing
-//     products the file names (each locked, its listeners told: the wishlist's alerts) and records
-//     every audit entry, in the file's order.
+//     products the file names (each locked, its listeners told: the wishlist's alerts; a product
+//     the file leaves as it is tells no listener, records nothing and is counted unchanged) and
+//     records every audit entry, in the file's order.
 // All or nothing: when a batch or the last transaction fails (a SKU taken meanwhile, a product
 // deleted meanwhile, the database lost), nothing of the last transaction is kept and the new
 // products are deleted again, a batch at a time (undo). When the process stops mid-way, the
@@ -34,9 +35,13 @@ export class Missing extends Error {
   }
 }
 
-/** What an import needs of ProductWrites: a change of one product in `tx` (locked, listeners told, audited), and a product as audited. */
+/**
+ * What an import needs of ProductWrites: a change of one product in `tx` (locked, listeners told,
+ * audited: the product before, and after unless it changed nothing; undefined when there is no
+ * such product), and a product as audited.
+ */
 export interface ImportWrites {
-  update(tx: Tx, id: number, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<LockedProduct | undefined>;
+  update(tx: Tx, id: number, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<{ before: LockedProduct; after?: LockedProduct } | undefined>;
   audited(product: VariantProduct): Product | VariantProduct;
 }
 
@@ -101,6 +106,7 @@ export class ProductImports {
     if (!(await this.store.closeImportJob(tx, job))) throw stopped();
     const created = added.map((p) => p.id);
     const updated: number[] = [];
+    const unchanged: number[] = [];
     // New products that follow each other are audited together, in the file's order.
     let next = 0;
     let news: VariantProduct[] = [];
@@ -114,12 +120,12 @@ export class ProductImports {
         continue;
       }
       await auditNews();
-      const product = await this.writes.update(tx, row.id, () => row.changes, ctx);
-      if (!product) throw new Missing();
-      updated.push(product.id);
+      const written = await this.writes.update(tx, row.id, () => row.changes, ctx);
+      if (!written) throw new Missing();
+      (written.after ? updated : unchanged).push(row.id);
     }
     await auditNews();
-    return { created, updated };
+    return { created, updated, unchanged };
   }
 
   /** Deletes the import's new products, IMPORT_BATCH per transaction, then its row. */

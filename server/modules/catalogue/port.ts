@@ -50,6 +50,8 @@ export interface CatalogueStore {
   productById(id: number): Promise<VariantProduct | undefined>;
   /** The products among `ids` that exist, in any order; in `tx` when given. */
   productsByIds(ids: readonly number[], tx?: Tx): Promise<VariantProduct[]>;
+  /** The product each SKU among `skus` belongs to (SKUs no variant has left out; compared as stored, case and all). */
+  skuOwners(skus: readonly string[]): Promise<Map<string, number>>;
   /** The staff's `notify` settings of a product (admins' answers only); undefined when there is none. */
   productNotify(id: number): Promise<ProductNotify | undefined>;
   /** What a list of saved products shows of `productIds` (those that exist), and the variants among `variantIds` that exist; in any order. */
@@ -88,8 +90,8 @@ export interface CatalogueStore {
   insertTaxonomy(tx: Tx, kind: TaxonomyKind, fields: { value: string; label: string }): Promise<TaxonomyItem>;
   updateTaxonomy(tx: Tx, kind: TaxonomyKind, id: number, fields: { value: string; label: string }): Promise<void>;
   deleteTaxonomy(tx: Tx, kind: TaxonomyKind, id: number): Promise<void>;
-  /** Gives every product (deleted ones too) of value `from` the value `to`: how many moved. */
-  moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number>;
+  /** Gives every product (deleted ones too) of value `from` the value `to`: the ids of those that moved, in id order. */
+  moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number[]>;
 
   // Stock, inside the transaction of an order's placing or change; locks, for a product write too.
   /**
@@ -132,4 +134,5 @@ export type VariantSummary = Omit<Variant, 'image'> & { product: number };
 /** A row of a product import: an update of the product with `id`, or a new product. */
 export type ImportRow = { id: number; changes: Partial<Omit<Product, 'id'>> } | { id?: undefined; product: Omit<Product, 'id'> };
 
-export type ImportResult = { created: number[]; updated: number[] } | { missing: number[] };
+/** The products an import added, changed, and named but left as they were (the file had their values); or the ids it named that do not exist. */
+export type ImportResult = { created: number[]; updated: number[]; unchanged: number[] } | { missing: number[] };

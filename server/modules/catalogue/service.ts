@@ -42,7 +42,7 @@ const MAX_SUGGEST_QUERY = 100;
 /** A new product from the checked fields of a form or an import: the rest defaulted. */
 export const newProduct = (changes: Partial<Product>): Omit<Product, 'id'> => ({ ...PRODUCT_DEFAULTS, reviews: [], ...changes }) as Omit<Product, 'id'>;
 
-export { skuFree } from './skuFree';
+export { skuFree, skuTakenMessage } from './skuFree';
 
 export class CatalogueService {
   // Open to the module's other services (adminProducts.ts: a bulk change in one transaction).
@@ -219,6 +219,11 @@ export class CatalogueService {
       if (items.length > 0) yield items;
       if (items.length < size) return;
     }
+  }
+
+  /** Which product has each of `skus` (those some variant has; case as given): the import's check of its SKUs. */
+  skuOwners(skus: readonly string[]): Promise<Map<string, number>> {
+    return this.store.skuOwners(skus);
   }
 
   /** The brand and category values a product may have (the product rules check against them). */

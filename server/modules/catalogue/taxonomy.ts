@@ -1,13 +1,16 @@
 // The back office's brands and categories: list (with how many products use each), add, rename
 // (label and/or value), merge one into another, delete when unused. Products store the value
-// (slug), so a value's rename and a merge move its products to the new value; every write is one
-// transaction that takes the kind's lock, checks, writes and records its audit entry.
+// (slug), so a value's rename and a merge move its products to the new value, and the product
+// writes' listeners are told of each product moved (product.updated, as the bulk action's "Set
+// brand" tells them); every write is one transaction that takes the kind's lock, checks, writes
+// and records its audit entry.
 import type { StoredUser, Store, Tx } from '../../db/port';
 import { auditBy, type AuditService } from '../backoffice/audit';
 import { describeWrite } from '../backoffice/auditEntries';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseId, requireObject } from '../../http/input';
 import type { CatalogueStore, TaxonomyItem, TaxonomyKind } from './port';
+import type { ProductWrites } from './writes';
 
 export const LABEL_MAX = 80;
 export const VALUE_MAX = 80;
@@ -37,6 +40,7 @@ export class TaxonomyService {
   constructor(
     private readonly store: CatalogueStore & Pick<Store, 'transaction'>,
     private readonly audit: AuditService,
+    private readonly products: Pick<ProductWrites, 'tellChanged'>,
     private readonly now: () => number,
   ) {}
 
@@ -104,14 +108,16 @@ export class TaxonomyService {
         entity: kind,
         entityId: String(source.id),
         before: described(source),
-        after: { mergedInto: target.id, value: target.value, products: moved },
+        after: { mergedInto: target.id, value: target.value, products: moved.length },
       });
-      return { ...target, products: target.products + moved };
+      return { ...target, products: target.products + moved.length };
     });
   }
 
-  private async moveProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number> {
+  /** Moves the products of value `from` to `to`, tells the product writes' listeners and this service's: the ids moved. */
+  private async moveProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number[]> {
     const moved = await this.store.moveTaxonomyProducts(tx, kind, from, to);
+    await this.products.tellChanged(tx, moved, this.now());
     for (const listener of this.listeners) await listener(tx, kind, from, to);
     return moved;
   }

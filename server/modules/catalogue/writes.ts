@@ -1,14 +1,18 @@
 // The admin's product writes (create, change, import) and the reviews' changes, each in one
 // transaction opened here: the product written through the catalogue's part of the port, the
-// listeners told of a changed product (the wishlist's alerts, wired by server/modules/index.ts),
-// and the audit entry recorded through the AuditService, all in that transaction.
+// listeners told of a changed product (the wishlist's alerts and the product.updated webhook,
+// wired by server/modules/index.ts; never for a write that left the product as it was), and the
+// audit entry recorded through the AuditService, all in that transaction.
 import type { Product } from '../../../src/domain/types';
 import type { AuditContext, CatalogueStore, ImportResult, ImportRow, LockedProduct, NewProduct, ProductChanges, Store, Tx, VariantProduct } from '../../db/port';
 import { NOTIFY_OFF } from './variantTypes';
 import { reviewAlert, type StaffAlert, type StaffAlertListener } from './staffAlerts';
 import type { AuditService } from '../backoffice/audit';
-import { describeProduct } from '../backoffice/auditEntries';
+import { changedFields, describeProduct } from '../backoffice/auditEntries';
 import { Missing, ProductImports } from './importJobs';
+
+/** Products tellChanged reads at once. */
+const TELL_BATCH = 500;
 
 /** Told of every change of an existing product, in its transaction, with the product as it is after the write. */
 export type ProductListener = (tx: Tx, product: VariantProduct, at: number) => Promise<void>;
@@ -43,7 +47,7 @@ export class ProductWrites {
     private readonly audit: AuditService,
     private readonly now: () => number,
   ) {
-    this.imports = new ProductImports(store, audit, { update: (tx, id, change, ctx) => this.update(tx, id, change, ctx), audited });
+    this.imports = new ProductImports(store, audit, { update: (tx, id, change, ctx) => this.lockAndWrite(tx, id, change, ctx), audited });
   }
 
   /** Calls `listener` after every change of an existing product, inside its transaction, before its audit entry. */
@@ -59,6 +63,18 @@ export class ProductWrites {
   /** Tells the staff alert listeners of `alerts`, in `tx`. */
   async tellStaff(tx: Tx, alerts: readonly StaffAlert[], at: number): Promise<void> {
     for (const alert of alerts) for (const listener of this.staff) await listener(tx, alert, at);
+  }
+
+  /**
+   * Tells the listeners of the products `ids`, which another write of this module changed in `tx`
+   * (a brand's or a category's new value, taxonomy.ts), as a product write would: each product as
+   * it is now in `tx`, in id order, read TELL_BATCH at a time.
+   */
+  async tellChanged(tx: Tx, ids: readonly number[], at: number): Promise<void> {
+    for (let i = 0; i < ids.length; i += TELL_BATCH) {
+      const products = (await this.store.productsByIds(ids.slice(i, i + TELL_BATCH), tx)).sort((a, b) => a.id - b.id);
+      for (const product of products) for (const listener of this.listeners) await listener(tx, product, at);
+    }
   }
 
   /** Adds the product, audited: the product as stored. */
@@ -128,17 +144,27 @@ export class ProductWrites {
 
   /** Locks the product, writes what `change` computes, tells the listeners and records the audit entry; in `tx`. */
   private async update(tx: Tx, id: number, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<LockedProduct | undefined> {
-    const [before] = await this.store.lockProducts(tx, [id]);
-    if (!before) return undefined;
-    return (await this.write(tx, before, change, ctx)) ?? before;
+    const written = await this.lockAndWrite(tx, id, change, ctx);
+    return written && (written.after ?? written.before);
   }
 
-  /** Writes what `change` computes of `before` (locked in `tx`), tells the listeners, records the audit entry: the product after, undefined when nothing changed. */
+  /** As update: the product before and after (none when the write changed nothing); undefined when there is no such product. */
+  private async lockAndWrite(tx: Tx, id: number, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined) {
+    const [before] = await this.store.lockProducts(tx, [id]);
+    return before && { before, after: await this.write(tx, before, change, ctx) };
+  }
+
+  /**
+   * Writes what `change` computes of `before` (locked in `tx`), tells the listeners, records the
+   * audit entry: the product after; undefined when nothing changed (a write of the values the
+   * product has: no listener is told, nothing is recorded).
+   */
   private async write(tx: Tx, before: LockedProduct, change: (product: LockedProduct) => ProductChanges, ctx: AuditContext | undefined): Promise<LockedProduct | undefined> {
     const changes = change(before);
     const written = await this.store.updateProduct(tx, before, changes);
     if (!written) return undefined;
     const after: LockedProduct = { ...written, notify: changes.notify ?? before.notify };
+    if (Object.keys(changedFields(before as never, after as never).after).length === 0) return undefined;
     const at = ctx?.at ?? this.now();
     // The listeners see the product as written, its row locked until this transaction ends.
     for (const listener of this.listeners) await listener(tx, after, at);

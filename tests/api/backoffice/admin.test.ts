@@ -229,6 +229,7 @@ describe('POST /api/admin/import/products', () => {
       rows: 5,
       create: 2,
       update: 3,
+      unchanged: 0,
       errors: {
         'row 4.price': 'Price must be at least 1',
         'row 5.id': 'No product with id 99',
@@ -267,7 +268,8 @@ describe('POST /api/admin/import/products', () => {
     const before = await shop.state();
     const { text } = await download(admin, '/api/admin/export/products.csv');
     const result = (await admin.post('/api/admin/import/products').send({ csv: text, dryRun: false }).expect(200)).body;
-    expect(result).toMatchObject({ rows: 5, create: 0, update: 5, errors: {} });
+    // Every product as it was: none updated, each counted unchanged.
+    expect(result).toMatchObject({ rows: 5, create: 0, update: 0, unchanged: 5, errors: {}, updated: [] });
     const after = await shop.state();
     expect(after.products).toEqual(before.products);
     expect(after.audit).toEqual([]); // nothing changed, nothing to record

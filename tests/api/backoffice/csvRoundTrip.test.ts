@@ -66,7 +66,7 @@ describe('CSV export and import are exact inverses', () => {
     expect(csv).toContain(`\n2,'=SUM(1),''quoted',`);
     const before = (await shop.state()).products;
     const result = await admin.post('/api/admin/import/products').send({ csv, dryRun: false }).expect(200);
-    expect(result.body).toMatchObject({ update: 5, errors: {} });
+    expect(result.body).toMatchObject({ update: 0, unchanged: 5, errors: {} });
     const after = (await shop.state()).products;
     expect(after.map((p) => p.title).slice(0, 2)).toEqual(["'=SUM(1)", '=SUM(1)']);
     expect(after[1].description).toBe("'quoted'");
@@ -81,14 +81,16 @@ describe('CSV export and import are exact inverses', () => {
     const rows = (await exportCsv(admin)).split('\n');
     const [header, , , three, four] = rows;
     expect(four.startsWith('4,')).toBe(true); // product 4 has no threshold: an empty cell
-    const csv = [header, three.replace(/^3,/, ','), four.replace(/^4,/, ',')].join('\n');
+    // A SKU is one product's: the copies name their own.
+    const copy = (row: string, id: number, sku: string) => row.replace(new RegExp(`^${id},`), ',').replace(`,SKU-${id},`, `,${sku},`);
+    const csv = [header, copy(three, 3, 'COPY-3'), copy(four, 4, 'COPY-4')].join('\n');
     const result = await admin.post('/api/admin/import/products').send({ csv, dryRun: false }).expect(200);
     expect(result.body).toMatchObject({ create: 2, errors: {}, created: [6, 7] });
     const again = (await exportCsv(admin)).split('\n');
     // The same cells but the id, and the rating (never imported: a new product has none yet).
     const cells = (row: string) => row.split(',').slice(1, -1);
-    expect(cells(again[6])).toEqual(cells(three));
-    expect(cells(again[7])).toEqual(cells(four));
+    expect(cells(again[6])).toEqual(cells(copy(three, 3, 'COPY-3')));
+    expect(cells(again[7])).toEqual(cells(copy(four, 4, 'COPY-4')));
   });
 
   it('for generated products: export → import changes nothing, and the next export is the same file', async () => {
@@ -107,7 +109,7 @@ describe('CSV export and import are exact inverses', () => {
         const first = await exportCsv(admin);
         const before = (await shop.state()).products;
         const imported = await admin.post('/api/admin/import/products').send({ csv: first, dryRun: false });
-        expect(imported.body, JSON.stringify(imported.body)).toMatchObject({ rows: 3, update: 3, create: 0, errors: {} });
+        expect(imported.body, JSON.stringify(imported.body)).toMatchObject({ rows: 3, update: 0, unchanged: 3, create: 0, errors: {} });
         expect(imported.status).toBe(200);
         const after = await shop.state();
         expect(after.products).toEqual(before);
@@ -139,7 +141,7 @@ describe('CSV export and import are exact inverses', () => {
     expect(first.split('\n').filter((line) => line.startsWith('6,'))).toHaveLength(4);
     const before = (await shop.state()).products;
     const imported = await admin.post('/api/admin/import/products').send({ csv: first, dryRun: false }).expect(200);
-    expect(imported.body).toMatchObject({ rows: 9, update: 6, create: 0, errors: {} });
+    expect(imported.body).toMatchObject({ rows: 9, update: 0, unchanged: 6, create: 0, errors: {}, updated: [] });
     expect(Object.values(imported.body.changes as Record<string, string>).every((c) => c === 'No change')).toBe(true);
     const after = await shop.state();
     expect(after.products).toEqual(before);

@@ -43,7 +43,7 @@ const fileOf = (csv: string, rows: Record<string, string>[]) => {
 };
 
 describe('the product CSV per variant', () => {
-  it('exports a row per variant, the product columns repeated; a product without options keeps one row, its variant cells empty', async () => {
+  it('exports a row per variant, the product columns repeated; a product without options keeps one row, with its SKU', async () => {
     const shop = makeShop({ data: withBoots() });
     const admin = await shop.as('admin');
     const csv = await exportCsv(admin);
@@ -61,7 +61,7 @@ describe('the product CSV per variant', () => {
     ]);
     const plain = rows.filter((r) => r.id === '1');
     expect(plain).toHaveLength(1);
-    expect([plain[0].option1Name, plain[0].variantSku, plain[0].variantStock]).toEqual(['', '', '']);
+    expect([plain[0].option1Name, plain[0].variantId, plain[0].variantSku, plain[0].variantPrice, plain[0].variantStock]).toEqual(['', '', 'SKU-1', '', '']);
   });
 
   it("the dry run says per row what would change; the import changes the variants' cells, adds and removes variants, audited", async () => {
@@ -79,7 +79,8 @@ describe('the product CSV per variant', () => {
     const file = fileOf(csv, edited);
     const before = await shop.state();
     const dry = await admin.post('/api/admin/import/products').send({ csv: file }).expect(200);
-    expect(dry.body).toMatchObject({ dryRun: true, rows: 8, update: 6, create: 0, errors: {} });
+    // Products 1 to 5 are as they were: the boots alone are updated.
+    expect(dry.body).toMatchObject({ dryRun: true, rows: 8, update: 1, unchanged: 5, create: 0, errors: {} });
     const line = (sku: string) => `row ${edited.findIndex((r) => r.variantSku === sku) + 2}`;
     expect(dry.body.changes).toMatchObject({
       'row 2': 'No change',
@@ -90,7 +91,7 @@ describe('the product CSV per variant', () => {
     expect(await shop.state()).toEqual(before);
 
     const done = await admin.post('/api/admin/import/products').send({ csv: file, dryRun: false }).expect(200);
-    expect(done.body.updated).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(done.body).toMatchObject({ update: 1, unchanged: 5, updated: [6] });
     const boots = (await admin.get('/api/products/6').expect(200)).body;
     expect(boots.options).toEqual([{ name: 'Size', values: ['42', '44', '45'] }]);
     expect(boots.variants.map((v: { id: number; sku: string; price: number | null; discountPercentage: number | null; stock: number }) => [v.sku, v.price, v.discountPercentage, v.stock])).toEqual([
@@ -153,10 +154,13 @@ describe('the product CSV per variant', () => {
     expect((await admin.post('/api/admin/import/products').send({ csv: fileOf(csv, other) }).expect(200)).body.errors).toEqual({
       'row 8.option1Name': 'Must be "Size", as in row 7',
     });
+    // A SKU product 1 has: the dry run says so on the row's SKU cell, and the import refuses it there.
     const taken = rowsOf(csv);
     taken.filter((r) => r.id === '6')[0].variantSku = 'SKU-1';
-    const clash = await admin.post('/api/admin/import/products').send({ csv: fileOf(csv, taken), dryRun: false }).expect(409);
-    expect(clash.body.message).toBe('SKU SKU-1 is already used by another product');
+    const clash = { 'row 7.variantSku': 'SKU SKU-1 is already used by another product' };
+    expect((await admin.post('/api/admin/import/products').send({ csv: fileOf(csv, taken) }).expect(200)).body.errors).toEqual(clash);
+    const refusedSku = await admin.post('/api/admin/import/products').send({ csv: fileOf(csv, taken), dryRun: false }).expect(400);
+    expect(refusedSku.body).toEqual({ message: 'Nothing was imported: 1 rows have errors', errors: clash });
     expect(await shop.state()).toEqual(before);
   });
 

@@ -15,6 +15,7 @@ import * as taxonomy from './taxonomy';
 import * as importJobs from './importJobs';
 import type { TaxonomyItem, TaxonomyKind } from '../port';
 import { nearestWords } from './searchRanking';
+import { skuOwners } from './variants';
 
 export function withCatalogue<T extends PgClass>(Base: T) {
   return class PgCatalogue extends Base {
@@ -57,7 +58,7 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     deleteTaxonomy(tx: Tx, kind: TaxonomyKind, id: number): Promise<void> {
       return taxonomy.deleteTaxonomy(trxOf(tx), kind, id);
     }
-    moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number> {
+    moveTaxonomyProducts(tx: Tx, kind: TaxonomyKind, from: string, to: string): Promise<number[]> {
       return taxonomy.moveProducts(trxOf(tx), kind, from, to);
     }
     productById(id: number): Promise<VariantProduct | undefined> {
@@ -92,6 +93,9 @@ export function withCatalogue<T extends PgClass>(Base: T) {
     }
     undoImportBatch(job: number, batch: number): Promise<number> {
       return importJobs.undoImportBatch(this.db, job, batch);
+    }
+    skuOwners(skus: readonly string[]): Promise<Map<string, number>> {
+      return skuOwners(this.db, skus);
     }
     productNotify(id: number): Promise<ProductNotify | undefined> {
       return productWrites.productNotify(this.db, id);

@@ -39,8 +39,8 @@ export async function deleteTaxonomy(db: Db, kind: TaxonomyKind, id: number): Pr
   await db.deleteFrom(TABLE[kind]).where('id', '=', id).execute();
 }
 
-/** Gives every product of value `from` the value `to`: how many moved. */
-export async function moveProducts(db: Db, kind: TaxonomyKind, from: string, to: string): Promise<number> {
-  const result = await db.updateTable('products').set({ [kind]: to }).where(kind, '=', from).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** Gives every product of value `from` the value `to`: the ids of those that moved, in id order. */
+export async function moveProducts(db: Db, kind: TaxonomyKind, from: string, to: string): Promise<number[]> {
+  const rows = await db.updateTable('products').set({ [kind]: to }).where(kind, '=', from).returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

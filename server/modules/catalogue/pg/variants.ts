@@ -74,6 +74,13 @@ async function takenSku(db: Db, skus: readonly string[], product: number | undef
   return (await query.orderBy('sku').executeTakeFirst())?.sku;
 }
 
+/** The product each of `skus` belongs to (those some variant has), in one read. */
+export async function skuOwners(db: Db, skus: readonly string[]): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db.selectFrom('variants').select(['sku', 'product_id']).where('sku', '=', sql<string>`ANY(${[...new Set(skus)]}::text[])`).execute();
+  return new Map(rows.map((r) => [r.sku, r.product_id]));
+}
+
 /**
  * Sets a product's options and variants to `write` (checked by the service: the combinations,
  * the SKUs among themselves): variants with an id of this product are changed, those without are

@@ -4,18 +4,20 @@ import { toRowErrors } from './productTransfer';
 
 const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
-/** The dry run's report: rows, to create, to update, and every row error. */
+/** The dry run's report: rows, products to create, to update and left as they are, and every row error. */
 export function DryRunReport({ report }: { report: ImportReport }) {
   const errors = toRowErrors(report.errors);
+  const nothing = report.create + report.update === 0;
   return (
     <section aria-labelledby="check-heading" className="mt-6 rounded-lg p-4 ring-1 ring-gray-900/10">
       <h2 id="check-heading" className="text-base font-semibold text-gray-900">
         Check of the file
       </h2>
-      <dl className="mt-3 grid grid-cols-3 gap-4 text-sm">
+      <dl className="mt-3 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
         <Figure label="Rows" value={report.rows} />
         <Figure label="To create" value={report.create} />
         <Figure label="To update" value={report.update} />
+        <Figure label="No change" value={report.unchanged} />
       </dl>
       {errors.length > 0 ? (
         <>
@@ -27,7 +29,11 @@ export function DryRunReport({ report }: { report: ImportReport }) {
         </>
       ) : (
         <>
-          <p className="mt-4 text-sm text-green-800">No errors. Nothing is imported until you press the import button.</p>
+          <p className="mt-4 text-sm text-green-800">
+            {nothing
+              ? 'No errors, and nothing to import: every product in the file is as the shop has it.'
+              : 'No errors. Nothing is imported until you press the import button.'}
+          </p>
           {report.changes && Object.keys(report.changes).length > 0 && <ChangesTable changes={report.changes} />}
         </>
       )}
@@ -106,7 +112,7 @@ export function RowErrorTable({ errors, caption }: { errors: RowError[]; caption
   );
 }
 
-/** What the real import did, with a link to every product it created or changed. */
+/** What the real import did, with a link to every product it created or changed (and how many it left as they were). */
 export function ImportResult({ report }: { report: ImportReport }) {
   const created = report.created ?? [];
   const updated = report.updated ?? [];
@@ -114,6 +120,7 @@ export function ImportResult({ report }: { report: ImportReport }) {
     <section aria-labelledby="result-heading" className="mt-6 rounded-lg bg-green-50 p-4">
       <h2 id="result-heading" className="text-base font-semibold text-green-900">
         Imported: {products(created.length)} created, {products(updated.length)} updated
+        {report.unchanged > 0 && `, ${report.unchanged} unchanged`}
       </h2>
       <ProductLinks title="Created" ids={created} />
       <ProductLinks title="Updated" ids={updated} />

@@ -17,7 +17,7 @@ function importApi() {
   return stubFetch({
     'POST /api/admin/import/products': ({ body }) => {
       const { csv, dryRun } = body as { csv: string; dryRun: boolean };
-      const report: ImportReport = { dryRun, rows: 1, create: csv === BAD ? 1 : 0, update: csv === BAD ? 0 : 1, errors: {}, changes: { 'row 2': 'variant BOOT-44 (Size 44): Stock 2 → 5' } };
+      const report: ImportReport = { dryRun, rows: 1, create: csv === BAD ? 1 : 0, update: csv === BAD ? 0 : 1, unchanged: 0, errors: {}, changes: { 'row 2': 'variant BOOT-44 (Size 44): Stock 2 → 5' } };
       if (csv === BAD) report.errors = { 'row 2.price': 'price must be at least 1', 'row 2.description': 'description is required' };
       if (csv.startsWith('oops')) return jsonResponse({ message: 'Invalid import', errors: { csv: 'Unknown columns: oops' } }, 400);
       return jsonResponse(dryRun ? report : { ...report, created: [], updated: [3] });
@@ -89,13 +89,45 @@ describe('ImportScreen', () => {
   it('the import button counts products, not rows: a product of six variant rows is one', async () => {
     const SIZES = 'id,sku,stock\n' + Array.from({ length: 6 }, (_, i) => `5,BOOT-${40 + i},${i}`).join('\n') + '\n';
     stubFetch({
-      'POST /api/admin/import/products': () => jsonResponse({ dryRun: true, rows: 6, create: 0, update: 1, errors: {}, changes: { 'row 2': 'variant BOOT-40: Stock 1 → 0' } }),
+      'POST /api/admin/import/products': () => jsonResponse({ dryRun: true, rows: 6, create: 0, update: 1, unchanged: 0, errors: {}, changes: { 'row 2': 'variant BOOT-40: Stock 1 → 0' } }),
     });
     const user = userEvent.setup();
     open();
     await user.upload(fileInput(), csvFile(SIZES));
     await user.click(await screen.findByRole('button', { name: 'Check file' }));
     expect(await screen.findByRole('button', { name: 'Import 1 product' })).toBeEnabled();
+  });
+
+  it('a file that changes nothing: counted as no change, nothing to import', async () => {
+    const rows = 'id,title\n1,iPhone 15\n2,Galaxy S24\n';
+    stubFetch({
+      'POST /api/admin/import/products': () =>
+        jsonResponse({ dryRun: true, rows: 2, create: 0, update: 0, unchanged: 2, errors: {}, changes: { 'row 2': 'No change', 'row 3': 'No change' } }),
+    });
+    const user = userEvent.setup();
+    open();
+    await user.upload(fileInput(), csvFile(rows));
+    await user.click(await screen.findByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText(/nothing to import: every product in the file is as the shop has it/)).toBeInTheDocument();
+    const figures = screen.getByRole('region', { name: 'Check of the file' }).querySelectorAll('dt, dd');
+    expect([...figures].map((f) => f.textContent)).toEqual(['Rows', '2', 'To create', '0', 'To update', '0', 'No change', '2']);
+    expect(screen.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+  });
+
+  it('the result counts the products the import left as they were', async () => {
+    stubFetch({
+      'POST /api/admin/import/products': ({ body }) => {
+        const { dryRun } = body as { dryRun: boolean };
+        const report: ImportReport = { dryRun, rows: 3, create: 0, update: 1, unchanged: 2, errors: {}, changes: {} };
+        return jsonResponse(dryRun ? report : { ...report, created: [], updated: [3] });
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    await user.upload(fileInput(), csvFile(GOOD));
+    await user.click(await screen.findByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 product' }));
+    expect(await screen.findByRole('heading', { name: 'Imported: 0 products created, 1 product updated, 2 unchanged' })).toBeInTheDocument();
   });
 
   it("shows the server's message and errors for a file it refuses", async () => {

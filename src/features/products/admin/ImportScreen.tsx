@@ -72,6 +72,8 @@ export default function ImportScreen() {
   }
 
   const clean = check !== null && Object.keys(check.errors).length === 0;
+  // A clean file that changes nothing has nothing to import.
+  const toImport = check ? check.create + check.update : undefined;
   const failedRows = toRowErrors(failure?.errors);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
@@ -95,8 +97,11 @@ export default function ImportScreen() {
           A product with options (sizes, colours) has a row per variant, one after the other, with its product columns
           repeated: the option names and values (option1Name, option1Value…) and the variant's variantId, variantSku,
           variantPrice and variantDiscountPercentage (empty: the product's) and variantStock. A row without a variantId adds
-          a variant; a variant left out of the file is removed. A product without options has one row and leaves these
-          columns empty. The check lists what each row would change.
+          a variant; a variant left out of the file is removed. A product without options has one row: its variantSku is
+          its SKU (change it there; a new product without one gets one made of its id, as SKU-7) and its other variant
+          columns stay empty.
+          A SKU belongs to one product: a row copied to add a product needs a SKU of its own, or none. The check lists what
+          each row would change, and the products that would stay as they are.
         </p>
         <p>
           Tip:{' '}
@@ -125,8 +130,8 @@ export default function ImportScreen() {
         <Button look="secondary" disabled={csv === null || busy !== null} onClick={() => send(true)}>
           {busy === 'checking' ? 'Checking…' : 'Check file'}
         </Button>
-        <Button disabled={!clean || busy !== null || result !== null} onClick={() => send(false)}>
-          {busy === 'importing' ? 'Importing…' : `Import ${check ? products(check.create + check.update) : 'products'}`}
+        <Button disabled={!clean || toImport === 0 || busy !== null || result !== null} onClick={() => send(false)}>
+          {busy === 'importing' ? 'Importing…' : toImport === 0 ? 'Nothing to import' : `Import ${toImport === undefined ? 'products' : products(toImport)}`}
         </Button>
       </div>
       {fileError && (
