@@ -1,7 +1,8 @@
 // Email verification end to end, on both drivers: a new shopper signs up and
 // shops with a quiet reminder on every page; "Send again" (keyboard) mails a new link; the mail
 // arrives at a real SMTP server (scripts/e2eServer.ts files it, tests/e2e/mailbox.ts); its link
-// confirms the address and the reminder goes; the older link no longer works; the back office's
+// confirms the address and the reminder goes; the older link no longer works (the confirmed
+// account is told it is confirmed already, anyone else that the link is used); the back office's
 // customer list shows the account as verified.
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessibleAtAllWidths, expectNoAxeViolations, loginViaUi, NEW_USER_PASSWORD, signUpViaUi, uniqueEmail } from './fixtures';
@@ -40,13 +41,20 @@ test('verification: a reminder while unconfirmed, "Send again", the mail’s lin
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(reminder).toHaveCount(0);
 
-  // Using one link ended the other.
+  // Using one link ended the other: opened by the confirmed account it says there is nothing to
+  // do; opened by anyone else the link is refused.
   await page.goto(`${first.pathname}${first.search}`);
-  await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid, used or expired.');
+  await expect(page.getByRole('status')).toContainText('Your email address is already confirmed.');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoAxeViolations(page, AXE);
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(`${first.pathname}${first.search}`);
+  await expect(visitor.getByRole('alert')).toContainText('This confirmation link is invalid, used or expired.');
+  await expectNoAxeViolations(visitor, AXE);
+  await visitor.close();
 
   // The back office: the customer list marks the account verified.
-  const context = await browser.newContext();
   const admin = await context.newPage();
   await loginViaUi(admin, DEMO_ADMIN);
   await admin.goto(`/admin/customers?q=${encodeURIComponent(email)}`);

@@ -64,7 +64,8 @@ async function stats(api: APIRequestContext): Promise<ShopStats> {
   return response.json();
 }
 
-const whole = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+/** Money as the back office shows it: dollars and cents. */
+const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const kpi = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
 test('an admin on a phone delivers an order, the shopper returns a line, the admin receives and refunds it; stock, totals, dashboard and audit log agree', { tag: '@engine' }, async ({
@@ -212,8 +213,8 @@ test('an admin on a phone delivers an order, the shopper returns a line, the adm
   expect(figures.revenueByDay.at(-1)!.revenue).toBeCloseTo(beforeRefund.revenueByDay.at(-1)!.revenue - expected, 2);
   await page.setViewportSize(DESKTOP);
   await page.goto('/admin/dashboard?days=30');
-  await expect(kpi(page, 'Revenue today')).toHaveText(whole(figures.revenue.today));
-  await expect(kpi(page, 'Revenue, last 30 days')).toHaveText(whole(figures.revenue.last30));
+  await expect(kpi(page, 'Revenue today')).toHaveText(usd(figures.revenue.today));
+  await expect(kpi(page, 'Revenue, last 30 days')).toHaveText(usd(figures.revenue.last30));
 
   // The audit log lists the return's steps on this order, newest first.
   await page.goto('/admin/audit?entity=order');
