@@ -36,6 +36,7 @@ export function membershipFeeError(value: unknown): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'The fee must be a number';
   if (value < 0) return 'The fee must be 0 or more';
   if (value > MAX_MEMBERSHIP_FEE) return `The fee must be at most ${MAX_MEMBERSHIP_FEE}`;
+  // checkout.ts's isWholeCents, written out: this module is in /login's first load, checkout.ts is not.
   if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return 'The fee must have at most 2 decimals';
   return undefined;
 }

@@ -3,7 +3,7 @@
 // when the order is placed (by the quote's engine, checkout.ts; README "Prices"), and totals are
 // recomputed. Placing (place.ts) runs `priceOrder` with the products locked.
 import { readCard } from '../../../src/domain/card';
-import { formatMoney, toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
+import { formatMoney, isWholeCents, toCents, toDollars, type AppliedPromotion, type CardInput, type Cents } from '../../../src/domain/checkout';
 import { PAYMENT_METHODS, type Address, type Order, type OrderItem } from '../../../src/domain/types';
 import type { NewOrder, PricingContext, RedemptionRefused, VariantProduct } from '../../db/port';
 import { assertValid, conflict } from '../../http/errors';
@@ -45,7 +45,7 @@ export interface OrderRequest {
 /** An `expectedTotal` of the body: dollars, 0 or more, at most two decimals. */
 function readExpectedTotal(value: unknown, errors: Errors): Cents | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || toDollars(toCents(value)) !== value) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || !isWholeCents(value)) {
     errors.expectedTotal = 'Expected total must be an amount in dollars (0 or more, at most 2 decimals)';
     return undefined;
   }
