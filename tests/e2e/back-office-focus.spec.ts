@@ -11,6 +11,7 @@ test('the catalogue back office keeps the keyboard focus through saves, renames,
   const admin = await adminRequest(request);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const lamp = await createProduct(admin, { title: `Focus lamp ${tag}`, price: 22.5, stock: 67 });
+  await createProduct(admin, { title: `Focus lamp ${tag} spare`, price: 30, stock: 5 });
   const shoes = await createProduct(admin, {
     title: `Focus shoes ${tag}`,
     options: [{ name: 'Size', values: ['S', 'M'] }],
@@ -45,6 +46,18 @@ test('the catalogue back office keeps the keyboard focus through saves, renames,
   await expect(page.getByRole('region', { name: 'Products table' })).toHaveAttribute('aria-busy', 'false');
   await expect(stock).toHaveValue('12');
   await expect(stock).toBeFocused();
+
+  // A saved price that takes its row out of the list (filtered up to $30): the focus goes to the
+  // table, not to the page's start.
+  await page.goto(`/admin/products?q=${encodeURIComponent(`Focus lamp ${tag}`)}&max_price=30`);
+  const table = page.getByRole('region', { name: 'Products table' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await price.fill('31');
+  await price.press('Enter');
+  await expect.poll(async () => (await stored(lamp.id)).price).toBe(31);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText(`Focus lamp ${tag} spare`);
+  await expect(table).toBeFocused();
 
   await page.goto(`/admin/products?q=${encodeURIComponent(`Focus shoes ${tag}`)}`);
   await page.getByRole('button', { name: `Show 2 variants of Focus shoes ${tag}` }).click();

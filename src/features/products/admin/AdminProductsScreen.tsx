@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
@@ -54,6 +54,24 @@ export default function AdminProductsScreen() {
   }, [current, pages, query, change]);
   const { retry } = list;
   const reload = useCallback(() => retry(), [retry]);
+  // A saved price or stock can move its row (the table sorted by it) or take it off the page: the
+  // focus follows the field to its new place, or goes to the table when the row is no longer shown.
+  const table = useRef<HTMLDivElement>(null);
+  const focusAfterSave = useRef<string | null>(null);
+  const saved = useCallback(
+    (focusedId: string | null) => {
+      focusAfterSave.current = focusedId;
+      retry();
+    },
+    [retry],
+  );
+  useEffect(() => {
+    const id = focusAfterSave.current;
+    if (id === null || !current) return;
+    focusAfterSave.current = null;
+    const active = document.activeElement;
+    if (active === null || active === document.body) (document.getElementById(id) ?? table.current)?.focus();
+  }, [current, list.data]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -86,13 +104,14 @@ export default function AdminProductsScreen() {
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">No product matches.</p>
         ) : (
           <div
+            ref={table}
             role="region"
             aria-label="Products table"
             tabIndex={0}
             aria-busy={!current}
             className={`overflow-x-auto rounded-lg ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-brand-600 ${current ? '' : 'opacity-60'}`}
           >
-            <ProductTable rows={list.data.items} ticked={ticked} onTick={tick} onSaved={reload} />
+            <ProductTable rows={list.data.items} ticked={ticked} onTick={tick} onSaved={saved} />
           </div>
         )}
       </div>

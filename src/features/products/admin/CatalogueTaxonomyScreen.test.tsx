@@ -76,6 +76,37 @@ describe('CatalogueTaxonomyScreen', () => {
     expect(await within(section).findAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('adds a brand once however often Add is pressed, lists it and gives the focus back to the name for the next', async () => {
+    let brands = BRANDS;
+    let answer = () => {};
+    const fetch = stubFetch({
+      'GET /api/admin/brands': () => jsonResponse(brands),
+      'GET /api/admin/categories': () => jsonResponse(CATEGORIES),
+      'POST /api/admin/brands': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            brands = [...BRANDS, { id: 3, value: 'sony', label: 'Sony', products: 0 }];
+            resolve(jsonResponse(brands[2], 201));
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    open();
+    const section = await screen.findByRole('region', { name: 'Brands' });
+    const name = within(section).getByLabelText('New brand name');
+    await user.type(name, 'Sony');
+    const add = within(section).getByRole('button', { name: 'Add brand' });
+    await user.click(add);
+    expect(add).toHaveTextContent('Adding…');
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await user.click(add);
+    answer();
+    expect(await within(section).findByRole('listitem', { name: 'Sony' })).toBeInTheDocument();
+    expect(sent(fetch, 'POST /api/admin/brands')).toEqual([{ label: 'Sony' }]);
+    expect(name).toHaveValue('');
+    await waitFor(() => expect(name).toHaveFocus());
+  });
+
   it('Cancel throws away what was typed; the rename form takes the focus and gives it back to Rename', async () => {
     stubFetch({ 'GET /api/admin/brands': () => jsonResponse(BRANDS), 'GET /api/admin/categories': () => jsonResponse(CATEGORIES) });
     const user = userEvent.setup();

@@ -12,7 +12,8 @@ interface InlineNumberFieldProps {
   field: InlineField;
   /** Decimal for a price, numeric for a stock (the keyboard a phone shows). */
   inputMode: 'decimal' | 'numeric';
-  onSaved: () => void;
+  /** Saved: with the field's id when the focus was on it or its Save (the table may move the row). */
+  onSaved: (focusedId: string | null) => void;
 }
 
 /**
@@ -52,8 +53,9 @@ export default function InlineNumberField({ id, label, value, field, inputMode, 
       const number = toNumber(typed);
       setStored((s) => ({ ...s, number }));
       setTyped(String(number));
-      if (form.current?.contains(document.activeElement)) refocus();
-      onSaved();
+      const focused = form.current?.contains(document.activeElement) ?? false;
+      if (focused) refocus();
+      onSaved(focused ? id : null);
     } catch (err) {
       setError(fieldError(err, field));
     } finally {

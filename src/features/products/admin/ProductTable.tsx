@@ -8,7 +8,8 @@ interface ProductTableProps {
   rows: ProductTableRow[];
   ticked: ReadonlySet<number>;
   onTick: (ids: number[], ticked: boolean) => void;
-  onSaved: () => void;
+  /** A field was saved: its input's id when it had the keyboard focus. */
+  onSaved: (focusedId: string | null) => void;
 }
 
 /** The products of the page: a tick box each (and one for the whole page), then their columns; cards on a phone. */

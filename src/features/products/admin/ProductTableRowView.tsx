@@ -17,7 +17,8 @@ interface ProductTableRowViewProps {
   ticked: boolean;
   onTick: (ticked: boolean) => void;
   /** A change was saved: the page reloads. */
-  onSaved: () => void;
+  /** A field was saved: its input's id when it had the keyboard focus. */
+  onSaved: (focusedId: string | null) => void;
 }
 
 /** One product of the table, and its variants' stock under it once expanded (a product with options). */

@@ -20,7 +20,7 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   // A row merged or deleted is gone once the list is read again: the focus goes to this row then
-  // ('add': the list is empty, the name of a new one), not to the page's start.
+  // ('add': the name of a new one, when the list is empty or one was just added), not to the page's start.
   const focusNext = useRef<number | 'add' | null>(null);
 
   const load = useCallback(() => {
@@ -49,12 +49,15 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
+    if (adding) return;
     setAdding(true);
     setAddError(null);
     try {
       await createTaxonomy(kind, { label, ...(value.trim() ? { value: value.trim() } : {}) });
       setLabel('');
       setValue('');
+      // Ready for the next one: the focus goes to the name (from Add, or kept there after Enter).
+      focusNext.current = 'add';
       load();
     } catch (e) {
       setAddError(e instanceof ApiError ? [e.message, ...Object.values(e.errors ?? {})].join(': ') : 'Could not add it. Try again.');
@@ -78,7 +81,7 @@ export default function TaxonomySection({ kind, title, noun }: Props) {
           Slug (optional)
           <Input value={value} onChange={(e) => setValue(e.target.value)} maxLength={80} placeholder="made from the name" />
         </label>
-        <Button type="submit" size="sm" disabled={adding}>
+        <Button type="submit" size="sm" busy={adding}>
           {adding ? 'Adding…' : `Add ${noun}`}
         </Button>
       </form>

@@ -4,7 +4,8 @@ import InlineNumberField from './InlineNumberField';
 
 interface VariantStockRowsProps {
   row: ProductTableRow;
-  onSaved: () => void;
+  /** A field was saved: its input's id when it had the keyboard focus. */
+  onSaved: (focusedId: string | null) => void;
 }
 
 /** The expanded row of a product with options: each variant's SKU, choice and stock, the stock edited in place. */
