@@ -9,6 +9,7 @@ import express from 'express';
 import jsonServer from 'json-server';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { promotionDefaults } from '../src/domain/checkout';
 import { DEFAULT_SEED_FILE } from '../server/app';
 import type { DbSchema } from '../server/db/snapshot';
 import type { StoreTarget } from '../server/db/open';
@@ -72,6 +73,22 @@ export function dbImportSuite(driver: keyof typeof DRIVERS): void {
       (broken.products[3] as unknown as Record<string, unknown>).price = 'twelve';
       await expect(importData(target, broken, { replace: true })).rejects.toThrow(/double precision|invalid input/);
       expect(await exportData(target)).toEqual(makeData());
+    }, 60_000);
+
+    it('a file from before cancelled orders gave their promotion uses back comes in as the shop keeps them now', async () => {
+      const target = await newTarget();
+      const data = makeData();
+      // Orders 1 (pending, user 2) and 4 (cancelled, user 3) each carried the code's use.
+      expect([data.orders[0].status, data.orders[3].status]).toEqual(['pending', 'cancelled']);
+      data.promotions = [{ ...promotionDefaults(), id: 1, name: 'Twice', label: 'Twice', kind: 'percentage', value: 10, code: 'TWICE', usageLimit: 2, used: 2 }];
+      data.promotionRedemptions = [
+        { promotion: 1, order: 1, user: 2 },
+        { promotion: 1, order: 4, user: 3 },
+      ];
+      await importData(target, data);
+      const exported = await exportData(target);
+      expect(exported.promotions?.map((p) => p.used)).toEqual([1]);
+      expect(exported.promotionRedemptions).toEqual([{ promotion: 1, order: 1, user: 2 }]);
     }, 60_000);
 
     it('the seed goes in and comes out as plain json-server serves it', async () => {

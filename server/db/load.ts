@@ -34,7 +34,8 @@ async function insertBatched<T>(rows: readonly T[], insert: (batch: T[]) => Prom
  */
 export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promise<void> {
   const { users = [], categories = [], brands = [], products = [], cart = [], orders = [], sessions = [], idempotency = [], audit = [] } = snapshot;
-  const { promotions = [], shippingMethods = [], taxRates = [], promotionRedemptions = [] } = snapshot;
+  const { shippingMethods = [], taxRates = [] } = snapshot;
+  const { promotions, promotionRedemptions } = liveUses(snapshot);
   await insertBatched(users, (b) => db.insertInto('users').values(b.map(userToRow)).execute());
   await insertBatched(categories, (b) => db.insertInto('categories').values(b.map(filterOptionToRow)).execute());
   await insertBatched(brands, (b) => db.insertInto('brands').values(b.map(filterOptionToRow)).execute());
@@ -52,6 +53,26 @@ export async function insertSnapshot(db: Db, snapshot: Partial<DbSchema>): Promi
   await insertBatched(idempotency, (b) => db.insertInto('idempotency_keys').values(b.map(idempotencyToRow)).execute());
   await insertBatched(audit, (b) => db.insertInto('audit').values(b.map(auditToRow)).execute());
   await syncIdentities(db);
+}
+
+/**
+ * Only orders that are not cancelled carry promotion uses (README "Prices"). A file written before
+ * that rule holds its cancelled orders' redemptions, counted in each promotion's `used`: they are
+ * left out and the counts lowered by as many, as the database's own were when the rule came.
+ */
+function liveUses(snapshot: Partial<DbSchema>): Required<Pick<DbSchema, 'promotions' | 'promotionRedemptions'>> {
+  const { promotions = [], promotionRedemptions = [], orders = [] } = snapshot;
+  const cancelled = new Set(orders.filter((o) => o.status === 'cancelled').map((o) => o.id));
+  const released = new Map<number, number>();
+  const live = promotionRedemptions.filter((r) => {
+    if (!cancelled.has(r.order)) return true;
+    released.set(r.promotion, (released.get(r.promotion) ?? 0) + 1);
+    return false;
+  });
+  return {
+    promotions: promotions.map((p) => (released.has(p.id) ? { ...p, used: Math.max(0, p.used - released.get(p.id)!) } : p)),
+    promotionRedemptions: live,
+  };
 }
 
 /**
