@@ -28,6 +28,7 @@ import {
   type Tx,
 } from './port';
 import * as cart from '../modules/cart/pg';
+import type { EmptiedCart } from '../modules/cart/port';
 import { withCatalogue } from '../modules/catalogue/pg/store';
 import { skuViolation } from '../modules/catalogue/pg/variants';
 import { readCacheOf } from '../modules/catalogue/pg/readCache';
@@ -87,7 +88,7 @@ export class PgStore extends withSettings(withMedia(withWebhooks(withOperations(
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined> {
     return cart.removeCartLine(this.db, user, product, variant);
   }
-  emptyCart(tx: Tx, user: number): Promise<boolean> {
+  emptyCart(tx: Tx, user: number): Promise<EmptiedCart> {
     return cart.emptyCart(trxOf(tx), user);
   }
   hasMembershipLine(user: number, tx?: Tx): Promise<boolean> {

@@ -157,3 +157,35 @@ test('a price changed while the shopper looks: the cart and checkout show it whe
   const order = await (await page.request.get(`/api/orders/${page.url().split('/').pop()}`)).json();
   expect(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(order.totalAmount)).toBe(now);
 });
+
+test('a line removed in another tab while the checkout is open: Order Now refuses, the page shows the cart as it is, and ordering again buys only what is left', async ({ page, shopper, request }) => {
+  expect(shopper.email).toContain('@');
+  const admin = await adminRequest(request);
+  const kept = await createProduct(admin, { price: 40, discountPercentage: 0 });
+  const removed = await createProduct(admin, { price: 25, discountPercentage: 0 });
+  for (const p of [kept, removed]) expect((await page.request.post('/api/cart', { data: { product: p.id, quantity: 1 } })).status()).toBe(201);
+  const me = await (await page.request.get('/api/auth/check')).json();
+  expect((await page.request.patch(`/api/users/${me.id}`, { data: { addresses: [SAMPLE_ADDRESS] } })).status()).toBe(200);
+  const line = (title: string) => page.getByRole('listitem').filter({ hasText: title });
+
+  await page.goto('/checkout');
+  await expect(line(removed.title)).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(SAMPLE_ADDRESS.name) }).check();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const shown = await totalOf(page).innerText();
+
+  // The other tab (the same session) removes a line; this page still shows it.
+  expect((await page.request.delete(`/api/cart/${removed.id}`)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page.getByText(/^Your cart has changed since this page showed it \(in another tab or window\)\. Nothing was ordered or charged/).first()).toBeVisible();
+  expect(await ownOrderCount(page)).toBe(0);
+  await expect(line(removed.title)).toHaveCount(0);
+  await expect(line(kept.title)).toBeVisible();
+  await expect(totalOf(page)).not.toHaveText(shown);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/orderSuccess\/\d+$/);
+  const order = await (await page.request.get(`/api/orders/${page.url().split('/').pop()}`)).json();
+  expect(order.items.map((i: { product: { id: number } }) => i.product.id)).toEqual([kept.id]);
+});

@@ -1,7 +1,7 @@
 // A shopper's cart lines (PgStore delegates here): one row per user and variant (the service
 // expands the products and variants through the catalogue).
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { StoredCartLine } from './port';
+import type { EmptiedCart, StoredCartLine } from './port';
 import { isId } from '../../db/rows';
 import type { CartTable, Database } from '../../db/schema';
 
@@ -50,12 +50,13 @@ export async function removeCartLine(db: Db, user: number, product: number, vari
 }
 
 /** Removes every line of the user's cart, its membership line too, in one statement; whether it held the membership line. */
-export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<boolean> {
-  const { rows } = await sql<{ held: boolean }>`
+export async function emptyCart(db: Db | Transaction<Database>, user: number): Promise<EmptiedCart> {
+  const { rows } = await sql<{ held: boolean; lines: [number, number][] }>`
     WITH membership AS (DELETE FROM cart_membership WHERE user_id = ${user} RETURNING user_id),
-         lines AS (DELETE FROM cart WHERE user_id = ${user})
-    SELECT EXISTS (SELECT 1 FROM membership) AS held`.execute(db);
-  return rows[0].held;
+         lines AS (DELETE FROM cart WHERE user_id = ${user} RETURNING variant_id, quantity)
+    SELECT EXISTS (SELECT 1 FROM membership) AS held,
+      coalesce((SELECT json_agg(json_build_array(variant_id, quantity)) FROM lines), '[]') AS lines`.execute(db);
+  return { membership: rows[0].held, lines: rows[0].lines.map(([variant, quantity]) => ({ variant, quantity })) };
 }
 
 // The membership line: a row of cart_membership per user holding one.

@@ -25,9 +25,10 @@ export interface CartStore {
   removeCartLine(user: number, product: number, variant?: number): Promise<StoredCartLine | undefined>;
   /**
    * Removes every line of the user's cart (an order placed), its membership line too, in `tx`
-   * (the rows stay locked until it ends); whether the cart held the membership line.
+   * (the rows stay locked until it ends): what it held, each line's variant and quantity, and
+   * whether it held the membership line.
    */
-  emptyCart(tx: Tx, user: number): Promise<boolean>;
+  emptyCart(tx: Tx, user: number): Promise<EmptiedCart>;
 
   // The membership line: at most one per cart, priced from the shop's fee (CartService).
   /** Whether the user's cart holds the membership line; in `tx`, locked until it ends, when given. */
@@ -49,4 +50,11 @@ export interface StoredCartLine {
   /** The line's variant; absent in older files: the product's first variant. */
   variant?: number;
   quantity: number;
+}
+
+/** What an order's emptying of the cart took out of it. */
+export interface EmptiedCart {
+  /** Each line's variant and quantity. */
+  lines: { variant: number; quantity: number }[];
+  membership: boolean;
 }

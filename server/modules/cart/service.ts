@@ -9,7 +9,7 @@ import type { CartItem, Product } from '../../../src/domain/types';
 import { choiceLabel } from '../../../src/domain/variants';
 import { publicProduct } from '../catalogue/publicProduct';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import type { StoredCartLine } from './port';
+import type { EmptiedCart, StoredCartLine } from './port';
 import type { CartStore, StoredCartItem, Tx, VariantProduct } from '../../db/port';
 import type { CatalogueService } from '../catalogue/service';
 import type { SettingsService } from '../settings/service';
@@ -185,10 +185,12 @@ export class CartService {
   /**
    * Empties the user's cart in the transaction of the order placed from it (its rows, the
    * membership line's too, locked until that ends: a rolled-back order leaves the cart as it was):
-   * the fee the membership line costs now when the cart held it (the order buys it), else undefined.
+   * the lines it held (each variant and quantity), and the fee the membership line costs now when
+   * the cart held it (the order buys it), else undefined.
    */
-  async emptyForOrder(tx: Tx, user: number): Promise<Cents | undefined> {
-    return (await this.store.emptyCart(tx, user)) ? this.settings.membershipFee(tx) : undefined;
+  async emptyForOrder(tx: Tx, user: number): Promise<{ lines: EmptiedCart['lines']; membershipFee: Cents | undefined }> {
+    const { lines, membership } = await this.store.emptyCart(tx, user);
+    return { lines, membershipFee: membership ? await this.settings.membershipFee(tx) : undefined };
   }
 
   /**

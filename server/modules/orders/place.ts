@@ -18,7 +18,7 @@ import { orderPlacedMail } from '../mail/messages';
 import type { Signal } from '../../signal';
 import { placeOf } from './checkout';
 import { assertSameRequest, fingerprintBody, IDEMPOTENCY_TTL_MS, readKey, requestFingerprint } from './idempotency';
-import { assertShownTotal, authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
+import { assertShownCart, assertShownTotal, authorizeCard, priceOrder, readOrder, refusedMessage, Rollback, shortOfConflict, type Outcome } from './placing';
 import { placedEvents } from './webhookEvents';
 import type { OrderModules, Placed } from './service';
 
@@ -94,8 +94,10 @@ export async function placeOrder(ctx: PlacingContext, shopper: Shopper, input: u
       }
       // The cart emptied (rolled back with the order): the order buys the membership line (and
       // prices as a member's) when the cart held it.
-      const membershipFee = await deps.cart.emptyForOrder(tx, user);
+      const emptied = await deps.cart.emptyForOrder(tx, user);
+      const { membershipFee } = emptied;
       if (membershipFee === undefined && request.lines.length === 0) throw conflict('Membership is no longer in your cart; nothing was ordered');
+      assertShownCart(request, emptied.lines);
       priced = priceOrder(request, products, pricing, user, at, membershipFee);
       assertShownTotal(request, toCents(priced.totals!.total));
       const stockOf = (i: number) => products[i].variants.find((v) => v.id === request.lines[i].variant)?.stock ?? 0;

@@ -65,6 +65,23 @@ export function assertShownTotal(request: OrderRequest, total: Cents): void {
 }
 
 /**
+ * 409, nothing ordered nor charged, when an order the shopper was shown (it gives `expectedTotal`,
+ * as the checkout does) orders other lines than the cart it empties holds: the cart changed in
+ * another tab or window since the page showed it (a line removed would be charged, one added
+ * thrown away unordered). Lines are compared by variant and quantity.
+ */
+export function assertShownCart(request: OrderRequest, cart: readonly { variant: number; quantity: number }[]): void {
+  if (request.expectedTotal === undefined) return;
+  const key = (lines: readonly { variant: number; quantity: number }[]) =>
+    lines
+      .map((l) => `${l.variant}×${l.quantity}`)
+      .sort()
+      .join(',');
+  if (key(request.lines) === key(cart)) return;
+  throw conflict('Your cart has changed since this page showed it (in another tab or window). Nothing was ordered or charged: check the order and place it again.');
+}
+
+/**
  * Reads a POST /orders body against the products as they are now (400 with every field's error).
  * `membership`: the cart holds the membership line, so an order of no items (membership alone) may be placed.
  */

@@ -80,3 +80,68 @@ describe('the total the shopper was shown', () => {
     await expectNothingChanged(shop, a, was);
   });
 });
+
+// The cart the page showed: the checkout orders the lines it shows (and gives expectedTotal); when
+// another tab changed the cart since, ordering those lines would charge a line removed there, or
+// empty the cart of a line added there without ordering it.
+describe('the cart the shopper was shown', () => {
+  const CART_CHANGED = 'Your cart has changed since this page showed it (in another tab or window). Nothing was ordered or charged: check the order and place it again.';
+  const PHONE = 1;
+  const both = [
+    { product: LAPTOP, quantity: 1 },
+    { product: PHONE, quantity: 1 },
+  ];
+  const cartOf = async (a: Agent) => (await a.get('/api/cart').expect(200)).body.map((l: { product: { id: number }; quantity: number }) => [l.product.id, l.quantity]);
+
+  it.each(['cash', 'card'] as const)('%s: a line removed in another tab since: 409, nothing ordered or charged, the cart as that tab left it', async (method) => {
+    const payments = new TestPaymentProvider();
+    const shop = makeShop({ data: priceData(), payments });
+    const a = await shop.as('user');
+    for (const line of both) await a.post('/api/cart').send(line).expect(201);
+    const shown = (await a.post('/api/checkout/quote').send({ address: PLACE }).expect(200)).body.totals.total;
+    const was = await before(shop);
+    await a.delete(`/api/cart/${PHONE}`).expect(200);
+    const card = method === 'card' ? { paymentMethod: 'card', card: TEST_CARD } : {};
+
+    const res = await a.post('/api/orders').send(orderBody({ items: both, ...card, expectedTotal: shown })).expect(409);
+    expect(res.body).toEqual({ message: CART_CHANGED });
+    expect(await before(shop)).toEqual(was);
+    expect(await cartOf(a)).toEqual([[LAPTOP, 1]]);
+    // A card's authorization, asked before the cart could be compared, is given back at once.
+    if (method === 'card') expect(payments.calls.map((c) => c.kind)).toEqual(['authorization', 'void']);
+  });
+
+  it('a line added in another tab since: 409, and that line stays in the cart; the cart as it is now is placed', async () => {
+    const shop = makeShop({ data: priceData() });
+    const a = await shop.as('user');
+    await a.post('/api/cart').send(both[0]).expect(201);
+    const shown = (await a.post('/api/checkout/quote').send({ address: PLACE }).expect(200)).body.totals.total;
+    await a.post('/api/cart').send(both[1]).expect(201);
+    const was = await before(shop);
+
+    await a.post('/api/orders').send(orderBody({ items: [both[0]], expectedTotal: shown })).expect(409, { message: CART_CHANGED });
+    expect(await before(shop)).toEqual(was);
+    expect(await cartOf(a)).toEqual([
+      [LAPTOP, 1],
+      [PHONE, 1],
+    ]);
+
+    const now = (await a.post('/api/checkout/quote').send({ address: PLACE }).expect(200)).body.totals.total;
+    const placed = (await a.post('/api/orders').send(orderBody({ items: [both[1], both[0]], expectedTotal: now })).expect(201)).body;
+    expect(placed.items.map((i: { product: { id: number } }) => i.product.id).sort()).toEqual([PHONE, LAPTOP].sort());
+    expect(await cartOf(a)).toEqual([]);
+  });
+
+  it('a quantity changed in another tab since: 409; without expectedTotal (API clients) the body is ordered as before', async () => {
+    const shop = makeShop({ data: priceData() });
+    const a = await shop.as('user');
+    const line = (await a.post('/api/cart').send(both[0]).expect(201)).body;
+    const shown = (await a.post('/api/checkout/quote').send({ address: PLACE }).expect(200)).body.totals.total;
+    await a.patch(`/api/cart/${line.id}`).send({ quantity: 2 }).expect(200);
+    await a.post('/api/orders').send(orderBody({ expectedTotal: shown })).expect(409, { message: CART_CHANGED });
+    expect(await cartOf(a)).toEqual([[LAPTOP, 2]]);
+    expect((await a.post('/api/orders').send(orderBody()).expect(201)).body.totalItems).toBe(1);
+    expect(await cartOf(a)).toEqual([]);
+  });
+});
+
