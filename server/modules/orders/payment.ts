@@ -189,10 +189,15 @@ export const refundsAllowed =
   (to: OrderStatus, mayRefund: boolean): StatusCheck =>
   (o, records) => {
     if (mayRefund || to !== 'cancelled' || o.status === 'cancelled') return;
-    if (statusMove(o, to, records)?.kind === 'refund' || paidBackOnCancel(o)) {
+    if (givesMoneyBack(o, records)) {
       throw new HttpError(403, `Order #${o.id} is paid: cancelling it gives the money back, which needs the "refunds" permission`);
     }
   };
+
+/** Whether cancelling `o` gives money back: a card captured (refunded), or cash or an older order's payment collected. */
+export function givesMoneyBack(o: Order, records: readonly PaymentRecord[]): boolean {
+  return statusMove(o, 'cancelled', records)?.kind === 'refund' || paidBackOnCancel(o);
+}
 
 /** What a status change answers when its card money could not move. */
 export const STATUS_MONEY_FAILED = (kind: MoneyMove['kind']) =>

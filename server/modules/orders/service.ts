@@ -28,7 +28,7 @@ import { changeEvents } from './webhookEvents';
 import { placeOrder, type Shopper } from './place';
 import { buyAgain } from './buyAgain';
 import { readBulk, readStatus, type BulkStatusResult, type OrderWrite } from './status';
-import { changeWithPayment, refundsAllowed, STATUS_MONEY_FAILED, statusPlan, type PaidPlan, type StatusCheck } from './payment';
+import { changeWithPayment, givesMoneyBack, refundsAllowed, STATUS_MONEY_FAILED, statusPlan, type PaidPlan, type StatusCheck } from './payment';
 import { readOrderQuery } from './query';
 import { Signal } from '../../signal';
 import { readTracking, withTracking } from './tracking';
@@ -220,15 +220,17 @@ export class OrderService {
     return results;
   }
 
-  /** POST /orders/:id/cancel: the shopper cancels their own pending order; its stock comes back. */
+  /** POST /orders/:id/cancel: the shopper cancels their own pending order not yet paid (a card's authorization is voided); its stock comes back. */
   async cancel(me: StoredUser, rawId: string): Promise<Order> {
     const id = parseId(rawId);
     const order =
       id === undefined
         ? undefined
-        : await this.changeStatus(id, 'cancelled', 'shopper', auditBy(me, 'order.status', this.now()), (o) => {
+        : await this.changeStatus(id, 'cancelled', 'shopper', auditBy(me, 'order.status', this.now()), (o, records) => {
             if (o.user !== me.id) throw notFound('Order not found');
             if (o.status !== 'pending') throw conflict(`Order #${o.id} is ${o.status}: only a pending order can be cancelled`);
+            // Money given back is the shop's to decide (staff with the refunds permission).
+            if (givesMoneyBack(o, records)) throw conflict(`Order #${o.id} is paid: to cancel it and get the money back, contact the shop`);
           });
     if (!order) throw notFound('Order not found');
     return publicOrder(order);

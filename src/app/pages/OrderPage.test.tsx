@@ -100,6 +100,15 @@ describe('OrderPage', () => {
     expect(within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('a pending order already paid (the shop moved it back) offers no Cancel: it says to contact the shop', async () => {
+    const payment = { method: 'cash' as const, status: 'paid' as const };
+    stubFetch({ 'GET /api/orders/31': () => jsonResponse(order({ id: 31, status: 'pending', paymentMethod: 'cash', payment })) });
+    render();
+    expect(await screen.findByText(/^Paid: to cancel this order and get the money back,/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contactus');
+    expect(screen.queryByRole('button', { name: /^Cancel order/ })).not.toBeInTheDocument();
+  });
+
   it('says why an order could not be cancelled, and shows it as it is now', async () => {
     let status: Order['status'] = 'pending';
     const fetch = stubFetch({

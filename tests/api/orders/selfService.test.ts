@@ -63,6 +63,25 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await shop.state()).toEqual(before);
   });
 
+  it.each([
+    ['cash, delivered (collected)', CASH, 'delivered'],
+    ['card, dispatched (captured)', {}, 'dispatched'],
+  ] as const)('a pending order already paid (%s, then moved back by the shop): 409, the shop decides the refund', async (_what, payment, paidAt) => {
+    const shop = makeShop();
+    const user = await shop.as('user');
+    const admin = await shop.as('admin');
+    const placed = (await user.post('/api/orders').send(orderBody([{ product: 1, quantity: 1 }], payment)).expect(201)).body as Order;
+    await admin.patch(`/api/orders/${placed.id}`).send({ status: paidAt }).expect(200);
+    const back = (await admin.patch(`/api/orders/${placed.id}`).send({ status: 'pending' }).expect(200)).body as Order;
+    expect(back.payment?.status).toBe('paid');
+    const before = await shop.state();
+
+    const res = await user.post(`/api/orders/${placed.id}/cancel`).send({}).expect(409);
+    expect(res.body).toEqual({ message: `Order #${placed.id} is paid: to cancel it and get the money back, contact the shop` });
+    expect(await shop.state()).toEqual(before);
+    expect((await user.get(`/api/orders/${placed.id}`).expect(200)).body.payment.status).toBe('paid');
+  });
+
   it('two cancels at once: one 200, one 409, the stock back once', async () => {
     const shop = makeShop();
     const user = await shop.as('user');

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import ConfirmedAction from '../../../components/ConfirmedAction';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -12,8 +13,10 @@ interface CancelOrderProps {
 }
 
 /**
- * 'Cancel order' on a pending order, after a confirmation; the stock goes back on sale. Why it
- * failed stays in view after the order has changed (e.g. dispatched meanwhile) and lost the button.
+ * 'Cancel order' on a pending order not yet paid (a card's authorization is given back), after a
+ * confirmation; the stock goes back on sale. A pending order already paid (the shop moved it back)
+ * says to ask the shop, who decides the refund. Why it failed stays in view after the order has
+ * changed (e.g. dispatched meanwhile) and lost the button.
  */
 export default function CancelOrder({ order, onChanged }: CancelOrderProps) {
   const dispatch = useAppDispatch();
@@ -29,6 +32,19 @@ export default function CancelOrder({ order, onChanged }: CancelOrderProps) {
       if (status === 409 || status === 404) onChanged();
       throw rejected;
     }
+  }
+
+  const paid = order.payment?.status === 'paid' || order.payment?.status === 'partially_refunded';
+  if (order.status === 'pending' && paid) {
+    return (
+      <p className="text-sm text-gray-700">
+        Paid: to cancel this order and get the money back,{' '}
+        <Link to="/contactus" className="font-medium text-brand-700 underline hover:text-brand-600">
+          contact us
+        </Link>
+        .
+      </p>
+    );
   }
 
   return (
