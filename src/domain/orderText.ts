@@ -8,12 +8,15 @@ import type { CartItem, Order, OrderItem } from './types';
 
 /**
  * The snapshot of an order that predates priced snapshots: what the API answers for it. A card
- * was paid when the order was placed (given back once it was cancelled); cash once delivered.
+ * was paid when the order was placed (given back once it was cancelled); cash once delivered; a
+ * paid one is refunded in part or whole by its refunded returns, as any order's payment is.
  */
-export function derivedCharges(order: Pick<Order, 'totalAmount' | 'paymentMethod' | 'status'>): PricedOrderFields {
+export function derivedCharges(order: Pick<Order, 'totalAmount' | 'paymentMethod' | 'status' | 'returns'>): PricedOrderFields {
   const total = order.totalAmount;
   const card = order.paymentMethod === 'card';
-  const status: PaymentStatus = card && order.status === 'cancelled' ? 'refunded' : card || order.status === 'delivered' ? 'paid' : 'pending';
+  const back = (order.returns ?? []).reduce((sum, r) => sum + (r.status === 'refunded' && r.refund ? toCents(r.refund.amount) : 0), 0);
+  const paid: PaymentStatus = back === 0 ? 'paid' : back >= toCents(total) ? 'refunded' : 'partially_refunded';
+  const status: PaymentStatus = card && order.status === 'cancelled' ? 'refunded' : card || order.status === 'delivered' ? paid : 'pending';
   return {
     promotions: [],
     shipping: { method: 0, name: 'Free shipping', amount: 0 },
