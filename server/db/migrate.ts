@@ -45,6 +45,7 @@ import * as importJobs from './migrations/0045_import_jobs';
 import * as filteredSortIndexes from './migrations/0046_filtered_sort_indexes';
 import * as searchPendingLists from './migrations/0047_search_pending_lists';
 import * as cancelledOrdersReleasePromotions from './migrations/0048_cancelled_orders_release_promotions';
+import * as membershipWholeDays from './migrations/0049_membership_whole_days';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
@@ -89,6 +90,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0046_filtered_sort_indexes': filteredSortIndexes,
   '0047_search_pending_lists': searchPendingLists,
   '0048_cancelled_orders_release_promotions': cancelledOrdersReleasePromotions,
+  '0049_membership_whole_days': membershipWholeDays,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@
 /** The membership line's id and kind in GET /api/cart (product lines have numeric ids and no kind). */
 export const MEMBERSHIP_LINE_ID = 'membership';
 export const MEMBERSHIP_TITLE = 'Membership (1 year)';
-/** How long a paid term lasts from the moment its order is placed. */
+/** How long a paid term lasts from the moment its order is placed (to the end of that UTC day: memberUntilOf). */
 export const MEMBERSHIP_DAYS = 365;
 export const MEMBERSHIP_TERM_MS = MEMBERSHIP_DAYS * 24 * 60 * 60 * 1000;
 /** How long before a term ends its reminder goes out. */

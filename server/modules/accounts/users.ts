@@ -10,6 +10,15 @@ import { parseId, requireObject } from '../../http/input';
 import { savedAddressAnswer } from '../../http/addresses';
 
 /**
+ * When a term bought at `at` ends: the end of the UTC day MEMBERSHIP_DAYS later, the day the
+ * profile and the reminder name ("Member until November 30, 2027 (UTC)"), whole.
+ */
+export function memberUntilOf(at: number): string {
+  const last = new Date(at + MEMBERSHIP_TERM_MS);
+  return new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate(), 23, 59, 59, 999)).toISOString();
+}
+
+/**
  * The user as the API shows it at `at`: never the password hash, never unknown fields. A member
  * is one whose paid term has not ended (memberUntil absent: no end).
  */
@@ -79,9 +88,9 @@ export class UserService {
     return user;
   }
 
-  /** In the transaction of order `order` placed at `at` that bought membership: the user a member for a year from then. */
+  /** In the transaction of order `order` placed at `at` that bought membership: the user a member for a year from then (memberUntilOf). */
   startMembership(tx: Tx, user: number, order: number, at: number): Promise<void> {
-    return this.store.startMembership(tx, user, order, new Date(at + MEMBERSHIP_TERM_MS).toISOString());
+    return this.store.startMembership(tx, user, order, memberUntilOf(at));
   }
 
   /** In the transaction that cancels order `order`: ends the membership it started (nothing when another order started the user's term). */

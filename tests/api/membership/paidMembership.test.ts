@@ -9,7 +9,8 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { MEMBERSHIP_TERM_MS } from '../../../src/domain/membership';
-import { address, expectNoLeaks, makeShop, TEST_CARD, type Agent, type TestShop } from '../fixtures';
+import { memberUntilDay } from '../../../src/domain/memberUntil';
+import { address, clock, expectNoLeaks, makeShop, TEST_CARD, type Agent, type TestShop } from '../fixtures';
 import { MEMBERS_LABEL, priceData } from '../priceData';
 
 afterEach(expectNoLeaks);
@@ -59,8 +60,10 @@ describe('paid membership', () => {
     expect(order).toMatchObject({ membershipFee: 49, totalAmount: 275.56, totals: quote.totals, promotions: quote.promotions, totalItems: 1 });
     const me = (await a.get('/api/users/own').expect(200)).body;
     expect(me).toMatchObject({ member: true, membershipRenews: true });
+    // To the end of the UTC day 365 days on.
     expect(Date.parse(me.memberUntil) - before).toBeGreaterThanOrEqual(MEMBERSHIP_TERM_MS);
-    expect(Date.parse(me.memberUntil) - Date.now()).toBeLessThanOrEqual(MEMBERSHIP_TERM_MS);
+    expect(Date.parse(me.memberUntil) - Date.now()).toBeLessThan(MEMBERSHIP_TERM_MS + DAY);
+    expect(me.memberUntil).toMatch(/T23:59:59\.999Z$/);
     expect((await userOf(shop, 2)).membershipOrder).toBe(order.id);
     // The cart went with the order, its membership line too; the order page and the mail show the line.
     expect((await a.get('/api/cart').expect(200)).body).toEqual([]);
@@ -139,6 +142,26 @@ describe('paid membership', () => {
     expect((await a.delete('/api/users/own/membership').expect(200)).body).toMatchObject({ member: false, memberUntil: null });
     expect((await a.get('/api/cart').expect(200)).body).toHaveLength(1);
     expect(await userOf(shop, 2)).not.toHaveProperty('member');
+  });
+
+  it('a term lasts to the end of the UTC day the profile names: the members’ prices all that day, none the next', async () => {
+    const c = clock(Date.UTC(2026, 10, 30, 5, 55));
+    const shop = makeShop({ data: priceData(), now: c.now });
+    const a = await cartWithMembership(shop);
+    await a.post('/api/orders').send(orderBody()).expect(201);
+    const me = (await a.get('/api/users/own').expect(200)).body;
+    expect(me.memberUntil).toBe('2027-11-30T23:59:59.999Z');
+    expect(memberUntilDay(me.memberUntil)).toBe('November 30, 2027 (UTC)');
+    await a.post('/api/cart').send({ product: LAPTOP, quantity: 1 }).expect(201);
+    // A year on (signed in again: sessions last less), on the last day, then the next: the quote
+    // (priced at the shop's time) has the members' offer, then not.
+    const offersAt = async (when: number) => {
+      c.advance(when - c.now());
+      const b = await shop.as('user');
+      return (await b.post('/api/checkout/quote').send({ address: PLACE }).expect(200)).body.promotions.map((p: { label: string }) => p.label);
+    };
+    expect(await offersAt(Date.UTC(2027, 10, 30, 23, 59))).toEqual([MEMBERS_LABEL]);
+    expect(await offersAt(Date.UTC(2027, 11, 1))).toEqual([]);
   });
 
   it('leaving keeps the paid term and stops the reminder; the reminder goes once per term, 14 days before', async () => {
