@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { RETURN_STATUS_LABELS, type OrderReturn, type ReturnStatus } from '../domain/returns';
 import type { Order } from '../domain/types';
 import { refundText, returnLineText } from '../domain/returnText';
+import { utcDay } from '../lib/utcTime';
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 // Dark text on a light tint (WCAG AA), as the order's status badge.
 const COLOURS: Record<ReturnStatus, string> = {
@@ -13,6 +13,12 @@ const COLOURS: Record<ReturnStatus, string> = {
   received: 'bg-yellow-100 text-yellow-800',
   refunded: 'bg-green-100 text-green-800',
 };
+
+/**
+ * The UTC day a return was asked for, the day its window is judged by: in the back office as its
+ * every date (UTC), for the shopper said so, beside 'Returnable until Jul 1, 2026 (UTC)'.
+ */
+const askedDay = (at: string, reader: ReturnListProps['reader']) => (reader === 'admin' ? utcDay(at) : `${utcDay(at)} (UTC)`);
 
 export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   return (
@@ -48,7 +54,7 @@ export default function ReturnList({ order, reader, actions, level: Title = 'h3'
               <ReturnStatusBadge status={ret.status} />
               {ret.createdAt && (
                 <span className="text-gray-700">
-                  asked <time dateTime={ret.createdAt}>{day.format(new Date(ret.createdAt))}</time>
+                  asked <time dateTime={ret.createdAt}>{askedDay(ret.createdAt, reader)}</time>
                 </span>
               )}
             </div>

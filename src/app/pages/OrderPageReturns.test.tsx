@@ -154,7 +154,7 @@ describe('Returns on the order page', () => {
 
   it('shows each return with its status and refund; nothing to return when windows are over; nothing at all on an undelivered order', async () => {
     const refundedOne = requested([{ line: 1, quantity: 1 }], 'Too small', { status: 'refunded', refund: { amount: 84.8, method: 'card' } });
-    const approved = requested([{ line: 3, quantity: 2 }], 'Chipped', { id: 2, status: 'approved', refund: { amount: 21.2, method: 'card' } });
+    const approved = requested([{ line: 3, quantity: 2 }], 'Chipped', { id: 2, status: 'approved', refund: { amount: 21.2, method: 'card' }, createdAt: '2026-12-07T23:53:00.000Z' });
     const placed = delivered(10, { returns: [refundedOne, approved], refunded: 84.8 });
     stubFetch({ 'GET /api/orders/31': () => jsonResponse(placed) });
     const { unmount } = render();
@@ -168,6 +168,8 @@ describe('Returns on the order page', () => {
     expect(first).toHaveTextContent('Refunded $84.80 to your card');
     expect(second).toHaveTextContent('Approved');
     expect(second).toHaveTextContent('Refund $21.20 to your card');
+    // The UTC day, said so, as the windows' days are.
+    expect(second).toHaveTextContent('asked Dec 7, 2026 (UTC)');
     expect(section).toHaveTextContent('Refunded so far: $84.80');
     // The totals stay what was charged; the refund beside them.
     expect(screen.getByRole('region', { name: 'Items' })).toHaveTextContent(/Refunded\$84\.80/);
