@@ -87,7 +87,9 @@ describe('the product field table', () => {
     expect(checkField('2.5', PRODUCT_FORM_RULES.stock)).toBe('Stock must be a whole number');
     expect(checkField('2147483648', PRODUCT_FORM_RULES.stock)).toBe('Stock must be at most 2147483647');
     expect(checkField('x'.repeat(2001), PRODUCT_FORM_RULES.description)).toBe('Description must be at most 2000 characters');
-    expect(checkField('1001', productRule('minimumOrderQuantity')!)).toBe('Minimum order quantity must be at most 1000');
+    // A cart line holds 1 to 6: a larger minimum could never be ordered.
+    expect(checkField('7', productRule('minimumOrderQuantity')!)).toBe('Minimum order quantity must be at most 6');
+    expect(checkField('6', productRule('minimumOrderQuantity')!)).toBeUndefined();
     expect(productRule('rating')).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@
 import type { Review } from './types';
 import { checkField, MAX_TEXT, toNumber, type FieldRule } from './fieldRule';
 import { isWholeCents } from './checkout';
+import { MAX_CART_QUANTITY } from './constants';
 import { integerRule, moneyRule, numberRule, optionalNumberRule, optionalTextRule, textRule, type FieldSpec } from './productFieldSpec';
 
 /** The description's limit (other texts: MAX_TEXT; image addresses: MAX_IMAGE). */
@@ -56,7 +57,8 @@ export const PRODUCT_FIELD_TABLE = {
   warrantyInformation: { type: 'text', label: 'Warranty', column: 'warranty_information', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
   shippingInformation: { type: 'text', label: 'Shipping', column: 'shipping_information', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
   returnPolicy: { type: 'text', label: 'Return policy', column: 'return_policy', input: 'optional', form: true, rule: optionalTextRule(MAX_TEXT), default: '', csv: 'both' },
-  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', form: true, rule: integerRule(1, 1000), default: 1, csv: 'both' },
+  // At most what a cart line holds (1 to 6): a larger minimum could never be ordered.
+  minimumOrderQuantity: { type: 'integer', label: 'Minimum order quantity', column: 'minimum_order_quantity', input: 'optional', form: true, rule: integerRule(1, MAX_CART_QUANTITY), default: 1, csv: 'both' },
   reviews: { type: 'reviews', label: 'Reviews', column: 'reviews', default: [] },
   /** Soft-deleted: hidden from shoppers, kept for orders and the back office. */
   deleted: { type: 'boolean', label: 'Deleted', column: 'deleted', input: 'optional', optional: true, default: false, csv: 'both' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import { buttonClass } from '../../../components/controls';
-import { ALREADY_IN_CART } from '../../../domain/constants';
+import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../../domain/constants';
 import { choiceText, type WishlistItem } from '../../../domain/wishlist';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../../../features/cart/cartSlice';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -15,6 +15,8 @@ import { useTaxonomyLabels } from '../../../features/products/useTaxonomyLabels'
 function stockState({ product }: WishlistItem): { text: string; tone: string; buyable: boolean } {
   if (product.deleted) return { text: 'No longer sold', tone: 'text-red-700', buyable: false };
   if (product.soldOut) return { text: 'Sold out', tone: 'text-amber-800', buyable: false };
+  // A minimum order above what a cart line holds (older data: the product rules cap it).
+  if (product.minimumOrderQuantity > MAX_CART_QUANTITY) return { text: 'Cannot be ordered online', tone: 'text-red-700', buyable: false };
   return { text: product.stock < 5 ? `Only ${product.stock} left` : 'In stock', tone: 'text-green-800', buyable: true };
 }
 

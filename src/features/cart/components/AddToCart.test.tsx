@@ -38,4 +38,12 @@ describe('AddToCart and the minimum order quantity', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
     expect(screen.getByText('Only 3 left, fewer than the minimum order quantity of 4.')).toBeInTheDocument();
   });
+
+  it('cannot add a product whose minimum is more than a cart line holds (older data), and says so', () => {
+    render(product({ minimumOrderQuantity: 10, stock: 50 }));
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription(
+      'Its minimum order quantity of 10 is more than a cart line holds (6): it cannot be ordered online.',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
-import { ALREADY_IN_CART } from '../../../domain/constants';
+import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../../domain/constants';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Product } from '../../../domain/types';
@@ -39,7 +39,9 @@ export default function AddToCart({ product, selection }: { product: Product; se
   const inCart = items.some((item) => item.product.id === product.id && (!chosen || item.variant?.id === chosen.id));
   const unavailable = product.deleted
     ? 'This product has been removed from the shop and cannot be added to the cart.'
-    : product.stock <= 0
+    : minimum > MAX_CART_QUANTITY
+      ? `Its minimum order quantity of ${minimum} is more than a cart line holds (${MAX_CART_QUANTITY}): it cannot be ordered online.`
+      : product.stock <= 0
       ? 'Out of stock: this product cannot be added to the cart right now.'
       : chosen && chosen.stock <= 0
         ? `Out of stock: ${selection?.label} cannot be added to the cart right now.`
