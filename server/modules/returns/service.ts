@@ -18,6 +18,7 @@ import {
   type ReturnStatus,
 } from '../../../src/domain/returns';
 import type { AuditEntry, Order } from '../../../src/domain/types';
+import { toNumber } from '../../../src/domain/validation';
 import { assertValid, badRequest, conflict, notFound } from '../../http/errors';
 import { returnMail } from '../mail/returnMessages';
 import type { StoredUser } from '../../db/port';
@@ -126,11 +127,12 @@ export class ReturnService {
     raw?.slice(0, MAX_ORDER_LINES).forEach((value, i) => {
       const item = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
       const line = parseId(item.line);
-      const quantity = item.quantity;
+      // A JSON number or a plain decimal string, as every number the API takes.
+      const quantity = toNumber(item.quantity);
       if (line === undefined) errors[`items.${i}.line`] = 'Line must be a line of the order';
       else if (asked.some((a) => a.line === line)) errors[`items.${i}.line`] = 'The same line twice';
-      if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) errors[`items.${i}.quantity`] = 'Quantity must be a whole number of at least 1';
-      if (line !== undefined && typeof quantity === 'number') asked.push({ line, quantity });
+      if (!Number.isSafeInteger(quantity) || quantity < 1) errors[`items.${i}.quantity`] = 'Quantity must be a whole number of at least 1';
+      else if (line !== undefined) asked.push({ line, quantity });
     });
     const reason = typeof body.reason === 'string' ? body.reason.trim() : undefined;
     if (reason === undefined || reason.length === 0) errors.reason = 'Reason is required';
