@@ -161,9 +161,14 @@ function find(kind: TaxonomyKind, items: TaxonomyItem[], idText: string): Taxono
   return item;
 }
 
-/** 409 when another item has the value, or the label (case-blind). */
+/**
+ * 409 when another item has the value or the label, each case-blind: older data's values keep their
+ * capitals ("Dewlab"), and a slug "dewlab" beside it would split the brand in two in links and filters.
+ */
 function clash(kind: TaxonomyKind, others: TaxonomyItem[], fields: { value: string; label: string }): void {
-  if (others.some((o) => o.value === fields.value)) throw conflict(`A ${kind} with the slug "${fields.value}" exists`);
+  const value = fields.value.toLowerCase();
+  const taken = others.find((o) => o.value.toLowerCase() === value);
+  if (taken) throw conflict(`A ${kind} with the slug "${taken.value}" exists`);
   const label = fields.label.toLowerCase();
   if (others.some((o) => o.label.toLowerCase() === label)) throw conflict(`A ${kind} named "${fields.label}" exists`);
 }

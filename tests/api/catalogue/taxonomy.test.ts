@@ -106,6 +106,8 @@ describe('/api/admin/brands and /api/admin/categories', () => {
       [() => admin.post('/api/admin/brands').send({ label: 'Fine', value: 'Not A Slug' }), 400, 'value'],
       [() => admin.post('/api/admin/brands').send({ label: '!!!' }), 400, 'value'],
       [() => admin.post('/api/admin/brands').send({ label: 'apple' }), 409],
+      // The seed's value "Apple", whatever its case.
+      [() => admin.post('/api/admin/brands').send({ label: 'Pomme', value: 'apple' }), 409],
       [() => admin.post('/api/admin/brands').send({ label: 'Other', value: 'smartphones' }).then(() => admin.post('/api/admin/categories').send({ label: 'Phones', value: 'smartphones' })), 409],
       [() => admin.patch('/api/admin/categories/1').send({ value: 'laptops' }), 409],
       [() => admin.patch('/api/admin/categories/1').send({ label: '' }), 400, 'label'],
