@@ -470,4 +470,31 @@ Connecting to a PostgreSQL server on the same machine through its Unix socket
 instead of TCP saves the server some CPU: in the profile over TCP, Node's \`writev\` to the socket
 (the kernel's loopback TCP work included) was its largest single item, 12 % of the process's
 samples; the same copy gave 112 and 117 orders a second over TCP, 117 and 121 over the socket.
+
+### What 4× the orders would take
+
+At c7e37e5's 69 orders a second on the embedded engine, 4× is 276 a second: at most 3.6 ms of the
+server's one thread per order, against 7.3 ms now, about two thirds of it PGlite running the 16
+statements. On PostgreSQL c7e37e5 placed 141–147 a second; 4× is about 580 a second on these 2
+vCPUs, shared with the load generator: at most 3.4 ms of Node and PostgreSQL together per order,
+against about 11 ms now (some 0.35 ms per statement on each side, mostly the round trip's work).
+
+The largest single statement is the stock decrement. Measured alone on the embedded engine
+(2026-11-30, the seed's catalogue, 400 decrements of one variant, each in its own transaction, CPU
+per decrement): 1.8 ms as the schema is; 1.2 ms without the trigram index of \`products.search_text\`;
+0.6 ms without \`search_text\` itself (a stored generated column, computed again from the product's
+reviews and images on every update of the row). The \`search_words\` trigger and the stock's own
+index made no measurable difference. A trial that left the stock out of \`search_text\` and dropped
+\`products_stock_id_live_idx\`, so that a decrement may be a HOT update, showed no gain for a whole
+order (\`scripts/bench/orderStatements.ts\`, 200 orders per scenario, the two schemas in turn twice:
+12.5–13.7 ms of CPU per one-line order either way, the test's client included, on a machine other
+work kept busy), and a numeric \`q\` would then have to match the stock without an index: not kept.
+
+What would reach 4× on both drivers is an order of about four statements: the reads before the
+transaction as one (the key's earlier order, the products, the pricing context, the cart's
+membership line), and one statement that takes the stock, stores the order, its payment record,
+its mail and webhook delivery and empties the cart, checking that the products are still as they
+were priced (the present path when they are not). That statement writes the tables of six modules,
+which the rule that each module's SQL is its own, reached through its service, rules out unless the
+modules hand their writes to one composed statement: an architecture change, not a tuning step.
 `;
