@@ -3,7 +3,7 @@
 // variant's stock, renaming, merging and deleting brands, deleting and restoring a product. After
 // each, the focus is on the control used or on what took its place, never on the page's body.
 import type { Page } from '@playwright/test';
-import { adminRequest, createProduct, expect, loginAsAdmin, test } from './fixtures';
+import { adminRequest, createProduct, expect, expectNoAxeViolations, loginAsAdmin, test } from './fixtures';
 
 const focused = (page: Page) => page.locator(':focus');
 
@@ -22,6 +22,19 @@ test('the catalogue back office keeps the keyboard focus through saves, renames,
   } as Parameters<typeof createProduct>[1]);
   const stored = async (id: number) => (await admin.get(`/api/products/${id}`)).json();
   await loginAsAdmin(page);
+
+  // The back office's dozen links, on a tablet's and a laptop's width: all on screen (a row of
+  // their own, wrapping), nothing scrolling sideways, the bar axe-clean.
+  await page.goto('/admin/orders');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(nav.getByRole('link', { name: 'Staff' })).toBeInViewport();
+    for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBeLessThanOrEqual(0);
+    if (width === 1024) await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The products table: the price written as stored is no change; a new one saved by Enter, the
   // stock by its Save button; the field keeps (or gets back) the focus and shows what is stored.

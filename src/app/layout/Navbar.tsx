@@ -9,6 +9,9 @@ import { useAppSelector } from '../../lib/hooks';
 import { linksFor, USER_MENU, type NavLinkSpec } from './navigation';
 import ShopLogo from './ShopLogo';
 
+/** How many links fit beside the logo on a tablet's width (768 px); more get a row of their own. */
+const LINKS_BESIDE_LOGO = 4;
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-gray-900 text-white' : 'text-gray-200 hover:bg-gray-700 hover:text-white'}`;
 
@@ -50,6 +53,20 @@ export default function Navbar() {
   if (!user) return null;
   const links = linksFor(user);
   const name = userInfo?.name || user.name || 'New User';
+  // A shopper's few links fit beside the logo; the back office's (up to a dozen) get a row of
+  // their own under the bar, wrapping on a narrow window instead of running off it.
+  const ownRow = links.length > LINKS_BESIDE_LOGO;
+  const linkList = (className: string) => (
+    <ul className={className}>
+      {links.map((item) => (
+        <li key={item.name}>
+          <NavLink to={item.link} end className={linkClass} title={item.opens} aria-label={accessibleName(item)}>
+            {item.name}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <Disclosure as="nav" aria-label="Main" className="bg-gray-800">
@@ -57,15 +74,7 @@ export default function Navbar() {
         <div className="flex h-16 items-center justify-between">
           <div className="flex items-center gap-8">
             <ShopLogo />
-            <ul className="hidden items-baseline gap-2 md:flex">
-              {links.map((item) => (
-                <li key={item.name}>
-                  <NavLink to={item.link} end className={linkClass} title={item.opens} aria-label={accessibleName(item)}>
-                    {item.name}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            {!ownRow && linkList('hidden items-baseline gap-2 md:flex')}
           </div>
           <div className="hidden items-center gap-4 md:flex">
             <CartLink count={cartCount} />
@@ -102,6 +111,12 @@ export default function Navbar() {
           </div>
         </div>
       </div>
+
+      {ownRow && (
+        <div className="hidden border-t border-gray-700 md:block">
+          {linkList('mx-auto flex max-w-7xl flex-wrap items-baseline gap-1 px-4 py-2 whitespace-nowrap sm:px-6 lg:px-8')}
+        </div>
+      )}
 
       <DisclosurePanel className="border-t border-gray-700 md:hidden">
         <ul className="space-y-1 px-2 pt-2 pb-3">
