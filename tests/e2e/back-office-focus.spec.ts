@@ -36,6 +36,33 @@ test('the catalogue back office keeps the keyboard focus through saves, renames,
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // The lists' searches and filters keep the focus where it was (the forms were remounted for
+  // each new URL); Back still shows the URL's values in them.
+  const ordersSearch = page.getByLabel('Search orders');
+  await ordersSearch.fill('Priya');
+  await ordersSearch.press('Enter');
+  await expect(page).toHaveURL(/q=Priya/);
+  await expect(ordersSearch).toBeFocused();
+  await page.getByRole('button', { name: 'Search' }).focus();
+  await ordersSearch.fill('');
+  await page.getByRole('button', { name: 'Search' }).press('Enter');
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+  await page.goBack();
+  await expect(ordersSearch).toHaveValue('Priya');
+  await page.goto('/admin/customers');
+  const customers = page.getByLabel('Search by email or name');
+  await customers.fill('user@');
+  await customers.press('Enter');
+  await expect(page).toHaveURL(/q=user%40/);
+  await expect(customers).toBeFocused();
+  await page.goto('/admin/audit');
+  const entity = page.getByLabel('Entity');
+  await entity.focus();
+  await entity.selectOption('order');
+  await expect(page).toHaveURL(/entity=order/);
+  await expect(entity).toBeFocused();
+
   // The products table: the price written as stored is no change; a new one saved by Enter, the
   // stock by its Save button; the field keeps (or gets back) the focus and shows what is stored.
   await page.goto(`/admin/products?q=${encodeURIComponent(`Focus lamp ${tag}`)}`);

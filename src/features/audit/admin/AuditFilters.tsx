@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useFollowed } from '../../../lib/useFollowed';
 import { Button, Input, Select } from '../../../components/controls';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../domain/backOffice';
 import type { AuditQuery } from './auditAPI';
@@ -7,10 +7,11 @@ type Filters = Pick<AuditQuery, 'entity' | 'actor'>;
 
 /**
  * The log's filters: the entity applies as soon as it is chosen, the admin's id on Filter (or
- * Enter). Remounted (key) when the URL's filters change, e.g. on Back.
+ * Enter). The id shown follows the URL's when it changes, e.g. on Back (in the same field, which
+ * keeps the keyboard focus, as the entity's select does).
  */
 export default function AuditFilters({ initial, onChange }: { initial: Filters; onChange: (filters: Filters) => void }) {
-  const [actor, setActor] = useState(initial.actor === undefined ? '' : String(initial.actor));
+  const [actor, setActor] = useFollowed(initial.actor === undefined ? '' : String(initial.actor));
   const actorId = (): number | undefined => (/^\d+$/.test(actor.trim()) && Number(actor) > 0 ? Number(actor) : undefined);
 
   return (

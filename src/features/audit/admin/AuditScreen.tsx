@@ -38,7 +38,6 @@ export default function AuditScreen() {
           <p className="mt-1 text-sm text-gray-600">Every change made by staff, and by shoppers to their own orders (returns, cancels), newest first.</p>
         </div>
         <AuditFilters
-          key={`${query.entity}-${query.actor}`}
           initial={query}
           onChange={(filters) => setParams(toAuditParams({ ...filters, page: 1 }))}
         />

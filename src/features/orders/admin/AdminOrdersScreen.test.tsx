@@ -189,6 +189,26 @@ describe('AdminOrdersScreen', () => {
     expect(router.state.location.search).toBe('?page=3');
   });
 
+  it('a filter whose orders cannot be loaded shows no total of the list before it (no "Select all N", no page count)', async () => {
+    let fail = false;
+    stubFetch({
+      'GET /api/orders': ({ url }) =>
+        fail
+          ? jsonResponse({ message: 'Server down' }, 500)
+          : jsonResponse([nthOrder(7), nthOrder(9)], 200, { 'X-Total-Count': String(url.searchParams.get('user') ? 6 : 12) }),
+    });
+    const user = userEvent.setup();
+    openOrders('/admin/orders?user=8');
+    expect(await screen.findByRole('button', { name: 'Select all 6 orders matching' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    fail = true;
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'delivered');
+    expect(await screen.findByText('The orders could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Select all \d+ orders matching/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+
   it('says why when the orders cannot be loaded, and retries', async () => {
     let fail = true;
     stubFetch({

@@ -134,11 +134,7 @@ export default function OrdersList() {
           </div>
         </div>
       </div>
-      <OrdersSearch
-        key={`${query.q ?? ''}/${query.from ?? ''}/${query.to ?? ''}`}
-        query={query}
-        onSearch={(values) => go(withSearch(query, values))}
-      />
+      <OrdersSearch query={query} onSearch={(values) => go(withSearch(query, values))} />
       {query.user && <CustomerChip user={query.user} clearHref={hrefFor(1, { user: undefined })} />}
 
       {saveError && (
@@ -151,7 +147,8 @@ export default function OrdersList() {
         </div>
       )}
 
-      {canChange && <BulkStatusBar query={query} selection={selection} orders={orders} total={totalOrders} onApplied={load} />}
+      {/* The total is the shown list's: none while another query loads or failed ('Select all N' would name the old list's N). */}
+      {canChange && <BulkStatusBar query={query} selection={selection} orders={orders} total={current ? totalOrders : 0} onApplied={load} />}
 
       <div className="mt-6">
         {loadError ? (
@@ -188,7 +185,11 @@ export default function OrdersList() {
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <PerPageSelect value={perPage} onChange={(n) => go(withPerPage(query, n))} />
-        {shownQuery !== null && <Pagination page={query.page} totalItems={totalOrders} pageSize={perPage} hrefFor={hrefFor} />}
+        {shownQuery !== null && !loadError && (
+          <div aria-busy={!current} className={current ? '' : 'opacity-60'}>
+            <Pagination page={query.page} totalItems={totalOrders} pageSize={perPage} hrefFor={hrefFor} />
+          </div>
+        )}
       </div>
     </div>
   );

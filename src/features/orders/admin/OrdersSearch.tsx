@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFollowed } from '../../../lib/useFollowed';
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { Button, Input } from '../../../components/controls';
 import type { OrdersQuery } from '../ordersQuery';
@@ -11,10 +12,11 @@ interface OrdersSearchProps {
 
 /** The search box (an order number, a part of the customer's name or email, or of a product title or SKU) and the days placed, applied with 'Search'. */
 export default function OrdersSearch({ query, onSearch }: OrdersSearchProps) {
-  // The fields start from the URL; a new URL (Back, a link) shows its values (the key remounts this).
-  const [q, setQ] = useState(query.q ?? '');
-  const [from, setFrom] = useState(query.from ?? '');
-  const [to, setTo] = useState(query.to ?? '');
+  // The fields start from the URL and a new URL (Back, a link) shows its values, in the same
+  // fields: Search keeps the keyboard focus.
+  const [q, setQ] = useFollowed(query.q ?? '');
+  const [from, setFrom] = useFollowed(query.from ?? '');
+  const [to, setTo] = useFollowed(query.to ?? '');
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {

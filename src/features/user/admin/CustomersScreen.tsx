@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useFollowed } from '../../../lib/useFollowed';
 import { useSearchParams } from 'react-router-dom';
 import ErrorMessage from '../../../components/ErrorMessage';
 import Pagination, { pageCount } from '../../../components/Pagination';
@@ -16,9 +17,9 @@ import {
   type CustomersQuery,
 } from './customersAPI';
 
-/** The search box: searches on submit; remounted (key) when the URL's q changes, e.g. on Back. */
+/** The search box: searches on submit; shows the URL's q when it changes, e.g. on Back (in the same field: Search keeps the focus). */
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [typed, setTyped] = useState(initial);
+  const [typed, setTyped] = useFollowed(initial);
   return (
     <form
       role="search"
@@ -65,7 +66,7 @@ export default function CustomersScreen() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">Customers</h1>
-        <SearchForm key={query.q} initial={query.q} onSearch={(q) => go({ q, page: 1 })} />
+        <SearchForm initial={query.q} onSearch={(q) => go({ q, page: 1 })} />
       </div>
 
       <div className="mt-6">
