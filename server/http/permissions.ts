@@ -34,6 +34,14 @@ export function requirePermission(permission: Permission): RequestHandler {
   };
 }
 
+/**
+ * On a route shoppers use too (an order's page, a product's answer): whether the caller is served
+ * as staff holding `permission` (its customer, its notes, `notify`), judged as requirePermission
+ * judges, two-factor sign-in included when required; otherwise it is answered as a shopper.
+ */
+export const servedAsStaff = (req: Request, permission: Permission): boolean =>
+  req.user !== undefined && can(req.user.role, permission) && setUpTwoFactorFirst(req, req.user) === undefined;
+
 /** Throws the 403 of requirePermission when `user` lacks `permission` (a rule that depends on the body, as a refund). */
 export function assertPermitted(user: StoredUser, permission: Permission): void {
   if (!can(user.role, permission)) throw notPermitted(user, permission);

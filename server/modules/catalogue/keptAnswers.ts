@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { asyncRoute, hasBody } from '../../http/middleware';
-import { can } from '../../http/permissions';
+import { can, servedAsStaff } from '../../http/permissions';
 import { sessionIdOf } from '../../http/session';
 import type { Services } from '..';
 import type { AnswerCache, KeptAnswer } from './answerCache';
@@ -56,7 +56,7 @@ export function keptRead(answers: AnswerCache, { maxAge, staffDiffers = false }:
     const answer = answerOf(req, res, await make(req, res), maxAge, staffDiffers);
     sendKept(res, answer);
     // Not keeping it only costs the next request the reads: a failure here is not the caller's.
-    if (!(staffDiffers && req.user && can(req.user.role, 'catalogue'))) await answers.keep(req.originalUrl, answer, count).catch(() => undefined);
+    if (!(staffDiffers && servedAsStaff(req, 'catalogue'))) await answers.keep(req.originalUrl, answer, count).catch(() => undefined);
   });
 }
 

@@ -4,7 +4,7 @@
 import { Router, type Request, type Response } from 'express';
 import { asyncRoute, methodNotAllowed, publicRead } from '../../http/middleware';
 import { keptRead } from './keptAnswers';
-import { can } from '../../http/permissions';
+import { servedAsStaff } from '../../http/permissions';
 import { requirePermission, requireUser } from '../../http/session';
 import type { Services } from '..';
 import { LINK_RELS, type Listing, type PageLink } from '../../query/listQuery';
@@ -101,7 +101,7 @@ export function catalogueRoutes({ catalogue }: Services, { publicUrl }: Catalogu
     /^\/products\/([^/]+)\/?$/,
     publicRead(PRODUCT_MAX_AGE),
     // Express has decoded the id once, as json-server's `/:id` did.
-    keptRead(answers, { ...products, staffDiffers: true }, (req) => catalogue.product(req.params[0], req.query, req.user !== undefined && can(req.user.role, 'catalogue'))),
+    keptRead(answers, { ...products, staffDiffers: true }, (req) => catalogue.product(req.params[0], req.query, servedAsStaff(req, 'catalogue'))),
   );
 
   return router;

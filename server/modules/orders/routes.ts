@@ -2,7 +2,7 @@
 // orders.read permission, status changes and notes for orders.write (src/domain/permissions.ts).
 import { Router } from 'express';
 import { asyncRoute } from '../../http/middleware';
-import { can, requirePermission } from '../../http/permissions';
+import { can, requirePermission, servedAsStaff } from '../../http/permissions';
 import type { Services } from '..';
 import { IDEMPOTENCY_HEADER } from './service';
 import { sendPage } from '../../query/pages';
@@ -38,11 +38,12 @@ export function orderRoutes({ orders, orderNotes }: Services): Router {
   );
 
   // GET /orders/:id (owner, or orders.read): someone else's order is answered as missing; staff
-  // with orders.read get its customer and internal notes too
+  // with orders.read get its customer and internal notes too (with STAFF_REQUIRE_2FA, only once
+  // their two-factor sign-in is on: until then they are answered as a shopper)
   router.get(
     '/:id',
     asyncRoute(async (req, res) => {
-      res.json(can(req.user!.role, 'orders.read') ? await orderNotes.get(req.params.id) : await orders.get(req.user!, req.params.id));
+      res.json(servedAsStaff(req, 'orders.read') ? await orderNotes.get(req.params.id) : await orders.get(req.user!, req.params.id));
     }),
   );
 

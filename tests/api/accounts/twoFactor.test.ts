@@ -152,12 +152,18 @@ describe('STAFF_REQUIRE_2FA', () => {
     expect(refused.body).toEqual({ message: expect.stringMatching(/two-factor/), twoFactorSetupRequired: true });
     await admin.get('/api/admin/promotions').expect(403);
     await admin.patch('/api/products/1').send({ price: 5 }).expect(403);
+    // Routes shoppers use too answer as to a shopper: a customer's order is missing (no customer,
+    // address or notes), a product has no staff-only `notify`.
+    await admin.get('/api/orders/1').expect(404);
+    expect((await admin.get('/api/products/1').expect(200)).body).not.toHaveProperty('notify');
     // The rest of the shop, and the setup, still answer.
     await admin.get('/api/users/own').expect(200);
     const { body } = await admin.post('/api/users/own/2fa').send({}).expect(200);
     await admin.post('/api/users/own/2fa/confirm').send({ code: code(body.secret) }).expect(200);
     await admin.get('/api/admin/stats').expect(200);
     await admin.patch('/api/products/1').send({ price: 5 }).expect(200);
+    expect((await admin.get('/api/orders/1').expect(200)).body).toHaveProperty('customer');
+    expect((await admin.get('/api/products/1').expect(200)).body).toHaveProperty('notify');
     // Shoppers are not affected: their /admin answers stay what they were.
     await (await shop.as('user')).get('/api/admin/stats').expect(403, { message: 'Staff only' });
   });
