@@ -30,7 +30,8 @@ export interface SignedIn {
 
 /** A refused sign-in: a wrong email or password, or one past the attempt limits (never what was typed). */
 export interface LoginFailed {
-  reason: 'wrong credentials' | 'throttled';
+  /** A two-factor code refused or its attempts locked count too: the password was right, the sign-in was not. */
+  reason: 'wrong credentials' | 'throttled' | 'wrong code' | 'used code' | 'codes locked';
 }
 
 export class AuthService {
@@ -192,12 +193,21 @@ export class AuthService {
     await this.limiter.succeeded(key, ip);
   }
 
-  /** The code step of a sign-in: 401 with `twoFactorRequired` without a right, unused code. */
+  /**
+   * The code step of a sign-in: 401 with `twoFactorRequired` without a right, unused code. A code
+   * refused, or refused unread while its attempts are locked (429), is a failed sign-in (the metric
+   * and the log); none given yet is the step being asked for, not a failure.
+   */
   private async secondFactor(user: StoredUser, code: TwoFactorCode | undefined): Promise<void> {
     const required = { twoFactorRequired: true } as const;
     if (!code) throw new HttpError(401, CODE_REQUIRED, undefined, undefined, required);
-    const result = await this.twoFactor.check(user, code);
-    if (result !== 'ok') throw new HttpError(401, result === 'used' ? USED_CODE : WRONG_CODE, undefined, undefined, required);
+    const result = await this.twoFactor.check(user, code).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 429) this.loginFailed.tell({ reason: 'codes locked' });
+      throw error;
+    });
+    if (result === 'ok') return;
+    this.loginFailed.tell({ reason: result === 'used' ? 'used code' : 'wrong code' });
+    throw new HttpError(401, result === 'used' ? USED_CODE : WRONG_CODE, undefined, undefined, required);
   }
 
   /** Ends the session (if it is one). */

@@ -18,7 +18,7 @@ export interface Observed {
 export function observe(services: Observed, metrics: Metrics, log: () => Logger | undefined): void {
   const placed = metrics.counter('shop_orders_placed_total', 'Orders placed (a retry with the same Idempotency-Key not counted again)');
   const declined = metrics.counter('shop_payments_declined_total', 'Cards the payment provider refused when an order was placed');
-  const loginsFailed = metrics.counter('shop_logins_failed_total', 'Sign-ins refused: wrong email or password, or past the attempt limits');
+  const loginsFailed = metrics.counter('shop_logins_failed_total', 'Sign-ins refused: wrong email or password, a wrong or used two-factor code, or past the attempt limits');
 
   services.orders.placed.listen((order) => {
     placed.inc();

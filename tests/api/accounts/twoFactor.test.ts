@@ -109,11 +109,17 @@ describe('signing in with two-factor sign-in on', () => {
     }
   });
 
-  it('locks code sign-in for 15 minutes after 5 wrong codes, across the account', async () => {
+  it('locks code sign-in for 15 minutes after 5 wrong codes, across the account; each refusal is a failed sign-in', async () => {
     const { c, shop, code, enable, login } = setup();
     const { secret } = await enable(await shop.as('user'));
+    // What the metric and the log count (shop_logins_failed_total, 'login failed').
+    const failed: string[] = [];
+    shop.services.auth.loginFailed.listen(({ reason }) => failed.push(reason));
+    await login({}).expect(401);
+    expect(failed).toEqual([]);
     for (let i = 0; i < 5; i++) await login({ code: code(secret, 10) }).expect(401);
     const locked = await login({ code: code(secret) }).expect(429);
+    expect(failed).toEqual([...Array(5).fill('wrong code'), 'codes locked']);
     expect(locked.body.message).toMatch(/Too many wrong codes/);
     expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
     c.advance(14 * 60_000);
