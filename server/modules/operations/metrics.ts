@@ -32,6 +32,8 @@ export class Metrics {
   private readonly duration: Histogram<'method' | 'route' | 'status'>;
   private backlogRead: Promise<MailBacklog | undefined> | undefined;
   private poolChecked = false;
+  /** The pool as text() found it before this scrape's reads. */
+  private poolSeen: PoolUse | undefined;
 
   constructor(private readonly sources: MetricSources) {
     this.duration = new Histogram({
@@ -94,6 +96,10 @@ export class Metrics {
   /** The scrape: Prometheus's text format. */
   async text(): Promise<string> {
     await this.preparePool();
+    // The pool as it is before this scrape's own reads (the outbox's, the webhooks') ask it for
+    // connections: a query waits a tick for one even when one is idle, so read after them the
+    // pool never looked idle.
+    this.poolSeen = await this.sources.poolUse().catch(() => undefined);
     return this.registry.metrics();
   }
 
@@ -107,7 +113,7 @@ export class Metrics {
     const use = await this.sources.poolUse().catch(() => undefined);
     if (!use) return;
     this.poolChecked = true;
-    const read = async () => this.sources.poolUse().catch(() => undefined);
+    const read = async () => this.poolSeen;
     new Gauge({
       name: 'shop_db_pool_connections',
       help: 'Open database connections of this instance, in use or idle',
