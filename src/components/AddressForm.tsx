@@ -143,7 +143,8 @@ export default function AddressForm({
         <Button look="plain" onClick={secondary === 'reset' ? () => reset(EMPTY) : onCancel}>
           {secondary === 'reset' ? 'Reset' : 'Cancel'}
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        {/* Busy, not disabled, while it saves: the focus stays on it, and a second press sends nothing. */}
+        <Button type="submit" busy={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save Address'}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import ConfirmDialog from './ConfirmDialog';
 import { Button, type ButtonLook } from './controls';
 
@@ -17,6 +17,11 @@ interface ConfirmedActionProps {
   /** The action, once confirmed; a rejection (the API's `{message}`) is shown as `failed(message)`. */
   run: () => Promise<unknown>;
   failed: (message: string) => string;
+  /**
+   * Where the keyboard focus goes when the action done takes the button away (`available` false):
+   * the dialog gives it back to the button that opened it, and finds none.
+   */
+  focusAfter?: RefObject<HTMLElement | null>;
 }
 
 /** A button whose action is asked about first (a modal question), and says why when it failed. */
@@ -30,16 +35,26 @@ export default function ConfirmedAction({
   question,
   run,
   failed,
+  focusAfter,
 }: ConfirmedActionProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!done.current || asking || available) return;
+    done.current = false;
+    // After the closed dialog's own try (a microtask), which would take an older element.
+    const timer = setTimeout(() => focusAfter?.current?.focus());
+    return () => clearTimeout(timer);
+  }, [asking, available, focusAfter]);
 
   async function confirm() {
     setBusy(true);
     setError(null);
     try {
       await run();
+      done.current = true;
     } catch (rejected) {
       setError(failed((rejected as { message?: string }).message ?? String(rejected)));
     }

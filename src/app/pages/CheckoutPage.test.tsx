@@ -105,10 +105,13 @@ describe('CheckoutPage', () => {
     render();
     await userEvent.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
     const orderNow = screen.getByRole('button', { name: 'Order Now' });
-    await waitFor(() => expect(orderNow).toBeDisabled());
+    // Busy (aria-disabled, keeping the keyboard focus), and a press meanwhile sends nothing.
+    await waitFor(() => expect(orderNow).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(orderNow);
+    expect(sent(fetch, 'POST /api/orders')).toHaveLength(0);
     answer();
     await totalIs('$203.40');
-    await waitFor(() => expect(orderNow).toBeEnabled());
+    await waitFor(() => expect(orderNow).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(orderNow);
     expect(await screen.findByText('Success page')).toBeInTheDocument();
     expect(sent(fetch, 'POST /api/orders')[0]).toMatchObject({ expectedTotal: 203.4 });

@@ -20,7 +20,7 @@ import PaymentChoice from '../../features/orders/components/PaymentChoice';
 import TotalsBreakdown from '../../features/orders/components/TotalsBreakdown';
 import { selectCurrentOrder, selectOrderStatus } from '../../features/orders/ordersSlice';
 import { usePlaceOrder } from '../../features/orders/usePlaceOrder';
-import { buttonClass } from '../../components/controls';
+import { Button } from '../../components/controls';
 import { PRICES_BEFORE_TAX } from '../../domain/pricing';
 import { useCheckoutQuote } from '../../features/checkout/useCheckoutQuote';
 import ShippingChoice from '../../features/checkout/ShippingChoice';
@@ -124,8 +124,10 @@ export default function CheckoutPage() {
       // A shipping method gone meanwhile: back to the address's cheapest (quoted anew), and why.
       if (errors?.shippingMethod) setMethod(undefined);
       setOrderError(errors?.shippingMethod ?? message);
-      // 503: the order was taken but not yet saved to disk; the server's message says so.
-      alert.error(status === 503 ? message : `The order was not placed: ${message}`);
+      // The message beside Order Now says why (an alert), once: no toast saying it again. Except a
+      // 503 (the order taken, not yet saved to disk; the server's message says so): its cart read
+      // again is empty and the page leaves for /, the message with it, and the toast stays.
+      if (status === 503) alert.error(message);
       // Stock, prices or a code's uses may have changed: the cart and the totals as the server has them now.
       dispatch(fetchCartAsync());
       if (status === 409) quoteState.refresh();
@@ -185,15 +187,17 @@ export default function CheckoutPage() {
               breakdown={(q) => <TotalsBreakdown totals={q.totals} promotions={q.promotions} shipping={q.shipping} tax={q.tax} label="Order total" />}
             />
             {orderError && <ErrorMessage className="mt-4" title="The order was not placed" message={orderError} />}
-            <button
-              type="button"
+            <Button
+              look="primary"
+              size="lg"
+              className="mt-6 w-full"
               onClick={placeOrder}
-              // Not while the total is being updated: the order is placed at the total shown.
-              disabled={orderStatus === 'loading' || quoteState.loading}
-              className={buttonClass('primary', 'lg', 'mt-6 w-full')}
+              // Not while the order is placed, nor while the total is being updated (the order is placed
+              // at the total shown): busy, so a press is ignored and the focus stays (disabled loses it).
+              busy={orderStatus === 'loading' || quoteState.loading}
             >
               {orderStatus === 'loading' ? 'Placing your order…' : 'Order Now'}
-            </button>
+            </Button>
           </CartSummary>
         </section>
       </div>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import ErrorMessage from '../../components/ErrorMessage';
@@ -35,14 +36,18 @@ const backLink = (
 
 /** The order itself: lines and what it was charged, summary, address, status history and what the shopper can do with it. */
 function OrderView({ order, onChanged }: { order: Order; onChanged: (order?: Order) => void }) {
+  // Cancelled, the order loses its button: the focus goes to its heading, its new status beside it.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Order #{order.id}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-gray-900 focus:outline-none">
+          Order #{order.id}
+        </h1>
         <StatusBadge status={order.status} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
-        <CancelOrder order={order} onChanged={onChanged} />
+        <CancelOrder order={order} onChanged={onChanged} focusAfter={heading} />
         <BuyAgain order={order} />
       </div>
       <div className="mt-8">

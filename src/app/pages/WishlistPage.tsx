@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '../../components/controls';
 import ErrorMessage from '../../components/ErrorMessage';
@@ -37,9 +38,22 @@ export default function WishlistPage() {
   const page = pageParam(params);
   const { remote, reload, set } = useRemote(owner === undefined ? undefined : `${owner}:${page}`, () => fetchWishlistPage(page), pageKey(page));
 
+  // The keyboard focus, once a removed item has left: the Remove of the row that took its place
+  // (the last row's, when it was last), or the heading when none is left on the page.
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (removedAt.current === null) return;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
+    (buttons.length > 0 ? buttons[Math.min(removedAt.current, buttons.length - 1)] : heading.current)?.focus();
+    removedAt.current = null;
+  });
+
   // A removed item leaves the page at once; the page is read again when it has none left.
   function removed(id: number) {
     if (remote.state !== 'ready') return;
+    removedAt.current = remote.value.items.findIndex((item) => item.id === id);
     const items = remote.value.items.filter((item) => item.id !== id);
     if (items.length === 0 && remote.value.total > 1) return reload();
     set({ items, total: remote.value.total - 1 });
@@ -47,7 +61,9 @@ export default function WishlistPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900">My Wishlist</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-gray-900 focus:outline-none">
+        My Wishlist
+      </h1>
       {remote.state === 'failed' ? (
         <ErrorMessage className="mt-8" title="Your wishlist could not be loaded" message={remote.message} onRetry={reload} />
       ) : remote.state === 'loading' ? (
@@ -68,7 +84,7 @@ export default function WishlistPage() {
         </p>
       ) : (
         <>
-          <ul aria-label="Saved products" className="mt-6 divide-y divide-gray-200 border-y border-gray-200">
+          <ul ref={list} aria-label="Saved products" className="mt-6 divide-y divide-gray-200 border-y border-gray-200">
             {remote.value.items.map((item) => (
               <WishlistRow key={item.id} item={item} onRemoved={() => removed(item.id)} />
             ))}

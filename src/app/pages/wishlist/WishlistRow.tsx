@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
-import { buttonClass } from '../../../components/controls';
+import { Button, buttonClass } from '../../../components/controls';
 import { ALREADY_IN_CART, MAX_CART_QUANTITY } from '../../../domain/constants';
 import { choiceText, type WishlistItem } from '../../../domain/wishlist';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../../../features/cart/cartSlice';
@@ -87,19 +87,28 @@ export default function WishlistRow({ item, onRemoved }: { item: WishlistItem; o
               Choose options
             </Link>
           ) : (
-            <button
-              type="button"
-              disabled={!state.buyable || busy !== null || !cartLoaded}
+            <Button
+              size="sm"
+              disabled={!state.buyable || busy === 'removing' || !cartLoaded}
+              busy={busy === 'adding'}
               onClick={() => void add()}
               aria-label={`Add ${name} to Cart`}
-              className={buttonClass('primary', 'sm')}
             >
               {busy === 'adding' ? 'Adding…' : 'Add to Cart'}
-            </button>
+            </Button>
           )}
-          <button type="button" disabled={busy !== null} onClick={() => void remove()} aria-label={`Remove ${name} from wishlist`} className={buttonClass('secondary', 'sm')}>
+          {/* Busy (not disabled) while its own action runs: the button pressed keeps the keyboard focus. */}
+          <Button
+            look="secondary"
+            size="sm"
+            data-remove
+            disabled={busy === 'adding'}
+            busy={busy === 'removing'}
+            onClick={() => void remove()}
+            aria-label={`Remove ${name} from wishlist`}
+          >
             {busy === 'removing' ? 'Removing…' : 'Remove'}
-          </button>
+          </Button>
         </div>
       </div>
     </li>

@@ -93,7 +93,8 @@ export default function ResetPasswordPage() {
             <p className="text-sm">{askAgain}</p>
           </div>
         )}
-        <Button type="submit" size="sm" className="w-full" disabled={saving}>
+        {/* Busy, not disabled, while it saves: a refusal leaves the focus on it; a second press sends nothing. */}
+        <Button type="submit" size="sm" className="w-full" busy={saving}>
           {saving ? 'Saving…' : 'Set new password'}
         </Button>
       </form>

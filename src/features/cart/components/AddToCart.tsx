@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Product } from '../../../domain/types';
 import { addToCartAsync, fetchCartAsync, selectCartLoaded, selectItems } from '../cartSlice';
-import { buttonClass } from '../../../components/controls';
+import { Button } from '../../../components/controls';
 
 /** The shopper's choice of a variant, as the product page has it. */
 export interface VariantSelection {
@@ -80,16 +80,19 @@ export default function AddToCart({ product, selection }: { product: Product; se
 
   return (
     <>
-      <button
-        type="button"
+      <Button
+        look="primary"
+        size="lg"
+        className="mt-4 w-full lg:mt-8"
         onClick={addToCart}
+        // Busy while it adds (a disabled button would lose the keyboard focus; a second press is ignored).
+        busy={adding}
         // Until the cart is loaded, 'Item Already added !' could not be told apart.
-        disabled={Boolean(unavailable) || adding || !cartLoaded}
+        disabled={Boolean(unavailable) || !cartLoaded}
         aria-describedby={unavailable ? 'unavailable-reason' : minimum > 1 ? 'minimum-quantity-note' : undefined}
-        className={buttonClass('primary', 'lg', 'mt-4 w-full lg:mt-8')}
       >
         {adding ? 'Adding…' : 'Add to Cart'}
-      </button>
+      </Button>
       {!unavailable && minimum > 1 && (
         <p id="minimum-quantity-note" className="mt-3 text-sm text-gray-700">
           Adds {minimum} to the cart: the minimum order quantity.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useAppAlert } from '../../../components/Alerts';
@@ -34,10 +34,12 @@ function quantityOptions(item: CartItem): { value: number; disabled: boolean }[]
   return options;
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => Promise<unknown> }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
+  // The quantity chosen while it is being saved (the select shows it, not the one it replaces).
+  const [pending, setPending] = useState<number | null>(null);
   const { product } = item;
   const selectId = `quantity-${item.id}`;
   const choice = lineChoice(item);
@@ -58,6 +60,7 @@ function CartLine({ item }: { item: CartItem }) {
       if (status === 404) void dispatch(fetchCartAsync());
     } finally {
       setBusy(false);
+      setPending(null);
     }
   }
 
@@ -85,15 +88,17 @@ function CartLine({ item }: { item: CartItem }) {
             <Select
               compact
               id={selectId}
-              value={item.quantity}
-              disabled={busy}
+              value={pending ?? item.quantity}
+              // Busy, not disabled, while it saves: a disabled select loses the keyboard focus. A change
+              // meanwhile is ignored (the select goes back to the quantity being saved).
+              aria-disabled={busy || undefined}
               aria-describedby={minimum > 1 ? minimumId : undefined}
-              onChange={(event) =>
-                run(
-                  () => dispatch(updateCartAsync({ id: item.id, quantity: Number(event.target.value) })).unwrap(),
-                  'Could not change the quantity',
-                )
-              }
+              onChange={(event) => {
+                if (busy) return;
+                const quantity = Number(event.target.value);
+                setPending(quantity);
+                void run(() => dispatch(updateCartAsync({ id: item.id, quantity })).unwrap(), 'Could not change the quantity');
+              }}
             >
               {quantityOptions(item).map(({ value, disabled }) => (
                 <option key={value} value={value} disabled={disabled}>
@@ -104,10 +109,11 @@ function CartLine({ item }: { item: CartItem }) {
           </div>
           <button
             type="button"
-            disabled={busy}
+            data-remove
+            aria-disabled={busy || undefined}
             aria-label={`Remove ${named}`}
-            onClick={() => run(() => dispatch(deleteItemFromCartAsync(product.id)).unwrap(), 'Could not remove the item')}
-            className="font-medium text-brand-700 hover:text-brand-500 disabled:opacity-60"
+            onClick={busy ? undefined : () => void run(onRemove, 'Could not remove the item')}
+            className="font-medium text-brand-700 hover:text-brand-500 aria-disabled:cursor-wait aria-disabled:opacity-60"
           >
             Remove
           </button>
@@ -127,12 +133,39 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
-/** The cart's lines, shared by the cart page and the checkout's order summary. */
-export default function CartLines({ items }: { items: CartItem[] }) {
+/**
+ * The cart's lines, shared by the cart page and the checkout's order summary. A line removed takes
+ * the keyboard focus to the Remove of the line that took its place (the last one's, when it was
+ * last), or to `after` when no line is left (the membership line's Remove; an empty cart leaves the page).
+ */
+export default function CartLines({ items, after }: { items: CartItem[]; after?: RefObject<HTMLElement | null> }) {
+  const dispatch = useAppDispatch();
+  const list = useRef<HTMLUListElement>(null);
+  const removed = useRef<{ product: number; index: number } | null>(null);
+
+  useEffect(() => {
+    const gone = removed.current;
+    if (!gone || items.some((item) => item.product.id === gone.product)) return;
+    removed.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
+    (buttons.length > 0 ? buttons[Math.min(gone.index, buttons.length - 1)] : after?.current)?.focus();
+  }, [items, after]);
+
+  async function remove(product: number, index: number) {
+    removed.current = { product, index };
+    try {
+      await dispatch(deleteItemFromCartAsync(product)).unwrap();
+    } catch (rejected) {
+      // 404: gone already (another tab); the cart read again drops the line, and the focus moves on.
+      if ((rejected as RejectValue).status !== 404) removed.current = null;
+      throw rejected;
+    }
+  }
+
   return (
-    <ul className="-my-6 divide-y divide-gray-200">
-      {items.map((item) => (
-        <CartLine key={item.id} item={item} />
+    <ul ref={list} className="-my-6 divide-y divide-gray-200">
+      {items.map((item, index) => (
+        <CartLine key={item.id} item={item} onRemove={() => remove(item.product.id, index)} />
       ))}
     </ul>
   );

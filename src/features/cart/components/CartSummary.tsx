@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectItems, selectMembershipLine } from '../cartSlice';
 import { selectCartTotals } from '../cartTotals';
@@ -23,13 +23,14 @@ export default function CartSummary({ heading, note, details, children }: CartSu
   const items = useAppSelector(selectItems);
   const membership = useAppSelector(selectMembershipLine);
   const { totalAmount, totalItems } = useAppSelector(selectCartTotals);
+  const membershipRemove = useRef<HTMLButtonElement>(null);
   return (
     <>
       <div className="px-4 py-6 sm:px-6">
         {heading}
         <div className="mt-8 flow-root">
-          <CartLines items={items} />
-          {membership && <MembershipCartLine line={membership} />}
+          <CartLines items={items} after={membershipRemove} />
+          {membership && <MembershipCartLine line={membership} removeRef={membershipRemove} />}
         </div>
       </div>
       <div className="border-t border-gray-200 px-4 py-6 sm:px-6">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { formatMoney } from '../../../domain/checkout';
 import type { MembershipLine } from '../../../domain/membership';
@@ -10,7 +10,7 @@ import { removeMembershipAsync } from '../cartSlice';
  * The cart's membership line (the checkout's too): a year of the members' offers at the shop's fee,
  * its own line (never discounted, never taxed), and a way to take it out.
  */
-export default function MembershipCartLine({ line }: { line: MembershipLine }) {
+export default function MembershipCartLine({ line, removeRef }: { line: MembershipLine; removeRef?: Ref<HTMLButtonElement> }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
@@ -36,6 +36,7 @@ export default function MembershipCartLine({ line }: { line: MembershipLine }) {
         <p className="mt-1 text-sm text-gray-600">The members’ offers apply to this order. Not discounted, not taxed.</p>
         <div className="mt-3 flex justify-end text-sm">
           <button
+            ref={removeRef}
             type="button"
             disabled={busy}
             aria-label={`Remove ${line.title}`}

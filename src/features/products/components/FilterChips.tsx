@@ -44,7 +44,10 @@ export function chipsOf(query: ListingQuery, options: FilterChipsProps['options'
   return chips;
 }
 
-/** The active filters as chips, and 'Clear all'. Focus stays in the row when a chip goes. */
+/**
+ * The active filters as chips, and 'Clear all'. Focus stays in the row when a chip goes; when the
+ * row goes (the last chip, or Clear all), it goes to the search box just above.
+ */
 export default function FilterChips({ query, options, onChange }: FilterChipsProps) {
   const chips = chipsOf(query, options);
   const list = useRef<HTMLDivElement>(null);
@@ -54,6 +57,8 @@ export default function FilterChips({ query, options, onChange }: FilterChipsPro
     if (removedAt === null) return;
     const buttons = list.current?.querySelectorAll('button');
     if (buttons?.length) buttons[Math.min(removedAt, buttons.length - 1)].focus();
+    // The search box (SearchBox's input), above the chips on every listing.
+    else document.getElementById('product-search')?.focus();
     setRemovedAt(null);
   }, [removedAt, chips.length]);
 
@@ -80,7 +85,10 @@ export default function FilterChips({ query, options, onChange }: FilterChipsPro
       </ul>
       <button
         type="button"
-        onClick={() => onChange(withoutFilters(query))}
+        onClick={() => {
+          setRemovedAt(0);
+          onChange(withoutFilters(query));
+        }}
         className="rounded px-2 py-1 text-sm font-medium text-brand-700 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         Clear all

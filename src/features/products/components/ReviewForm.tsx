@@ -1,5 +1,5 @@
 import { StarIcon } from '@heroicons/react/20/solid';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Textarea } from '../../../components/controls';
 import { showServerErrors } from '../../../lib/serverErrors';
@@ -24,13 +24,19 @@ interface ReviewFormProps {
   /** Saves the review; rejects with the API's answer (its per-field errors are shown by their fields). */
   onSave: (review: ReviewInput) => Promise<unknown>;
   onCancel?: () => void;
+  /** Opened by a button it replaces: the keyboard focus starts on the rating (the chosen star). */
+  focusOnOpen?: boolean;
 }
 
 type Values = { rating: string; comment: string };
 const STARS = [1, 2, 3, 4, 5];
 
 /** A rating out of 5 (radio buttons drawn as stars) and a comment with a character counter. */
-export default function ReviewForm({ initial, onSave, onCancel }: ReviewFormProps) {
+export default function ReviewForm({ initial, onSave, onCancel, focusOnOpen = false }: ReviewFormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) (form.current?.querySelector<HTMLElement>('input:checked') ?? form.current?.querySelector<HTMLElement>('input'))?.focus();
+  }, [focusOnOpen]);
   const {
     register,
     handleSubmit,
@@ -53,7 +59,7 @@ export default function ReviewForm({ initial, onSave, onCancel }: ReviewFormProp
 
   const describedBy = (id: string, error: unknown, extra = '') => [error ? `${id}-error` : '', extra].filter(Boolean).join(' ') || undefined;
   return (
-    <form noValidate onSubmit={save} className="mt-4 space-y-4 rounded-lg border border-gray-200 p-4">
+    <form ref={form} noValidate onSubmit={save} className="mt-4 space-y-4 rounded-lg border border-gray-200 p-4">
       <fieldset aria-describedby={describedBy('review-rating', errors.rating)}>
         <legend className="text-sm font-medium text-gray-900">Your rating</legend>
         <div className="mt-2 flex gap-1">
@@ -108,7 +114,8 @@ export default function ReviewForm({ initial, onSave, onCancel }: ReviewFormProp
         </p>
       )}
       <div className="flex gap-3">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
+        {/* Busy, not disabled, while it saves: a failure leaves the focus on it; a second press sends nothing. */}
+        <Button type="submit" size="sm" busy={isSubmitting}>
           {isSubmitting ? 'Saving…' : initial ? 'Save review' : 'Submit review'}
         </Button>
         {onCancel && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import { Button } from '../../../components/controls';
 import ErrorMessage from '../../../components/ErrorMessage';
@@ -17,6 +17,15 @@ export default function YourReview({ product }: { product: Product }) {
   const alert = useAppAlert();
   const eligibility = useLatest(String(product.id), fetchEligibility);
   const [editing, setEditing] = useState(false);
+  // The form saved or closed: the focus goes to 'Edit your review', which takes its place (once it is
+  // on the page: a new review's answer shows it, an edit's once the form is closed).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || !editButton.current) return;
+    refocus.current = false;
+    editButton.current.focus();
+  });
   const { data } = eligibility;
   // The server marks the shopper's own review `mine` in the answer to saving it (public answers
   // carry no reviewer ids); otherwise the eligibility check names it.
@@ -41,17 +50,27 @@ export default function YourReview({ product }: { product: Product }) {
   }
 
   async function save(review: ReviewInput) {
-    if (own?.id !== undefined) await dispatch(editReviewAsync({ productId: product.id, reviewId: own.id, review })).unwrap();
-    else await dispatch(addReviewAsync({ productId: product.id, review })).unwrap();
+    refocus.current = true;
+    try {
+      if (own?.id !== undefined) await dispatch(editReviewAsync({ productId: product.id, reviewId: own.id, review })).unwrap();
+      else await dispatch(addReviewAsync({ productId: product.id, review })).unwrap();
+    } catch (rejected) {
+      refocus.current = false;
+      throw rejected;
+    }
     alert.success(own ? 'Your review is saved' : 'Thank you for your review');
     setEditing(false);
   }
+  const close = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
 
   if (own && !editing) {
     return (
       <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-gray-700">
         <p>You reviewed this product.</p>
-        <Button look="secondary" size="sm" onClick={() => setEditing(true)}>
+        <Button ref={editButton} look="secondary" size="sm" onClick={() => setEditing(true)}>
           Edit your review
         </Button>
       </div>
@@ -63,7 +82,7 @@ export default function YourReview({ product }: { product: Product }) {
         <h3 id="your-review-heading" className="text-base font-medium text-gray-900">
           {own ? 'Edit your review' : 'Write a review'}
         </h3>
-        <ReviewForm initial={own ?? undefined} onSave={save} onCancel={own ? () => setEditing(false) : undefined} />
+        <ReviewForm initial={own ?? undefined} onSave={save} onCancel={own ? close : undefined} focusOnOpen={editing} />
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppAlert } from '../../../components/Alerts';
 import ConfirmedAction from '../../../components/ConfirmedAction';
@@ -10,6 +11,8 @@ interface CancelOrderProps {
   order: Order;
   /** The order as the server now has it: cancelled, or (when it had changed meanwhile) undefined: load it again. */
   onChanged: (order?: Order) => void;
+  /** Where the keyboard focus goes once the order is cancelled (and the button gone). */
+  focusAfter?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -18,7 +21,7 @@ interface CancelOrderProps {
  * says to ask the shop, who decides the refund. Why it failed stays in view after the order has
  * changed (e.g. dispatched meanwhile) and lost the button.
  */
-export default function CancelOrder({ order, onChanged }: CancelOrderProps) {
+export default function CancelOrder({ order, onChanged, focusAfter }: CancelOrderProps) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
 
@@ -63,6 +66,7 @@ export default function CancelOrder({ order, onChanged }: CancelOrderProps) {
         cancelLabel: 'Keep order',
       }}
       run={cancel}
+      focusAfter={focusAfter}
       failed={(message) => `Order #${order.id} could not be cancelled: ${message}`}
     />
   );

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { RejectValue } from '../../../lib/thunk';
 import type { Address } from '../../../domain/types';
 import { selectLoggedInUser, selectUserChecked } from '../../../lib/session';
+import AddressActions from '../components/AddressActions';
 import AddressCard from '../components/AddressCard';
 import AlertsSection from '../components/AlertsSection';
 import ChangePasswordForm from '../components/ChangePasswordForm';
@@ -24,9 +25,6 @@ import type { FirstScreen } from '../../../lib/firstScreen';
  * a member. A signed-out visitor is asked to sign in: nothing to ask for.
  */
 export const firstScreen: FirstScreen = ({ user }) => (user && user.member !== true ? membershipFeeFirstScreen() : undefined);
-
-const secondaryButton =
-  'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 export default function UserProfilePage() {
   useDocumentTitle('My Profile');
@@ -50,6 +48,15 @@ export default function UserProfilePage() {
     opener.current = button;
     setEditing(which);
   };
+  // An address removed: the focus to the Remove that took its place (the one before when it was
+  // the last), or to Add New Address when none is left; once the list is the shorter one.
+  const removal = useRef<{ left: number; focus: string } | null>(null);
+  const addressCount = userInfo?.addresses.length;
+  useEffect(() => {
+    if (!removal.current || saving || addressCount !== removal.current.left) return;
+    document.getElementById(removal.current.focus)?.focus();
+    removal.current = null;
+  });
 
   if (!userChecked) return <PageSpinner />;
   if (!user) return <SignInPrompt title="My Profile" what="your profile" />;
@@ -84,6 +91,15 @@ export default function UserProfilePage() {
     } finally {
       setSaving(false);
     }
+  }
+
+  function remove(index: number) {
+    const left = account.addresses.length - 1;
+    removal.current = { left, focus: left === 0 ? 'add-address' : `remove-address-${Math.min(index, left - 1)}-button` };
+    save(
+      account.addresses.filter((_, i) => i !== index),
+      'Address removed',
+    ).catch(() => void (removal.current = null));
   }
 
   return (
@@ -148,32 +164,13 @@ export default function UserProfilePage() {
                   />
                 ) : (
                   <AddressCard address={address}>
-                    <div className="mt-3 flex gap-2 sm:justify-end">
-                      <button
-                        id={`edit-address-${index}-button`}
-                        type="button"
-                        className={secondaryButton}
-                        aria-label={`Edit address ${index + 1}`}
-                        disabled={busy}
-                        onClick={() => open(index, `edit-address-${index}-button`)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={secondaryButton}
-                        aria-label={`Remove address ${index + 1}`}
-                        disabled={busy}
-                        onClick={() =>
-                          save(
-                            account.addresses.filter((_, i) => i !== index),
-                            'Address removed',
-                          ).catch(() => undefined)
-                        }
-                      >
-                        Remove
-                      </button>
-                    </div>
+                    <AddressActions
+                      index={index}
+                      disabled={editing !== null}
+                      saving={saving}
+                      onEdit={() => open(index, `edit-address-${index}-button`)}
+                      onRemove={() => remove(index)}
+                    />
                   </AddressCard>
                 )}
               </li>

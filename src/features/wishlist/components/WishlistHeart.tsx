@@ -40,10 +40,12 @@ export default function WishlistHeart({ product, variant = null, label = '', cla
       type="button"
       aria-pressed={Boolean(item)}
       aria-label={text}
-      // Until the list has answered, pressed or not is unknown.
-      disabled={busy || owner === undefined || (items === null && !error)}
-      onClick={() => void toggle()}
-      className={`inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-brand-700 ring-1 ring-gray-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60 ${className}`}
+      // Until the list has answered, pressed or not is unknown. While it saves it is busy, not
+      // disabled (which would lose the keyboard focus), and a press is ignored.
+      disabled={owner === undefined || (items === null && !error)}
+      aria-disabled={busy || undefined}
+      onClick={busy ? undefined : () => void toggle()}
+      className={`inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-brand-700 ring-1 ring-gray-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60 ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" strokeWidth={1.5} stroke="currentColor" fill={item ? 'currentColor' : 'none'} className="size-6">
         <path

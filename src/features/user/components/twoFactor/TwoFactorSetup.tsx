@@ -20,6 +20,12 @@ export default function TwoFactorSetup({ setup, onClose }: { setup: Setup; onClo
   // Opened by a button that is gone now: the focus starts at the first step.
   const firstStep = useRef<HTMLParagraphElement>(null);
   useEffect(() => firstStep.current?.focus(), []);
+  // Confirmed, the form gives way to the recovery codes: the focus goes to their heading.
+  const codesHeading = useRef<HTMLHeadingElement>(null);
+  const shown = recoveryCodes !== null;
+  useEffect(() => {
+    if (shown) codesHeading.current?.focus();
+  }, [shown]);
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +50,9 @@ export default function TwoFactorSetup({ setup, onClose }: { setup: Setup; onClo
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
           Two-factor sign-in is on. Your other devices have been signed out.
         </p>
-        <h3 className="mt-4 text-base font-semibold text-gray-900">Your recovery codes</h3>
+        <h3 ref={codesHeading} tabIndex={-1} className="mt-4 text-base font-semibold text-gray-900 focus:outline-none">
+          Your recovery codes
+        </h3>
         <p id="recovery-note" className="mt-1 text-sm text-gray-700">
           Keep these somewhere safe (a password manager, or printed). Each one signs you in once instead of a code from your phone, if you lose
           it. They are shown only now.
@@ -79,7 +87,8 @@ export default function TwoFactorSetup({ setup, onClose }: { setup: Setup; onClo
         )}
       </Field>
       <div className="flex gap-3">
-        <Button type="submit" size="sm" disabled={checking}>
+        {/* Busy, not disabled, while it checks: a wrong code leaves the focus on it. */}
+        <Button type="submit" size="sm" busy={checking}>
           {checking ? 'Checking…' : 'Confirm and turn on'}
         </Button>
         <Button look="secondary" size="sm" disabled={checking} onClick={onClose}>
