@@ -3,7 +3,9 @@
 // out, the message perhaps claimed by another worker, sends nothing); a timer renews it every
 // `renewEveryMs` while the send lasts, so a slow SMTP server does not let another worker claim a
 // message in flight. A renewal that finds the lease gone cannot stop the send: it is logged, and
-// the outcome is then not marked (markMailSent / markMailFailed check the claim).
+// the outcome is then not marked (markMailSent / markMailFailed check the claim). A send that
+// lasts past `deadlineMs` (a server trickling its answers, each resetting the inactivity
+// timeouts) is given up: a failed attempt, retried later, its lease no longer renewed.
 import type { OutboxMessage, Store } from '../../db/port';
 
 export type LeaseStore = Pick<Store, 'claimMail' | 'beginMailAttempt' | 'renewMailLease' | 'markMailSent' | 'markMailFailed'>;
@@ -15,6 +17,8 @@ export interface Lease {
   now: () => number;
   leaseMs: number;
   renewEveryMs: number;
+  /** The longest a send may last: then it is given up (a failed attempt, retried) and the lease let go. */
+  deadlineMs: number;
   log: (line: string) => void;
 }
 
@@ -28,12 +32,18 @@ export async function sendHoldingLease(lease: Lease, message: OutboxMessage, sen
     return { kind: 'lost' };
   }
   const renewal = keepLease(lease, message);
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No end to the SMTP exchange within ${Math.round(lease.deadlineMs / 1000)} s: given up`)), lease.deadlineMs);
+  });
   try {
-    await send();
+    // A send given up may still end later (the server had it): at least once, the same Message-ID.
+    await Promise.race([send(), givenUp]);
     return { kind: 'sent', attempts };
   } catch (error) {
     return { kind: 'failed', attempts, error };
   } finally {
+    clearTimeout(timer);
     await renewal.stop();
   }
 }

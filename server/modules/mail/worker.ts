@@ -29,6 +29,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How often the lease is renewed while a send lasts (a third of the lease). */
   renewEveryMs?: number;
+  /**
+   * The longest one send may last (sendDeadlineOf: the SMTP timeouts together): a server that
+   * trickles its answers resets each inactivity timeout and would hold the worker forever.
+   */
+  sendDeadlineMs?: number;
   /** Tries before a message is given up (5). */
   maxAttempts?: number;
   /** The delay before try n + 1 after n failed (30 s × 4^(n−1), at most an hour). */
@@ -81,7 +86,8 @@ export class MailWorker extends RoundWorker<RoundResult> {
     const result = emptyRound();
     const owner = randomUUID();
     const claimed = await this.store.claimMail(this.now(), batch, leaseMs, owner);
-    const lease = { store: this.store, owner, now: this.now, leaseMs, renewEveryMs: this.options.renewEveryMs ?? leaseMs / 3, log };
+    const deadlineMs = this.options.sendDeadlineMs ?? sendDeadlineOf(DEFAULT_MAIL_TIMING);
+    const lease = { store: this.store, owner, now: this.now, leaseMs, renewEveryMs: this.options.renewEveryMs ?? leaseMs / 3, deadlineMs, log };
     for (const message of claimed) {
       const mail = { ...envelope(message, from), messageId: messageIdOf(message, messageIdDomain) };
       const outcome = await sendHoldingLease(lease, message, () => transport.sendMail(mail));
@@ -116,6 +122,9 @@ function envelope(message: OutboxMessage, from: string) {
   return { from, to: message.to, subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) };
 }
 
+/** The longest a send may last: each of the SMTP timeouts at its longest, one after the other. */
+export const sendDeadlineOf = (timing: Omit<MailTiming, 'leaseMs'>): number => timing.connectionTimeoutMs + timing.greetingTimeoutMs + timing.socketTimeoutMs;
+
 /** An SMTP transport to `url` that gives up on a silent server well within the lease. */
 export function smtpTransport(url: string, timing: Omit<MailTiming, 'leaseMs'> = DEFAULT_MAIL_TIMING): Transporter {
   return nodemailer.createTransport({
@@ -134,6 +143,7 @@ export function workerFromConfig(store: LeaseStore, config: MailConfig, options:
     from: config.from,
     messageIdDomain: config.messageIdDomain,
     leaseMs: config.timing.leaseMs,
+    sendDeadlineMs: sendDeadlineOf(config.timing),
     ...options,
   });
 }

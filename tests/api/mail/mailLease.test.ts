@@ -6,12 +6,13 @@
 // worker's, well under its lease) is retried with the same Message-ID, so a server that accepted
 // the first attempt anyway receives two copies a receiver can tell apart. Real time, short
 // lease and timeouts: the file takes a few seconds.
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/connect';
 import { PgStore } from '../../../server/db/pgStore';
 import type { Store } from '../../../server/db/port';
 import { mailConfigFromEnv } from '../../../server/http/config';
-import { MailWorker, smtpTransport, type WorkerOptions } from '../../../server/modules/mail/worker';
+import { MailWorker, sendDeadlineOf, smtpTransport, type WorkerOptions } from '../../../server/modules/mail/worker';
 import type { EmailMessage } from '../../../src/domain/mail';
 import { newShopDatabase } from '../../pg/shopDatabase';
 import { ACCOUNTS, ENGINE, expectNoLeaks, makeData, makeShop, type TestShop } from '../fixtures';
@@ -100,6 +101,42 @@ describe('the mail lease', () => {
       expect((await emails(shop))[0]).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
       await close();
+    }
+  });
+});
+
+describe('a server that trickles its answers', () => {
+  it('is given up once the SMTP timeouts together have passed: a failed attempt, retried, the worker free for the rest', async () => {
+    // Greets, then answers EHLO with a line that says more is coming, every 100 ms, for ever: each
+    // line resets nodemailer's inactivity timeouts.
+    const sockets = new Set<Socket>();
+    const trickle = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.write('220 trickle ESMTP\r\n');
+      socket.once('data', () => {
+        const timer = setInterval(() => socket.write('250-still thinking\r\n'), 100);
+        socket.on('close', () => clearInterval(timer));
+      });
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const { port } = trickle.address() as AddressInfo;
+    const { shop, stores, close } = await twoInstances();
+    try {
+      await write(shop, 2);
+      const timing = { connectionTimeoutMs: 300, greetingTimeoutMs: 300, socketTimeoutMs: 300 };
+      const w = worker(stores[0], { transport: smtpTransport(`smtp://127.0.0.1:${port}`, timing), sendDeadlineMs: sendDeadlineOf(timing), leaseMs: 10_000 });
+      const round = await w.runOnce();
+      // Both messages tried in one round, each given up after 0.9 s (without the deadline, the
+      // first never ends).
+      expect(round.retried).toHaveLength(2);
+      for (const message of await emails(shop)) {
+        expect(message).toMatchObject({ status: 'pending', attempts: 1, lastError: 'No end to the SMTP exchange within 1 s: given up' });
+      }
+    } finally {
+      await close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => trickle.close(resolve));
     }
   });
 });
