@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { routeOf, routePath } from './routeOf';
 
 export type { Logger };
 
@@ -36,20 +37,6 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The id of a request: its X-Request-Id when that is a plain token of at most 128 characters, else a new one. */
 export function requestIdOf(header: string | undefined): string {
   return header !== undefined && REQUEST_ID.test(header) ? header : randomUUID();
-}
-
-/**
- * A route's path as a label: as written (`/:id`), or for one written as a regular expression, its
- * source without anchors and optional trailing slash, each capture as `:id` (the only one) or
- * `:0`, `:1` … (Express's req.params keys): /^\/products\/([^/]+)\/?$/ is `/products/:id`.
- */
-export function routePath(path: unknown): string {
-  if (Array.isArray(path)) return path.map(routePath).join(',');
-  if (!(path instanceof RegExp)) return String(path ?? '');
-  const source = path.source.replace(/^\^/, '').replace(/(?:\\\/\?)?\$$/, '').replace(/\\\//g, '/');
-  const captures = source.match(/\((?!\?)[^)]*\)/g) ?? [];
-  let n = 0;
-  return source.replace(/\((?!\?)[^)]*\)/g, () => (captures.length === 1 ? ':id' : `:${n++}`));
 }
 
 /**
@@ -119,9 +106,11 @@ export class RequestLog {
     else next();
   };
 
-  private end(req: Request, res: Response, route: string, started: bigint): void {
+  private end(req: Request, res: Response, answered: string, started: bigint): void {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const status = res.statusCode;
+    // Refused before its route ran (not a 404): the route it was meant for.
+    const route = answered === 'unmatched' && status !== 404 ? (routeOf(req.app, req) ?? answered) : answered;
     this.finished({ method: req.method, route, status, seconds });
     if (!this.logger) return;
     const line = { reqId: req.requestId, method: req.method, route, status, ms: Math.round(seconds * 10_000) / 10, ...(res.writableFinished ? {} : { aborted: true }) };

@@ -65,6 +65,20 @@ describe('GET /metrics', () => {
     expect(text).not.toMatch(/no-such-thing/);
   });
 
+  it('labels a request refused before its route ran with the route it was meant for (a 404 stays unmatched)', async () => {
+    const before = await scrape();
+    const count = (text: string, key: string) => value(text, `http_request_duration_seconds_count{${key}}`) ?? 0;
+    // Signed out: the sign-in check of the orders' router refuses it; a body that is not JSON: the parser.
+    await shop.anon().get('/api/orders/own').expect(401);
+    await shop.anon().get('/api/orders/7').expect(401);
+    await shop.anon().post('/api/auth/login').set('content-type', 'application/json').send('{"email":').expect(400);
+    const after = await scrape();
+    expect(count(after, 'method="GET",route="/api/orders/own",status="4xx"') - count(before, 'method="GET",route="/api/orders/own",status="4xx"')).toBe(1);
+    expect(count(after, 'method="GET",route="/api/orders/:id",status="4xx"') - count(before, 'method="GET",route="/api/orders/:id",status="4xx"')).toBe(1);
+    expect(count(after, 'method="POST",route="/api/auth/login",status="4xx"') - count(before, 'method="POST",route="/api/auth/login",status="4xx"')).toBe(1);
+    expect(count(after, 'method="GET",route="unmatched",status="4xx"')).toBe(count(before, 'method="GET",route="unmatched",status="4xx"'));
+  });
+
   it("reports the connection pool's use on a PostgreSQL server, and none for the embedded database", async () => {
     const text = await scrape();
     if (ENGINE === 'postgres') {
