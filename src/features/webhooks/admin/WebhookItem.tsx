@@ -45,9 +45,10 @@ export default function WebhookItem({ endpoint, onChanged, showing, onShowDelive
             role="switch"
             aria-checked={active}
             aria-label={`Active: ${url}`}
-            disabled={busy}
-            onClick={() => void toggle()}
-            className={`relative inline-flex h-6 w-11 shrink-0 rounded-full p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${active ? 'bg-brand-600' : 'bg-gray-300'}`}
+            // Off while it saves, yet focused still (a disabled switch drops the keyboard focus).
+            aria-disabled={busy || undefined}
+            onClick={busy ? undefined : () => void toggle()}
+            className={`relative inline-flex h-6 w-11 shrink-0 rounded-full p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait aria-disabled:opacity-60 ${active ? 'bg-brand-600' : 'bg-gray-300'}`}
           >
             <span aria-hidden="true" className={`size-5 rounded-full bg-white shadow transition-transform ${active ? 'translate-x-5' : ''}`} />
           </button>

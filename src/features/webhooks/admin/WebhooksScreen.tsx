@@ -5,6 +5,7 @@ import { Button } from '../../../components/controls';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { NewWebhookEndpoint } from '../../../domain/webhooks';
 import { useLatest } from '../../../lib/useLatest';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
 import DeliveriesPanel from './DeliveriesPanel';
 import SecretNotice from './SecretNotice';
 import WebhookForm from './WebhookForm';
@@ -19,6 +20,8 @@ export default function WebhooksScreen() {
   const [created, setCreated] = useState<NewWebhookEndpoint | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = list.data?.find((e) => e.id === viewing);
+  // Done takes the secret's notice off the page: the focus goes to Add webhook, below it.
+  const [addButton, focusAdd] = useFocusAfter<HTMLButtonElement>();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -28,7 +31,13 @@ export default function WebhooksScreen() {
         delivery not answered with a 2xx status is tried again for 24 hours.
       </p>
 
-      {created && <SecretNotice endpoint={created} onDone={() => setCreated(null)} />}
+      {created && <SecretNotice
+          endpoint={created}
+          onDone={() => {
+            setCreated(null);
+            focusAdd();
+          }}
+        />}
       {adding ? (
         <WebhookForm
           onSaved={(endpoint) => {
@@ -39,7 +48,7 @@ export default function WebhooksScreen() {
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button className="mt-6" onClick={() => setAdding(true)}>
+        <Button ref={addButton} className="mt-6" onClick={() => setAdding(true)}>
           Add webhook
         </Button>
       )}
