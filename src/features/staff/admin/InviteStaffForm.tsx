@@ -22,7 +22,6 @@ export default function InviteStaffForm({ add }: Props) {
     handleSubmit,
     setError,
     reset,
-    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ defaultValues: { email: '', role: 'support' } });
 
@@ -31,8 +30,8 @@ export default function InviteStaffForm({ add }: Props) {
     try {
       await add({ email: values.email.trim(), role: values.role });
       reset({ email: '', role: values.role });
-      // Ready for the next one, as adding a brand is.
-      setFocus('email');
+      // Ready for the next one, as adding a brand is (reset forgets the fields' refs: setFocus cannot).
+      document.getElementById('staff-email')?.focus();
     } catch (rejected) {
       setFailure(showServerErrors(rejected, setError, ['email', 'role']));
     }
