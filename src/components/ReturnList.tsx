@@ -48,7 +48,8 @@ export default function ReturnList({ order, reader, actions, level: Title = 'h3'
         return (
           <li key={ret.id} aria-labelledby={headingId} className="rounded-md border border-gray-200 p-3 text-sm sm:p-4">
             <div className="flex flex-wrap items-center gap-2">
-              <Title id={headingId} className="font-semibold text-gray-900">
+              {/* Focusable by script where it has steps: the back office's focus once its last step is taken. */}
+              <Title id={headingId} tabIndex={actions ? -1 : undefined} className="font-semibold text-gray-900 focus:outline-none">
                 Return #{ret.id}
               </Title>
               <ReturnStatusBadge status={ret.status} />

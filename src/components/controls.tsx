@@ -73,6 +73,7 @@ export function Textarea({ className = '', ...props }: TextareaHTMLAttributes<HT
 
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   compact?: boolean;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 export function Select({ compact = false, className = '', ...props }: SelectProps) {

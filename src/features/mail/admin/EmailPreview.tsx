@@ -48,7 +48,8 @@ export default function EmailPreview({ email, onResent }: EmailPreviewProps) {
             {email.subject}
           </h2>
         </div>
-        <Button onClick={() => void sendAgain()} disabled={sending}>
+        {/* Busy, not disabled, while it sends: a disabled button drops the keyboard focus. */}
+        <Button onClick={() => void sendAgain()} busy={sending}>
           {sending ? 'Sending…' : 'Send again'}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppAlert } from '../../../components/Alerts';
 import ConfirmedAction from '../../../components/ConfirmedAction';
 import { Button } from '../../../components/controls';
@@ -9,15 +9,18 @@ import ReturnList from '../../../components/ReturnList';
 import { stepReturn } from './returnsAPI';
 import { returnLineText } from '../../../domain/returnText';
 import { usePermission } from '../../../lib/usePermission';
+import { focusSoon } from '../../../lib/useFocusNeighbour';
 
 interface StepsProps {
   order: Order;
   ret: OrderReturn;
   onChanged: (order: Order) => void;
+  /** A step is taken: the focus then goes to the return's next step. */
+  onStepped: () => void;
 }
 
 /** The next steps of one return: Approve / Reject, Mark received (with the damaged lines), Refund $X. */
-function ReturnSteps({ order, ret, onChanged }: StepsProps) {
+function ReturnSteps({ order, ret, onChanged, onStepped }: StepsProps) {
   const alert = useAppAlert();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,6 +34,7 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
     setError(null);
     try {
       const changed = await stepReturn(order.id, ret.id, step);
+      onStepped();
       onChanged(changed);
       const now = changed.returns?.find((r) => r.id === ret.id)?.status ?? step.status;
       alert.success(`Return #${ret.id} is ${RETURN_STATUS_LABELS[now].toLowerCase()}`);
@@ -46,10 +50,10 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
 
   const fieldset = `return-${ret.id}-damaged`;
   return (
-    <div className="mt-3 border-t border-gray-200 pt-3">
+    <div id={stepsId(ret.id)} className="mt-3 border-t border-gray-200 pt-3">
       {ret.status === 'requested' && (
         <div className="flex flex-wrap gap-3">
-          <Button look="primary" size="sm" disabled={busy} aria-label={`Approve ${name}`} onClick={() => void take({ status: 'approved' })}>
+          <Button look="primary" size="sm" busy={busy} aria-label={`Approve ${name}`} onClick={() => void take({ status: 'approved' })}>
             Approve
           </Button>
           <ConfirmedAction
@@ -98,7 +102,7 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
             look="primary"
             size="sm"
             className="mt-3"
-            disabled={busy}
+            busy={busy}
             aria-label={`Mark ${name} received`}
             onClick={() => void take({ status: 'received', damaged })}
           >
@@ -134,6 +138,8 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
   );
 }
 
+const stepsId = (id: number) => `return-${id}-steps`;
+
 /**
  * The back office's returns of an order (/admin/orders/:id): each return's lines, reason, status
  * and refund, and the buttons of its next step (PATCH /orders/:id/returns/:returnId).
@@ -141,6 +147,18 @@ function ReturnSteps({ order, ret, onChanged }: StepsProps) {
 export default function AdminReturns({ order, onChanged }: { order: Order; onChanged: (order: Order) => void }) {
   const returns = order.returns ?? [];
   const mayStep = usePermission('returns');
+  // A step's button goes with the step (a disabled one would drop the focus too): the focus goes
+  // to the first control of the return's next step, or to the return's title when none is left.
+  const stepped = useRef<number | null>(null);
+  useEffect(() => {
+    const id = stepped.current;
+    if (id === null) return;
+    stepped.current = null;
+    focusSoon(
+      () =>
+        document.querySelector<HTMLElement>(`#${stepsId(id)} :is(button, input):not([disabled])`) ?? document.getElementById(`return-${id}-title`),
+    );
+  }, [order]);
   return (
     <section aria-labelledby="returns-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5 sm:p-6">
       <h2 id="returns-heading" className="text-lg font-semibold text-gray-900">
@@ -153,7 +171,7 @@ export default function AdminReturns({ order, onChanged }: { order: Order; onCha
           order={order}
           reader="admin"
           actions={(ret) =>
-            !mayStep || ret.status === 'rejected' || ret.status === 'refunded' ? null : <ReturnSteps order={order} ret={ret} onChanged={onChanged} />
+            !mayStep || ret.status === 'rejected' || ret.status === 'refunded' ? null : <ReturnSteps order={order} ret={ret} onChanged={onChanged} onStepped={() => (stepped.current = ret.id)} />
           }
         />
       )}

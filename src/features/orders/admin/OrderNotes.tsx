@@ -25,6 +25,7 @@ export default function OrderNotes({ orderId, notes, onAdded }: { orderId: numbe
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (saving) return;
     const invalid = noteError(text);
     setError(invalid);
     setFailure(null);
@@ -71,7 +72,8 @@ export default function OrderNotes({ orderId, notes, onAdded }: { orderId: numbe
               {failure}
             </p>
           )}
-          <Button type="submit" look="primary" disabled={saving} className="mt-3">
+          {/* Busy, not disabled, while it saves: a disabled button drops the keyboard focus. */}
+          <Button type="submit" look="primary" busy={saving} className="mt-3">
             {saving ? 'Adding…' : 'Add note'}
           </Button>
         </form>

@@ -12,6 +12,7 @@ import TrackingInfo from '../../../components/TrackingInfo';
 import { usePermission } from '../../../lib/usePermission';
 import { orderDateTime } from './orderFormat';
 import { cancelRefunds, paidRefusal } from './paidCancel';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
 
 interface OrderStatusSectionProps {
   order: AdminOrder;
@@ -36,6 +37,9 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
   const tracking = status === 'dispatched' ? trackingOf(draft) : undefined;
   const trackingChanged = tracking !== undefined && (tracking.carrier !== (order.tracking?.carrier ?? null) || tracking.number !== (order.tracking?.number ?? null));
   const unchanged = status === order.status && !trackingChanged;
+  // Saved, Save status has nothing left to save (disabled, it would drop the focus): the focus
+  // goes to the status, where the next change starts.
+  const [statusSelect, refocus] = useFocusAfter<HTMLSelectElement>();
 
   async function saveStatus() {
     setAsking(false);
@@ -45,6 +49,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
     try {
       const saved = await setOrderStatus(order.id, status, tracking);
       onSaved(saved);
+      refocus();
       alert.success(`Order #${order.id} is now ${saved.status}`);
     } catch (error) {
       setSaveError(`The status could not be changed to ${status}: ${(error as Error).message}. It is still ${order.status}.`);
@@ -66,6 +71,7 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
             <Select
               compact
               id="order-status"
+              ref={statusSelect}
               value={status}
               disabled={saving}
               aria-describedby={refusal ? 'order-status-why' : undefined}
@@ -79,7 +85,8 @@ export default function OrderStatusSection({ order, onSaved, className }: OrderS
           <Button
             look="primary"
             onClick={() => (status === 'cancelled' && order.status !== 'cancelled' ? setAsking(true) : void saveStatus())}
-            disabled={saving || unchanged}
+            busy={saving}
+            disabled={unchanged}
           >
             {saving ? 'Saving…' : 'Save status'}
           </Button>

@@ -17,6 +17,7 @@ import ProductReviews from '../components/ProductReviews';
 import RemoveReview from './RemoveReview';
 import VariantSummary from './VariantSummary';
 import { buttonClass } from '../../../components/controls';
+import { useFocusNeighbour } from '../../../lib/useFocusNeighbour';
 
 /** /admin/productdetail/:id — the product as the admin sees it, deleted or not. */
 export default function AdminProductDetailScreen() {
@@ -29,6 +30,8 @@ export default function AdminProductDetailScreen() {
   useDocumentTitle(product ? `Admin: ${product.title}` : 'Admin: Product');
 
   useSelectedProduct(id);
+  // A removed review leaves the list: the focus goes to a neighbour's Remove, else to the heading.
+  const focusNeighbour = useFocusNeighbour(() => document.getElementById('reviews-heading'));
 
   if (error) return <ProductLoadError id={id} error={error} back={{ to: '/admin', label: 'Back to the products' }} />;
   if (!product) return <PageSpinner label="Loading the product…" />;
@@ -93,8 +96,15 @@ export default function AdminProductDetailScreen() {
             Description
           </h2>
           <p className="mt-2 text-base text-gray-700">{product.description}</p>
-          <h2 className="mt-8 text-lg font-semibold text-gray-900">Reviews</h2>
-          <ProductReviews reviews={product.reviews} actions={(review) => <RemoveReview productId={product.id} review={review} />} />
+          <h2 id="reviews-heading" tabIndex={-1} className="mt-8 text-lg font-semibold text-gray-900 focus:outline-none">
+            Reviews
+          </h2>
+          <div data-rows>
+            <ProductReviews
+              reviews={product.reviews}
+              actions={(review) => <RemoveReview productId={product.id} review={review} onRemoving={focusNeighbour} />}
+            />
+          </div>
         </section>
       </div>
       <VariantSummary product={product} />

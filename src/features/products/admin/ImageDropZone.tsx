@@ -50,7 +50,8 @@ export default function ImageDropZone({ state, free, onFiles }: ImageDropZonePro
         }}
       />
       <ArrowUpTrayIcon aria-hidden="true" className="mx-auto size-8 text-gray-400" />
-      <Button look="secondary" size="sm" className="mt-2" disabled={busy || free === 0} onClick={() => input.current?.click()}>
+      {/* Busy, not disabled, while it uploads: a disabled button drops the keyboard focus. */}
+      <Button look="secondary" size="sm" className="mt-2" busy={busy} disabled={free === 0} onClick={() => input.current?.click()}>
         Upload images
       </Button>
       <p className="mt-2 text-xs text-gray-600">

@@ -1,6 +1,9 @@
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { Button } from '../../../components/controls';
 
+/** The id of a place's button (place from 1): the focus follows a moved or removed image there. */
+export const slotButtonId = (place: number, action: 'up' | 'down' | 'remove') => `image${place}-${action}`;
+
 interface ImageSlotActionsProps {
   /** The place's number (1–3) and how many places there are. */
   place: number;
@@ -30,13 +33,13 @@ export default function ImageSlotActions({ place, count, src, isThumbnail, onThu
         Use as thumbnail
       </label>
       <div className="flex gap-1">
-        <Button look="secondary" size="sm" disabled={empty || place === 1} onClick={() => onMove(-1)} aria-label={`Move image ${place} up`}>
+        <Button id={slotButtonId(place, 'up')} look="secondary" size="sm" disabled={empty || place === 1} onClick={() => onMove(-1)} aria-label={`Move image ${place} up`}>
           <ArrowUpIcon aria-hidden="true" className="size-4" />
         </Button>
-        <Button look="secondary" size="sm" disabled={empty || place === count} onClick={() => onMove(1)} aria-label={`Move image ${place} down`}>
+        <Button id={slotButtonId(place, 'down')} look="secondary" size="sm" disabled={empty || place === count} onClick={() => onMove(1)} aria-label={`Move image ${place} down`}>
           <ArrowDownIcon aria-hidden="true" className="size-4" />
         </Button>
-        <Button look="secondary" size="sm" disabled={empty} onClick={onRemove} aria-label={`Remove image ${place}`}>
+        <Button id={slotButtonId(place, 'remove')} look="secondary" size="sm" disabled={empty} onClick={onRemove} aria-label={`Remove image ${place}`}>
           <TrashIcon aria-hidden="true" className="size-4" />
         </Button>
       </div>

@@ -30,7 +30,7 @@ export default function ImportScreen() {
   const [failure, setFailure] = useState<RejectValue | null>(null);
   const reportRef = useRef<HTMLDivElement>(null);
 
-  // The buttons are disabled while the server works: focus then goes to its answer.
+  // The server's answer gets the focus (a failure leaves it on the button pressed).
   useEffect(() => {
     if (check || result) reportRef.current?.focus();
   }, [check, result]);
@@ -127,10 +127,11 @@ export default function ImportScreen() {
             className="mt-2 block w-full max-w-xs text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           />
         </div>
-        <Button look="secondary" disabled={csv === null || busy !== null} onClick={() => send(true)}>
+        {/* Busy, not disabled, while the server works: a disabled button drops the keyboard focus. */}
+        <Button look="secondary" busy={busy !== null} disabled={csv === null} onClick={() => send(true)}>
           {busy === 'checking' ? 'Checking…' : 'Check file'}
         </Button>
-        <Button disabled={!clean || toImport === 0 || busy !== null || result !== null} onClick={() => send(false)}>
+        <Button busy={busy !== null} disabled={!clean || toImport === 0 || result !== null} onClick={() => send(false)}>
           {busy === 'importing' ? 'Importing…' : toImport === 0 ? 'Nothing to import' : `Import ${toImport === undefined ? 'products' : products(toImport)}`}
         </Button>
       </div>

@@ -9,7 +9,7 @@ import { MAX_PRODUCT_IMAGES, type ProductFormField } from '../../../domain/produ
 import { Button, Input } from '../../../components/controls';
 import ImageDropZone from './ImageDropZone';
 import ImagePreview from './ImagePreview';
-import ImageSlotActions from './ImageSlotActions';
+import ImageSlotActions, { slotButtonId } from './ImageSlotActions';
 import { ALT_NAMES, IMAGE_NAMES, type AltName } from './productFormValues';
 import { useImageUpload } from './useImageUpload';
 
@@ -55,6 +55,18 @@ export default function ProductImages({ field, images, alts, thumbnail, setPictu
     document.getElementById(IMAGE_NAMES[focusPlace.current])?.focus();
     focusPlace.current = undefined;
   }, [shown]);
+  // A moved or removed image's buttons stay with its old place (disabled there, or acting on
+  // another image): the focus goes to the first enabled of these, once the places are redrawn.
+  const focusNext = useRef<string[]>([]);
+  useEffect(() => {
+    const ids = focusNext.current;
+    if (ids.length === 0) return;
+    focusNext.current = [];
+    ids
+      .map((id) => document.getElementById(id))
+      .find((el) => (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) && !el.disabled)
+      ?.focus();
+  });
 
   const free = MAX_PRODUCT_IMAGES - images.filter(filled).length;
   const { state, upload } = useImageUpload(free, (media: UploadedMedia[]) => {
@@ -76,6 +88,9 @@ export default function ProductImages({ field, images, alts, thumbnail, setPictu
       return next;
     };
     setPictures({ images: swap(images), alts: swap(alts) });
+    // Its button of the same way at its new place (Enter again moves it on), else the other way.
+    const place = index + by + 1;
+    focusNext.current = [slotButtonId(place, by === 1 ? 'down' : 'up'), slotButtonId(place, by === 1 ? 'up' : 'down')];
   }
 
   function remove(index: number) {
@@ -83,6 +98,9 @@ export default function ProductImages({ field, images, alts, thumbnail, setPictu
     const next = packed({ images: images.filter((_, i) => i !== index), alts: alts.filter((_, i) => i !== index) });
     setPictures(next);
     setOpened(Math.max(FIRST_PLACES, shown - 1));
+    // Remove of the image that took its place, else of the last one left, else the first place.
+    const left = next.images.filter(filled).length;
+    focusNext.current = [slotButtonId(index + 1, 'remove'), slotButtonId(left, 'remove'), IMAGE_NAMES[0]];
     if (filled(gone) && gone === thumbnail) setThumbnail(next.images[0]);
   }
 

@@ -5,19 +5,28 @@ import type { Review } from '../../../domain/types';
 import { removeReviewAsync } from '../reviews';
 
 /** The back office's 'Remove' on a review, after a confirmation; the product's rating follows. */
-export default function RemoveReview({ productId, review }: { productId: number; review: Review }) {
+export default function RemoveReview({ productId, review, onRemoving }: { productId: number; review: Review; onRemoving: (key: string | null) => void }) {
   const dispatch = useAppDispatch();
   const alert = useAppAlert();
   const reviewId = review.id;
   if (reviewId === undefined) return null;
 
+  const row = `review-${reviewId}`;
+
   async function remove(id: number) {
-    await dispatch(removeReviewAsync({ productId, reviewId: id })).unwrap();
+    // The store drops the review as soon as the server has: the neighbour is found before.
+    onRemoving(row);
+    try {
+      await dispatch(removeReviewAsync({ productId, reviewId: id })).unwrap();
+    } catch (failed) {
+      onRemoving(null);
+      throw failed;
+    }
     alert.success(`The review by ${review.reviewerName} is removed`);
   }
 
   return (
-    <div className="mt-2">
+    <div className="mt-2" data-row={row}>
       <ConfirmedAction
         label="Remove"
         busyLabel="Removing…"

@@ -3,6 +3,7 @@
 // picture (one of the product's images).
 // A table's columns on a wide screen, a card per variant on a phone; every input is labelled with
 // its combination ("SKU for Size 44, Black") and shows its own message.
+import { useEffect, useRef } from 'react';
 import { Button, Input } from '../../../components/controls';
 import { MAX_OPTIONS, removeOption, rowLabel, setCell, type CellField, type GridRow, type GridState } from './variantGrid';
 import VariantPicture from './VariantPicture';
@@ -34,6 +35,19 @@ export default function VariantGrid({ state, rows, onChange, errors, skuBase, im
   const setOption = (index: number, key: 'name' | 'values', value: string) =>
     onChange({ ...state, options: state.options.map((o, i) => (i === index ? { ...o, [key]: value } : o)) });
   const whole = [errors.options, errors.variants].filter(Boolean);
+  // A removed option's Remove goes with it when it was the last: the focus goes to the Remove of
+  // the option that took its place, else of the one before, else to Add an option.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+  const remove = (i: number) => {
+    const left = state.options.length - 1;
+    focusNext.current = left === 0 ? 'option-add' : `option-${Math.min(i, left - 1)}-remove`;
+    onChange(removeOption(state, i, skuBase));
+  };
 
   return (
     <fieldset className="border-b border-gray-900/10 pb-10" aria-describedby="variants-help">
@@ -94,14 +108,14 @@ export default function VariantGrid({ state, rows, onChange, errors, skuBase, im
                   </p>
                 )}
               </div>
-              <Button look="secondary" size="sm" className="sm:mt-7" onClick={() => onChange(removeOption(state, i, skuBase))}>
+              <Button id={`option-${i}-remove`} look="secondary" size="sm" className="sm:mt-7" onClick={() => remove(i)}>
                 Remove <span className="sr-only">option {option.name.trim() || n}</span>
               </Button>
             </div>
           );
         })}
         {state.options.length < MAX_OPTIONS && (
-          <Button look="secondary" size="sm" onClick={() => onChange({ ...state, options: [...state.options, { name: '', values: '' }] })}>
+          <Button id="option-add" look="secondary" size="sm" onClick={() => onChange({ ...state, options: [...state.options, { name: '', values: '' }] })}>
             Add an option
           </Button>
         )}

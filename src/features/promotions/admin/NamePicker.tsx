@@ -3,7 +3,7 @@
 // find suggestions (a local list filtered, or the API searched) and keeps the chosen keys.
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/20/solid';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface Named<K> {
   key: K;
@@ -40,6 +40,23 @@ export default function NamePicker<K extends string | number>({ label, hint, err
     };
   }, [query, search]);
 
+  // A removed chip's button goes with it: the focus goes to the next chip's, else the one before's,
+  // else to the field.
+  const chips = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const focusChip = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusChip.current;
+    if (at === null) return;
+    focusChip.current = null;
+    const buttons = chips.current?.querySelectorAll('button') ?? [];
+    (buttons[at] ?? buttons[at - 1] ?? input.current)?.focus();
+  }, [chosen]);
+  const unchoose = (at: number) => {
+    focusChip.current = at;
+    onChange(chosen.filter((_, i) => i !== at));
+  };
+
   const pick = (items: Named<K>[]) => {
     setQuery('');
     onChange(items.filter((item, i) => items.findIndex((o) => o.key === item.key) === i));
@@ -50,14 +67,14 @@ export default function NamePicker<K extends string | number>({ label, hint, err
       <Label className="block text-sm font-medium text-gray-900">{label}</Label>
       {hint && <p className="mt-1 text-xs text-gray-600">{hint}</p>}
       {chosen.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={`${label} chosen`}>
-          {chosen.map((item) => (
+        <ul ref={chips} className="mt-2 flex flex-wrap gap-2" aria-label={`${label} chosen`}>
+          {chosen.map((item, at) => (
             <li key={item.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset">
               {item.name}
               <button
                 type="button"
                 aria-label={`Remove ${item.name}`}
-                onClick={() => onChange(chosen.filter((c) => c.key !== item.key))}
+                onClick={() => unchoose(at)}
                 className="rounded-full p-0.5 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 <XMarkIcon aria-hidden="true" className="size-4" />
@@ -69,6 +86,7 @@ export default function NamePicker<K extends string | number>({ label, hint, err
       <Combobox multiple value={chosen} by="key" onChange={pick}>
         <div className="relative mt-2">
           <ComboboxInput
+            ref={input}
             className="block w-full rounded-md bg-white px-3 py-1.5 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-500 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 sm:text-sm"
             placeholder="Type a name"
             autoComplete="off"

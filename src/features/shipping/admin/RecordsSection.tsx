@@ -38,7 +38,7 @@ export default function RecordsSection<T>({ id, title, className, headingRef, hi
       </div>
       <p className="mt-1 text-sm text-gray-600">{hint}</p>
       {adding && <div className="mt-4">{adding}</div>}
-      <div className="mt-4" aria-busy={list.loading}>
+      <div className="mt-4" aria-busy={list.loading} data-rows>
         {list.error ? (
           <ErrorMessage title={says.failed} message={list.error} onRetry={list.retry} />
         ) : !list.data ? (

@@ -4,7 +4,7 @@ import RecordCard from './RecordCard';
 import RecordsSection from './RecordsSection';
 import ShippingMethodForm from './ShippingMethodForm';
 import { createShippingMethod, deleteShippingMethod, fetchShippingMethods, updateShippingMethod, type ShippingMethodBody } from './shippingAPI';
-import { useRecords, type RecordsApi } from './useRecords';
+import { rowKey, useRecords, type RecordsApi } from './useRecords';
 
 const METHODS: RecordsApi<ShippingMethod, ShippingMethodBody> = {
   load: () => fetchShippingMethods(),
@@ -55,7 +55,7 @@ export default function ShippingMethodsSection() {
               {all
                 .filter((m) => m.country === country)
                 .map((m) => (
-                  <li key={m.id}>
+                  <li key={m.id} data-row={rowKey('methods', m.id)}>
                     {editing === m.id ? (
                       <ShippingMethodForm method={m} save={(body) => save(m.id, body)} onCancel={close} />
                     ) : (

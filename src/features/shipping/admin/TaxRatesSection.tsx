@@ -3,7 +3,7 @@ import RecordCard from './RecordCard';
 import RecordsSection from './RecordsSection';
 import { createTaxRate, deleteTaxRate, fetchTaxRates, updateTaxRate, type TaxRateBody } from './shippingAPI';
 import TaxRateForm from './TaxRateForm';
-import { useRecords, type RecordsApi } from './useRecords';
+import { rowKey, useRecords, type RecordsApi } from './useRecords';
 
 const place = (r: TaxRate) => r.state ?? 'Whole country';
 
@@ -36,7 +36,7 @@ export default function TaxRatesSection() {
       {(all) => (
         <ul className="grid grid-cols-1 gap-3">
           {all.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} data-row={rowKey('rates', r.id)}>
               {editing === r.id ? (
                 <TaxRateForm rate={r} save={(body) => save(r.id, body)} onCancel={close} />
               ) : (

@@ -30,13 +30,15 @@ export default function InviteStaffForm({ add }: Props) {
     try {
       await add({ email: values.email.trim(), role: values.role });
       reset({ email: '', role: values.role });
+      // Ready for the next one, as adding a brand is (reset forgets the fields' refs: setFocus cannot).
+      document.getElementById('staff-email')?.focus();
     } catch (rejected) {
       setFailure(showServerErrors(rejected, setError, ['email', 'role']));
     }
   }
 
   return (
-    <form noValidate aria-label="Add a staff member" onSubmit={handleSubmit(submit)} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
+    <form noValidate aria-label="Add a staff member" onSubmit={(event) => (isSubmitting ? event.preventDefault() : void handleSubmit(submit)(event))} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
       <h2 className="text-base font-semibold text-gray-900">Add a staff member</h2>
       <p className="mt-1 text-sm text-gray-700">An address with an account gets the role at once; a new address is mailed an invitation to choose a password.</p>
       <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
@@ -54,7 +56,8 @@ export default function InviteStaffForm({ add }: Props) {
             </Select>
           )}
         </Field>
-        <Button type="submit" className="sm:mt-8" disabled={isSubmitting}>
+        {/* Busy, not disabled, while it sends: a disabled button drops the keyboard focus. */}
+        <Button type="submit" className="sm:mt-8" busy={isSubmitting}>
           {isSubmitting ? 'Adding…' : 'Add'}
         </Button>
       </div>

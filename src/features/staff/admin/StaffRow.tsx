@@ -32,7 +32,7 @@ export default function StaffRow({ member, changeRole, remove }: Props) {
   }
 
   return (
-    <li aria-label={who} className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
+    <li aria-label={who} data-row={`staff-${member.id}`} className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
       <div className="min-w-48 grow">
         <p className="text-sm font-medium text-gray-900">{who}</p>
         <p className="text-sm text-gray-700">{member.invited ? 'Invited: no password chosen yet' : ROLE_TEXT[member.role].does}</p>

@@ -3,6 +3,7 @@ import Spinner from '../../../components/Spinner';
 import { useAppAlert } from '../../../components/Alerts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useLatest } from '../../../lib/useLatest';
+import { useFocusNeighbour } from '../../../lib/useFocusNeighbour';
 import InviteStaffForm from './InviteStaffForm';
 import StaffRow from './StaffRow';
 import { addStaff, loadStaff, removeStaff, ROLE_TEXT, setStaffRole, type StaffMember, type StaffRole } from './staffAPI';
@@ -15,6 +16,8 @@ export default function StaffScreen() {
   const alert = useAppAlert();
   const list = useLatest('staff', load);
   const label = (role: StaffRole) => ROLE_TEXT[role].label.toLowerCase();
+  // A member removed leaves the list: the focus goes to a neighbour's role, else to the form's Email.
+  const focusNeighbour = useFocusNeighbour(() => document.getElementById('staff-email'));
 
   async function add({ email, role }: { email: string; role: StaffRole }) {
     const listed = list.data?.some((m) => m.email === email.toLowerCase()) ?? false;
@@ -29,6 +32,7 @@ export default function StaffScreen() {
   }
   async function remove(member: StaffMember) {
     await removeStaff(member.id);
+    focusNeighbour(`staff-${member.id}`);
     alert.success(`${member.email} is no longer staff.`);
     list.retry();
   }
@@ -46,7 +50,7 @@ export default function StaffScreen() {
         ) : !list.data ? (
           <Spinner label="Loading the staff…" />
         ) : (
-          <ul className="space-y-3">
+          <ul className="space-y-3" data-rows>
             {list.data.map((member) => (
               <StaffRow key={`${member.id}-${member.role}`} member={member} changeRole={changeRole} remove={remove} />
             ))}

@@ -8,13 +8,15 @@ interface Props {
   endpoint: WebhookEndpoint;
   /** The list changed (toggled, deleted): read it again. */
   onChanged: () => void;
+  /** It is deleted, and about to leave the list. */
+  onDeleted: () => void;
   /** Whether its delivery log is the one shown. */
   showing: boolean;
   onShowDeliveries: () => void;
 }
 
 /** One endpoint: its URL and events, an Active switch, its deliveries, Delete (asked first). */
-export default function WebhookItem({ endpoint, onChanged, showing, onShowDeliveries }: Props) {
+export default function WebhookItem({ endpoint, onChanged, onDeleted, showing, onShowDeliveries }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { id, url, events, active } = endpoint;
@@ -32,7 +34,7 @@ export default function WebhookItem({ endpoint, onChanged, showing, onShowDelive
   }
 
   return (
-    <li>
+    <li data-row={`webhook-${id}`}>
       <article aria-label={url} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-900/5">
         <p className="font-mono text-sm break-all text-gray-900">{url}</p>
         <p className="mt-1 text-sm text-gray-700">
@@ -45,9 +47,10 @@ export default function WebhookItem({ endpoint, onChanged, showing, onShowDelive
             role="switch"
             aria-checked={active}
             aria-label={`Active: ${url}`}
-            disabled={busy}
-            onClick={() => void toggle()}
-            className={`relative inline-flex h-6 w-11 shrink-0 rounded-full p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${active ? 'bg-brand-600' : 'bg-gray-300'}`}
+            // Off while it saves, yet focused still (a disabled switch drops the keyboard focus).
+            aria-disabled={busy || undefined}
+            onClick={busy ? undefined : () => void toggle()}
+            className={`relative inline-flex h-6 w-11 shrink-0 rounded-full p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait aria-disabled:opacity-60 ${active ? 'bg-brand-600' : 'bg-gray-300'}`}
           >
             <span aria-hidden="true" className={`size-5 rounded-full bg-white shadow transition-transform ${active ? 'translate-x-5' : ''}`} />
           </button>
@@ -64,6 +67,7 @@ export default function WebhookItem({ endpoint, onChanged, showing, onShowDelive
             question={{ title: 'Delete this webhook?', message: `Nothing more is sent to ${url}, and its delivery log goes with it.`, confirmLabel: 'Delete' }}
             run={async () => {
               await deleteWebhook(id);
+              onDeleted();
               onChanged();
             }}
             failed={(message) => `Not deleted: ${message}`}

@@ -5,6 +5,8 @@ import { Button } from '../../../components/controls';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import type { NewWebhookEndpoint } from '../../../domain/webhooks';
 import { useLatest } from '../../../lib/useLatest';
+import { useFocusAfter } from '../../../lib/useFocusAfter';
+import { useFocusNeighbour } from '../../../lib/useFocusNeighbour';
 import DeliveriesPanel from './DeliveriesPanel';
 import SecretNotice from './SecretNotice';
 import WebhookForm from './WebhookForm';
@@ -19,6 +21,10 @@ export default function WebhooksScreen() {
   const [created, setCreated] = useState<NewWebhookEndpoint | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = list.data?.find((e) => e.id === viewing);
+  // Done takes the secret's notice off the page: the focus goes to Add webhook, below it.
+  const [addButton, focusAdd] = useFocusAfter<HTMLButtonElement>();
+  // A deleted one leaves the list: the focus goes to a neighbour's switch, else to Add webhook.
+  const focusNeighbour = useFocusNeighbour(() => addButton.current ?? document.getElementById('webhook-url'));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -28,7 +34,13 @@ export default function WebhooksScreen() {
         delivery not answered with a 2xx status is tried again for 24 hours.
       </p>
 
-      {created && <SecretNotice endpoint={created} onDone={() => setCreated(null)} />}
+      {created && <SecretNotice
+          endpoint={created}
+          onDone={() => {
+            setCreated(null);
+            focusAdd();
+          }}
+        />}
       {adding ? (
         <WebhookForm
           onSaved={(endpoint) => {
@@ -39,7 +51,7 @@ export default function WebhooksScreen() {
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button className="mt-6" onClick={() => setAdding(true)}>
+        <Button ref={addButton} className="mt-6" onClick={() => setAdding(true)}>
           Add webhook
         </Button>
       )}
@@ -52,12 +64,13 @@ export default function WebhooksScreen() {
         ) : list.data.length === 0 ? (
           <p className="rounded-md bg-gray-50 p-6 text-center text-sm text-gray-700">No webhooks yet.</p>
         ) : (
-          <ul aria-label="Webhooks" className="space-y-3">
+          <ul aria-label="Webhooks" className="space-y-3" data-rows>
             {list.data.map((endpoint) => (
               <WebhookItem
                 key={endpoint.id}
                 endpoint={endpoint}
                 onChanged={list.retry}
+                onDeleted={() => focusNeighbour(`webhook-${endpoint.id}`)}
                 showing={viewing === endpoint.id}
                 onShowDeliveries={() => setViewing(viewing === endpoint.id ? null : endpoint.id)}
               />
