@@ -76,14 +76,15 @@ export default function DropdownMenu({ button, buttonClassName, menuClassName, c
         {button}
       </button>
       {open && (
-        // Choosing an item (click, Enter or Space) closes the menu.
+        // Choosing an item (click, Enter or Space) closes the menu and gives the focus back to its
+        // button (the item is gone: the focus would fall to the page's start).
         <div
           ref={menuRef}
           id={menuId}
           role="menu"
           aria-labelledby={buttonId}
           onKeyDown={onMenuKeyDown}
-          onClick={() => close(false)}
+          onClick={() => close(true)}
           className={`absolute right-0 z-20 mt-2 origin-top-right ${menuClassName}`}
         >
           {children}

@@ -50,6 +50,15 @@ describe('ProductList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sort' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Price: Low to High' }));
     expect(router.state.location.search).toBe('?sort=price&order=asc');
+    // By keyboard: the menu closes and the focus is back on Sort, for the next choice.
+    const sort = screen.getByRole('button', { name: 'Sort' });
+    sort.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('menuitem', { name: 'Best Rating' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.search).toBe('?sort=rating&order=desc');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(sort).toHaveFocus();
   });
 
   it('searches with the API\'s search (ranked, typo-forgiving), not q', async () => {
