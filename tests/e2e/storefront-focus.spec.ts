@@ -1,7 +1,7 @@
 // The storefront by keyboard, in Chromium (jsdom keeps the focus on a disabled or removed control, a
 // browser drops it to the page's start): Add to Cart, the wishlist heart, a review written, opened
 // and closed, a cancelled order, the cart's quantities and Remove, checkout's Save Address and a
-// failed Order Now; the wishlist's Remove, Clear all filters, a profile address removed, two-factor
+// failed Order Now; the wishlist's Remove, Clear all filters, the phone's Filters panel, a profile address removed, two-factor
 // confirmed and a refused password reset. After each, the focus is on the control pressed or on
 // what took its place, never on the page's body.
 import type { Page } from '@playwright/test';
@@ -130,6 +130,16 @@ test('the wishlist, the filter chips, profile addresses, two-factor and a passwo
   await press(page, 'Clear all');
   await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Search products' })).toBeFocused();
+
+  // On a phone: the Filters slide-over (loaded when first opened) gives the focus back to Filters
+  // when closed, the first time too.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await press(page, 'Filters');
+  await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('heading', { name: 'Filters' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Profile: the last address removed gives the focus to the one before's Remove, the only one's
   // to Add New Address.

@@ -18,6 +18,9 @@ interface ListingHeaderProps {
   tools?: ReactNode;
 }
 
+/** The Filters button's id (the slide-over gives the focus back to it). */
+export const FILTERS_BUTTON_ID = 'open-filters';
+
 /** 'All Products' (with 'Prices are before tax.' for shoppers), 'Add New Product' (admin), the Sort menu, the grid icon and the Filters button. */
 export default function ListingHeader({ admin, query, onChange, filterCount, onOpenFilters, tools }: ListingHeaderProps) {
   return (
@@ -40,6 +43,7 @@ export default function ListingHeader({ admin, query, onChange, filterCount, onO
         </span>
         <button
           type="button"
+          id={FILTERS_BUTTON_ID}
           onClick={onOpenFilters}
           className="inline-flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-700 hover:text-gray-900 lg:hidden"
         >

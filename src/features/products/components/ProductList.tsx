@@ -30,7 +30,8 @@ import {
 import FilterChips from './FilterChips';
 import type { FilterActions } from './filterActions';
 import FilterSections from './FilterSections';
-import ListingHeader from './ListingHeader';
+import ListingHeader, { FILTERS_BUTTON_ID } from './ListingHeader';
+import { focusSoon } from '../../../lib/useFocusNeighbour';
 import type { CardAction } from './ProductCard';
 import ProductResults from './ProductResults';
 import SearchBox from './SearchBox';
@@ -119,7 +120,8 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
     <div className="bg-white">
       {mobileFiltersUsed && (
         <Suspense fallback={null}>
-          <MobileFilters open={mobileFiltersOpen} onClose={() => setMobileFiltersOpen(false)} {...sections} />
+          {/* Closed, the focus goes back to Filters: on the first opening the panel, loaded then, mounts already open and its dialog has nothing to give it back to. */}
+          <MobileFilters open={mobileFiltersOpen} onClose={() => (setMobileFiltersOpen(false), focusSoon(() => document.getElementById(FILTERS_BUTTON_ID)))} {...sections} />
         </Suspense>
       )}
 
