@@ -35,6 +35,11 @@ test('the catalogue back office keeps the keyboard focus through saves, renames,
     if (width === 1024) await expectNoAxeViolations(page);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
+  // An order's history opened in the table wraps in its cell: the table does not grow sideways.
+  const ordersTable = page.getByRole('region', { name: 'Orders table' });
+  await ordersTable.getByText(/^History/).first().click();
+  await expect(ordersTable.getByRole('listitem').first()).toBeVisible();
+  expect(await ordersTable.evaluate((table) => table.scrollWidth - table.clientWidth)).toBeLessThanOrEqual(0);
 
   // The lists' searches and filters keep the focus where it was (the forms were remounted for
   // each new URL); Back still shows the URL's values in them.

@@ -12,7 +12,8 @@ export default function OrderHistory({ order }: { order: Order }) {
       <summary className="cursor-pointer rounded px-3 font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
         History<span className="sr-only"> of order #{order.id}</span>
       </summary>
-      {open && <OrderTimeline history={order.history} who={(by) => by} time={orderDateTime} className="mt-2 ml-3 whitespace-nowrap" />}
+      {/* Its lines wrap at a width of their own: the table's status cell does not, and would widen the table. */}
+      {open && <OrderTimeline history={order.history} who={(by) => by} time={orderDateTime} className="mt-2 ml-3 w-40 whitespace-normal" />}
     </details>
   );
 }
