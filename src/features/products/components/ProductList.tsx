@@ -110,7 +110,7 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
     if (suggestion.kind === 'product') navigate(admin ? `/admin/productdetail/${suggestion.id}` : `/products/${suggestion.id}`);
     else change(withSearch(withFilter(query, suggestion.kind, suggestion.value, true), ''));
   };
-  const filtersFailed = [filtersError, facets.error && `The filter counts could not be loaded: ${facets.error}`].filter(Boolean).join('\n');
+  const filtersFailed = [filtersError && `The categories and brands could not be loaded: ${filtersError}`, facets.error && `The filter counts could not be loaded: ${facets.error}`].filter(Boolean).join('\n');
   const retryFilters = () => {
     if (filtersError) loadFilters();
     if (facets.error) facets.retry();
@@ -171,12 +171,12 @@ export default function ProductList({ admin = false, tools, cardAction }: Produc
               aria-busy={facets.loading}
               onSubmit={(event) => event.preventDefault()}
             >
-              {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4" />}
+              {filtersFailed && <ErrorMessage title="The filters could not be loaded" message={filtersFailed} onRetry={retryFilters} className="mb-4" />}
               <FilterSections idPrefix="filter" {...sections} />
             </form>
 
             <div className="lg:col-span-3">
-              {filtersFailed && <ErrorMessage message={filtersFailed} onRetry={retryFilters} className="mb-4 lg:hidden" />}
+              {filtersFailed && <ErrorMessage title="The filters could not be loaded" message={filtersFailed} onRetry={retryFilters} className="mb-4 lg:hidden" />}
               {corrected && (
                 <p role="status" className="mb-4 text-sm text-gray-700">
                   Showing results for {corrected}
