@@ -4,7 +4,7 @@
 // failed Order Now; the wishlist's Remove, Clear all filters, the phone's Filters panel, a profile address removed, two-factor
 // confirmed and a refused password reset. After each, the focus is on the control pressed or on
 // what took its place, never on the page's body.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { adminRequest, createProduct, expect, expectAlert, fillAddress, orderViaApi, SAMPLE_ADDRESS, test } from './fixtures';
 
@@ -14,6 +14,24 @@ const tagOf = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 async function press(page: Page, name: string | RegExp) {
   await page.getByRole('button', { name, exact: typeof name === 'string' }).focus();
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Removes the first of three rows' Remove buttons by keyboard (the focus goes to the next row's
+ * Remove), then the last (to the one before); the three buttons' names.
+ */
+async function removeFirstThenLast(page: Page, buttons: Locator): Promise<string[]> {
+  await expect(buttons).toHaveCount(3);
+  const names = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')!));
+  for (const [gone, next] of [
+    [0, 1],
+    [2, 1],
+  ]) {
+    await press(page, names[gone]);
+    await expect(page.getByRole('button', { name: names[gone] })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: names[next] })).toBeFocused();
+  }
+  return names;
 }
 
 test('orders, a product page, the cart and checkout keep the keyboard focus', async ({ page, shopper, request }) => {
@@ -75,15 +93,7 @@ test('orders, a product page, the cart and checkout keep the keyboard focus', as
   await expect.poll(stored).toBe(3);
   await expect(quantity).toHaveValue('3');
   await expect(quantity).toBeFocused();
-  const lines = page.getByRole('button', { name: /^Remove Focus / });
-  await expect(lines).toHaveCount(3);
-  const removes = await lines.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!));
-  await press(page, removes[0]);
-  await expect(page.getByRole('button', { name: removes[0] })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: removes[1] })).toBeFocused();
-  await press(page, removes[2]);
-  await expect(page.getByRole('button', { name: removes[2] })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: removes[1] })).toBeFocused();
+  await removeFirstThenLast(page, page.getByRole('button', { name: /^Remove Focus / }));
 
   // Checkout: Save Address keeps the focus; a failed order keeps it on Order Now and says why once.
   await page.goto('/checkout');
@@ -112,15 +122,7 @@ test('the wishlist, the filter chips, profile addresses, two-factor and a passwo
   // The wishlist: a row removed gives the focus to the next row's Remove, the last one's to the one
   // before, and the heading once none is left.
   await page.goto('/wishlist');
-  const rows = page.getByRole('button', { name: /^Remove Focus .* from wishlist$/ });
-  await expect(rows).toHaveCount(3);
-  const removes = await rows.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!));
-  await press(page, removes[0]);
-  await expect(page.getByRole('button', { name: removes[0] })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: removes[1] })).toBeFocused();
-  await press(page, removes[2]);
-  await expect(page.getByRole('button', { name: removes[2] })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: removes[1] })).toBeFocused();
+  const removes = await removeFirstThenLast(page, page.getByRole('button', { name: /^Remove Focus .* from wishlist$/ }));
   await press(page, removes[1]);
   await expect(page.getByText('Your wishlist is empty.', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'My Wishlist' })).toBeFocused();
@@ -160,6 +162,9 @@ test('the wishlist, the filter chips, profile addresses, two-factor and a passwo
   await page.getByLabel('Authentication code').fill(generateSync({ secret: key }));
   await page.getByLabel('Authentication code').press('Enter');
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+  // Saved: the section now says two-factor is on, and its heading has the focus (Turn on is gone).
+  await press(page, 'I have saved my recovery codes');
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeFocused();
 
   // A reset link no longer valid: the refusal is said, and the focus stays on the button.
   await page.context().clearCookies();

@@ -1,10 +1,10 @@
 // The profile's "Two-factor sign-in": off, a button starts the setup (TwoFactorSetup: the QR code,
 // the key to type, the first code, then the recovery codes); on, a form turns it off (TwoFactorOff).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../../components/controls';
 import ErrorMessage from '../../../../components/ErrorMessage';
 import type { TwoFactorSetup as Setup } from '../../../../domain/types';
-import { useFocusAfter } from '../../../../lib/useFocusAfter';
+import { focusSoon } from '../../../../lib/useFocusNeighbour';
 import { startTwoFactor } from '../../twoFactorAPI';
 import TwoFactorOff from './TwoFactorOff';
 import TwoFactorSetup from './TwoFactorSetup';
@@ -13,8 +13,10 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // The setup closed (cancelled): the focus goes back to the button that opened it.
-  const [turnOn, refocus] = useFocusAfter<HTMLButtonElement>();
+  // The setup closed: the focus goes back to the button that opened it (cancelled), or to the
+  // section's heading once two-factor is on (the button is gone).
+  const turnOn = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function start() {
     setStarting(true);
@@ -30,7 +32,7 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   return (
     <section aria-labelledby="two-factor-heading" className="mt-8 rounded-lg border border-gray-200 bg-white px-4 py-6 sm:px-6">
-      <h2 id="two-factor-heading" className="text-xl font-semibold text-gray-900">
+      <h2 ref={heading} id="two-factor-heading" tabIndex={-1} className="text-xl font-semibold text-gray-900 focus:outline-none">
         Two-factor sign-in
       </h2>
       {setup ? (
@@ -38,7 +40,7 @@ export default function TwoFactorSection({ enabled }: { enabled: boolean }) {
           setup={setup}
           onClose={() => {
             setSetup(null);
-            refocus();
+            focusSoon(() => turnOn.current ?? heading.current);
           }}
         />
       ) : enabled ? (
