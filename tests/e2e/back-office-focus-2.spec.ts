@@ -85,6 +85,13 @@ test('the back office keeps the keyboard focus through adds, sends, switches, de
   await page.keyboard.press('Enter');
   await expect(page.getByRole('listitem', { name: email })).toBeVisible();
   await expect(invite.getByLabel('Email')).toBeFocused();
+  // A role saved: the row stays (it was rebuilt), the focus goes back to its Role.
+  const member = page.getByRole('listitem', { name: email });
+  await member.getByLabel('Role', { exact: true }).selectOption('fulfilment');
+  await enterOn(page, `Save the role of ${email}`);
+  await expect.poll(async () => (await (await admin.get('/api/admin/staff')).json()).find((m: { email: string }) => m.email === email)?.role).toBe('fulfilment');
+  await expect(member.getByLabel('Role', { exact: true })).toBeFocused();
+  await expect(member.getByLabel('Role', { exact: true })).toHaveValue('fulfilment');
   await enterOn(page, `Remove ${email} from the staff`);
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('listitem', { name: email })).toHaveCount(0);

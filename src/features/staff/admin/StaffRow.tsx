@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import ConfirmedAction from '../../../components/ConfirmedAction';
 import { Button, Select } from '../../../components/controls';
 import { refusalOf } from '../../../lib/serverErrors';
+import { useFollowed } from '../../../lib/useFollowed';
+import { focusSoon } from '../../../lib/useFocusNeighbour';
 import { ROLE_TEXT, STAFF_ROLES, type StaffMember, type StaffRole } from './staffAPI';
 
 interface Props {
@@ -12,7 +14,9 @@ interface Props {
 
 /** One staff member: the address, whether the invitation is still open, the role to change, Remove. */
 export default function StaffRow({ member, changeRole, remove }: Props) {
-  const [role, setRole] = useState<StaffRole>(member.role);
+  // The role chosen follows the stored one when the list brings it (the row stays: the focus too).
+  const [role, setRole] = useFollowed<StaffRole>(member.role);
+  const select = useRef<HTMLSelectElement>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const who = member.name ? `${member.name} (${member.email})` : member.email;
@@ -23,6 +27,8 @@ export default function StaffRow({ member, changeRole, remove }: Props) {
     setError(null);
     try {
       await changeRole(member, role);
+      // Saved, 'Save role' has nothing to save and is disabled: the focus goes back to the role.
+      focusSoon(() => select.current);
     } catch (rejected) {
       setError(refusalOf(rejected).message);
       setRole(member.role);
@@ -41,14 +47,14 @@ export default function StaffRow({ member, changeRole, remove }: Props) {
         <label htmlFor={selectId} className="text-sm font-medium text-gray-900">
           Role
         </label>
-        <Select id={selectId} compact value={role} onChange={(e) => setRole(e.target.value as StaffRole)} aria-describedby={error ? `${selectId}-error` : undefined}>
+        <Select ref={select} id={selectId} compact value={role} onChange={(e) => setRole(e.target.value as StaffRole)} aria-describedby={error ? `${selectId}-error` : undefined}>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_TEXT[r].label}
             </option>
           ))}
         </Select>
-        <Button look="secondary" size="sm" disabled={saving || role === member.role} onClick={save} aria-label={`Save the role of ${member.email}`}>
+        <Button look="secondary" size="sm" busy={saving} disabled={!saving && role === member.role} onClick={save} aria-label={`Save the role of ${member.email}`}>
           {saving ? 'Saving…' : 'Save role'}
         </Button>
         <ConfirmedAction

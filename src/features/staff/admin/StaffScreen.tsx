@@ -52,7 +52,7 @@ export default function StaffScreen() {
         ) : (
           <ul className="space-y-3" data-rows>
             {list.data.map((member) => (
-              <StaffRow key={`${member.id}-${member.role}`} member={member} changeRole={changeRole} remove={remove} />
+              <StaffRow key={member.id} member={member} changeRole={changeRole} remove={remove} />
             ))}
           </ul>
         )}
