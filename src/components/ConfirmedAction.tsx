@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import ConfirmDialog from './ConfirmDialog';
+import { focusSoon } from '../lib/useFocusNeighbour';
 import { Button, type ButtonLook } from './controls';
 
 interface ConfirmedActionProps {
@@ -45,8 +46,7 @@ export default function ConfirmedAction({
     if (!done.current || asking || available) return;
     done.current = false;
     // After the closed dialog's own try (a microtask), which would take an older element.
-    const timer = setTimeout(() => focusAfter?.current?.focus());
-    return () => clearTimeout(timer);
+    focusSoon(() => focusAfter?.current);
   }, [asking, available, focusAfter]);
 
   async function confirm() {

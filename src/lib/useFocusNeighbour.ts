@@ -13,6 +13,16 @@ export function focusSoon(target: () => HTMLElement | null | undefined): void {
 }
 
 /**
+ * Once a row has left a list: focuses the control at `index` among `selector`'s matches under
+ * `container` (the last one when fewer are left, so the one that took the removed row's place, or
+ * the one before), else `fallback` when none is left.
+ */
+export function focusAtOrBefore(container: ParentNode | null | undefined, selector: string, index: number, fallback?: HTMLElement | null): void {
+  const controls = container?.querySelectorAll<HTMLElement>(selector) ?? [];
+  (controls.length > 0 ? controls[Math.min(index, controls.length - 1)] : fallback)?.focus();
+}
+
+/**
  * Keyboard focus across a row's removal from a list (a confirmed delete), which would otherwise
  * leave it on the page's start. A list's rows are the elements marked `data-row={key}` under the
  * nearest `data-rows` (keys of letters, digits and dashes). Call `removing(key)` while the row is still there (`null` forgets it, when

@@ -4,7 +4,11 @@
 //
 //   const { url, drop } = await testDatabase();   // in beforeAll
 //   afterAll(() => drop());
-import { inject } from 'vitest';
+import { Migrator, type Kysely } from 'kysely';
+import { expect, inject } from 'vitest';
+import { openDatabase } from '../../server/db/connect';
+import { migrations } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
 import { freshDatabase, startCluster, waitForServer, type FreshDatabase } from './cluster';
 
 let ownCluster: Promise<string> | undefined;
@@ -24,3 +28,17 @@ export async function testDatabase(prefix = 'shop_test'): Promise<FreshDatabase>
   await waitForServer(url, 30_000);
   return freshDatabase(url, prefix);
 }
+
+/**
+ * A migration's test: the database at `url` migrated up to, not including, migration `name` (a
+ * shop made before it), on a connection of its own (`db.destroy()` when done); then fill it, and
+ * migrateToLatest runs `name`.
+ */
+export async function migratedBefore(url: string, name: string): Promise<Kysely<Database>> {
+  const db = openDatabase(url, { max: 1 });
+  const earlier = Object.fromEntries(Object.entries(migrations).filter(([key]) => key !== name));
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest();
+  expect(error).toBeUndefined();
+  return db;
+}
+

@@ -1,11 +1,10 @@
 // Migration 0049 on a database made before it: a paid term running moves to the end of its last
 // UTC day; a reminder sent for that term stays sent for it; a membership without end stays so.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect';
-import { migrateToLatest, migrations } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/db/migrate';
 import type { FreshDatabase } from './cluster';
-import { testDatabase } from './database';
+import { migratedBefore, testDatabase } from './database';
 
 let fresh: FreshDatabase;
 beforeAll(async () => {
@@ -14,12 +13,8 @@ beforeAll(async () => {
 afterAll(() => fresh?.drop());
 
 it('moves each running term to the end of its last UTC day, its reminder with it', async () => {
-  const db = openDatabase(fresh.url, { max: 1 });
+  const db = await migratedBefore(fresh.url, '0049_membership_whole_days');
   try {
-    const { '0049_membership_whole_days': _later, ...earlier } = migrations;
-    void _later;
-    const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest();
-    expect(error).toBeUndefined();
     await sql`
       INSERT INTO users (id, email, password, role, member, member_until, membership_reminded_until) VALUES
         (1, 'reminded@example.com', 'x', 'user', true, '2027-11-30T05:55:00Z', '2027-11-30T05:55:00Z'),

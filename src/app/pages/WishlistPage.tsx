@@ -11,6 +11,7 @@ import { useRemote } from '../../lib/useRemote';
 import WishlistRow from './wishlist/WishlistRow';
 import { fetchWishlistPage, WISHLIST_PER_PAGE } from '../../features/wishlist/wishlistPages';
 import { startForFirstScreen, type FirstScreen } from '../../lib/firstScreen';
+import { focusAtOrBefore } from '../../lib/useFocusNeighbour';
 import { pageParam } from '../../lib/listingParams';
 
 const pageKey = (page: number) => `wishlist, page ${page}`;
@@ -45,8 +46,7 @@ export default function WishlistPage() {
   const removedAt = useRef<number | null>(null);
   useEffect(() => {
     if (removedAt.current === null) return;
-    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
-    (buttons.length > 0 ? buttons[Math.min(removedAt.current, buttons.length - 1)] : heading.current)?.focus();
+    focusAtOrBefore(list.current, '[data-remove]', removedAt.current, heading.current);
     removedAt.current = null;
   });
 

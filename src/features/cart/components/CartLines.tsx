@@ -15,6 +15,7 @@ function lineChoice(item: CartItem): string {
   return choiceLabel(item.variant.options, (item.product as { options?: ProductOption[] }).options);
 }
 import { deleteItemFromCartAsync, fetchCartAsync, updateCartAsync } from '../cartSlice';
+import { focusAtOrBefore } from '../../../lib/useFocusNeighbour';
 import { Select } from '../../../components/controls';
 
 /** The product's minimum order quantity (1 when it has none). */
@@ -147,8 +148,7 @@ export default function CartLines({ items, after }: { items: CartItem[]; after?:
     const gone = removed.current;
     if (!gone || items.some((item) => item.product.id === gone.product)) return;
     removed.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
-    (buttons.length > 0 ? buttons[Math.min(gone.index, buttons.length - 1)] : after?.current)?.focus();
+    focusAtOrBefore(list.current, '[data-remove]', gone.index, after?.current);
   }, [items, after]);
 
   async function remove(product: number, index: number) {

@@ -5,6 +5,7 @@ import type { FilterGroup, ListingQuery } from '../../../lib/listingQuery';
 import { withFilter, withoutFilters, withPriceRange, withRange, withSearch } from '../../../lib/listingParams';
 import { formatPrice } from '../../../domain/pricing';
 import type { FilterOption } from '../../../domain/types';
+import { focusAtOrBefore } from '../../../lib/useFocusNeighbour';
 import { ratingLabel } from './RangeFilters';
 
 interface FilterChipsProps {
@@ -55,10 +56,8 @@ export default function FilterChips({ query, options, onChange }: FilterChipsPro
 
   useEffect(() => {
     if (removedAt === null) return;
-    const buttons = list.current?.querySelectorAll('button');
-    if (buttons?.length) buttons[Math.min(removedAt, buttons.length - 1)].focus();
-    // The search box (SearchBox's input), above the chips on every listing.
-    else document.getElementById('product-search')?.focus();
+    // None left: the search box (SearchBox's input), above the chips on every listing.
+    focusAtOrBefore(list.current, 'button', removedAt, document.getElementById('product-search'));
     setRemovedAt(null);
   }, [removedAt, chips.length]);
 
